@@ -1,0 +1,64 @@
+"""Developer and CI tasks. ``nox`` runs the default sessions; ``nox -s NAME`` runs one.
+
+``.ci/run`` runs plain ``nox``, so what passes here passes in CI.
+"""
+
+from __future__ import annotations
+
+import nox
+
+PYTHON = "3.11"
+
+# Pinned so that a new release of a checker cannot turn CI red on an unchanged tree.
+# Bump deliberately, fixing what the new version reports in the same commit.
+MYPY = "mypy==2.4.1"
+RUFF = "ruff==0.17.6"
+
+nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.reuse_existing_virtualenvs = True
+nox.options.error_on_missing_interpreters = True
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md."""
+    session.install(".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
+    session.install(".[test]", MYPY)
+    session.run("mypy", "--strict", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """ruff lint and format check."""
+    session.install(RUFF)
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs with warnings as errors, into docs/_build/html."""
+    session.install(".[docs]")
+    session.run(
+        "sphinx-build",
+        "-W",
+        "--keep-going",
+        "-b",
+        "html",
+        "docs",
+        "docs/_build/html",
+        *session.posargs,
+    )
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Speed figures (not a test): ``nox -s bench -- ARGS`` passes ARGS to the benchmark."""
+    session.install(".[bench]")
+    session.run("python", "benchmarks/bench.py", *session.posargs)
