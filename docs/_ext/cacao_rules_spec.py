@@ -1,0 +1,362 @@
+"""Sphinx extension: the rules page, generated from ``spec/rules.md``, and the ``:rule:`` role.
+
+On ``builder-inited`` this reads ``spec/rules.md`` and writes ``docs/_generated/rules.md``
+(gitignored), in which
+
+* every rule heading (a level-3 heading that begins with the rule id, such as
+  ``### R-FILL-2: Which display tile goes where``) gets a MyST target, so each rule has its own
+  anchor: ``_generated/rules.html#r-fill-2``;
+* every rule's section ends with a "Tested by" list (the tests under ``tests/`` that carry
+  ``@pytest.mark.rule("R-FILL-2")``) and an "Implemented in" list (the functions, classes and
+  modules under ``src/cacao_rules/`` whose source mentions ``:rule:`R-FILL-2```).
+
+The ``rule`` role turns ``:rule:`R-FILL-2``` (or ``:rule:`the fill rule <R-FILL-2>```) in a
+docstring or a page into a link to that rule. An id that is not a rule heading in the spec is a
+Sphinx warning, so the ``-W`` build fails on it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+from sphinx.util.nodes import split_explicit_title
+
+logger = logging.getLogger(__name__)
+
+RULE_ID = re.compile(r"R-[A-Z0-9]+(?:-[A-Z0-9]+)+")
+RULE_HEADING = re.compile(r"^###[ \t]+(R-[A-Z0-9]+(?:-[A-Z0-9]+)+)(?![A-Za-z0-9-])")
+ANY_HEADING = re.compile(r"^(#{1,6})[ \t]")
+FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
+RULE_REF = re.compile(r":rule:`([^`]+)`")
+
+GENERATED_DIR = "_generated"
+GENERATED_PAGE = "rules.md"
+
+
+def rule_label(rule_id: str) -> str:
+    """The Sphinx label (and HTML anchor) of a rule: its id in lower case."""
+    return rule_id.lower()
+
+
+def rule_ref_target(text: str) -> str:
+    """The rule id a ``:rule:`` role's text points to (``R-X`` or ``title <R-X>``)."""
+    _, _, target = split_explicit_title(text)
+    return target.strip()
+
+
+# --- reading the spec -------------------------------------------------------------------------
+
+
+@dataclass
+class Spec:
+    lines: list[str]
+    rules: dict[str, int] = field(default_factory=dict)  # id -> index of its heading line
+    section_ends: dict[str, int] = field(default_factory=dict)  # id -> index after its section
+    duplicates: list[str] = field(default_factory=list)
+
+
+def parse_spec(text: str) -> Spec:
+    lines = text.splitlines()
+    spec = Spec(lines)
+    fence: str | None = None
+    current: str | None = None
+    for index, line in enumerate(lines):
+        match = FENCE.match(line)
+        if fence is not None:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                fence = None
+            continue
+        if match:
+            fence = match.group(1)
+            continue
+        heading = ANY_HEADING.match(line)
+        if heading is None or len(heading.group(1)) > 3:
+            continue
+        if current is not None:
+            spec.section_ends[current] = index
+            current = None
+        rule = RULE_HEADING.match(line)
+        if rule is not None:
+            rule_id = rule.group(1)
+            if rule_id in spec.rules:
+                spec.duplicates.append(rule_id)
+                continue
+            spec.rules[rule_id] = index
+            current = rule_id
+    if current is not None:
+        spec.section_ends[current] = len(lines)
+    return spec
+
+
+# --- scanning the tests and the code ----------------------------------------------------------
+
+
+def _is_rule_mark(func: ast.expr) -> bool:
+    """``pytest.mark.rule`` or ``mark.rule``."""
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "rule"
+        and (
+            (isinstance(func.value, ast.Attribute) and func.value.attr == "mark")
+            or (isinstance(func.value, ast.Name) and func.value.id == "mark")
+        )
+    )
+
+
+class _MarkerFinder(ast.NodeVisitor):
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.stack: list[str] = []
+        self.found: dict[str, list[str]] = defaultdict(list)
+
+    def _scoped(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
+        self.stack.append(node.name)
+        self.generic_visit(node)
+        self.stack.pop()
+
+    visit_FunctionDef = _scoped
+    visit_AsyncFunctionDef = _scoped
+    visit_ClassDef = _scoped
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if _is_rule_mark(node.func):
+            test = "::".join([self.where, *self.stack])
+            for arg in node.args:
+                if (
+                    isinstance(arg, ast.Constant)
+                    and isinstance(arg.value, str)
+                    and test not in self.found[arg.value]
+                ):
+                    self.found[arg.value].append(test)
+        self.generic_visit(node)
+
+
+def scan_tests(root: Path, tests_dir: Path) -> dict[str, list[str]]:
+    """Rule id -> tests (``tests/test_x.py::test_y``) whose markers name it."""
+    found: dict[str, list[str]] = defaultdict(list)
+    if not tests_dir.is_dir():
+        return found
+    for path in sorted(tests_dir.rglob("*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        except SyntaxError as error:
+            logger.warning("cannot parse %s for rule markers: %s", path, error)
+            continue
+        finder = _MarkerFinder(path.relative_to(root).as_posix())
+        finder.visit(tree)
+        for rule_id, tests in finder.found.items():
+            found[rule_id].extend(tests)
+    return found
+
+
+def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
+    """(first line, last line, qualified name) of every def and class, outermost first."""
+    scopes: list[tuple[int, int, str]] = []
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{prefix}{child.name}"
+                first = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                scopes.append((first, child.end_lineno or child.lineno, name))
+                walk(child, f"{name}.")
+            else:
+                walk(child, prefix)
+
+    walk(tree, "")
+    return scopes
+
+
+@dataclass(frozen=True)
+class CodeRef:
+    module: str  # cacao_rules.engine
+    qualname: str  # apply, State.is_over, or "" for the module itself
+
+
+def scan_code(package_dir: Path) -> dict[str, list[CodeRef]]:
+    """Rule id -> the code (module and def/class) whose source names it with ``:rule:``."""
+    found: dict[str, list[CodeRef]] = defaultdict(list)
+    if not package_dir.is_dir():
+        return found
+    for path in sorted(package_dir.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if ":rule:" not in text:
+            continue
+        parts = list(path.relative_to(package_dir.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        module = ".".join(parts)
+        try:
+            scopes = _scopes(ast.parse(text, filename=str(path)))
+        except SyntaxError as error:
+            logger.warning("cannot parse %s for :rule: references: %s", path, error)
+            scopes = []
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            for match in RULE_REF.finditer(line):
+                qualname = ""
+                for first, last, name in scopes:  # outermost first: the last hit is innermost
+                    if first <= lineno <= last:
+                        qualname = name
+                ref = CodeRef(module, qualname)
+                rule_id = rule_ref_target(match.group(1))
+                if ref not in found[rule_id]:
+                    found[rule_id].append(ref)
+    return found
+
+
+def public_names(package_dir: Path) -> set[str]:
+    """Names the package exports: its ``__all__``, else what its ``__init__`` imports."""
+    init = package_dir / "__init__.py"
+    if not init.is_file():
+        return set()
+    try:
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+    except SyntaxError:
+        return set()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                try:
+                    value = ast.literal_eval(node.value) if node.value is not None else ()
+                except ValueError:
+                    continue
+                return {str(name) for name in value}
+        if isinstance(node, ast.ImportFrom) and node.level > 0:
+            names.update(alias.asname or alias.name for alias in node.names)
+    return {name for name in names if not name.startswith("_")}
+
+
+# --- writing the page -------------------------------------------------------------------------
+
+
+def _code_item(ref: CodeRef, package: str, exported: set[str]) -> str:
+    source = f"`{ref.module}`"
+    if not ref.qualname:
+        return f"- module {source}"
+    top = ref.qualname.split(".")[0]
+    if top in exported:
+        return f"- {{py:obj}}`{package}.{ref.qualname}` (in {source})"
+    return f"- `{ref.qualname}` (in {source})"
+
+
+def render_page(
+    spec: Spec,
+    tests: dict[str, list[str]],
+    code: dict[str, list[CodeRef]],
+    package: str,
+    exported: set[str],
+) -> str:
+    inserts: dict[int, list[str]] = defaultdict(list)  # line index -> lines to put before it
+    for rule_id, heading in spec.rules.items():
+        inserts[heading].extend([f"({rule_label(rule_id)})=", ""])
+        block = ["", "**Tested by:**", ""]
+        block += [f"- `{test}`" for test in tests.get(rule_id, [])] or ["- *no test yet*"]
+        block += ["", "**Implemented in:**", ""]
+        block += [_code_item(ref, package, exported) for ref in code.get(rule_id, [])] or [
+            "- *not referenced from the code yet*"
+        ]
+        block.append("")
+        inserts[spec.section_ends[rule_id]].extend(block)
+
+    out = [
+        "<!-- Generated from spec/rules.md by docs/_ext/cacao_rules_spec.py: do not edit. -->",
+        "",
+    ]
+    if not any(line.startswith("# ") for line in spec.lines):
+        out += ["# Rules", ""]
+    for index, line in enumerate(spec.lines):
+        out.extend(inserts.get(index, []))
+        out.append(line)
+    out.extend(inserts.get(len(spec.lines), []))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+# --- Sphinx wiring ----------------------------------------------------------------------------
+
+_RULES: dict[str, str] = {}  # rule id -> label, for the role; filled on builder-inited
+
+
+def generate(app: Sphinx) -> None:
+    confdir = Path(app.confdir)
+    spec_path = (confdir / app.config.cacao_spec).resolve()
+    root = (confdir / app.config.cacao_root).resolve()
+    package_dir = (confdir / app.config.cacao_package_dir).resolve()
+    tests_dir = (confdir / app.config.cacao_tests_dir).resolve()
+
+    if spec_path.is_file():
+        spec = parse_spec(spec_path.read_text(encoding="utf-8"))
+    else:
+        logger.warning("the rules specification %s does not exist", spec_path)
+        spec = parse_spec("# Rules\n\nThe specification has not been written yet.\n")
+    for rule_id in spec.duplicates:
+        logger.warning("rule %s has more than one heading in %s", rule_id, spec_path)
+
+    _RULES.clear()
+    _RULES.update({rule_id: rule_label(rule_id) for rule_id in spec.rules})
+
+    page = render_page(
+        spec,
+        scan_tests(root, tests_dir),
+        scan_code(package_dir),
+        package_dir.name,
+        public_names(package_dir),
+    )
+    out = confdir / GENERATED_DIR / GENERATED_PAGE
+    out.parent.mkdir(exist_ok=True)
+    # Rewrite only on change, so an unchanged spec does not make Sphinx re-read the page.
+    if not out.is_file() or out.read_text(encoding="utf-8") != page:
+        out.write_text(page, encoding="utf-8")
+
+
+class RuleRole(SphinxRole):
+    """``:rule:`R-FILL-2``` or ``:rule:`title <R-FILL-2>```: a link to a rule of the spec."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        has_title, title, target = split_explicit_title(self.text)
+        rule_id = target.strip()
+        if not has_title:
+            title = rule_id
+        label = _RULES.get(rule_id)
+        if label is None:
+            logger.warning(
+                "unknown rule %r in :rule: (no heading '### %s: ...' in the spec)",
+                rule_id,
+                rule_id,
+                location=self.get_location(),
+                type="cacao",
+                subtype="rule",
+            )
+            return [nodes.inline(self.rawtext, title, classes=["rule", "unknown-rule"])], []
+        node = addnodes.pending_xref(
+            self.rawtext,
+            refdomain="std",
+            reftype="ref",
+            reftarget=label,
+            refexplicit=True,
+            refwarn=True,
+            refdoc=self.env.docname,
+        )
+        node += nodes.inline(title, title, classes=["xref", "std", "std-ref", "rule"])
+        return [node], []
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("cacao_spec", "../spec/rules.md", "env", str)
+    app.add_config_value("cacao_root", "..", "env", str)
+    app.add_config_value("cacao_package_dir", "../src/cacao_rules", "env", str)
+    app.add_config_value("cacao_tests_dir", "../tests", "env", str)
+    app.add_role("rule", RuleRole())
+    app.connect("builder-inited", generate)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
