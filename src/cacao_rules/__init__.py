@@ -1,0 +1,120 @@
+"""cacao-rules: the reference rules engine for the board game Cacao.
+
+Everything public is importable from here::
+
+    >>> import cacao_rules as cr
+    >>> state = cr.new_game(cr.Config(players=2), seed=7)
+    >>> while not state.is_over:
+    ...     state = cr.apply(state, cr.legal_moves(state)[0])
+    >>> len(cr.final_scores(state))
+    2
+"""
+
+from __future__ import annotations
+
+from .components import (
+    DISPLAY_SIZE,
+    HAND_SIZE,
+    STORAGE_SPACES,
+    SUN_PLACES,
+    WATER_TRACK,
+    JungleKind,
+    JungleTile,
+    Side,
+    Tile,
+    WorkerTile,
+    WorkerType,
+)
+from .config import Config, Module
+from .engine import apply, chance_outcomes, legal_moves, new_game, step
+from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
+from .events import (
+    AutoDecision,
+    DisplayFilled,
+    EdgeActivated,
+    EdgeResolved,
+    Event,
+    Gained,
+    GameEnded,
+    JungleFilled,
+    Resource,
+    SpaceLeftEmpty,
+    Spent,
+    TurnStarted,
+    WorkerDiscarded,
+    WorkerDrawn,
+    WorkerPlaced,
+)
+from .moves import (
+    ChanceMove,
+    Discard,
+    DrawJungle,
+    DrawWorker,
+    Fill,
+    FillChoice,
+    Move,
+    Overbuild,
+    Place,
+    Resolve,
+)
+from .results import final_scores, winners
+from .scoring import ScoreSheet
+from .state import PlayerState, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DISPLAY_SIZE",
+    "HAND_SIZE",
+    "STORAGE_SPACES",
+    "SUN_PLACES",
+    "WATER_TRACK",
+    "AutoDecision",
+    "CacaoError",
+    "ChanceMove",
+    "Config",
+    "ConfigError",
+    "Discard",
+    "DisplayFilled",
+    "DrawJungle",
+    "DrawWorker",
+    "EdgeActivated",
+    "EdgeResolved",
+    "Event",
+    "Fill",
+    "FillChoice",
+    "FormatError",
+    "Gained",
+    "GameEnded",
+    "IllegalMoveError",
+    "JungleFilled",
+    "JungleKind",
+    "JungleTile",
+    "Module",
+    "Move",
+    "Overbuild",
+    "Place",
+    "PlayerState",
+    "Resolve",
+    "Resource",
+    "ScoreSheet",
+    "Side",
+    "SpaceLeftEmpty",
+    "Spent",
+    "State",
+    "Tile",
+    "TurnStarted",
+    "WorkerDiscarded",
+    "WorkerDrawn",
+    "WorkerPlaced",
+    "WorkerTile",
+    "WorkerType",
+    "__version__",
+    "apply",
+    "chance_outcomes",
+    "final_scores",
+    "legal_moves",
+    "new_game",
+    "step",
+    "winners",
+]

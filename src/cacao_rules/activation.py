@@ -1,0 +1,178 @@
+"""Step C of a turn: activating workers and resolving their edges, owner by owner.
+
+Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
+:mod:`cacao_rules.actions`.
+"""
+
+from __future__ import annotations
+
+from .actions import ACTIONS
+from .components import JungleTile, Side, WorkerTile
+from .draft import Draft
+from .end_of_turn import start_end_of_turn
+from .errors import IllegalMoveError
+from .events import EdgeActivated, EdgeResolved
+from .geometry import SIDES, Square, format_square, neighbour
+from .moves import Resolve
+from .state import ActivatedEdge, ResolveStep
+from .view import View
+
+
+def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> list[ActivatedEdge]:
+    """The edges activated this turn, unsorted.
+
+    The new tile's edges that face jungle tiles (:rule:`R-ACT-1`), and the edges of other
+    tiles that face a space filled this turn (:rule:`R-ACT-2`). A space is filled once and a
+    tile's own edges are looked at only when it is placed, so no worker is activated twice
+    (:rule:`R-ACT-3`).
+    """
+    board = view.board
+    edges = []
+    new_tile = board[placed]
+    assert isinstance(new_tile, WorkerTile)
+    for side in SIDES:
+        facing = neighbour(placed, side)
+        if new_tile.edges[side] and isinstance(board.get(facing), JungleTile):
+            edges.append(ActivatedEdge(new_tile.owner, placed, side, new_tile.edges[side], facing))
+    for space in filled:
+        for side in SIDES:
+            square = neighbour(space, side)
+            tile = board.get(square)
+            if square == placed or not isinstance(tile, WorkerTile):
+                continue
+            edge_side = side.opposite
+            if tile.edges[edge_side]:
+                edges.append(ActivatedEdge(tile.owner, square, edge_side, tile.edges[edge_side], space))
+    return edges
+
+
+def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
+    """Activate this turn's edges and queue them: the player to move first (:rule:`R-ACT-6`)."""
+    players = len(draft.players)
+    current = draft.current
+
+    def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
+        return ((edge.owner - current) % players, edge.square, int(edge.side))
+
+    queue = tuple(sorted(activated_edges(draft, placed, filled), key=order))
+    for edge in queue:
+        jungle = draft.board[edge.jungle_square]
+        assert isinstance(jungle, JungleTile)
+        layer = 1 if edge.square in draft.covered else 0
+        draft.emit(EdgeActivated(edge.owner, edge.square, layer, edge.side, edge.workers, jungle))
+    _continue(draft, queue)
+
+
+def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...]) -> None:
+    if queue:
+        draft.step = ResolveStep(queue)
+    else:
+        start_end_of_turn(draft)
+
+
+def _jungle(view: View, edge: ActivatedEdge) -> JungleTile:
+    tile = view.board[edge.jungle_square]
+    assert isinstance(tile, JungleTile)
+    return tile
+
+
+def edge_options(view: View, edge: ActivatedEdge) -> tuple[int, ...]:
+    """The worker counts worth offering for ``edge`` now (:rule:`R-ACT-4`, :rule:`R-DECIDE-2`)."""
+    tile = _jungle(view, edge)
+    return ACTIONS[tile.kind].options(view.players[edge.owner], tile, edge.workers)
+
+
+def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...]:
+    owner = queue[0].owner
+    return tuple(edge for edge in queue if edge.owner == owner)
+
+
+def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> set[ActivatedEdge]:
+    """The edges among one owner's ``edges`` whose resolution could still change something.
+
+    An edge is live if it offers a choice now, or if a live edge could change a resource
+    it depends on (for example a plantation could bring cacao to an empty-handed market).
+    The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`).
+    """
+    live = {edge for edge in edges if len(edge_options(view, edge)) > 1}
+    changed = True
+    while changed:
+        changed = False
+        written = set().union(*(ACTIONS[_jungle(view, edge).kind].writes for edge in live))
+        for edge in edges:
+            if edge not in live and ACTIONS[_jungle(view, edge).kind].reads & written:
+                live.add(edge)
+                changed = True
+    return live
+
+
+def settle_dead_edges(draft: Draft) -> bool:
+    """Resolve every dead edge of the owner to decide next; return whether any was resolved."""
+    step = draft.step
+    assert isinstance(step, ResolveStep)
+    mine = _decider_edges(step.queue)
+    live = live_edges(draft, mine)
+    if len(live) == len(mine):
+        return False
+    for edge in mine:
+        if edge not in live:
+            draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
+    _continue(draft, tuple(edge for edge in step.queue if edge in live or edge not in mine))
+    return True
+
+
+def resolve_moves(view: View) -> list[Resolve]:
+    """Every way the owner to decide can resolve one of their edges, in notation order."""
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    return [
+        Resolve(edge.square, edge.side, used)
+        for edge in _decider_edges(step.queue)
+        for used in edge_options(view, edge)
+    ]
+
+
+def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    for edge in _decider_edges(step.queue):
+        if edge.square == move.square and edge.side == move.side:
+            return edge
+    waiting = ", ".join(
+        f"{format_square(edge.square)} {edge.side.name}" for edge in _decider_edges(step.queue)
+    )
+    raise IllegalMoveError(
+        f"edge {format_square(move.square)} {move.side.name} is not an activated edge that "
+        f"seat {step.queue[0].owner} must resolve now (waiting: {waiting})"
+    )
+
+
+def check_resolve(view: View, move: Resolve) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied now."""
+    edge = _find_edge(view, move)
+    options = edge_options(view, edge)
+    if move.workers in options:
+        return
+    if 0 <= move.workers <= edge.workers:
+        raise IllegalMoveError(
+            f"using {move.workers} workers of edge {format_square(move.square)} "
+            f"{move.side.name} has the same effect as using {options[-1]}; "
+            f"offered: {', '.join(map(str, options))}"
+        )
+    raise IllegalMoveError(
+        f"edge {format_square(move.square)} {move.side.name} has {edge.workers} workers, "
+        f"cannot use {move.workers}"
+    )
+
+
+def do_resolve(draft: Draft, move: Resolve) -> None:
+    """Carry out the action of the edge for the chosen workers (:rule:`R-ACT-5`)."""
+    step = draft.step
+    assert isinstance(step, ResolveStep)
+    edge = _find_edge(draft, move)
+    tile = _jungle(draft, edge)
+    ACTIONS[tile.kind].perform(draft, edge.owner, tile, move.workers)
+    draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
+    _continue(draft, tuple(other for other in step.queue if other != edge))
+
+

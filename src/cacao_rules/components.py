@@ -1,0 +1,221 @@
+"""The physical game: tile kinds, the worker tile types, the village board's limits.
+
+Every number here is a fact of the printed game (FACTS.md sections 1-4); the tables of
+which tiles a configuration uses live in :mod:`cacao_rules.pools`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+
+class JungleKind(enum.Enum):
+    """What a jungle tile does when workers next to it are activated."""
+
+    PLANTATION = "plantation"
+    MARKET = "market"
+    GOLD_MINE = "gold_mine"
+    WATER = "water"
+    SUN_WORSHIP = "sun_worship"
+    TEMPLE = "temple"
+    WATERING = "watering"
+    CHOCOLATE_KITCHEN = "chocolate_kitchen"
+    CHOCOLATE_MARKET = "chocolate_market"
+    GEM_MINE = "gem_mine"
+    TREE_OF_LIFE = "tree_of_life"
+
+
+_KIND_ORDER: Final = {kind: index for index, kind in enumerate(JungleKind)}
+_KIND_CODES: Final = {
+    JungleKind.PLANTATION: "P",
+    JungleKind.MARKET: "M",
+    JungleKind.GOLD_MINE: "G",
+    JungleKind.WATER: "W",
+    JungleKind.SUN_WORSHIP: "S",
+    JungleKind.TEMPLE: "T",
+    JungleKind.WATERING: "I",
+    JungleKind.CHOCOLATE_KITCHEN: "K",
+    JungleKind.CHOCOLATE_MARKET: "C",
+    JungleKind.GEM_MINE: "D",
+    JungleKind.TREE_OF_LIFE: "L",
+}
+
+
+@attrs.frozen(order=False)
+class JungleTile:
+    """A jungle tile: its ``kind`` and its printed ``value``.
+
+    ``value`` is cacao per worker for a plantation, the selling price for a market, gold per
+    worker for a gold mine, and 0 for kinds that print no number.
+
+    >>> JungleTile(JungleKind.MARKET, 3).code
+    'M3'
+    >>> JungleTile.from_code("P2") == DOUBLE_PLANTATION
+    True
+    """
+
+    kind: JungleKind
+    value: int = 0
+
+    @property
+    def code(self) -> str:
+        """The tile's short name in move notation: a letter, then the value if it has one."""
+        letter = _KIND_CODES[self.kind]
+        return f"{letter}{self.value}" if self.value else letter
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """The fixed order of tiles: by kind as :class:`JungleKind` lists them, then value."""
+        return (_KIND_ORDER[self.kind], self.value)
+
+    @classmethod
+    def from_code(cls, code: str) -> JungleTile:
+        """The tile named by ``code`` (``"M3"``); ``KeyError`` for an unknown code."""
+        return TILES_BY_CODE[code]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+SINGLE_PLANTATION: Final = JungleTile(JungleKind.PLANTATION, 1)
+DOUBLE_PLANTATION: Final = JungleTile(JungleKind.PLANTATION, 2)
+MARKET_2: Final = JungleTile(JungleKind.MARKET, 2)
+MARKET_3: Final = JungleTile(JungleKind.MARKET, 3)
+MARKET_4: Final = JungleTile(JungleKind.MARKET, 4)
+GOLD_MINE_1: Final = JungleTile(JungleKind.GOLD_MINE, 1)
+GOLD_MINE_2: Final = JungleTile(JungleKind.GOLD_MINE, 2)
+WATER: Final = JungleTile(JungleKind.WATER)
+SUN_WORSHIP: Final = JungleTile(JungleKind.SUN_WORSHIP)
+TEMPLE: Final = JungleTile(JungleKind.TEMPLE)
+
+BASE_JUNGLE_TILES: Final = (
+    SINGLE_PLANTATION,
+    DOUBLE_PLANTATION,
+    MARKET_2,
+    MARKET_3,
+    MARKET_4,
+    GOLD_MINE_1,
+    GOLD_MINE_2,
+    WATER,
+    SUN_WORSHIP,
+    TEMPLE,
+)
+TILES_BY_CODE: Final = {tile.code: tile for tile in BASE_JUNGLE_TILES}
+
+
+class Side(enum.IntEnum):
+    """An edge of a square, clockwise from north; ``delta`` steps to the neighbour."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def delta(self) -> tuple[int, int]:
+        """The step ``(dx, dy)`` to the square beyond this edge (N is ``(0, -1)``)."""
+        return _SIDE_DELTAS[self]
+
+    @property
+    def opposite(self) -> Side:
+        """The edge facing this one from the neighbouring square."""
+        return Side((self + 2) % 4)
+
+
+_SIDE_DELTAS: Final = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+class WorkerType(enum.Enum):
+    """A printed worker tile, named by its worker counts clockwise from north.
+
+    ``W3001`` and ``W3100`` are mirror images: tiles are never flipped, so they stay
+    distinct (:rule:`R-SETUP-2`).
+    """
+
+    W1111 = "1-1-1-1"
+    W2101 = "2-1-0-1"
+    W3001 = "3-0-0-1"
+    W3100 = "3-1-0-0"
+
+    @property
+    def edges(self) -> tuple[int, int, int, int]:
+        """Workers on the N, E, S and W edges at rotation 0."""
+        n, e, s, w = (int(part) for part in self.value.split("-"))
+        return (n, e, s, w)
+
+    @property
+    def rotations(self) -> tuple[int, ...]:
+        """The rotations that give different tiles, smallest first (:rule:`R-PLACE-3`)."""
+        return _DISTINCT_ROTATIONS[self]
+
+    @property
+    def sort_key(self) -> int:
+        """The fixed order of worker types, as the enum lists them."""
+        return _TYPE_ORDER[self]
+
+    def rotated(self, rotation: int) -> tuple[int, int, int, int]:
+        """Workers on N, E, S, W after ``rotation`` quarter turns clockwise."""
+        return _ROTATED[self][rotation % 4]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _rotate(edges: tuple[int, int, int, int], rotation: int) -> tuple[int, int, int, int]:
+    """Turn ``edges`` clockwise: what faced N faces E after one quarter turn."""
+    n, e, s, w = (edges[(index - rotation) % 4] for index in range(4))
+    return (n, e, s, w)
+
+
+_TYPE_ORDER: Final = {kind: index for index, kind in enumerate(WorkerType)}
+_ROTATED: Final = {
+    kind: tuple(_rotate(kind.edges, rotation) for rotation in range(4)) for kind in WorkerType
+}
+_DISTINCT_ROTATIONS: Final = {
+    kind: tuple(r for r in range(4) if _ROTATED[kind][r] not in _ROTATED[kind][:r])
+    for kind in WorkerType
+}
+
+
+@attrs.frozen
+class WorkerTile:
+    """A worker tile as it lies on the board: its ``owner`` seat, type and rotation.
+
+    ``edges`` gives the workers as placed, in the order N, E, S, W.
+
+    >>> tile = WorkerTile.of(0, WorkerType.W3100, 1)
+    >>> tile.edges
+    (0, 3, 1, 0)
+    """
+
+    owner: int
+    type: WorkerType
+    rotation: int
+    edges: tuple[int, int, int, int]
+
+    @classmethod
+    def of(cls, owner: int, type: WorkerType, rotation: int = 0) -> WorkerTile:
+        """The tile ``type`` of seat ``owner`` turned ``rotation`` quarter turns clockwise."""
+        return cls(owner, type, rotation, type.rotated(rotation))
+
+
+Tile = JungleTile | WorkerTile
+"""Anything that can lie on a square of the board."""
+
+WATER_TRACK: Final = (-10, -4, -1, 0, 2, 4, 7, 11, 16)
+"""The values of the water fields, from the carrier's start to the last field."""
+
+STORAGE_SPACES: Final = 5
+"""Cacao (and, with the Chocolate module, chocolate) a village board holds."""
+
+SUN_PLACES: Final = 3
+"""Sun tokens a village board holds."""
+
+HAND_SIZE: Final = 3
+"""Worker tiles in a starting hand."""
+
+DISPLAY_SIZE: Final = 2
+"""Face-up jungle tiles in the display after each refill."""

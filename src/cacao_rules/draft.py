@@ -1,0 +1,80 @@
+"""A mutable working copy of a state, used only inside one call of the engine.
+
+The turn logic changes a :class:`Draft` in place and freezes it into a new
+:class:`~cacao_rules.state.State` at the end, so a failed move never leaves a half-changed
+state behind: the input state is never touched.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .components import JungleTile, Tile, WorkerTile, WorkerType
+from .config import Config
+from .events import Event
+from .frozen import Bag, FrozenMap
+from .geometry import Square
+from .state import PlayerState, State, Step
+
+
+class Draft:
+    """The fields of a :class:`State`, open to change, plus the events being collected."""
+
+    __slots__ = (
+        "board",
+        "chance_count",
+        "config",
+        "covered",
+        "current",
+        "discarded",
+        "display",
+        "events",
+        "jungle_pile",
+        "players",
+        "seed",
+        "step",
+        "turn",
+    )
+
+    def __init__(self, state: State, events: list[Event] | None) -> None:
+        self.config: Config = state.config
+        self.seed: int | None = state.seed
+        self.chance_count: int = state.chance_count
+        self.board: FrozenMap[Square, Tile] = state.board
+        self.covered: FrozenMap[Square, WorkerTile] = state.covered
+        self.discarded: tuple[tuple[int, WorkerType], ...] = state.discarded
+        self.players: list[PlayerState] = list(state.players)
+        self.jungle_pile: Bag[JungleTile] = state.jungle_pile
+        self.display: tuple[JungleTile, ...] = state.display
+        self.current: int = state.current
+        self.turn: int = state.turn
+        self.step: Step = state.step
+        self.events = events
+
+    def emit(self, event: Event) -> None:
+        """Record ``event`` if events are being collected (only :func:`step` collects them)."""
+        if self.events is not None:
+            self.events.append(event)
+
+    def update_player(self, seat: int, **changes: object) -> PlayerState:
+        """Replace seat ``seat``'s player state by a copy with ``changes``; return it."""
+        player = attrs.evolve(self.players[seat], **changes)
+        self.players[seat] = player
+        return player
+
+    def freeze(self) -> State:
+        """The state this draft now describes."""
+        return State(
+            config=self.config,
+            seed=self.seed,
+            chance_count=self.chance_count,
+            board=self.board,
+            covered=self.covered,
+            discarded=self.discarded,
+            players=tuple(self.players),
+            jungle_pile=self.jungle_pile,
+            display=self.display,
+            current=self.current,
+            turn=self.turn,
+            step=self.step,
+        )

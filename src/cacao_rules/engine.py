@@ -1,0 +1,292 @@
+"""The turn engine: the public ``new_game``, ``legal_moves``, ``apply``, ``step`` and
+``chance_outcomes``.
+
+A turn is a sequence of decisions (:rule:`R-DECIDE-1`); the state's ``step`` says which one
+is pending. Each kind of step has its handlers in a table below. After every move the
+engine runs on by itself through everything that needs nobody: seeded chance events,
+chance events with one outcome, decisions with one answer and edges that cannot matter
+(:rule:`R-ACT-7`), and stops at the next real decision, at an unseeded chance node, or at
+the end of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+
+from . import activation, end_of_turn, filling, placement, setup
+from .chance import MAX_SEED, outcome_fractions, seeded_pick
+from .config import Config
+from .draft import Draft
+from .errors import ConfigError, IllegalMoveError
+from .events import AutoDecision, Event
+from .frozen import Bag
+from .moves import (
+    Discard,
+    DrawJungle,
+    DrawWorker,
+    Fill,
+    Move,
+    Overbuild,
+    Place,
+    Resolve,
+)
+from .state import (
+    BlindFillStep,
+    DealStep,
+    DrawWorkerStep,
+    FillStep,
+    OverStep,
+    PlacementStep,
+    RefillStep,
+    ResolveStep,
+    State,
+    Step,
+)
+from .view import View
+
+
+@attrs.frozen
+class _ChanceNode:
+    """A pending chance event: the bag drawn from, the move naming an outcome, its effect."""
+
+    bag: Bag[Any]
+    to_move: Callable[[Any], Move]
+    resolve: Callable[[Draft, Any], None]
+    expects: type
+
+
+def _chance_node(view: View) -> _ChanceNode | None:
+    step = view.step
+    if isinstance(step, DealStep):
+        seat = setup.seat_being_dealt(view)
+        if seat is not None:
+            return _ChanceNode(view.players[seat].pile, DrawWorker, setup.deal_worker, DrawWorker)
+        return _ChanceNode(view.jungle_pile, DrawJungle, setup.deal_jungle, DrawJungle)
+    if isinstance(step, BlindFillStep):
+        return _ChanceNode(view.jungle_pile, DrawJungle, filling.do_blind_fill, DrawJungle)
+    if isinstance(step, DrawWorkerStep):
+        return _ChanceNode(
+            view.players[view.current].pile,
+            DrawWorker,
+            end_of_turn.do_end_of_turn_draw,
+            DrawWorker,
+        )
+    if isinstance(step, RefillStep):
+        return _ChanceNode(view.jungle_pile, DrawJungle, end_of_turn.do_refill, DrawJungle)
+    return None
+
+
+@attrs.frozen
+class _Decision:
+    """How one kind of decision step lists, checks and carries out its moves."""
+
+    name: str
+    moves: Callable[[View], Sequence[Move]]
+    accepts: tuple[type, ...]
+    check: Callable[[View, Any], None]
+    perform: Callable[[Draft, Any], None]
+
+
+def _place(draft: Draft, move: Place) -> None:
+    placement.do_place(draft, move)
+    filling.start_filling(draft, move.square)
+
+
+def _overbuild(draft: Draft, move: Overbuild) -> None:
+    placement.do_overbuild(draft, move)
+    activation.start_activation(draft, move.square, ())
+
+
+def _discard(draft: Draft, move: Discard) -> None:
+    placement.do_discard(draft, move)
+    end_of_turn.start_end_of_turn(draft)
+
+
+_PLACEMENT_CHECKS: Final[dict[type, Callable[[View, Any], None]]] = {
+    Place: placement.check_place,
+    Overbuild: placement.check_overbuild,
+    Discard: placement.check_discard,
+}
+_PLACEMENT_PERFORMS: Final[dict[type, Callable[[Draft, Any], None]]] = {
+    Place: _place,
+    Overbuild: _overbuild,
+    Discard: _discard,
+}
+
+
+def _fill_moves(view: View) -> list[Fill]:
+    step = view.step
+    assert isinstance(step, FillStep)
+    return filling.fill_moves(view, step.spaces)
+
+
+_DECISIONS: Final[dict[type, _Decision]] = {
+    PlacementStep: _Decision(
+        "place a worker tile",
+        placement.placement_moves,
+        (Place, Overbuild, Discard),
+        lambda view, move: _PLACEMENT_CHECKS[type(move)](view, move),
+        lambda draft, move: _PLACEMENT_PERFORMS[type(move)](draft, move),
+    ),
+    FillStep: _Decision(
+        "fill the jungle spaces", _fill_moves, (Fill,), filling.check_fill, filling.do_fill
+    ),
+    ResolveStep: _Decision(
+        "resolve an activated edge",
+        activation.resolve_moves,
+        (Resolve,),
+        activation.check_resolve,
+        activation.do_resolve,
+    ),
+}
+
+
+def _settle(draft: Draft) -> None:
+    """Run on through every step that needs nobody; see the module docstring."""
+    while not isinstance(draft.step, OverStep):
+        node = _chance_node(draft)
+        if node is not None:
+            if len(node.bag.items) == 1:
+                outcome = node.bag.items[0][0]
+            elif draft.seed is None:
+                return
+            else:
+                outcome = seeded_pick(node.bag, draft.seed, draft.chance_count)
+            draft.chance_count += 1
+            node.resolve(draft, outcome)
+            continue
+        if isinstance(draft.step, ResolveStep) and activation.settle_dead_edges(draft):
+            continue
+        decision = _DECISIONS[type(draft.step)]
+        moves = decision.moves(draft)
+        if len(moves) != 1:
+            return
+        draft.emit(AutoDecision(_deciding_seat(draft.step, draft.current), moves[0]))
+        decision.perform(draft, moves[0])
+
+
+def _deciding_seat(step: Step, current: int) -> int:
+    return step.queue[0].owner if isinstance(step, ResolveStep) else current
+
+
+def new_game(config: Config, seed: int | None = None) -> State:
+    """Set up a game of ``config``.
+
+    With an integer ``seed`` (0 to 2**64 - 1) every chance event is resolved inside
+    :func:`apply` (:rule:`R-CHANCE-2`), and the state returned waits for seat 0's first
+    placement. With ``seed=None`` the deal is exposed as chance nodes: see
+    :func:`chance_outcomes`.
+
+    >>> import cacao_rules as cr
+    >>> state = cr.new_game(cr.Config(players=2), seed=1)
+    >>> state.to_move, len(state.players[0].hand), len(state.display)
+    (0, 3, 2)
+    """
+    if not isinstance(config, Config):
+        raise ConfigError(f"new_game needs a cacao_rules.Config, got {config!r}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
+    ):
+        raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
+    draft = Draft(setup.initial_state(config, seed), None)
+    setup.continue_deal(draft)
+    _settle(draft)
+    return draft.freeze()
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every move legal now, in the fixed order of the moves' ``sort_key`` (:rule:`R-DECIDE-3`).
+
+    At a chance node these are the possible outcomes; the tuple is empty exactly when the
+    game is over.
+    """
+    if state.is_over:
+        return ()
+    node = _chance_node(state)
+    if node is not None:
+        return tuple(node.to_move(element) for element, _ in node.bag.items)
+    return tuple(_DECISIONS[type(state.step)].moves(state))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """At a chance node, each outcome with its exact probability; they sum to 1.
+
+    Raises :class:`IllegalMoveError` when ``state`` is not a chance node.
+    """
+    node = _chance_node(state)
+    if node is None:
+        raise IllegalMoveError("chance_outcomes needs a chance node; this state waits for "
+                               + _waiting_for(state))
+    return tuple((node.to_move(element), p) for element, p in outcome_fractions(node.bag))
+
+
+def _waiting_for(state: State) -> str:
+    if state.is_over:
+        return "nothing: the game is over"
+    node = _chance_node(state)
+    if node is not None:
+        return f"a chance outcome ({node.expects.__name__})"
+    seat = _deciding_seat(state.step, state.current)
+    return f"seat {seat} to {_DECISIONS[type(state.step)].name}"
+
+
+def _check(state: State, move: object) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied to ``state``."""
+    if not isinstance(move, Place | Overbuild | Discard | Fill | Resolve | DrawWorker | DrawJungle):
+        raise IllegalMoveError(f"expected a cacao_rules move, got {move!r}")
+    if state.is_over:
+        raise IllegalMoveError(f"cannot apply {move}: the game is over")
+    node = _chance_node(state)
+    if node is not None:
+        if not isinstance(move, node.expects) or not node.bag.count(_outcome_of(move)):
+            raise IllegalMoveError(
+                f"{move} is not a possible outcome here; the game waits for "
+                + _waiting_for(state)
+            )
+        return
+    decision = _DECISIONS[type(state.step)]
+    if not isinstance(move, decision.accepts):
+        raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
+    decision.check(state, move)
+
+
+def _outcome_of(move: Move) -> object:
+    """What a chance move says was drawn: a worker type or a jungle tile."""
+    if isinstance(move, DrawWorker):
+        return move.type
+    if isinstance(move, DrawJungle):
+        return move.tile
+    return None
+
+
+def _run(state: State, move: Move, events: list[Event] | None) -> State:
+    _check(state, move)
+    draft = Draft(state, events)
+    node = _chance_node(state)
+    if node is not None:
+        draft.chance_count += 1
+        node.resolve(draft, _outcome_of(move))
+    else:
+        _DECISIONS[type(state.step)].perform(draft, move)
+    _settle(draft)
+    return draft.freeze()
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; ``state`` itself is never changed.
+
+    Raises :class:`IllegalMoveError`, saying why, for any move not in
+    ``legal_moves(state)``.
+    """
+    return _run(state, move, None)
+
+
+def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+    """Like :func:`apply`, and also the events that say what happened, in order."""
+    events: list[Event] = []
+    new_state = _run(state, move, events)
+    return new_state, tuple(events)

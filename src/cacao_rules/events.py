@@ -1,0 +1,165 @@
+"""Typed events: what :func:`cacao_rules.step` reports about a move.
+
+Events are for logs, user interfaces and tests. Every change of a player's resources and
+every tile that moves is reported, including what the engine did by itself: chance
+outcomes it drew from the seed and decisions it took because they had a single answer
+(:rule:`R-ACT-7`).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .components import JungleTile, Side, WorkerTile, WorkerType
+from .geometry import Square
+from .moves import Move
+
+
+class Resource(enum.Enum):
+    """A player resource an event can report a change of."""
+
+    GOLD = "gold"
+    CACAO = "cacao"
+    SUN = "sun"
+    WATER = "water"
+
+
+@attrs.frozen
+class WorkerDrawn:
+    """``player`` drew a worker tile of ``type`` from their pile into their hand."""
+
+    player: int
+    type: WorkerType
+
+
+@attrs.frozen
+class DisplayFilled:
+    """A jungle tile was drawn from the pile into the display."""
+
+    tile: JungleTile
+
+
+@attrs.frozen
+class TurnStarted:
+    """It is now ``player``'s turn."""
+
+    player: int
+
+
+@attrs.frozen
+class WorkerPlaced:
+    """``player`` placed ``tile`` on ``square``; ``covered`` is the tile now beneath it, if any."""
+
+    player: int
+    square: Square
+    tile: WorkerTile
+    covered: WorkerTile | None = None
+
+
+@attrs.frozen
+class WorkerDiscarded:
+    """``player`` could not place and set a tile of ``type`` aside (:rule:`R-PLACE-4`)."""
+
+    player: int
+    type: WorkerType
+
+
+@attrs.frozen
+class JungleFilled:
+    """``tile`` was put on the jungle space ``square``, from ``source`` (display or pile)."""
+
+    square: Square
+    tile: JungleTile
+    source: str
+
+
+@attrs.frozen
+class SpaceLeftEmpty:
+    """The jungle space ``square`` had to be filled but no tile was left (:rule:`R-FILL-5`)."""
+
+    square: Square
+
+
+@attrs.frozen
+class EdgeActivated:
+    """The ``workers`` on edge ``side`` of ``owner``'s tile on ``square`` were activated.
+
+    ``layer`` is 0 for a tile placed on an empty square and 1 for a tile placed on top of
+    another, so ``(square, layer, side)`` names an edge for the whole game.
+    """
+
+    owner: int
+    square: Square
+    layer: int
+    side: Side
+    workers: int
+    jungle: JungleTile
+
+
+@attrs.frozen
+class EdgeResolved:
+    """``owner`` used ``used`` of the workers of an activated edge.
+
+    ``automatic`` is true where the engine resolved the edge because no choice of the owner
+    could change anything (:rule:`R-ACT-7`).
+    """
+
+    owner: int
+    square: Square
+    side: Side
+    used: int
+    automatic: bool
+
+
+@attrs.frozen
+class Gained:
+    """``player`` gained ``amount`` of ``resource``; ``wasted`` more was lost to a cap."""
+
+    player: int
+    resource: Resource
+    amount: int
+    wasted: int = 0
+
+
+@attrs.frozen
+class Spent:
+    """``player`` gave up ``amount`` of ``resource``."""
+
+    player: int
+    resource: Resource
+    amount: int
+
+
+@attrs.frozen
+class AutoDecision:
+    """The engine applied ``move`` for ``player`` because it was the only legal move."""
+
+    player: int
+    move: Move
+
+
+@attrs.frozen
+class GameEnded:
+    """The game is over; ``winners`` are the seats that share the win."""
+
+    winners: tuple[int, ...]
+
+
+Event = (
+    WorkerDrawn
+    | DisplayFilled
+    | TurnStarted
+    | WorkerPlaced
+    | WorkerDiscarded
+    | JungleFilled
+    | SpaceLeftEmpty
+    | EdgeActivated
+    | EdgeResolved
+    | Gained
+    | Spent
+    | AutoDecision
+    | GameEnded
+)
+"""Any event."""

@@ -1,0 +1,166 @@
+"""Hashable, read-only containers that states are built from.
+
+A state must be hashable and compare by value (DESIGN.md section 1), so it cannot hold a
+plain ``dict``. :class:`FrozenMap` is a read-only mapping with a cached hash;
+:class:`Bag` is a multiset kept as sorted ``(item, count)`` pairs, which is how the hidden
+draw piles are stored (DESIGN.md section 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+T = TypeVar("T")
+
+
+class FrozenMap(Mapping[K, V]):
+    """A read-only mapping that is hashable and compares by value.
+
+    >>> m = FrozenMap({(0, 0): "a"})
+    >>> m[(0, 0)], len(m), hash(m) == hash(FrozenMap({(0, 0): "a"}))
+    ('a', 1, True)
+    """
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        self._data: dict[K, V] = dict(data)
+        self._hash: int | None = None
+
+    @classmethod
+    def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
+        """Wrap ``data`` without copying it; the caller must never change it afterwards."""
+        new = cls.__new__(cls)
+        new._data = data
+        new._hash = None
+        return new
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def get(self, key: K, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self is other or self._data == other._data
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+    def set(self, key: K, value: V) -> FrozenMap[K, V]:
+        """Return a copy with ``key`` bound to ``value``."""
+        data = dict(self._data)
+        data[key] = value
+        return FrozenMap._adopt(data)
+
+    def set_many(self, items: Iterable[tuple[K, V]]) -> FrozenMap[K, V]:
+        """Return a copy with every ``(key, value)`` of ``items`` bound."""
+        data = dict(self._data)
+        data.update(items)
+        return FrozenMap._adopt(data)
+
+
+class Bag(Generic[T]):
+    """An immutable multiset, kept as ``(item, count)`` pairs sorted by ``key``.
+
+    The order is fixed by the sort key given at construction, never by hashing, so that
+    drawing from a bag is deterministic across processes.
+
+    >>> b = Bag.of(["b", "a", "b"], key=str)
+    >>> b.items, b.total, b.count("b")
+    ((('a', 1), ('b', 2)), 3, 2)
+    >>> b.remove("b").items
+    (('a', 1), ('b', 1))
+    """
+
+    __slots__ = ("_hash", "items", "total")
+
+    items: tuple[tuple[T, int], ...]
+    total: int
+
+    def __init__(self, items: tuple[tuple[T, int], ...]) -> None:
+        self.items = items
+        self.total = sum(count for _, count in items)
+        self._hash: int | None = None
+
+    @classmethod
+    def of(cls, elements: Iterable[T], key: Callable[[T], Any]) -> Bag[T]:
+        """Count ``elements`` into a bag sorted by ``key``."""
+        counts: dict[T, int] = {}
+        for element in elements:
+            counts[element] = counts.get(element, 0) + 1
+        return cls(tuple(sorted(counts.items(), key=lambda pair: key(pair[0]))))
+
+    def count(self, item: T) -> int:
+        """How many copies of ``item`` the bag holds."""
+        for element, count in self.items:
+            if element == item:
+                return count
+        return 0
+
+    def elements(self) -> Iterator[T]:
+        """Every copy of every item, in the bag's order."""
+        for element, count in self.items:
+            for _ in range(count):
+                yield element
+
+    def remove(self, item: T) -> Bag[T]:
+        """Return a copy with one ``item`` fewer; ``KeyError`` if there is none."""
+        items = []
+        found = False
+        for element, count in self.items:
+            if not found and element == item:
+                found = True
+                if count > 1:
+                    items.append((element, count - 1))
+            else:
+                items.append((element, count))
+        if not found:
+            raise KeyError(item)
+        return Bag(tuple(items))
+
+    def nth(self, index: int) -> T:
+        """The item at position ``index`` when every copy is listed in the bag's order."""
+        for element, count in self.items:
+            if index < count:
+                return element
+            index -= count
+        raise IndexError(index)
+
+    def __bool__(self) -> bool:
+        return self.total > 0
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Bag):
+            return self.items == other.items
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.items)
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Bag({self.items!r})"

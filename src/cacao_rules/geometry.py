@@ -1,0 +1,47 @@
+"""Board geometry: squares, their neighbours and the checkerboard of jungle and worker squares.
+
+The starting single plantation lies at ``(0, 0)``, so jungle squares have an even
+``x + y`` and worker squares an odd one (:rule:`R-PLACE-2`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .components import Side
+
+Square = tuple[int, int]
+"""A square of the board, ``(x, y)``; north is ``(x, y - 1)``."""
+
+SIDES: Final = tuple(Side)
+
+
+def neighbour(square: Square, side: Side) -> Square:
+    """The square beyond ``side`` of ``square``.
+
+    >>> neighbour((0, 0), Side.N)
+    (0, -1)
+    """
+    dx, dy = side.delta
+    return (square[0] + dx, square[1] + dy)
+
+
+def neighbours(square: Square) -> tuple[Square, Square, Square, Square]:
+    """The four squares sharing an edge with ``square``, in the order N, E, S, W."""
+    x, y = square
+    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+
+
+def is_jungle_square(square: Square) -> bool:
+    """Whether ``square`` belongs to the jungle tiles' colour of the checkerboard."""
+    return (square[0] + square[1]) % 2 == 0
+
+
+def square_sort_key(square: Square) -> tuple[int, int]:
+    """Squares are ordered by ``x``, then ``y``."""
+    return square
+
+
+def format_square(square: Square) -> str:
+    """``(1, -2)`` as ``"1,-2"``, the way move notation writes squares."""
+    return f"{square[0]},{square[1]}"

@@ -1,0 +1,163 @@
+"""Step A of a turn: placing a worker tile, overbuilding, or discarding when stuck.
+
+Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-OVER-6`.
+"""
+
+from __future__ import annotations
+
+from .components import JungleTile, WorkerTile, WorkerType
+from .draft import Draft
+from .errors import IllegalMoveError
+from .events import Resource, Spent, WorkerDiscarded, WorkerPlaced
+from .geometry import Square, format_square, is_jungle_square, neighbours
+from .moves import Discard, Move, Overbuild, Place
+from .view import View
+
+
+def free_squares(view: View) -> list[Square]:
+    """Empty worker squares next to at least one jungle tile, sorted (:rule:`R-PLACE-1`).
+
+    Only squares of the worker colour of the checkerboard qualify, so a worker tile never
+    shares an edge with another (:rule:`R-PLACE-2`).
+    """
+    board = view.board
+    found = set()
+    for square, tile in board.items():
+        if isinstance(tile, JungleTile):
+            for near in neighbours(square):
+                if near not in board:
+                    found.add(near)
+    return sorted(found)
+
+
+def overbuild_allowed(view: View) -> bool:
+    """Whether the jungle pile and the display are both empty (:rule:`R-OVER-1`)."""
+    return not view.jungle_pile and not view.display
+
+
+def overbuild_squares(view: View, seat: int) -> list[Square]:
+    """Squares whose top tile is ``seat``'s and has not been overbuilt (:rule:`R-OVER-4`)."""
+    if not overbuild_allowed(view) or view.players[seat].sun < 1:
+        return []
+    return sorted(
+        square
+        for square, tile in view.board.items()
+        if isinstance(tile, WorkerTile) and tile.owner == seat and square not in view.covered
+    )
+
+
+def placement_moves(view: View) -> list[Move]:
+    """Every placement, overbuild or (when neither exists) discard, in notation order."""
+    seat = view.current
+    types = sorted(set(view.players[seat].hand), key=lambda kind: kind.sort_key)
+    squares = free_squares(view)
+    moves: list[Move] = [
+        Place(kind, square, rotation)
+        for kind in types
+        for square in squares
+        for rotation in kind.rotations
+    ]
+    own = overbuild_squares(view, seat)
+    moves += [
+        Overbuild(kind, square, rotation)
+        for kind in types
+        for square in own
+        for rotation in kind.rotations
+    ]
+    if not moves:
+        moves = [Discard(kind) for kind in types]
+    return moves
+
+
+def _check_tile(view: View, kind: WorkerType, rotation: int) -> None:
+    if kind not in view.players[view.current].hand:
+        raise IllegalMoveError(
+            f"seat {view.current} has no {kind} tile in hand "
+            f"(hand: {', '.join(str(t) for t in view.players[view.current].hand) or 'empty'})"
+        )
+    if rotation not in kind.rotations:
+        allowed = ", ".join(f"r{r}" for r in kind.rotations)
+        raise IllegalMoveError(
+            f"rotation r{rotation} is not a canonical rotation of {kind}; use one of {allowed}"
+        )
+
+
+def check_place(view: View, move: Place) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement."""
+    _check_tile(view, move.type, move.rotation)
+    square = move.square
+    where = format_square(square)
+    if square in view.board:
+        raise IllegalMoveError(f"square {where} is already occupied")
+    if is_jungle_square(square):
+        raise IllegalMoveError(
+            f"square {where} is a jungle square of the checkerboard; worker tiles go on squares "
+            "with odd x + y"
+        )
+    if not any(isinstance(view.board.get(near), JungleTile) for near in neighbours(square)):
+        raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
+
+
+def check_overbuild(view: View, move: Overbuild) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal overbuild."""
+    _check_tile(view, move.type, move.rotation)
+    seat = view.current
+    where = format_square(move.square)
+    if not overbuild_allowed(view):
+        raise IllegalMoveError(
+            "overbuilding is allowed only once the jungle pile and the display are both empty"
+        )
+    if view.players[seat].sun < 1:
+        raise IllegalMoveError(f"seat {seat} has no sun token to pay for overbuilding")
+    tile = view.board.get(move.square)
+    if not isinstance(tile, WorkerTile) or tile.owner != seat:
+        raise IllegalMoveError(f"square {where} does not hold a worker tile of seat {seat}")
+    if move.square in view.covered:
+        raise IllegalMoveError(f"square {where} has been overbuilt already")
+
+
+def check_discard(view: View, move: Discard) -> None:
+    """Raise :class:`IllegalMoveError` unless discarding ``move.type`` is legal now."""
+    if move.type not in view.players[view.current].hand:
+        raise IllegalMoveError(f"seat {view.current} has no {move.type} tile in hand")
+    if free_squares(view) or overbuild_squares(view, view.current):
+        raise IllegalMoveError("a tile may be discarded only when none can be placed")
+
+
+def _take_from_hand(draft: Draft, kind: WorkerType) -> None:
+    hand = list(draft.players[draft.current].hand)
+    hand.remove(kind)
+    draft.update_player(draft.current, hand=tuple(hand))
+
+
+def do_place(draft: Draft, move: Place) -> WorkerTile:
+    """Put the tile of ``move`` on the board; return it."""
+    seat = draft.current
+    _take_from_hand(draft, move.type)
+    tile = WorkerTile.of(seat, move.type, move.rotation)
+    draft.board = draft.board.set(move.square, tile)
+    draft.emit(WorkerPlaced(seat, move.square, tile))
+    return tile
+
+
+def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
+    """Pay a sun token and put the tile of ``move`` on top of the old one (:rule:`R-OVER-2`)."""
+    seat = draft.current
+    _take_from_hand(draft, move.type)
+    player = draft.players[seat]
+    draft.update_player(seat, sun=player.sun - 1)
+    draft.emit(Spent(seat, Resource.SUN, 1))
+    old = draft.board[move.square]
+    assert isinstance(old, WorkerTile)
+    tile = WorkerTile.of(seat, move.type, move.rotation)
+    draft.covered = draft.covered.set(move.square, old)
+    draft.board = draft.board.set(move.square, tile)
+    draft.emit(WorkerPlaced(seat, move.square, tile, covered=old))
+    return tile
+
+
+def do_discard(draft: Draft, move: Discard) -> None:
+    """Set the tile aside for good (:rule:`R-PLACE-4`)."""
+    _take_from_hand(draft, move.type)
+    draft.discarded = (*draft.discarded, (draft.current, move.type))
+    draft.emit(WorkerDiscarded(draft.current, move.type))

@@ -1,0 +1,83 @@
+"""Setting up a game: start tiles, piles, hands and the display.
+
+Rules: :rule:`R-SETUP-1` to :rule:`R-SETUP-9`, :rule:`R-CHANCE-3`.
+"""
+
+from __future__ import annotations
+
+from .components import HAND_SIZE, JungleTile, Tile, WorkerType
+from .config import Config
+from .draft import Draft
+from .end_of_turn import display_wants_tile, draw_worker, refill_display
+from .events import TurnStarted
+from .frozen import Bag, FrozenMap
+from .geometry import Square
+from .pools import jungle_pool, start_tiles, worker_set
+from .state import DealStep, PlacementStep, PlayerState, State
+from .view import View
+
+START_SQUARES: tuple[Square, Square] = ((0, 0), (1, 1))
+"""Where the two start tiles lie, diagonal to each other (:rule:`R-SETUP-6`)."""
+
+
+def initial_state(config: Config, seed: int | None) -> State:
+    """The state before the deal: start tiles laid, every pile full, nothing drawn yet."""
+    starts = start_tiles(config)
+    pool = jungle_pool(config)
+    for tile in starts:
+        pool[tile] -= 1
+    board: dict[Square, Tile] = dict(zip(START_SQUARES, starts, strict=True))
+    workers = worker_set(config)
+    pile = Bag.of(
+        (kind for kind, count in workers.items() for _ in range(count)),
+        key=lambda kind: kind.sort_key,
+    )
+    return State(
+        config=config,
+        seed=seed,
+        chance_count=0,
+        board=FrozenMap(board),
+        covered=FrozenMap(),
+        discarded=(),
+        players=tuple(PlayerState(pile=pile) for _ in range(config.players)),
+        jungle_pile=Bag.of(
+            (tile for tile, count in pool.items() for _ in range(count)),
+            key=lambda tile: tile.sort_key,
+        ),
+        display=(),
+        current=0,
+        turn=0,
+        step=DealStep(),
+    )
+
+
+def seat_being_dealt(view: View) -> int | None:
+    """The first seat whose starting hand is not complete, or ``None`` once all are."""
+    for seat, player in enumerate(view.players):
+        if len(player.hand) < HAND_SIZE and player.pile:
+            return seat
+    return None
+
+
+def deal_worker(draft: Draft, kind: WorkerType) -> None:
+    """A starting-hand draw came out as ``kind``."""
+    seat = seat_being_dealt(draft)
+    assert seat is not None
+    draw_worker(draft, seat, kind)
+    continue_deal(draft)
+
+
+def deal_jungle(draft: Draft, tile: JungleTile) -> None:
+    """A display draw of the setup came out as ``tile``."""
+    refill_display(draft, tile)
+    continue_deal(draft)
+
+
+def continue_deal(draft: Draft) -> None:
+    """Wait for the next deal draw, or start seat 0's first turn (:rule:`R-SETUP-9`)."""
+    if seat_being_dealt(draft) is not None or display_wants_tile(draft):
+        draft.step = DealStep()
+        return
+    draft.current = 0
+    draft.step = PlacementStep()
+    draft.emit(TurnStarted(0))

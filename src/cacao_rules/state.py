@@ -1,0 +1,163 @@
+"""The game state: an immutable value holding everything about a game in progress.
+
+A state is hashable and compares by value, so search code can keep transposition tables;
+keeping an old state is undo. The hidden piles are multisets (:class:`~cacao_rules.frozen.Bag`),
+never a secret order (:rule:`R-CHANCE-1`). Which decision is pending, and who makes it, is
+the state's ``step``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from .components import WATER_TRACK, JungleTile, Side, Tile, WorkerTile, WorkerType
+from .config import Config
+from .frozen import Bag, FrozenMap
+from .geometry import Square
+
+
+@attrs.frozen(cache_hash=True)
+class PlayerState:
+    """One player's village board, hand and worker pile.
+
+    ``water_field`` is the index of the carrier's field on the water track; ``water`` is that
+    field's value. ``hand`` is sorted; ``pile`` holds what is left to draw, as counts.
+    """
+
+    gold: int = 0
+    cacao: int = 0
+    sun: int = 0
+    water_field: int = 0
+    hand: tuple[WorkerType, ...] = ()
+    pile: Bag[WorkerType] = Bag(())
+    chocolate: int = 0
+
+    @property
+    def water(self) -> int:
+        """The value of the water field the carrier stands on (-10 at the start)."""
+        return WATER_TRACK[self.water_field]
+
+
+@attrs.frozen
+class ActivatedEdge:
+    """An edge of ``owner``'s tile on ``square`` that was activated and awaits its owner."""
+
+    owner: int
+    square: Square
+    side: Side
+    workers: int
+    jungle_square: Square
+
+
+# The steps: which decision or chance event the game waits for.
+
+
+@attrs.frozen
+class DealStep:
+    """Chance: the starting hands are dealt, seat by seat, then the display (R-CHANCE-3)."""
+
+
+@attrs.frozen
+class PlacementStep:
+    """The player to move places, overbuilds or, if neither is possible, discards a tile."""
+
+
+@attrs.frozen
+class FillStep:
+    """The player to move decides which display tile goes on which of ``spaces``."""
+
+    placed: Square
+    spaces: tuple[Square, ...]
+
+
+@attrs.frozen
+class BlindFillStep:
+    """Chance: ``spaces`` still to be filled get blind draws from the jungle pile."""
+
+    placed: Square
+    filled: tuple[Square, ...]
+    spaces: tuple[Square, ...]
+
+
+@attrs.frozen
+class ResolveStep:
+    """The owners resolve the activated edges in ``queue``, which is in resolution order."""
+
+    queue: tuple[ActivatedEdge, ...]
+
+
+@attrs.frozen
+class DrawWorkerStep:
+    """Chance: the player whose turn ends draws a worker tile."""
+
+
+@attrs.frozen
+class RefillStep:
+    """Chance: the display is refilled from the jungle pile."""
+
+
+@attrs.frozen
+class OverStep:
+    """The game is over."""
+
+
+Step = (
+    DealStep
+    | PlacementStep
+    | FillStep
+    | BlindFillStep
+    | ResolveStep
+    | DrawWorkerStep
+    | RefillStep
+    | OverStep
+)
+"""What the game waits for next."""
+
+CHANCE_STEPS: Final = (DealStep, BlindFillStep, DrawWorkerStep, RefillStep)
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A game in progress. Never changed: :func:`cacao_rules.apply` returns a new one.
+
+    ``board`` maps each occupied square to its top tile; ``covered`` maps each overbuilt square
+    to the tile beneath (:rule:`R-OVER-6`). ``discarded`` lists the tiles set aside by
+    :rule:`R-PLACE-4` as ``(seat, type)``. ``current`` is the seat whose turn it is;
+    ``chance_count`` counts the chance events so far (the seeded draws' counter,
+    :rule:`R-CHANCE-2`).
+    """
+
+    config: Config
+    seed: int | None
+    chance_count: int
+    board: FrozenMap[Square, Tile]
+    covered: FrozenMap[Square, WorkerTile]
+    discarded: tuple[tuple[int, WorkerType], ...]
+    players: tuple[PlayerState, ...]
+    jungle_pile: Bag[JungleTile]
+    display: tuple[JungleTile, ...]
+    current: int
+    turn: int
+    step: Step
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return isinstance(self.step, OverStep)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the game waits for a chance outcome (only in games without a seed)."""
+        return isinstance(self.step, CHANCE_STEPS)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now; ``None`` at a chance node or when the game is over."""
+        step = self.step
+        if isinstance(step, ResolveStep):
+            return step.queue[0].owner
+        if isinstance(step, PlacementStep | FillStep):
+            return self.current
+        return None
