@@ -57,6 +57,7 @@ from .moves import (
     Place,
     Resolve,
 )
+from .positions import position
 from .results import final_scores, winners
 from .scoring import ScoreSheet
 from .state import PlayerState, State
@@ -115,6 +116,7 @@ __all__ = [
     "final_scores",
     "legal_moves",
     "new_game",
+    "position",
     "step",
     "winners",
 ]

@@ -116,9 +116,7 @@ ACTIONS: Final[dict[JungleKind, Action]] = {
     JungleKind.MARKET: Action(
         _market_options, _market, _CACAO, frozenset({Resource.CACAO, Resource.GOLD})
     ),
-    JungleKind.GOLD_MINE: Action(
-        _gold_mine_options, _gold_mine, _NONE, frozenset({Resource.GOLD})
-    ),
+    JungleKind.GOLD_MINE: Action(_gold_mine_options, _gold_mine, _NONE, frozenset({Resource.GOLD})),
     JungleKind.WATER: Action(
         _water_options, _water, frozenset({Resource.WATER}), frozenset({Resource.WATER})
     ),

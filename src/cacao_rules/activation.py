@@ -7,7 +7,7 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 from __future__ import annotations
 
 from .actions import ACTIONS
-from .components import JungleTile, Side, WorkerTile
+from .components import JungleTile, WorkerTile
 from .draft import Draft
 from .end_of_turn import start_end_of_turn
 from .errors import IllegalMoveError
@@ -42,7 +42,9 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
                 continue
             edge_side = side.opposite
             if tile.edges[edge_side]:
-                edges.append(ActivatedEdge(tile.owner, square, edge_side, tile.edges[edge_side], space))
+                edges.append(
+                    ActivatedEdge(tile.owner, square, edge_side, tile.edges[edge_side], space)
+                )
     return edges
 
 
@@ -174,5 +176,3 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     ACTIONS[tile.kind].perform(draft, edge.owner, tile, move.workers)
     draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
     _continue(draft, tuple(other for other in step.queue if other != edge))
-
-

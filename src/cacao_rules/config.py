@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -35,11 +35,9 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 
 
-def _to_modules(value: Iterable[Module]) -> frozenset[Module]:
+def _to_modules(value: object) -> frozenset[Module]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ConfigError(
-            f"modules must be a collection of cacao_rules.Module, got {value!r}"
-        )
+        raise ConfigError(f"modules must be a collection of cacao_rules.Module, got {value!r}")
     modules = frozenset(value)
     for module in modules:
         if not isinstance(module, Module):
@@ -50,7 +48,7 @@ def _to_modules(value: Iterable[Module]) -> frozenset[Module]:
     return modules
 
 
-def _check_players(_instance: object, _attribute: object, value: object) -> None:
+def _check_players(_instance: object, _attribute: object, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"players must be an int from 2 to 4, got {value!r}")
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:

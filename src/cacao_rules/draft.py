@@ -7,6 +7,8 @@ state behind: the input state is never touched.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from .components import JungleTile, Tile, WorkerTile, WorkerType
@@ -56,7 +58,7 @@ class Draft:
         if self.events is not None:
             self.events.append(event)
 
-    def update_player(self, seat: int, **changes: object) -> PlayerState:
+    def update_player(self, seat: int, **changes: Any) -> PlayerState:
         """Replace seat ``seat``'s player state by a copy with ``changes``; return it."""
         player = attrs.evolve(self.players[seat], **changes)
         self.players[seat] = player

@@ -145,7 +145,7 @@ _DECISIONS: Final[dict[type, _Decision]] = {
 }
 
 
-def _settle(draft: Draft) -> None:
+def settle(draft: Draft) -> None:
     """Run on through every step that needs nobody; see the module docstring."""
     while not isinstance(draft.step, OverStep):
         node = _chance_node(draft)
@@ -173,6 +173,10 @@ def _deciding_seat(step: Step, current: int) -> int:
     return step.queue[0].owner if isinstance(step, ResolveStep) else current
 
 
+def _is_seed(seed: object) -> bool:
+    return isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED
+
+
 def new_game(config: Config, seed: int | None = None) -> State:
     """Set up a game of ``config``.
 
@@ -188,13 +192,11 @@ def new_game(config: Config, seed: int | None = None) -> State:
     """
     if not isinstance(config, Config):
         raise ConfigError(f"new_game needs a cacao_rules.Config, got {config!r}")
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
-    ):
+    if seed is not None and not _is_seed(seed):
         raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
     draft = Draft(setup.initial_state(config, seed), None)
     setup.continue_deal(draft)
-    _settle(draft)
+    settle(draft)
     return draft.freeze()
 
 
@@ -219,8 +221,9 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """
     node = _chance_node(state)
     if node is None:
-        raise IllegalMoveError("chance_outcomes needs a chance node; this state waits for "
-                               + _waiting_for(state))
+        raise IllegalMoveError(
+            "chance_outcomes needs a chance node; this state waits for " + _waiting_for(state)
+        )
     return tuple((node.to_move(element), p) for element, p in outcome_fractions(node.bag))
 
 
@@ -244,8 +247,7 @@ def _check(state: State, move: object) -> None:
     if node is not None:
         if not isinstance(move, node.expects) or not node.bag.count(_outcome_of(move)):
             raise IllegalMoveError(
-                f"{move} is not a possible outcome here; the game waits for "
-                + _waiting_for(state)
+                f"{move} is not a possible outcome here; the game waits for " + _waiting_for(state)
             )
         return
     decision = _DECISIONS[type(state.step)]
@@ -272,7 +274,7 @@ def _run(state: State, move: Move, events: list[Event] | None) -> State:
         node.resolve(draft, _outcome_of(move))
     else:
         _DECISIONS[type(state.step)].perform(draft, move)
-    _settle(draft)
+    settle(draft)
     return draft.freeze()
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import permutations
 
+from .activation import start_activation
 from .components import JungleTile, WorkerTile
 from .draft import Draft
 from .errors import IllegalMoveError
-from .activation import start_activation
 from .events import JungleFilled, SpaceLeftEmpty
 from .geometry import Square, format_square, neighbours
 from .moves import Fill, FillChoice

@@ -97,9 +97,7 @@ def score_sheets(view: View) -> tuple[ScoreSheet, ...]:
             "sun": player.sun,
             "water": player.water,
         }
-        sheets.append(
-            ScoreSheet(seat, sum(breakdown.values()), FrozenMap(breakdown), player.cacao)
-        )
+        sheets.append(ScoreSheet(seat, sum(breakdown.values()), FrozenMap(breakdown), player.cacao))
     return tuple(sheets)
 
 

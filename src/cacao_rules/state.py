@@ -8,7 +8,7 @@ the state's ``step``.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -16,6 +16,8 @@ from .components import WATER_TRACK, JungleTile, Side, Tile, WorkerTile, WorkerT
 from .config import Config
 from .frozen import Bag, FrozenMap
 from .geometry import Square
+
+EMPTY_BAG: Final[Bag[Any]] = Bag(())
 
 
 @attrs.frozen(cache_hash=True)
@@ -31,7 +33,7 @@ class PlayerState:
     sun: int = 0
     water_field: int = 0
     hand: tuple[WorkerType, ...] = ()
-    pile: Bag[WorkerType] = Bag(())
+    pile: Bag[WorkerType] = EMPTY_BAG
     chocolate: int = 0
 
     @property

@@ -1,0 +1,141 @@
+"""Hand-built positions: a game state laid out by the caller, for tests, teaching and puzzles.
+
+>>> import cacao_rules as cr
+>>> from cacao_rules import WorkerTile, WorkerType
+>>> state = cr.position(
+...     cr.Config(players=2),
+...     board={(0, 0): cr.JungleTile.from_code("P1"), (1, 1): cr.JungleTile.from_code("M2"),
+...            (1, 0): WorkerTile.of(1, WorkerType.W1111)},
+...     players=[cr.PlayerState(hand=(WorkerType.W2101,)), cr.PlayerState(cacao=2)],
+... )
+>>> state.to_move, state.players[1].cacao, state.players[0].pile.total
+(0, 2, 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
+
+from .components import JungleTile, Tile, WorkerTile
+from .config import Config
+from .draft import Draft
+from .engine import settle
+from .errors import ConfigError
+from .frozen import Bag, FrozenMap
+from .geometry import Square, format_square, is_jungle_square
+from .pools import jungle_pool, worker_set
+from .setup import START_SQUARES, initial_state
+from .state import PlacementStep, PlayerState, State
+
+
+def position(
+    config: Config,
+    *,
+    board: Mapping[Square, Tile] | None = None,
+    covered: Mapping[Square, WorkerTile] | None = None,
+    players: Sequence[PlayerState] | None = None,
+    display: Iterable[JungleTile] = (),
+    jungle_pile: Iterable[JungleTile] | None = None,
+    current: int = 0,
+    seed: int | None = 0,
+) -> State:
+    """A state at the start of seat ``current``'s turn, laid out as given.
+
+    ``board`` defaults to the two start tiles; ``players`` to players with nothing. Each
+    player's worker pile is not given: it is what is left of the worker set after the hand
+    and the tiles on the board (``ConfigError`` if that is negative). ``jungle_pile``
+    defaults to what is left of the configuration's jungle tiles after the board and the
+    display; given explicitly, it may leave tiles out (they are then out of the game, and
+    the state does not conserve the tile count). Chance afterwards comes from ``seed``.
+    """
+    base = initial_state(config, seed)
+    tiles = dict(board) if board is not None else {sq: base.board[sq] for sq in START_SQUARES}
+    under = dict(covered or {})
+    _check_squares(tiles, under)
+    seats = list(players) if players is not None else [PlayerState()] * config.players
+    if len(seats) != config.players:
+        raise ConfigError(f"players must list {config.players} player states, got {len(seats)}")
+    if not 0 <= current < config.players:
+        raise ConfigError(f"current must be a seat from 0 to {config.players - 1}, got {current}")
+    shown = tuple(sorted(display, key=lambda tile: tile.sort_key))
+    state = attrs.evolve(
+        base,
+        board=FrozenMap(tiles),
+        covered=FrozenMap(under),
+        players=tuple(
+            _with_pile(config, seat, player, tiles, under) for seat, player in enumerate(seats)
+        ),
+        display=shown,
+        jungle_pile=_jungle_pile(config, tiles, shown, jungle_pile),
+        current=current,
+        step=PlacementStep(),
+    )
+    draft = Draft(state, None)
+    settle(draft)
+    return draft.freeze()
+
+
+def _check_squares(tiles: Mapping[Square, Tile], under: Mapping[Square, WorkerTile]) -> None:
+    for square, tile in tiles.items():
+        jungle_square = is_jungle_square(square)
+        if isinstance(tile, JungleTile) != jungle_square:
+            kind = "jungle" if jungle_square else "worker"
+            raise ConfigError(
+                f"square {format_square(square)} is a {kind} square of the checkerboard "
+                f"(x + y {'even' if jungle_square else 'odd'}) but holds {tile!r}"
+            )
+    for square in under:
+        if not isinstance(tiles.get(square), WorkerTile):
+            raise ConfigError(f"covered square {format_square(square)} has no worker tile on top")
+
+
+def _with_pile(
+    config: Config,
+    seat: int,
+    player: PlayerState,
+    tiles: Mapping[Square, Tile],
+    under: Mapping[Square, WorkerTile],
+) -> PlayerState:
+    left = dict(worker_set(config))
+    used = [*player.hand]
+    used += [t.type for t in _worker_tiles(tiles, under) if t.owner == seat]
+    for kind in used:
+        left[kind] = left.get(kind, 0) - 1
+        if left[kind] < 0:
+            raise ConfigError(f"seat {seat} uses more {kind} tiles than its set holds")
+    pile = Bag.of(
+        (kind for kind, count in left.items() for _ in range(count)),
+        key=lambda kind: kind.sort_key,
+    )
+    hand = tuple(sorted(player.hand, key=lambda kind: kind.sort_key))
+    return attrs.evolve(player, hand=hand, pile=pile)
+
+
+def _worker_tiles(
+    tiles: Mapping[Square, Tile], under: Mapping[Square, WorkerTile]
+) -> list[WorkerTile]:
+    return [t for t in tiles.values() if isinstance(t, WorkerTile)] + list(under.values())
+
+
+def _jungle_pile(
+    config: Config,
+    tiles: Mapping[Square, Tile],
+    shown: tuple[JungleTile, ...],
+    given: Iterable[JungleTile] | None,
+) -> Bag[JungleTile]:
+    if given is not None:
+        return Bag.of(given, key=lambda tile: tile.sort_key)
+    left = jungle_pool(config)
+    for tile in [*tiles.values(), *shown]:
+        if isinstance(tile, JungleTile):
+            left[tile] = left.get(tile, 0) - 1
+            if left[tile] < 0:
+                raise ConfigError(
+                    f"the board and display use more {tile.code} tiles than the game has"
+                )
+    return Bag.of(
+        (tile for tile, count in left.items() for _ in range(count)),
+        key=lambda tile: tile.sort_key,
+    )
