@@ -44,7 +44,7 @@ _KIND_CODES: Final = {
 }
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, repr=False)
 class JungleTile:
     """A jungle tile: its ``kind`` and its printed ``value``.
 
@@ -78,6 +78,9 @@ class JungleTile:
 
     def __str__(self) -> str:
         return self.code
+
+    def __repr__(self) -> str:
+        return f"JungleTile({self.kind.name}, {self.value})"
 
 
 SINGLE_PLANTATION: Final = JungleTile(JungleKind.PLANTATION, 1)
