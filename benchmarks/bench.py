@@ -1,0 +1,671 @@
+"""Speed benchmark for cacao-rules (DESIGN.md section 8): figures to compare, never a test.
+
+Run ``nox -s bench`` (or ``python benchmarks/bench.py``); ``--help`` lists the options and
+``benchmarks/README.md`` explains how to read the output. The machines this runs on are
+noisy, so the headline figure is a *ratio*: random complete Cacao games per second divided
+by python-chess random playouts per second, measured in short interleaved slices so that
+both sides see the same machine load, and summarised by the median over the rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import functools
+import gc
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Final, NamedTuple
+
+import chess
+
+import cacao_rules as cr
+
+CHESS_PLY_CAP: Final = 200
+"""A chess playout stops after this many plies (half-moves) if the game is not over."""
+
+PLACEMENT_MOVES: Final = (cr.Place, cr.Overbuild, cr.Discard)
+"""The moves that make a turn: each turn is exactly one of them."""
+
+DEFAULT_SEED: Final = 2024
+MIDGAME_WINDOW: Final = (0.4, 0.6)
+"""Mid-game: decisions taken while ``state.turn`` is in this fraction of the game's turns."""
+
+Pair = tuple[cr.State, cr.Move]
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """How long and how much to measure."""
+
+    seed: int
+    players: tuple[int, ...]
+    seconds: float
+    rounds: int
+    micro_seconds: float
+    micro_games: int
+    memory_states: int
+    inner: int
+
+    @property
+    def slice_seconds(self) -> float:
+        """The length of one slice: each round is one chess slice and one Cacao slice."""
+        return self.seconds / (2 * self.rounds)
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """The settings that the command line asks for."""
+    quick: bool = args.quick
+    seconds: float = args.seconds if args.seconds is not None else (0.6 if quick else 15.0)
+    rounds = max(3, round(seconds))
+    return Settings(
+        seed=args.seed,
+        players=tuple(sorted(set(args.players))),
+        seconds=seconds,
+        rounds=rounds,
+        micro_seconds=seconds / 8,
+        micro_games=3 if quick else 12,
+        memory_states=2_000 if quick else 10_000,
+        inner=3,
+    )
+
+
+# --- environment --------------------------------------------------------------------------
+
+
+def cpu_model() -> str:
+    """The CPU model from /proc/cpuinfo, else what :mod:`platform` knows."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            for line in cpuinfo:
+                key, _, value = line.partition(":")
+                if key.strip() in ("model name", "Hardware", "Processor"):
+                    return value.strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def source_revision() -> str:
+    """The git commit of the working tree, marked when it has uncommitted changes."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = _git(root, "rev-parse", "--short", "HEAD")
+        dirty = _git(root, "status", "--porcelain", "--untracked-files=no")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + (" (+ uncommitted changes)" if dirty else "")
+
+
+def _git(root: Path, *args: str) -> str:
+    result = subprocess.run(
+        ["git", "-C", str(root), *args], capture_output=True, text=True, check=True, timeout=10
+    )
+    return result.stdout.strip()
+
+
+def environment() -> dict[str, str]:
+    """What a reader needs to compare two runs: interpreter, machine and library version."""
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "cpu": f"{cpu_model()} ({os.cpu_count()} logical CPUs)",
+        "cacao-rules": f"{cr.__version__} from {Path(cr.__file__).parent}",
+        "source": source_revision(),
+        "python-chess": chess.__version__,
+    }
+
+
+# --- random games -------------------------------------------------------------------------
+
+
+class GameResult(NamedTuple):
+    """One random game: decisions (chess: plies), turns, and whether a cap cut it short."""
+
+    decisions: int
+    turns: int
+    capped: bool
+
+
+def chess_playout(rng: random.Random) -> GameResult:
+    """A uniformly random chess game from the initial position, at most ``CHESS_PLY_CAP`` plies.
+
+    The game ends when ``board.is_game_over(claim_draw=False)``: mate, stalemate,
+    insufficient material, the 75-move rule or fivefold repetition.
+    """
+    board = chess.Board()
+    plies = 0
+    while plies < CHESS_PLY_CAP and not board.is_game_over(claim_draw=False):
+        board.push(rng.choice(list(board.legal_moves)))
+        plies += 1
+    return GameResult(plies, plies, not board.is_game_over(claim_draw=False))
+
+
+def cacao_game(config: cr.Config, rng: random.Random) -> GameResult:
+    """A complete random Cacao game through the public API; chance is seeded from ``rng``."""
+    state = cr.new_game(config, seed=rng.getrandbits(64))
+    decisions = 0
+    while not state.is_over:
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+        decisions += 1
+    return GameResult(decisions, state.turn, False)
+
+
+@dataclasses.dataclass
+class Tally:
+    """Games played in some slices, and the time they took."""
+
+    games: int = 0
+    decisions: int = 0
+    turns: int = 0
+    capped: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        """Add ``other``'s counts and time to this tally."""
+        self.games += other.games
+        self.decisions += other.decisions
+        self.turns += other.turns
+        self.capped += other.capped
+        self.seconds += other.seconds
+
+    def rate(self, count: int) -> float:
+        """``count`` per second of this tally's time."""
+        return count / self.seconds if self.seconds else 0.0
+
+
+def run_slice(play: Callable[[], GameResult], seconds: float) -> Tally:
+    """Play whole games until ``seconds`` have passed (at least one game)."""
+    tally = Tally()
+    start = time.perf_counter()
+    while True:
+        result = play()
+        tally.games += 1
+        tally.decisions += result.decisions
+        tally.turns += result.turns
+        tally.capped += result.capped
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            tally.seconds = elapsed
+            return tally
+
+
+@dataclasses.dataclass
+class Comparison:
+    """Cacao games against the chess reference, interleaved slice by slice."""
+
+    players: int
+    chess: Tally
+    cacao: Tally
+    ratios: list[float]
+
+
+def compare(players: int, settings: Settings) -> Comparison:
+    """Alternate chess and Cacao slices (swapping which goes first) and keep each round's ratio.
+
+    The ratio of a round is Cacao games per second over chess games per second.
+    """
+    chess_rng = random.Random(settings.seed)
+    cacao_rng = random.Random(settings.seed + players)
+    config = cr.Config(players=players)
+    play_chess = functools.partial(chess_playout, chess_rng)
+    play_cacao = functools.partial(cacao_game, config, cacao_rng)
+    play_chess()
+    play_cacao()  # warm-up, not counted
+    result = Comparison(players, Tally(), Tally(), [])
+    for round_index in range(settings.rounds):
+        if round_index % 2 == 0:
+            chess_slice = run_slice(play_chess, settings.slice_seconds)
+            cacao_slice = run_slice(play_cacao, settings.slice_seconds)
+        else:
+            cacao_slice = run_slice(play_cacao, settings.slice_seconds)
+            chess_slice = run_slice(play_chess, settings.slice_seconds)
+        result.chess.add(chess_slice)
+        result.cacao.add(cacao_slice)
+        result.ratios.append(
+            cacao_slice.rate(cacao_slice.games) / chess_slice.rate(chess_slice.games)
+        )
+    return result
+
+
+def summary(comparison: Comparison) -> dict[str, float]:
+    """The headline figures of one comparison, as ``--json`` writes them."""
+    chess_tally, cacao_tally = comparison.chess, comparison.cacao
+    return {
+        "chess_games_per_second": chess_tally.rate(chess_tally.games),
+        "chess_moves_per_second": chess_tally.rate(chess_tally.decisions),
+        "games_per_second": cacao_tally.rate(cacao_tally.games),
+        "decisions_per_second": cacao_tally.rate(cacao_tally.decisions),
+        "turns_per_second": cacao_tally.rate(cacao_tally.turns),
+        "median_ratio": statistics.median(comparison.ratios),
+    }
+
+
+# --- micro figures on mid-game states -----------------------------------------------------
+
+
+@dataclasses.dataclass
+class MidGame:
+    """Decisions taken in the middle of seeded random games, each with the move chosen."""
+
+    placements: list[Pair]
+    others: list[Pair]
+
+
+def record_game(config: cr.Config, rng: random.Random) -> list[Pair]:
+    """Play a random game and return every decision ``(state, move chosen)``."""
+    state = cr.new_game(config, seed=rng.getrandbits(64))
+    pairs: list[Pair] = []
+    while not state.is_over:
+        move = rng.choice(cr.legal_moves(state))
+        pairs.append((state, move))
+        state = cr.apply(state, move)
+    return pairs
+
+
+def collect_midgame(players: int, settings: Settings) -> MidGame:
+    """Mid-game decisions from ``settings.micro_games`` seeded games, split by kind."""
+    rng = random.Random(settings.seed * 1000 + players)
+    config = cr.Config(players=players)
+    midgame = MidGame([], [])
+    low, high = MIDGAME_WINDOW
+    for _ in range(settings.micro_games):
+        pairs = record_game(config, rng)
+        turns = pairs[-1][0].turn + 1
+        for state, move in pairs:
+            if low * turns <= state.turn < high * turns:
+                kind = midgame.placements if isinstance(move, PLACEMENT_MOVES) else midgame.others
+                kind.append((state, move))
+    return midgame
+
+
+def median_microseconds(calls: Sequence[Callable[[], object]], settings: Settings) -> float:
+    """The median time of one call, over ``calls`` taken in turn for ``micro_seconds``.
+
+    Each timing runs one call ``settings.inner`` times back to back and divides.
+    """
+    if not calls:
+        return float("nan")
+    timings: list[float] = []
+    inner = range(settings.inner)
+    deadline = time.perf_counter() + settings.micro_seconds
+    while not timings or time.perf_counter() < deadline:
+        for call in calls:
+            start = time.perf_counter_ns()
+            for _ in inner:
+                call()
+            timings.append((time.perf_counter_ns() - start) / settings.inner / 1000)
+    return statistics.median(timings)
+
+
+@dataclasses.dataclass
+class Micro:
+    """Median microseconds per call on mid-game states of one configuration."""
+
+    players: int
+    apply_placement_us: float
+    apply_other_us: float
+    legal_moves_us: float
+    placement_states: int
+    other_states: int
+    mean_placement_moves: float
+
+
+def micro(players: int, midgame: MidGame, settings: Settings) -> Micro:
+    """Time ``apply`` (placements and other decisions) and ``legal_moves`` (placements)."""
+    place = [functools.partial(cr.apply, s, m) for s, m in midgame.placements]
+    other = [functools.partial(cr.apply, s, m) for s, m in midgame.others]
+    legal = [functools.partial(cr.legal_moves, s) for s, _ in midgame.placements]
+    counts = [len(cr.legal_moves(s)) for s, _ in midgame.placements]
+    return Micro(
+        players=players,
+        apply_placement_us=median_microseconds(place, settings),
+        apply_other_us=median_microseconds(other, settings),
+        legal_moves_us=median_microseconds(legal, settings),
+        placement_states=len(place),
+        other_states=len(other),
+        mean_placement_moves=statistics.fmean(counts) if counts else float("nan"),
+    )
+
+
+@dataclasses.dataclass
+class JsonRoundTrip:
+    """``cr.from_json(cr.to_json(state))`` on a mid-game 4-player state, if the API has it."""
+
+    available: bool
+    microseconds: float | None = None
+    json_chars: int | None = None
+    round_trip_equal: bool | None = None
+
+
+def json_round_trip(state: cr.State, settings: Settings) -> JsonRoundTrip:
+    """Time the JSON round trip of ``state``, or say that ``cr.to_json`` does not exist."""
+    to_json: Callable[[cr.State], str] | None = getattr(cr, "to_json", None)
+    from_json: Callable[[str], cr.State] | None = getattr(cr, "from_json", None)
+    if to_json is None or from_json is None:
+        return JsonRoundTrip(available=False)
+    text = to_json(state)
+
+    def round_trip() -> cr.State:
+        return from_json(to_json(state))
+
+    return JsonRoundTrip(
+        available=True,
+        microseconds=median_microseconds([round_trip], settings),
+        json_chars=len(text),
+        round_trip_equal=from_json(text) == state,
+    )
+
+
+# --- memory -------------------------------------------------------------------------------
+
+
+def game_tree(root: cr.State, count: int) -> list[cr.State]:
+    """``count`` states below ``root``, breadth first: every legal move, then theirs."""
+    states: list[cr.State] = []
+    queue = deque([root])
+    while queue and len(states) < count:
+        parent = queue.popleft()
+        for move in cr.legal_moves(parent):
+            if len(states) >= count:
+                break
+            child = cr.apply(parent, move)
+            states.append(child)
+            queue.append(child)
+    return states
+
+
+@dataclasses.dataclass
+class Memory:
+    """What ``count`` states of one game tree take together, measured by tracemalloc."""
+
+    states: int
+    total_bytes: int
+    bytes_per_state: float
+    unshared_state_bytes: int
+
+
+def traced_bytes(build: Callable[[], object]) -> tuple[int, object]:
+    """The bytes still allocated by ``build()`` while its result is kept, and the result."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        kept = build()
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return after - before, kept
+
+
+def memory(root: cr.State, settings: Settings) -> Memory:
+    """Keep ``settings.memory_states`` states of the tree below ``root`` and measure them.
+
+    States share their unchanged parts (an ``apply`` copies only what it changes), so the
+    figure per state is far below the size of one state on its own, which is measured too,
+    as a deep copy of ``root``.
+    """
+    total, kept = traced_bytes(functools.partial(game_tree, root, settings.memory_states))
+    assert isinstance(kept, list)
+    unshared, _ = traced_bytes(functools.partial(copy.deepcopy, root))
+    return Memory(len(kept), total, total / max(len(kept), 1), unshared)
+
+
+# --- the report ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Report:
+    """Everything measured, as written by ``--json``."""
+
+    environment: dict[str, str]
+    settings: dict[str, Any]
+    seeds: dict[str, str]
+    comparisons: list[Comparison]
+    micro: list[Micro]
+    json_round_trip: JsonRoundTrip
+    memory: Memory
+
+
+def seeds_used(settings: Settings) -> dict[str, str]:
+    """Where each random stream comes from, so a run can be repeated."""
+    seed = settings.seed
+    streams = {"chess playouts": f"random.Random({seed}), restarted for each player count"}
+    for players in settings.players:
+        streams[f"{players}-player games"] = (
+            f"random.Random({seed + players}): new_game seed = getrandbits(64), then moves"
+        )
+    for players in sorted({*settings.players, 4}):
+        streams[f"{players}-player mid-game states"] = (
+            f"random.Random({seed * 1000 + players}), {settings.micro_games} games"
+        )
+    return streams
+
+
+def number(value: float | None) -> str:
+    """``value`` with 2 decimals below 10, 1 below 100, else none, with thousands separators."""
+    if value is None or math.isnan(value):
+        return "n/a"
+    decimals = 2 if abs(value) < 10 else 1 if abs(value) < 100 else 0
+    return f"{value:,.{decimals}f}"
+
+
+def finite(value: Any) -> Any:
+    """``value`` with every NaN replaced by ``None``, so that it can be written as JSON."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {key: finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite(item) for item in value]
+    return value
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """An aligned text table: the first column left-aligned, the others right-aligned."""
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join([first, *rest]).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
+
+
+def games_table(comparisons: Sequence[Comparison]) -> str:
+    """Cacao games per configuration, with the median ratio to the chess reference."""
+    rows = []
+    for c in comparisons:
+        t = c.cacao
+        rows.append(
+            [
+                f"base, {c.players} players",
+                str(t.games),
+                number(t.rate(t.games)),
+                number(t.rate(t.decisions)),
+                number(t.rate(t.turns)),
+                number(t.decisions / t.games),
+                number(t.turns / t.games),
+                number(statistics.median(c.ratios)),
+                f"{number(min(c.ratios))}-{number(max(c.ratios))}",
+            ]
+        )
+    headers = ["cacao", "games", "games/s", "decisions/s", "turns/s", "dec/game", "turns/game"]
+    return table([*headers, "ratio (median)", "ratio range"], rows)
+
+
+def chess_table(comparisons: Sequence[Comparison]) -> str:
+    """The chess reference: all its slices together, and per comparison."""
+    total = Tally()
+    rows = []
+    for c in comparisons:
+        total.add(c.chess)
+        rows.append(_chess_row(f"beside {c.players}-player games", c.chess))
+    rows.append(_chess_row("all slices", total))
+    headers = ["python-chess playouts", "games", "games/s", "moves/s", "plies/game", "capped"]
+    return table(headers, rows)
+
+
+def _chess_row(label: str, t: Tally) -> list[str]:
+    return [
+        label,
+        str(t.games),
+        number(t.rate(t.games)),
+        number(t.rate(t.decisions)),
+        number(t.decisions / t.games),
+        f"{100 * t.capped / t.games:.0f}%",
+    ]
+
+
+def micro_table(micros: Sequence[Micro]) -> str:
+    """Median microseconds per call on mid-game states."""
+    rows = [
+        [
+            f"base, {m.players} players",
+            number(m.apply_placement_us),
+            number(m.apply_other_us),
+            number(m.legal_moves_us),
+            number(m.mean_placement_moves),
+            f"{m.placement_states} / {m.other_states}",
+        ]
+        for m in micros
+    ]
+    headers = [
+        "mid-game (median us)",
+        "apply placement",
+        "apply other",
+        "legal_moves",
+        "moves/placement",
+        "states place/other",
+    ]
+    return table(headers, rows)
+
+
+def print_report(report: Report) -> None:
+    """The full report on standard output."""
+    rt, mem = report.json_round_trip, report.memory
+    json_line = "n/a (cacao_rules.to_json does not exist in this version)"
+    if rt.available:
+        json_line = (
+            f"{number(rt.microseconds)} us median, {rt.json_chars:,} characters, "
+            f"round trip equal: {rt.round_trip_equal}"
+        )
+    print()
+    print(chess_table(report.comparisons))
+    print()
+    print(games_table(report.comparisons))
+    print()
+    print(micro_table(report.micro))
+    print()
+    print(f"JSON round trip, mid-game 4-player state: {json_line}")
+    print(
+        f"memory, {mem.states:,} states of one 4-player game tree: {mem.total_bytes:,} bytes, "
+        f"{number(mem.bytes_per_state)} bytes/state (states share unchanged parts; "
+        f"one state alone: {mem.unshared_state_bytes:,} bytes)"
+    )
+
+
+def print_header(env: dict[str, str], settings: Settings, seeds: dict[str, str]) -> None:
+    """What the figures were measured on, printed before any measuring starts."""
+    width = max(len(key) for key in [*env, *(f"  {key}" for key in seeds)])
+    lines = {
+        **env,
+        "games": f"{settings.seconds:g} s per player count: {settings.rounds} rounds of "
+        f"a chess slice and a Cacao slice of {settings.slice_seconds:.2f} s each",
+        "micro figures": f"{settings.micro_seconds:.2f} s each, {settings.inner} calls per timing",
+        "chess playouts": f"until is_game_over(claim_draw=False) or {CHESS_PLY_CAP} plies",
+        "seeds": f"base seed {settings.seed}",
+        **{f"  {key}": value for key, value in seeds.items()},
+    }
+    for key, value in lines.items():
+        print(f"{key.ljust(width)}  {value}")
+    sys.stdout.flush()
+
+
+def measure(settings: Settings) -> Report:
+    """Run every measurement and gather the figures."""
+    env = environment()
+    seeds = seeds_used(settings)
+    print_header(env, settings, seeds)
+    comparisons = []
+    for players in settings.players:
+        _progress(f"games, {players} players")
+        comparisons.append(compare(players, settings))
+    micros = []
+    midgames = {}
+    for players in sorted({*settings.players, 4}):
+        _progress(f"mid-game states, {players} players")
+        midgames[players] = collect_midgame(players, settings)
+        if players in settings.players:
+            micros.append(micro(players, midgames[players], settings))
+    root = midgames[4].placements[len(midgames[4].placements) // 2][0]
+    _progress("JSON round trip and memory")
+    round_trip = json_round_trip(root, settings)
+    mem = memory(root, settings)
+    _progress("")
+    return Report(env, dataclasses.asdict(settings), seeds, comparisons, micros, round_trip, mem)
+
+
+def _progress(what: str) -> None:
+    """Say on standard error what is being measured (erased when done)."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"\r\033[K{'measuring: ' + what if what else ''}")
+        sys.stderr.flush()
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a few seconds in all: smoke test")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        help="seconds per games measurement, per player count (default 15; --quick 0.6)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        choices=(2, 3, 4),
+        default=[2, 3, 4],
+        help="which player counts to measure (default: 2 3 4)",
+    )
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="base seed")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Measure, print the report and optionally write it as JSON."""
+    args = parse_args(argv)
+    settings = settings_from(args)
+    if settings.seconds <= 0:
+        print("--seconds must be positive", file=sys.stderr)
+        return 2
+    report = measure(settings)
+    print_report(report)
+    if args.json is not None:
+        figures = dataclasses.asdict(report)
+        figures["summary"] = {str(c.players): summary(c) for c in report.comparisons}
+        args.json.write_text(json.dumps(finite(figures), indent=2, allow_nan=False) + "\n")
+        print(f"\nfigures written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
