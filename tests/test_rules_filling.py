@@ -1,0 +1,378 @@
+"""Filling jungle spaces after a placement.
+
+Rules: R-FILL-1 to R-FILL-6. Every position here has seat 0 place a worker tile on (2, 1),
+next to the start market M2 on (1, 1). The jungle spaces next to (2, 1) are (2, 0), (2, 2)
+and (3, 1); which of them must be filled depends on the worker tiles already around them:
+
+- seat 1's tile on (1, 0) closes (2, 0) in;
+- seat 1's tile on (1, 2) closes (2, 2) in;
+- seat 1's tile on (3, 2) (next to a temple on (3, 3)) closes both (2, 2) and (3, 1) in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+import pytest
+
+import cacao_rules as cr
+from cacao_rules import Side
+from helpers_positions import (
+    G1,
+    M2,
+    SUN,
+    TEMPLE,
+    W1111,
+    WATER,
+    Board,
+    Square,
+    of_type,
+    start_board,
+    wt,
+)
+
+TWO = cr.Config(players=2)
+PLACED: Square = (2, 1)
+PLACE = cr.Place(W1111, PLACED, 0)
+
+CLOSES_2_0: Board = {(1, 0): wt(1, W1111)}
+CLOSES_2_2: Board = {(1, 2): wt(1, W1111)}
+CLOSES_2_2_AND_3_1: Board = {(3, 2): wt(1, W1111), (3, 3): TEMPLE}
+
+
+def _position(
+    extra: Mapping[Square, cr.Tile],
+    display: Iterable[cr.JungleTile],
+    pile: Iterable[cr.JungleTile] | None,
+    *,
+    seed: int | None = 0,
+    sun: int = 3,
+) -> cr.State:
+    """Seat 0 to move with a 1-1-1-1 in hand; both players hold ``sun`` sun tokens.
+
+    With 3 sun tokens an activated sun-worshiping site cannot matter, so the engine resolves
+    it; so are temples. The start market never matters either: nobody has cacao.
+    """
+    return cr.position(
+        TWO,
+        board=start_board(extra),
+        players=[
+            cr.PlayerState(hand=(W1111, W1111), sun=sun),
+            cr.PlayerState(hand=(W1111, W1111), sun=sun),
+        ],
+        display=display,
+        jungle_pile=pile,
+        seed=seed,
+    )
+
+
+def _fill(*pairs: tuple[Square, cr.JungleTile]) -> cr.Fill:
+    return cr.Fill(tuple(cr.FillChoice(square, tile) for square, tile in pairs))
+
+
+# R-FILL-1 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-FILL-1")
+def test_space_between_tiles_of_different_owners_must_be_filled() -> None:
+    state = _position(CLOSES_2_0, [SUN, TEMPLE], None)
+    after = cr.apply(state, PLACE)
+    assert after.to_move == 0
+    assert cr.legal_moves(after) == (_fill(((2, 0), SUN)), _fill(((2, 0), TEMPLE)))
+
+
+@pytest.mark.rule("R-FILL-1")
+def test_space_between_two_own_tiles_must_be_filled() -> None:
+    own = {(1, 0): wt(0, W1111)}
+    state = cr.position(
+        TWO,
+        board=start_board(own),
+        players=[cr.PlayerState(hand=(W1111,), sun=3), cr.PlayerState(hand=(W1111,), sun=3)],
+        display=[SUN, TEMPLE],
+    )
+    after = cr.apply(state, PLACE)
+    assert cr.legal_moves(after) == (_fill(((2, 0), SUN)), _fill(((2, 0), TEMPLE)))
+
+
+@pytest.mark.rule("R-FILL-1")
+def test_space_next_to_only_the_new_tile_stays_empty() -> None:
+    state = _position({}, [SUN, TEMPLE], None)
+    after, events = cr.step(state, PLACE)
+    assert not of_type(events, cr.JungleFilled)
+    assert not of_type(events, cr.SpaceLeftEmpty)
+    for space in [(2, 0), (2, 2), (3, 1)]:
+        assert space not in after.board
+    # The display was not touched; the turn ended (only dead edges) and seat 1 moves.
+    assert after.display == (SUN, TEMPLE)
+    assert after.to_move == 1
+
+
+@pytest.mark.rule("R-FILL-1", "R-FILL-4")
+def test_one_placement_can_close_three_spaces() -> None:
+    state = _position({**CLOSES_2_0, **CLOSES_2_2_AND_3_1}, [SUN, TEMPLE], [G1])
+    after = cr.apply(state, PLACE)
+    fills = cr.legal_moves(after)
+    assert all(isinstance(move, cr.Fill) for move in fills)
+    spaces = {
+        choice.square for move in fills if isinstance(move, cr.Fill) for choice in move.choices
+    }
+    assert spaces == {(2, 0), (2, 2), (3, 1)}
+
+
+@pytest.mark.rule("R-FILL-1")
+def test_fill_activates_the_other_owners_facing_workers() -> None:
+    state = _position(CLOSES_2_0, [G1, TEMPLE], None)
+    after = cr.apply(state, PLACE)
+    after, events = cr.step(after, _fill(((2, 0), G1)))
+    assert of_type(events, cr.JungleFilled) == [cr.JungleFilled((2, 0), G1, "display")]
+    assert after.board[(2, 0)] == G1
+    assert of_type(events, cr.EdgeActivated) == [
+        cr.EdgeActivated(0, (2, 1), 0, Side.N, 1, G1),
+        cr.EdgeActivated(0, (2, 1), 0, Side.W, 1, M2),
+        cr.EdgeActivated(1, (1, 0), 0, Side.E, 1, G1),
+    ]
+
+
+# R-FILL-2 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-FILL-2")
+def test_player_chooses_which_display_tile_goes_where() -> None:
+    state = _position({**CLOSES_2_0, **CLOSES_2_2}, [SUN, TEMPLE], None)
+    after = cr.apply(state, PLACE)
+    assert after.to_move == 0
+    assert cr.legal_moves(after) == (
+        _fill(((2, 0), SUN), ((2, 2), TEMPLE)),
+        _fill(((2, 0), TEMPLE), ((2, 2), SUN)),
+    )
+    done, events = cr.step(after, _fill(((2, 0), TEMPLE), ((2, 2), SUN)))
+    assert of_type(events, cr.JungleFilled) == [
+        cr.JungleFilled((2, 0), TEMPLE, "display"),
+        cr.JungleFilled((2, 2), SUN, "display"),
+    ]
+    assert (done.board[(2, 0)], done.board[(2, 2)]) == (TEMPLE, SUN)
+
+
+@pytest.mark.rule("R-FILL-2")
+def test_identical_display_tiles_need_no_decision() -> None:
+    state = _position({**CLOSES_2_0, **CLOSES_2_2}, [TEMPLE, TEMPLE], [SUN])
+    after, events = cr.step(state, PLACE)
+    fill = _fill(((2, 0), TEMPLE), ((2, 2), TEMPLE))
+    assert of_type(events, cr.AutoDecision)[0] == cr.AutoDecision(0, fill)
+    assert of_type(events, cr.JungleFilled) == [
+        cr.JungleFilled((2, 0), TEMPLE, "display"),
+        cr.JungleFilled((2, 2), TEMPLE, "display"),
+    ]
+    # Temples only: the turn ends by itself and the display is refilled from the pile.
+    assert after.to_move == 1
+    assert after.display == (SUN,)
+
+
+@pytest.mark.rule("R-FILL-2")
+def test_one_space_and_two_display_tiles_player_picks_the_tile() -> None:
+    state = _position(CLOSES_2_0, [G1, TEMPLE], None)
+    after = cr.apply(state, PLACE)
+    assert cr.legal_moves(after) == (_fill(((2, 0), G1)), _fill(((2, 0), TEMPLE)))
+    done = cr.apply(after, _fill(((2, 0), TEMPLE)))
+    assert done.board[(2, 0)] == TEMPLE
+
+
+@pytest.mark.rule("R-FILL-2")
+def test_fill_that_is_not_offered_is_rejected() -> None:
+    state = _position({**CLOSES_2_0, **CLOSES_2_2}, [SUN, TEMPLE], None)
+    after = cr.apply(state, PLACE)
+    for bad in [
+        _fill(((2, 0), G1), ((2, 2), SUN)),  # not in the display
+        _fill(((2, 0), SUN)),  # leaves (2, 2) empty while a display tile is left
+        _fill(((2, 0), SUN), ((2, 2), SUN)),  # one display tile used twice
+        _fill(((2, 0), SUN), ((3, 1), TEMPLE)),  # (3, 1) need not be filled
+    ]:
+        with pytest.raises(cr.IllegalMoveError, match="is not a legal fill"):
+            cr.apply(after, bad)
+    with pytest.raises(cr.IllegalMoveError, match="waits for seat 0 to fill"):
+        cr.apply(after, cr.Place(W1111, (0, 1), 0))
+
+
+# R-FILL-3 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-FILL-3")
+def test_display_is_not_refilled_during_the_turn() -> None:
+    state = _position(CLOSES_2_0, [G1, TEMPLE], [WATER, WATER])
+    after = cr.apply(state, PLACE)
+    after = cr.apply(after, _fill(((2, 0), G1)))
+    # Activation: seat 0 decides on the gold mine; the display still holds one tile.
+    assert after.to_move == 0
+    assert after.display == (TEMPLE,)
+    assert after.jungle_pile.total == 2
+    moves = cr.legal_moves(after)
+    assert moves == (cr.Resolve((2, 1), Side.N, 0), cr.Resolve((2, 1), Side.N, 1))
+    after = cr.apply(after, cr.Resolve((2, 1), Side.N, 1))
+    assert after.to_move == 1
+    assert after.display == (TEMPLE,)
+    # The refill comes at the end of the turn (R-END-2).
+    after, events = cr.step(after, cr.Resolve((1, 0), Side.E, 1))
+    assert of_type(events, cr.DisplayFilled) == [cr.DisplayFilled(WATER)]
+    assert after.display == (WATER, TEMPLE)
+    assert (after.players[0].gold, after.players[1].gold) == (1, 1)
+
+
+@pytest.mark.rule("R-FILL-3", "R-FILL-4")
+def test_two_spaces_empty_the_display_and_it_stays_empty_until_the_end() -> None:
+    state = _position({**CLOSES_2_0, **CLOSES_2_2_AND_3_1}, [G1, TEMPLE], [WATER, SUN], seed=None)
+    after = cr.apply(state, PLACE)
+    after = cr.apply(after, _fill(((2, 0), G1), ((2, 2), TEMPLE)))
+    # The third space is drawn blind from the pile, not from a refilled display.
+    assert after.is_chance
+    assert after.display == ()
+    assert cr.chance_outcomes(after) == (
+        (cr.DrawJungle(WATER), Fraction(1, 2)),
+        (cr.DrawJungle(SUN), Fraction(1, 2)),
+    )
+
+
+# R-FILL-4 ----------------------------------------------------------------------------------
+
+THREE_SPACES: Board = {**CLOSES_2_0, **CLOSES_2_2_AND_3_1}
+
+
+@pytest.mark.rule("R-FILL-4")
+def test_three_spaces_player_picks_the_two_that_get_display_tiles() -> None:
+    state = _position(THREE_SPACES, [SUN, TEMPLE], [G1, G1, WATER], seed=None)
+    after = cr.apply(state, PLACE)
+    assert after.to_move == 0
+    expected = [
+        _fill((a, x), (b, y))
+        for a, b in [((2, 0), (2, 2)), ((2, 0), (3, 1)), ((2, 2), (3, 1))]
+        for x, y in [(SUN, TEMPLE), (TEMPLE, SUN)]
+    ]
+    assert cr.legal_moves(after) == tuple(sorted(expected, key=lambda move: move.sort_key))
+
+
+@pytest.mark.rule("R-FILL-4", "R-CHANCE-2")
+def test_third_space_gets_a_blind_draw_with_pile_probabilities() -> None:
+    state = _position(THREE_SPACES, [SUN, TEMPLE], [G1, G1, WATER], seed=None)
+    after = cr.apply(state, PLACE)
+    after, events = cr.step(after, _fill(((2, 2), SUN), ((3, 1), TEMPLE)))
+    assert of_type(events, cr.JungleFilled) == [
+        cr.JungleFilled((2, 2), SUN, "display"),
+        cr.JungleFilled((3, 1), TEMPLE, "display"),
+    ]
+    assert after.is_chance
+    assert after.to_move is None
+    assert cr.legal_moves(after) == (cr.DrawJungle(G1), cr.DrawJungle(WATER))
+    assert cr.chance_outcomes(after) == (
+        (cr.DrawJungle(G1), Fraction(2, 3)),
+        (cr.DrawJungle(WATER), Fraction(1, 3)),
+    )
+    with pytest.raises(cr.IllegalMoveError, match="not a possible outcome"):
+        cr.apply(after, cr.DrawJungle(TEMPLE))
+    done, events = cr.step(after, cr.DrawJungle(WATER))
+    assert of_type(events, cr.JungleFilled) == [cr.JungleFilled((2, 0), WATER, "pile")]
+    assert done.board[(2, 0)] == WATER
+    assert done.jungle_pile.items == ((G1, 2),)
+    # Every filled space activates the workers facing it, the blind-drawn one included.
+    activated = {(e.owner, e.square, e.side, e.jungle) for e in of_type(events, cr.EdgeActivated)}
+    assert (0, (2, 1), Side.N, WATER) in activated
+    assert (1, (1, 0), Side.E, WATER) in activated
+
+
+@pytest.mark.rule("R-FILL-4")
+def test_blind_draw_with_one_tile_type_needs_no_chance_node() -> None:
+    state = _position(THREE_SPACES, [SUN, TEMPLE], [TEMPLE], seed=None)
+    after = cr.apply(state, PLACE)
+    after, events = cr.step(after, _fill(((2, 0), SUN), ((2, 2), TEMPLE)))
+    assert of_type(events, cr.JungleFilled)[-1] == cr.JungleFilled((3, 1), TEMPLE, "pile")
+    assert not of_type(events, cr.SpaceLeftEmpty)
+    assert after.jungle_pile.total == 0
+
+
+@pytest.mark.rule("R-FILL-4")
+def test_seeded_blind_draw_is_made_by_the_engine() -> None:
+    state = _position(THREE_SPACES, [SUN, TEMPLE], [G1, G1, WATER], seed=5)
+    after = cr.apply(state, PLACE)
+    after, events = cr.step(after, _fill(((2, 0), SUN), ((3, 1), TEMPLE)))
+    pile_fills = [e for e in of_type(events, cr.JungleFilled) if e.source == "pile"]
+    assert len(pile_fills) == 1
+    assert pile_fills[0].square == (2, 2)
+    assert pile_fills[0].tile in (G1, WATER)
+    assert after.board[(2, 2)] == pile_fills[0].tile
+
+
+# R-FILL-5 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-FILL-5")
+def test_space_stays_empty_when_display_and_pile_are_empty() -> None:
+    state = _position(CLOSES_2_0, [], [])
+    after, events = cr.step(state, PLACE)
+    assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((2, 0))]
+    assert not of_type(events, cr.JungleFilled)
+    assert (2, 0) not in after.board
+    # Nothing faces a jungle tile but the start market: no worker at (2, 0) is activated.
+    assert [(e.square, e.side) for e in of_type(events, cr.EdgeActivated)] == [((2, 1), Side.W)]
+
+
+@pytest.mark.rule("R-FILL-5", "R-FILL-6", "R-ACT-3")
+def test_space_left_empty_is_never_filled_and_its_workers_never_activated() -> None:
+    # One display tile, an empty pile and two spaces: seat 0 fills (2, 2); (2, 0) stays
+    # empty. Later seat 1 closes (2, 0) in further from (2, -1), next to a temple on (3, -1).
+    extra: Board = {**CLOSES_2_0, **CLOSES_2_2, (3, -1): TEMPLE}
+    state = _position(extra, [TEMPLE], [])
+    after = cr.apply(state, PLACE)
+    assert cr.legal_moves(after) == (_fill(((2, 0), TEMPLE)), _fill(((2, 2), TEMPLE)))
+    after, events = cr.step(after, _fill(((2, 2), TEMPLE)))
+    assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((2, 0))]
+    assert after.display == ()
+    assert after.jungle_pile.total == 0
+    assert after.to_move == 1
+    after, events = cr.step(after, cr.Place(W1111, (2, -1), 0))
+    assert not of_type(events, cr.JungleFilled)
+    assert of_type(events, cr.SpaceLeftEmpty) == [
+        cr.SpaceLeftEmpty((1, -1)),
+        cr.SpaceLeftEmpty((2, 0)),
+    ]
+    assert (2, 0) not in after.board
+    # Only the temple edge of the new tile is activated; nothing facing (2, 0) ever is.
+    assert [(e.square, e.side) for e in of_type(events, cr.EdgeActivated)] == [((2, -1), Side.E)]
+
+
+# R-FILL-6 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-FILL-6")
+def test_one_display_tile_two_spaces_player_chooses_the_space() -> None:
+    state = _position({**CLOSES_2_0, **CLOSES_2_2}, [G1], [])
+    after = cr.apply(state, PLACE)
+    assert after.to_move == 0
+    assert cr.legal_moves(after) == (_fill(((2, 0), G1)), _fill(((2, 2), G1)))
+    done, events = cr.step(after, _fill(((2, 0), G1)))
+    assert of_type(events, cr.JungleFilled) == [cr.JungleFilled((2, 0), G1, "display")]
+    assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((2, 2))]
+    assert done.board[(2, 0)] == G1
+    assert (2, 2) not in done.board
+    # Seat 1's tile on (1, 2) faces the empty space: it is not activated.
+    assert all(e.square != (1, 2) for e in of_type(events, cr.EdgeActivated))
+
+
+@pytest.mark.rule("R-FILL-6")
+def test_three_spaces_two_display_tiles_empty_pile() -> None:
+    state = _position(THREE_SPACES, [SUN, TEMPLE], [])
+    after = cr.apply(state, PLACE)
+    assert len(cr.legal_moves(after)) == 6
+    done, events = cr.step(after, _fill(((2, 0), TEMPLE), ((3, 1), SUN)))
+    assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((2, 2))]
+    assert (2, 2) not in done.board
+    assert done.display == ()
+
+
+@pytest.mark.rule("R-FILL-6")
+def test_three_spaces_two_identical_display_tiles_empty_pile() -> None:
+    state = _position(THREE_SPACES, [TEMPLE, TEMPLE], [])
+    after = cr.apply(state, PLACE)
+    assert cr.legal_moves(after) == (
+        _fill(((2, 0), TEMPLE), ((2, 2), TEMPLE)),
+        _fill(((2, 0), TEMPLE), ((3, 1), TEMPLE)),
+        _fill(((2, 2), TEMPLE), ((3, 1), TEMPLE)),
+    )
