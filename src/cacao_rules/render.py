@@ -1,0 +1,223 @@
+"""Text rendering of a game: the board as a grid, the players, and the final score sheet.
+
+:func:`render` draws a state for a person to follow in a terminal; :func:`render_scores`
+draws the final score sheet. Both are deterministic and use plain ASCII, no colour.
+
+Each square of the board is a cell three lines high and seven characters wide:
+
+- a worker tile shows its owner's seat in brackets and the workers on each edge in the
+  edge's place (north above, east right, south below, west left), as placed;
+  a ``*`` in the top left corner marks a tile overbuilt on another;
+- a jungle tile shows its code (``P1``, ``P2``, ``M2``, ``M3``, ``M4``, ``G1``, ``G2``,
+  ``W``, ``S``, ``T``; see :attr:`~cacao_rules.JungleTile.code`);
+- an empty jungle space next to a worker tile shows a ``.``.
+
+>>> import cacao_rules as cr
+>>> print(render(cr.new_game(cr.Config(players=2), seed=1)))
+        0       1
+    +-------+-------+
+    |       |       |
+  0 |  P1   |       |
+    |       |       |
+    +-------+-------+
+    |       |       |
+  1 |       |  M2   |
+    |       |       |
+    +-------+-------+
+Turn 0   display: M4 T   jungle pile: 17 tiles
+> seat 0: gold  0  cacao 0  sun 0  water -10  hand 2-1-0-1 2-1-0-1 3-1-0-0  pile 8
+  seat 1: gold  0  cacao 0  sun 0  water -10  hand 2-1-0-1 2-1-0-1 2-1-0-1  pile 8
+Waiting for seat 0 to place a worker tile
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from .components import JungleTile, Tile, WorkerTile
+from .geometry import Square, format_square, is_jungle_square, neighbours
+from .results import final_scores, winners
+from .scoring import CATEGORIES
+from .state import (
+    BlindFillStep,
+    DealStep,
+    DrawWorkerStep,
+    FillStep,
+    OverStep,
+    PlacementStep,
+    RefillStep,
+    ResolveStep,
+    State,
+    Step,
+)
+
+CELL_WIDTH: Final = 7
+"""Characters inside one board cell."""
+
+_BLANK: Final = " " * CELL_WIDTH
+_LABEL_WIDTH: Final = 4
+
+LEGEND: Final = (
+    "[n] worker tile of seat n, its workers on each edge (N above, E right, S below, W left); "
+    "* overbuilt; . empty jungle space next to a worker tile\n"
+    "P1 P2 plantation, M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, "
+    "T temple"
+)
+"""What the symbols of :func:`render`'s board mean."""
+
+
+def _worker_cell(tile: WorkerTile, overbuilt: bool) -> list[str]:
+    n, e, s, w = tile.edges
+    corner = "*" if overbuilt else " "
+    return [
+        f"{corner}  {n}   ",
+        f"{w} [{tile.owner}] {e}",
+        f"   {s}   ",
+    ]
+
+
+def _jungle_cell(tile: JungleTile) -> list[str]:
+    return [_BLANK, f"{tile.code:^{CELL_WIDTH}}", _BLANK]
+
+
+def _marker_cell() -> list[str]:
+    return [_BLANK, f"{'.':^{CELL_WIDTH}}", _BLANK]
+
+
+def _cell(state: State, square: Square, marked: frozenset[Square]) -> list[str]:
+    tile: Tile | None = state.board.get(square)
+    if isinstance(tile, WorkerTile):
+        return _worker_cell(tile, square in state.covered)
+    if isinstance(tile, JungleTile):
+        return _jungle_cell(tile)
+    if square in marked:
+        return _marker_cell()
+    return [_BLANK, _BLANK, _BLANK]
+
+
+def open_jungle_spaces(state: State) -> frozenset[Square]:
+    """The empty jungle squares that touch a worker tile."""
+    spaces = set()
+    for square, tile in state.board.items():
+        if isinstance(tile, WorkerTile):
+            for other in neighbours(square):
+                if other not in state.board and is_jungle_square(other):
+                    spaces.add(other)
+    return frozenset(spaces)
+
+
+def render_board(state: State) -> str:
+    """The board alone: a grid of cells with column (x) and row (y) coordinates."""
+    marked = open_jungle_spaces(state)
+    squares = list(state.board) + list(marked)
+    if not squares:
+        return "(empty board)"
+    xs = range(min(x for x, _ in squares), max(x for x, _ in squares) + 1)
+    ys = range(min(y for _, y in squares), max(y for _, y in squares) + 1)
+    pad = " " * _LABEL_WIDTH
+    rule = pad + "+" + "+".join("-" * CELL_WIDTH for _ in xs) + "+"
+    lines = [pad + " " + " ".join(f"{x:^{CELL_WIDTH}}" for x in xs), rule]
+    for y in ys:
+        cells = [_cell(state, (x, y), marked) for x in xs]
+        for row in range(3):
+            label = f"{y:>{_LABEL_WIDTH - 1}} " if row == 1 else pad
+            lines.append(label + "|" + "|".join(cell[row] for cell in cells) + "|")
+        lines.append(rule)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _codes(tiles: Iterable[JungleTile]) -> str:
+    return " ".join(tile.code for tile in tiles) or "(empty)"
+
+
+def _player_line(state: State, seat: int) -> str:
+    player = state.players[seat]
+    marker = ">" if seat == state.current and not state.is_over else " "
+    hand = " ".join(str(kind) for kind in player.hand) or "-"
+    return (
+        f"{marker} seat {seat}: gold {player.gold:>2}  cacao {player.cacao}  sun {player.sun}  "
+        f"water {player.water:>3}  hand {hand}  pile {player.pile.total}"
+    )
+
+
+def _edges(step: ResolveStep, seat: int) -> str:
+    return ", ".join(
+        f"{format_square(edge.square)} {edge.side.name} ({edge.workers})"
+        for edge in step.queue
+        if edge.owner == seat
+    )
+
+
+def describe_step(state: State) -> str:
+    """What the game waits for, in words: whose decision and what kind, chance, or the end."""
+    step: Step = state.step
+    if isinstance(step, OverStep):
+        won = winners(state)
+        seats = ", ".join(f"seat {seat}" for seat in won)
+        return f"Game over. {'Winners (shared win)' if len(won) > 1 else 'Winner'}: {seats}"
+    if isinstance(step, PlacementStep):
+        return f"Waiting for seat {state.current} to place a worker tile"
+    if isinstance(step, FillStep):
+        spaces = " ".join(format_square(square) for square in step.spaces)
+        return f"Waiting for seat {state.current} to fill the jungle spaces {spaces}"
+    if isinstance(step, ResolveStep):
+        seat = step.queue[0].owner
+        return f"Waiting for seat {seat} to resolve an activated edge: {_edges(step, seat)}"
+    if isinstance(step, DealStep):
+        return "Chance: the deal"
+    if isinstance(step, BlindFillStep):
+        spaces = " ".join(format_square(square) for square in step.spaces)
+        return f"Chance: blind draws from the jungle pile for {spaces}"
+    if isinstance(step, DrawWorkerStep):
+        return f"Chance: seat {state.current} draws a worker tile"
+    assert isinstance(step, RefillStep)
+    return "Chance: the display is refilled from the jungle pile"
+
+
+def render(state: State, *, legend: bool = False) -> str:
+    """The board, the display, the jungle pile, every player, and what the game waits for.
+
+    ``>`` marks the seat whose turn it is. With ``legend=True`` the symbols are explained.
+    """
+    parts = [render_board(state)]
+    if legend:
+        parts.append(LEGEND)
+    parts.append(
+        f"Turn {state.turn}   display: {_codes(state.display)}   "
+        f"jungle pile: {state.jungle_pile.total} tiles"
+    )
+    parts.extend(_player_line(state, seat) for seat in range(len(state.players)))
+    parts.append(describe_step(state))
+    return "\n".join(parts)
+
+
+def render_scores(state: State) -> str:
+    """The score sheet: each player's gold by category, total and cacao (the tiebreak).
+
+    On a game that is not over the scores are provisional.
+
+    >>> import cacao_rules as cr
+    >>> state = cr.position(cr.Config(players=2), players=[cr.PlayerState(gold=5),
+    ...                                                    cr.PlayerState(gold=7, cacao=1)])
+    >>> print(render_scores(state))
+     seat   gold  temples    sun  water  total  cacao (tiebreak)
+        0      5        0      0    -10     -5      0
+        1      7        0      0    -10     -3      1
+    Provisional (the game is not over). Leading: seat 1
+    """
+    headers = ["seat", *CATEGORIES, "total", "cacao"]
+    widths = [max(len(header), 5) for header in headers]
+    lines = ["  ".join(f"{h:>{w}}" for h, w in zip(headers, widths, strict=True)) + " (tiebreak)"]
+    for sheet in final_scores(state):
+        values = [sheet.player, *(sheet.breakdown[c] for c in CATEGORIES), sheet.total, sheet.cacao]
+        lines.append("  ".join(f"{v:>{w}}" for v, w in zip(values, widths, strict=True)))
+    won = winners(state)
+    seats = ", ".join(f"seat {seat}" for seat in won)
+    if not state.is_over:
+        lines.append(f"Provisional (the game is not over). Leading: {seats}")
+    elif len(won) > 1:
+        lines.append(f"Winners (shared win): {seats}")
+    else:
+        lines.append(f"Winner: {seats}")
+    return "\n".join(lines)
