@@ -57,10 +57,13 @@ from .moves import (
     Place,
     Resolve,
 )
+from .notation import parse_move
 from .positions import position
 from .results import final_scores, winners
 from .scoring import ScoreSheet
+from .serialization import from_json, to_json
 from .state import PlayerState, State
+from .validation import check_state
 
 __version__ = "0.1.0"
 
@@ -113,10 +116,14 @@ __all__ = [
     "__version__",
     "apply",
     "chance_outcomes",
+    "check_state",
     "final_scores",
+    "from_json",
     "legal_moves",
     "new_game",
+    "parse_move",
     "position",
     "step",
+    "to_json",
     "winners",
 ]

@@ -1,0 +1,512 @@
+"""The JSON state format: :func:`to_json` writes a state, :func:`from_json` reads it back.
+
+The format is versioned and documented field by field in ``docs/formats.md``. The output
+is deterministic: equal states give equal text (fixed key order, sorted lists, compact
+separators, ASCII only), so the text can be hashed, compared and stored in golden files.
+:func:`from_json` accepts only documents that describe a state the rules can reach: it
+checks the syntax, every type and range, and then the state's consistency with
+:func:`~cacao_rules.validation.check_state`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from .chance import MAX_SEED
+from .components import TILES_BY_CODE, JungleTile, Side, Tile, WorkerTile, WorkerType
+from .config import Config, Module
+from .errors import CacaoError, FormatError
+from .frozen import Bag, FrozenMap
+from .geometry import Square
+from .state import (
+    ActivatedEdge,
+    BlindFillStep,
+    DealStep,
+    DrawWorkerStep,
+    FillStep,
+    OverStep,
+    PlacementStep,
+    PlayerState,
+    RefillStep,
+    ResolveStep,
+    State,
+    Step,
+)
+from .validation import check_state
+
+FORMAT: Final = "cacao-rules.state"
+"""The value of the ``"format"`` field of every state document."""
+
+VERSION: Final = 1
+"""The version of the state format that this library writes and reads."""
+
+MAX_COORDINATE: Final = 10**6
+"""The largest coordinate (in absolute value) that a document may give a square."""
+
+MAX_COUNT: Final = 1000
+"""The largest count of one kind of tile in a pile that a document may give."""
+
+T = TypeVar("T")
+Json = Any
+
+_MAX_QUOTE: Final = 60
+_TYPES: Final = {kind.value: kind for kind in WorkerType}
+_SIDES: Final = {side.name: side for side in Side}
+_MODULES: Final = {module.value: module for module in Module}
+_PLAYER_FIELDS: Final = ("gold", "cacao", "sun", "water_field", "hand", "pile", "chocolate")
+_PLAYER_FIELDS_KNOWN: Final = tuple(field.name for field in attrs.fields(PlayerState)) == (
+    _PLAYER_FIELDS
+)
+_TOP_KEYS: Final = (
+    "format",
+    "version",
+    "config",
+    "seed",
+    "chance_count",
+    "board",
+    "covered",
+    "discarded",
+    "players",
+    "jungle_pile",
+    "display",
+    "current",
+    "turn",
+    "step",
+)
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def _square(square: Square) -> list[int]:
+    return [square[0], square[1]]
+
+
+def _worker(tile: WorkerTile) -> dict[str, Json]:
+    return {"owner": tile.owner, "type": tile.type.value, "rotation": tile.rotation}
+
+
+def _tile(tile: Tile) -> Json:
+    return tile.code if isinstance(tile, JungleTile) else _worker(tile)
+
+
+def _edge(edge: ActivatedEdge) -> dict[str, Json]:
+    return {
+        "owner": edge.owner,
+        "square": _square(edge.square),
+        "side": edge.side.name,
+        "workers": edge.workers,
+        "jungle_square": _square(edge.jungle_square),
+    }
+
+
+def _squares(squares: Iterable[Square]) -> list[list[int]]:
+    return [_square(square) for square in squares]
+
+
+_STEP_WRITERS: Final[dict[type, tuple[str, Callable[[Any], dict[str, Json]]]]] = {
+    DealStep: ("deal", lambda step: {}),
+    PlacementStep: ("placement", lambda step: {}),
+    FillStep: (
+        "fill",
+        lambda step: {"placed": _square(step.placed), "spaces": _squares(step.spaces)},
+    ),
+    BlindFillStep: (
+        "blind_fill",
+        lambda step: {
+            "placed": _square(step.placed),
+            "filled": _squares(step.filled),
+            "spaces": _squares(step.spaces),
+        },
+    ),
+    ResolveStep: ("resolve", lambda step: {"queue": [_edge(edge) for edge in step.queue]}),
+    DrawWorkerStep: ("draw_worker", lambda step: {}),
+    RefillStep: ("refill", lambda step: {}),
+    OverStep: ("over", lambda step: {}),
+}
+
+
+@functools.lru_cache(maxsize=64)
+def _config(config: Config) -> dict[str, Json]:
+    modules = sorted(module.value for module in config.modules)
+    if Config(players=config.players, modules=config.modules) != config:
+        raise FormatError(f"state format version {VERSION} cannot write {config!r}")
+    return {"players": config.players, "modules": modules}
+
+
+def _player(player: PlayerState) -> dict[str, Json]:
+    return {
+        "gold": player.gold,
+        "cacao": player.cacao,
+        "sun": player.sun,
+        "water_field": player.water_field,
+        "hand": [kind.value for kind in player.hand],
+        "pile": {kind.value: count for kind, count in player.pile.items},
+        "chocolate": player.chocolate,
+    }
+
+
+def _to_document(state: State) -> dict[str, Json]:
+    """``state`` as the JSON document of :func:`to_json`, before it is written as text."""
+    if not isinstance(state, State):
+        raise FormatError(f"to_json needs a cacao_rules.State, got {type(state).__name__}")
+    if not _PLAYER_FIELDS_KNOWN:
+        raise FormatError(f"state format version {VERSION} cannot write this PlayerState")
+    writer = _STEP_WRITERS.get(type(state.step))
+    if writer is None:
+        raise FormatError(f"state format version {VERSION} cannot write step {state.step!r}")
+    kind, fields = writer
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "config": _config(state.config),
+        "seed": state.seed,
+        "chance_count": state.chance_count,
+        "board": [
+            {"square": _square(square), "tile": _tile(state.board[square])}
+            for square in sorted(state.board)
+        ],
+        "covered": [
+            {"square": _square(square), "tile": _worker(state.covered[square])}
+            for square in sorted(state.covered)
+        ],
+        "discarded": [{"seat": seat, "type": kind.value} for seat, kind in state.discarded],
+        "players": [_player(player) for player in state.players],
+        "jungle_pile": {tile.code: count for tile, count in state.jungle_pile.items},
+        "display": [tile.code for tile in state.display],
+        "current": state.current,
+        "turn": state.turn,
+        "step": {"kind": kind, **fields(state.step)},
+    }
+
+
+def to_json(state: State) -> str:
+    """``state`` as a JSON document of the format in ``docs/formats.md``.
+
+    Equal states give equal text. :func:`from_json` reads it back:
+
+    >>> import cacao_rules as cr
+    >>> state = cr.new_game(cr.Config(players=2), seed=7)
+    >>> text = cr.to_json(state)
+    >>> text[:50]
+    '{"format":"cacao-rules.state","version":1,"config"'
+    >>> cr.from_json(text) == state
+    True
+    """
+    return json.dumps(_to_document(state), separators=(",", ":"), allow_nan=False)
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    """What is wrong at one place of the document; :func:`from_json` adds the prefix."""
+
+
+def _show(value: Json) -> str:
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= _MAX_QUOTE else text[:_MAX_QUOTE] + "..."
+
+
+def _what(value: Json) -> str:
+    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
+    names |= {list: "a list", dict: "an object", type(None): "null"}
+    return f"{names.get(type(value), type(value).__name__)} {_show(value)}"
+
+
+def _object(value: Json, path: str, keys: tuple[str, ...]) -> dict[str, Json]:
+    if not isinstance(value, dict):
+        raise _Bad(f"{path}: expected an object with keys {', '.join(keys)}; got {_what(value)}")
+    missing = [key for key in keys if key not in value]
+    extra = sorted(key for key in value if key not in keys)
+    if missing:
+        raise _Bad(f"{path}: missing key(s) {', '.join(map(repr, missing))}")
+    if extra:
+        raise _Bad(
+            f"{path}: unknown key(s) {', '.join(_show(key) for key in extra[:5])}; "
+            f"expected exactly {', '.join(keys)}"
+        )
+    return value
+
+
+def _list(value: Json, path: str) -> list[Json]:
+    if not isinstance(value, list):
+        raise _Bad(f"{path}: expected a list, got {_what(value)}")
+    return value
+
+
+def _int(value: Json, path: str, low: int | None = None, high: int | None = None) -> int:
+    if type(value) is not int:  # bool is a subclass of int and is refused here
+        raise _Bad(f"{path}: expected an integer, got {_what(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            allowed = f"{low} or more"
+        elif low is None:
+            allowed = f"at most {high}"
+        else:
+            allowed = f"{low} to {high}"
+        raise _Bad(f"{path}: {_show(value)} is out of range; allowed: {allowed}")
+    return value
+
+
+def _lookup(table: dict[str, T], value: Json, path: str, what: str) -> T:
+    if not isinstance(value, str):
+        raise _Bad(f"{path}: expected {what} as a string, got {_what(value)}")
+    found = table.get(value)
+    if found is None:
+        raise _Bad(f"{path}: unknown {what} {_show(value)}; expected one of {', '.join(table)}")
+    return found
+
+
+def _worker_type(value: Json, path: str) -> WorkerType:
+    return _lookup(_TYPES, value, path, "worker type")
+
+
+def _jungle_tile(value: Json, path: str) -> JungleTile:
+    return _lookup(TILES_BY_CODE, value, path, "jungle tile code")
+
+
+def _read_square(value: Json, path: str) -> Square:
+    items = _list(value, path)
+    if len(items) != 2:
+        raise _Bad(f"{path}: expected a square [x, y], got {_what(value)}")
+    return (
+        _int(items[0], f"{path}[0]", -MAX_COORDINATE, MAX_COORDINATE),
+        _int(items[1], f"{path}[1]", -MAX_COORDINATE, MAX_COORDINATE),
+    )
+
+
+def _read_squares(value: Json, path: str) -> tuple[Square, ...]:
+    return tuple(_read_square(item, f"{path}[{i}]") for i, item in enumerate(_list(value, path)))
+
+
+def _read_worker(value: Json, path: str, seats: int) -> WorkerTile:
+    fields = _object(value, path, ("owner", "type", "rotation"))
+    owner = _int(fields["owner"], f"{path}.owner", 0, seats - 1)
+    kind = _worker_type(fields["type"], f"{path}.type")
+    rotation = _int(fields["rotation"], f"{path}.rotation", 0, 3)
+    return WorkerTile.of(owner, kind, rotation)
+
+
+def _read_tile(value: Json, path: str, seats: int) -> Tile:
+    if isinstance(value, str):
+        return _jungle_tile(value, path)
+    if isinstance(value, dict):
+        return _read_worker(value, path, seats)
+    raise _Bad(
+        f"{path}: expected a jungle tile code or a worker tile object, got {_what(value)}",
+    )
+
+
+def _read_entries(value: Json, path: str, read: Callable[[Json, str], T]) -> FrozenMap[Square, T]:
+    found: dict[Square, T] = {}
+    for index, item in enumerate(_list(value, path)):
+        where = f"{path}[{index}]"
+        entry = _object(item, where, ("square", "tile"))
+        square = _read_square(entry["square"], f"{where}.square")
+        if square in found:
+            raise _Bad(f"{where}: square {list(square)} is listed twice")
+        found[square] = read(entry["tile"], f"{where}.tile")
+    return FrozenMap(dict(sorted(found.items())))
+
+
+def _read_counts(
+    value: Json, path: str, decode: Callable[[Json, str], T], key: Callable[[T], Any]
+) -> Bag[T]:
+    if not isinstance(value, dict):
+        raise _Bad(f"{path}: expected an object of counts, got {_what(value)}")
+    items = [
+        (decode(name, f"{path} key"), _int(count, f"{path}.{name}", 1, MAX_COUNT))
+        for name, count in value.items()
+    ]
+    return Bag(tuple(sorted(items, key=lambda pair: key(pair[0]))))
+
+
+def _read_config(value: Json) -> Config:
+    fields = _object(value, "config", ("players", "modules"))
+    players = _int(fields["players"], "config.players", 2, 4)
+    names = _list(fields["modules"], "config.modules")
+    modules = [
+        _lookup(_MODULES, name, f"config.modules[{i}]", "module") for i, name in enumerate(names)
+    ]
+    if len(set(modules)) != len(modules):
+        raise _Bad("config.modules: a module is listed twice")
+    try:
+        return Config(players=players, modules=frozenset(modules))
+    except CacaoError as error:
+        raise _Bad(f"config: {error}") from None
+
+
+def _read_player(value: Json, path: str) -> PlayerState:
+    fields = _object(value, path, _PLAYER_FIELDS)
+    hand = [
+        _worker_type(item, f"{path}.hand[{i}]")
+        for i, item in enumerate(_list(fields["hand"], f"{path}.hand"))
+    ]
+    return PlayerState(
+        gold=_int(fields["gold"], f"{path}.gold", 0),
+        cacao=_int(fields["cacao"], f"{path}.cacao", 0),
+        sun=_int(fields["sun"], f"{path}.sun", 0),
+        water_field=_int(fields["water_field"], f"{path}.water_field", 0),
+        hand=tuple(sorted(hand, key=lambda kind: kind.sort_key)),
+        pile=_read_counts(fields["pile"], f"{path}.pile", _worker_type, lambda k: k.sort_key),
+        chocolate=_int(fields["chocolate"], f"{path}.chocolate", 0),
+    )
+
+
+def _read_edge(value: Json, path: str, seats: int) -> ActivatedEdge:
+    fields = _object(value, path, ("owner", "square", "side", "workers", "jungle_square"))
+    return ActivatedEdge(
+        owner=_int(fields["owner"], f"{path}.owner", 0, seats - 1),
+        square=_read_square(fields["square"], f"{path}.square"),
+        side=_lookup(_SIDES, fields["side"], f"{path}.side", "side"),
+        workers=_int(fields["workers"], f"{path}.workers", 1),
+        jungle_square=_read_square(fields["jungle_square"], f"{path}.jungle_square"),
+    )
+
+
+def _read_step(value: Json, seats: int) -> Step:
+    if not isinstance(value, dict) or "kind" not in value:
+        raise _Bad(f"step: expected an object with a 'kind', got {_what(value)}")
+    kind = value["kind"]
+    if kind == "fill":
+        fields = _object(value, "step", ("kind", "placed", "spaces"))
+        return FillStep(
+            _read_square(fields["placed"], "step.placed"),
+            _read_squares(fields["spaces"], "step.spaces"),
+        )
+    if kind == "blind_fill":
+        fields = _object(value, "step", ("kind", "placed", "filled", "spaces"))
+        return BlindFillStep(
+            _read_square(fields["placed"], "step.placed"),
+            _read_squares(fields["filled"], "step.filled"),
+            _read_squares(fields["spaces"], "step.spaces"),
+        )
+    if kind == "resolve":
+        fields = _object(value, "step", ("kind", "queue"))
+        queue = _list(fields["queue"], "step.queue")
+        return ResolveStep(
+            tuple(_read_edge(item, f"step.queue[{i}]", seats) for i, item in enumerate(queue))
+        )
+    plain = _PLAIN_STEPS.get(kind) if isinstance(kind, str) else None
+    if plain is None:
+        kinds = ", ".join(kind for kind, _ in _STEP_WRITERS.values())
+        raise _Bad(f"step.kind: unknown step {_show(kind)}; expected one of {kinds}")
+    _object(value, "step", ("kind",))
+    return plain()
+
+
+_PLAIN_STEPS: Final[dict[str, Callable[[], Step]]] = {
+    "deal": DealStep,
+    "placement": PlacementStep,
+    "draw_worker": DrawWorkerStep,
+    "refill": RefillStep,
+    "over": OverStep,
+}
+
+
+def _read_state(document: Json) -> State:
+    fields = _object(document, "the document", _TOP_KEYS)
+    if fields["format"] != FORMAT:
+        raise _Bad(f"format: expected {FORMAT!r}, got {_what(fields['format'])}")
+    if fields["version"] != VERSION or type(fields["version"]) is not int:
+        raise _Bad(f"version: this library reads version {VERSION}, got {_what(fields['version'])}")
+    config = _read_config(fields["config"])
+    seats = config.players
+    seed = None if fields["seed"] is None else _int(fields["seed"], "seed", 0, MAX_SEED)
+    players = _list(fields["players"], "players")
+    if len(players) != seats:
+        raise _Bad(f"players: expected {seats} players for config.players, got {len(players)}")
+    discarded = []
+    for index, item in enumerate(_list(fields["discarded"], "discarded")):
+        entry = _object(item, f"discarded[{index}]", ("seat", "type"))
+        seat = _int(entry["seat"], f"discarded[{index}].seat", 0, seats - 1)
+        discarded.append((seat, _worker_type(entry["type"], f"discarded[{index}].type")))
+    display = [
+        _jungle_tile(item, f"display[{i}]")
+        for i, item in enumerate(_list(fields["display"], "display"))
+    ]
+    return State(
+        config=config,
+        seed=seed,
+        chance_count=_int(fields["chance_count"], "chance_count", 0),
+        board=_read_entries(fields["board"], "board", lambda v, p: _read_tile(v, p, seats)),
+        covered=_read_entries(fields["covered"], "covered", lambda v, p: _read_worker(v, p, seats)),
+        discarded=tuple(discarded),
+        players=tuple(_read_player(item, f"players[{i}]") for i, item in enumerate(players)),
+        jungle_pile=_read_counts(
+            fields["jungle_pile"], "jungle_pile", _jungle_tile, lambda tile: tile.sort_key
+        ),
+        display=tuple(sorted(display, key=lambda tile: tile.sort_key)),
+        current=_int(fields["current"], "current", 0, seats - 1),
+        turn=_int(fields["turn"], "turn", 0),
+        step=_read_step(fields["step"], seats),
+    )
+
+
+def _no_duplicates(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Bad(f"key {_show(key)} appears twice in one object")
+            seen.add(key)
+    return result
+
+
+def _no_constant(name: str) -> Json:
+    raise _Bad(f"{name} is not a JSON number")
+
+
+def _from_document(document: Json, *, conserve_jungle: bool = True) -> State:
+    """The state that a JSON document, already parsed into Python values, describes.
+
+    See :func:`from_json`.
+    """
+    try:
+        state = _read_state(document)
+    except _Bad as bad:
+        raise FormatError(f"not a valid cacao-rules state: {bad}") from None
+    except RecursionError:
+        raise FormatError("not a valid cacao-rules state: nested too deeply") from None
+    try:
+        check_state(state, conserve_jungle=conserve_jungle)
+    except FormatError as error:
+        raise FormatError(f"not a valid cacao-rules state: {error}") from None
+    return state
+
+
+def from_json(text: str, *, conserve_jungle: bool = True) -> State:
+    """The state that ``text``, a document written by :func:`to_json`, describes.
+
+    Raises :class:`~cacao_rules.FormatError`, saying where and what is wrong, for text that
+    is not JSON, a document of another format or version, missing or unknown keys, values
+    of the wrong type (``true`` is not an integer) or out of range, unknown codes, and
+    documents that describe no state the rules can reach (see
+    :func:`~cacao_rules.validation.check_state`). ``conserve_jungle=False`` accepts states
+    whose jungle tiles are fewer than the game's, as :func:`cacao_rules.position` makes
+    with an explicit ``jungle_pile``.
+
+    >>> import cacao_rules as cr
+    >>> cr.from_json('{"format": "cacao-rules.state", "version": 2}')
+    Traceback (most recent call last):
+    ...
+    cacao_rules.errors.FormatError: not a valid cacao-rules state: the document: missing key(s) ...
+    """
+    if not isinstance(text, str):
+        raise FormatError(f"from_json needs a str, got {type(text).__name__}")
+    try:
+        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except _Bad as bad:
+        raise FormatError(f"not valid JSON: {bad}") from None
+    except RecursionError:
+        raise FormatError("not valid JSON: nested too deeply") from None
+    except ValueError as error:  # json.JSONDecodeError, and integers too long to convert
+        raise FormatError(f"not valid JSON: {error}") from None
+    return _from_document(document, conserve_jungle=conserve_jungle)

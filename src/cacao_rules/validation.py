@@ -1,0 +1,345 @@
+"""Consistency checks of a whole state: what every state reached by the rules satisfies.
+
+:func:`check_state` is what :func:`cacao_rules.from_json` uses to refuse documents that no
+game could reach; tests use it as an invariant of every state of random games. It checks
+only what the rules guarantee: the checkerboard (:rule:`R-PLACE-2`), worker tiles next to
+a jungle tile (:rule:`R-PLACE-1`), overbuilt stacks of one owner (:rule:`R-OVER-3`), the
+caps of the village board (:rule:`R-STORAGE-1`), the conservation of every tile, and a
+pending step that fits the rest of the state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Final
+
+from .components import (
+    DISPLAY_SIZE,
+    HAND_SIZE,
+    STORAGE_SPACES,
+    SUN_PLACES,
+    WATER_TRACK,
+    JungleTile,
+    WorkerTile,
+)
+from .config import Module
+from .errors import FormatError
+from .geometry import Square, format_square, is_jungle_square, neighbour, neighbours
+from .pools import jungle_pool, worker_set
+from .state import (
+    BlindFillStep,
+    DealStep,
+    DrawWorkerStep,
+    FillStep,
+    OverStep,
+    PlacementStep,
+    RefillStep,
+    ResolveStep,
+    State,
+)
+
+_MAX_LISTED: Final = 20
+
+
+def state_problems(state: State, *, conserve_jungle: bool = True) -> list[str]:
+    """Everything inconsistent about ``state``, one sentence each; empty if nothing is.
+
+    See :func:`check_state` for what is checked.
+    """
+    problems: list[str] = []
+    seats = state.config.players
+    _check_seats(state, problems)
+    if problems:  # the other checks index players by seat
+        return problems
+    _check_board(state, problems)
+    _check_players(state, problems)
+    _check_workers(state, problems)
+    _check_jungle(state, problems, conserve_jungle)
+    if not 0 <= state.current < seats:
+        problems.append(f"current seat {state.current} is not a seat from 0 to {seats - 1}")
+    else:
+        _check_step(state, problems)
+    if state.chance_count < 0:
+        problems.append(f"chance_count {state.chance_count} is negative")
+    if state.turn < 0:
+        problems.append(f"turn {state.turn} is negative")
+    return problems
+
+
+def check_state(state: State, *, conserve_jungle: bool = True) -> None:
+    """Raise :class:`~cacao_rules.FormatError` listing everything inconsistent about ``state``.
+
+    Checked: jungle tiles lie on squares with even ``x + y`` and worker tiles on odd ones;
+    every worker tile shares an edge with a jungle tile; covered squares hold a worker tile
+    of the covered tile's owner on top; worker tiles have a canonical rotation and the edges
+    it gives; owners and seats are in range; each player's cacao and chocolate (0 to 5
+    together), sun tokens (0 to 3), water field (0 to 8), gold (0 or more) and hand (at most
+    3 tiles, sorted); every player's worker tiles (hand, pile, board, covered, discarded) add
+    up to the configuration's worker set; the jungle tiles on the board, in the display
+    (sorted, at most 2) and in the pile add up to the configuration's jungle tiles; and the
+    pending step fits the rest (its squares, its activated edges, something to draw at a
+    chance step, a tile to place at a placement step).
+
+    With ``conserve_jungle=False`` the jungle tiles need only be at most the configuration's
+    (for states from :func:`cacao_rules.position` with an explicit ``jungle_pile``).
+    """
+    problems = state_problems(state, conserve_jungle=conserve_jungle)
+    if problems:
+        listed = problems[:_MAX_LISTED]
+        if len(problems) > _MAX_LISTED:
+            listed.append(f"and {len(problems) - _MAX_LISTED} more")
+        raise FormatError("inconsistent state: " + "; ".join(listed))
+
+
+def _worker_tiles(state: State) -> Iterable[tuple[Square, WorkerTile, str]]:
+    for square, tile in state.board.items():
+        if isinstance(tile, WorkerTile):
+            yield square, tile, "worker tile"
+    for square, tile in state.covered.items():
+        yield square, tile, "covered worker tile"
+
+
+def _check_seats(state: State, problems: list[str]) -> None:
+    seats = state.config.players
+    if len(state.players) != seats:
+        problems.append(f"{len(state.players)} player states for {seats} players")
+    for square, tile, what in _worker_tiles(state):
+        if not 0 <= tile.owner < seats:
+            problems.append(
+                f"{what} on {format_square(square)} has owner {tile.owner}, "
+                f"not a seat from 0 to {seats - 1}"
+            )
+    for seat, _ in state.discarded:
+        if not 0 <= seat < seats:
+            problems.append(f"a discarded tile has seat {seat}, not a seat from 0 to {seats - 1}")
+
+
+def _is_tile(tile: object) -> bool:
+    return isinstance(tile, JungleTile | WorkerTile)
+
+
+def _check_board(state: State, problems: list[str]) -> None:
+    board = state.board
+    for square, tile in board.items():
+        where = format_square(square)
+        if not _is_tile(tile):
+            problems.append(f"square {where} holds {tile!r}, which is not a tile")
+            continue
+        jungle_square = is_jungle_square(square)
+        if isinstance(tile, JungleTile) and not jungle_square:
+            problems.append(f"jungle tile {tile.code} on {where}, a worker square (x + y odd)")
+        if isinstance(tile, WorkerTile):
+            if jungle_square:
+                problems.append(f"worker tile on {where}, a jungle square (x + y even)")
+            if not any(isinstance(board.get(near), JungleTile) for near in neighbours(square)):
+                problems.append(f"worker tile on {where} shares no edge with a jungle tile")
+    for square, under in state.covered.items():
+        where = format_square(square)
+        top = board.get(square)
+        if not isinstance(top, WorkerTile):
+            problems.append(f"covered square {where} has no worker tile on top")
+        elif top.owner != under.owner:
+            problems.append(
+                f"covered square {where}: seat {top.owner}'s tile lies on seat {under.owner}'s; "
+                "a player overbuilds only their own tiles"
+            )
+    for square, tile, what in _worker_tiles(state):
+        if tile.rotation not in tile.type.rotations:
+            allowed = ", ".join(str(r) for r in tile.type.rotations)
+            problems.append(
+                f"{what} on {format_square(square)} has rotation {tile.rotation}; "
+                f"a {tile.type} tile takes rotation {allowed}"
+            )
+        elif tile.edges != tile.type.rotated(tile.rotation):
+            problems.append(
+                f"{what} on {format_square(square)} has edges {tile.edges}, but a {tile.type} "
+                f"tile at rotation {tile.rotation} has {tile.type.rotated(tile.rotation)}"
+            )
+
+
+def _check_players(state: State, problems: list[str]) -> None:
+    chocolate_allowed = Module.CHOCOLATE in state.config.modules
+    last_field = len(WATER_TRACK) - 1
+    for seat, player in enumerate(state.players):
+        who = f"seat {seat}"
+        if player.gold < 0:
+            problems.append(f"{who} has {player.gold} gold; gold is never negative")
+        if player.cacao < 0 or player.chocolate < 0:
+            problems.append(f"{who} has negative cacao or chocolate")
+        elif player.cacao + player.chocolate > STORAGE_SPACES:
+            problems.append(
+                f"{who} stores {player.cacao} cacao and {player.chocolate} chocolate; "
+                f"the village board holds {STORAGE_SPACES} together"
+            )
+        if player.chocolate and not chocolate_allowed:
+            problems.append(f"{who} has chocolate in a game without the Chocolate module")
+        if not 0 <= player.sun <= SUN_PLACES:
+            problems.append(f"{who} has {player.sun} sun tokens; allowed: 0 to {SUN_PLACES}")
+        if not 0 <= player.water_field <= last_field:
+            problems.append(
+                f"{who} has water field {player.water_field}; allowed: 0 to {last_field}"
+            )
+        if len(player.hand) > HAND_SIZE:
+            problems.append(f"{who} holds {len(player.hand)} tiles; a hand holds {HAND_SIZE}")
+        if list(player.hand) != sorted(player.hand, key=lambda kind: kind.sort_key):
+            problems.append(f"{who}'s hand is not sorted by worker type")
+
+
+def _check_workers(state: State, problems: list[str]) -> None:
+    wanted: Counter[object] = Counter(worker_set(state.config))
+    found: list[Counter[object]] = [Counter() for _ in state.players]
+    for seat, player in enumerate(state.players):
+        found[seat].update(player.hand)
+        found[seat].update(dict(player.pile.items))
+    for _, tile, _ in _worker_tiles(state):
+        found[tile.owner][tile.type] += 1
+    for seat, kind in state.discarded:
+        found[seat][kind] += 1
+    for seat, counts in enumerate(found):
+        if counts != wanted:
+            problems.append(
+                f"seat {seat}'s worker tiles (hand, pile, board, covered, discarded) are "
+                f"{_counts(counts)}; the game gives each player {_counts(wanted)}"
+            )
+
+
+def _check_jungle(state: State, problems: list[str], conserve: bool) -> None:
+    wanted: Counter[object] = Counter(jungle_pool(state.config))
+    found: Counter[object] = Counter(dict(state.jungle_pile.items))
+    found.update(tile for tile in state.board.values() if isinstance(tile, JungleTile))
+    found.update(state.display)
+    if conserve and found != wanted:
+        problems.append(
+            f"the jungle tiles (board, display, pile) are {_counts(found)}; "
+            f"the game has {_counts(wanted)}"
+        )
+    elif not conserve and found - wanted:
+        problems.append(
+            f"the board, display and pile hold jungle tiles the game does not have: "
+            f"{_counts(found - wanted)}"
+        )
+    if len(state.display) > DISPLAY_SIZE:
+        problems.append(f"the display holds {len(state.display)} tiles; at most {DISPLAY_SIZE}")
+    if list(state.display) != sorted(state.display, key=lambda tile: tile.sort_key):
+        problems.append("the display is not sorted")
+
+
+def _counts(counts: Counter[object]) -> str:
+    parts = [f"{count} {item}" for item, count in counts.items() if count]
+    return ", ".join(sorted(parts)) or "none"
+
+
+def _check_step(state: State, problems: list[str]) -> None:
+    step: object = state.step  # not narrowed: a step class this module does not know is reported
+    player = state.players[state.current]
+    if isinstance(step, DealStep):
+        dealing = any(len(p.hand) < HAND_SIZE and p.pile for p in state.players)
+        if not dealing and not (len(state.display) < DISPLAY_SIZE and state.jungle_pile):
+            problems.append("the deal is pending but no hand or display is short of tiles")
+    elif isinstance(step, PlacementStep):
+        if not player.hand:
+            problems.append(f"seat {state.current} is to place a tile but has none in hand")
+    elif isinstance(step, FillStep):
+        _check_placed(state, step.placed, problems)
+        _check_spaces(state, step.placed, step.spaces, problems)
+        if not state.display:
+            problems.append("a fill is pending but the display is empty")
+    elif isinstance(step, BlindFillStep):
+        _check_placed(state, step.placed, problems)
+        _check_spaces(state, step.placed, step.spaces, problems)
+        _check_filled(state, step.placed, step.filled, problems)
+        if not state.jungle_pile:
+            problems.append("a blind draw is pending but the jungle pile is empty")
+    elif isinstance(step, ResolveStep):
+        _check_queue(state, step, problems)
+    elif isinstance(step, DrawWorkerStep):
+        if not player.pile:
+            problems.append(f"a worker draw is pending but seat {state.current}'s pile is empty")
+    elif isinstance(step, RefillStep):
+        if not state.jungle_pile or len(state.display) >= DISPLAY_SIZE:
+            problems.append("a display refill is pending but the display is full or the pile empty")
+    elif isinstance(step, OverStep):
+        if any(p.hand or p.pile for p in state.players):
+            problems.append("the game is over but a player still has worker tiles to place")
+    else:
+        problems.append(f"unknown step {step!r}")
+
+
+def _check_placed(state: State, placed: Square, problems: list[str]) -> None:
+    tile = state.board.get(placed)
+    if not isinstance(tile, WorkerTile) or tile.owner != state.current:
+        problems.append(
+            f"the step's placed square {format_square(placed)} holds no worker tile of "
+            f"seat {state.current}"
+        )
+
+
+def _check_spaces(
+    state: State, placed: Square, spaces: tuple[Square, ...], problems: list[str]
+) -> None:
+    if not spaces:
+        problems.append("the step has no jungle spaces to fill")
+    if list(spaces) != sorted(set(spaces)):
+        problems.append("the step's spaces to fill are not sorted and distinct")
+    near = neighbours(placed)
+    for space in spaces:
+        where = format_square(space)
+        workers = sum(isinstance(state.board.get(n), WorkerTile) for n in neighbours(space))
+        if space in state.board or space not in near or workers < 2:
+            problems.append(
+                f"space {where} is not an empty jungle space next to {format_square(placed)} "
+                "between 2 or more worker tiles"
+            )
+
+
+def _check_filled(
+    state: State, placed: Square, filled: tuple[Square, ...], problems: list[str]
+) -> None:
+    near = neighbours(placed)
+    if len(set(filled)) != len(filled):
+        problems.append("the step's filled spaces repeat a square")
+    for space in filled:
+        if space not in near or not isinstance(state.board.get(space), JungleTile):
+            problems.append(
+                f"filled space {format_square(space)} holds no jungle tile next to "
+                f"{format_square(placed)}"
+            )
+
+
+def _check_queue(state: State, step: ResolveStep, problems: list[str]) -> None:
+    seats = state.config.players
+    if not step.queue:
+        problems.append("the resolve step has no activated edges")
+    seen: set[tuple[Square, int]] = set()
+    for edge in step.queue:
+        where = f"activated edge {format_square(edge.square)} {edge.side.name}"
+        if (edge.square, edge.side) in seen:
+            problems.append(f"{where} is queued twice")
+        seen.add((edge.square, edge.side))
+        if not 0 <= edge.owner < seats:
+            problems.append(f"{where} has owner {edge.owner}, not a seat")
+            continue
+        tile = state.board.get(edge.square)
+        if not isinstance(tile, WorkerTile) or tile.owner != edge.owner:
+            problems.append(f"{where}: no worker tile of seat {edge.owner} there")
+        elif tile.edges[edge.side] != edge.workers or not edge.workers:
+            problems.append(f"{where}: the tile has no {edge.workers} workers on that side")
+        if edge.jungle_square != neighbour(edge.square, edge.side) or not isinstance(
+            state.board.get(edge.jungle_square), JungleTile
+        ):
+            problems.append(
+                f"{where}: jungle square {format_square(edge.jungle_square)} is not the "
+                "jungle tile that side faces"
+            )
+
+    def order(index: int) -> tuple[int, Square, int]:
+        edge = step.queue[index]
+        return ((edge.owner - state.current) % seats, edge.square, int(edge.side))
+
+    keys = [order(index) for index in range(len(step.queue))]
+    if keys != sorted(keys):
+        problems.append(
+            "the activated edges are not in resolution order (the player to move first, "
+            "then clockwise; by square and side within a player)"
+        )
