@@ -1,0 +1,329 @@
+"""The ``cacao-rules`` command (also ``python -m cacao_rules``).
+
+``cacao-rules play`` plays one seeded game between built-in bots and prints it turn by
+turn; ``cacao-rules simulate`` plays many and prints win rates, average scores and speed.
+See ``docs/cli.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from . import __version__
+from .bots import BOTS, Bot, play_game
+from .config import Config
+from .engine import new_game, step
+from .errors import ConfigError
+from .events import (
+    AutoDecision,
+    Event,
+    Gained,
+    JungleFilled,
+    Resource,
+    SpaceLeftEmpty,
+    Spent,
+    WorkerDiscarded,
+    WorkerDrawn,
+)
+from .geometry import format_square
+from .render import render, render_scores
+from .results import final_scores, winners
+from .scoring import CATEGORIES
+
+MAX_SEED = 2**64 - 1
+DEFAULT_BOTS = "greedy,random"
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be an integer, got {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed must be from 0 to 2**64 - 1, got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    try:
+        Config(players=value)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return value
+
+
+def _bot_names(text: str) -> list[str]:
+    names = [name.strip().lower() for name in text.split(",")]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {unknown[0]!r}; the bots are: {', '.join(BOTS)}"
+        )
+    return names
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--players", type=_players, default=2, metavar="N", help="2 to 4 players (default 2)"
+    )
+    parser.add_argument(
+        "--seed", type=_seed, default=1, metavar="S", help="the game's seed (default 1)"
+    )
+    parser.add_argument(
+        "--bots",
+        type=_bot_names,
+        default=None,
+        metavar="NAMES",
+        help=(
+            "comma-separated bot per seat, from: "
+            + ", ".join(BOTS)
+            + "; one name plays every seat (default: greedy for seat 0, random for the others)"
+        ),
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``cacao-rules`` command."""
+    parser = argparse.ArgumentParser(
+        prog="cacao-rules",
+        description="Play and simulate games of Cacao between built-in bots.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = commands.add_parser(
+        "play",
+        help="play one seeded game, printed turn by turn",
+        description="Play one seeded game between bots: every decision, the board after "
+        "each turn, and the final score sheet.",
+    )
+    _add_game_options(play)
+    play.add_argument(
+        "--quiet", action="store_true", help="print only the final board and score sheet"
+    )
+    play.set_defaults(run=_play, parser=play)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many games; print win rates, average scores and speed",
+        description="Play N games with seeds S, S+1, ... and print win rates, average final "
+        "scores by category and decisions per second.",
+    )
+    _add_game_options(simulate)
+    simulate.add_argument(
+        "--games", type=_positive, default=100, metavar="N", help="games to play (default 100)"
+    )
+    simulate.set_defaults(run=_simulate, parser=simulate)
+    return parser
+
+
+def _lineup(parser: argparse.ArgumentParser, names: list[str] | None, players: int) -> list[str]:
+    if names is None:
+        return ["greedy"] + ["random"] * (players - 1)
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        parser.error(
+            f"--bots names {len(names)} bots for {players} players; "
+            "name one bot per seat, or one for every seat"
+        )
+    return names
+
+
+def _make_bots(names: Sequence[str], seed: int) -> list[Bot]:
+    """Fresh bots for one game: the bot of seat ``i`` gets the seed ``4 * seed + i``."""
+    return [BOTS[name](4 * seed + seat) for seat, name in enumerate(names)]
+
+
+# ---- play --------------------------------------------------------------------------------
+
+
+def _describe_event(event: Event) -> str | None:
+    """A short line for the events a reader wants to see; ``None`` for the others."""
+    if isinstance(event, AutoDecision):
+        return f"seat {event.player} (only choice): {event.move}"
+    if isinstance(event, Gained) and (event.amount or event.wasted):
+        wasted = f" ({event.wasted} lost: storage full)" if event.wasted else ""
+        if event.resource is Resource.WATER:
+            steps = "step" if event.amount == 1 else "steps"
+            return f"seat {event.player} +{event.amount} water {steps}"
+        return f"seat {event.player} +{event.amount} {event.resource.value}{wasted}"
+    if isinstance(event, Spent) and event.amount:
+        return f"seat {event.player} -{event.amount} {event.resource.value}"
+    if isinstance(event, JungleFilled) and event.source != "display":
+        return f"{format_square(event.square)} = {event.tile.code} (blind draw from the pile)"
+    if isinstance(event, SpaceLeftEmpty):
+        return f"{format_square(event.square)} stays empty: no jungle tile left"
+    if isinstance(event, WorkerDiscarded):
+        return f"seat {event.player} cannot place and sets {event.type} aside"
+    return None
+
+
+def _play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    config = Config(players=args.players)
+    names = _lineup(args.parser, args.bots, args.players)
+    bots = _make_bots(names, args.seed)
+    lineup = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(names))
+    print(f"Cacao, {args.players} players, seed {args.seed}: {lineup}", file=out)
+    state = new_game(config, seed=args.seed)
+    if not args.quiet:
+        print(file=out)
+        print(render(state, legend=True), file=out)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None  # seeded games have no chance nodes
+        turn = state.turn
+        move = bots[seat].choose(state)
+        state, events = step(state, move)
+        if args.quiet:
+            continue
+        print(f"seat {seat}: {move}", file=out)
+        for event in events:
+            line = _describe_event(event)
+            if line is not None:
+                print(f"    {line}", file=out)
+        if state.turn != turn or state.is_over:
+            drawn = [e for e in events if isinstance(e, WorkerDrawn)]
+            for event in drawn:
+                print(f"    seat {event.player} draws a worker tile", file=out)
+            print(file=out)
+            print(render(state), file=out)
+            print(file=out)
+    if args.quiet:
+        print(file=out)
+        print(render(state), file=out)
+        print(file=out)
+    print(render_scores(state), file=out)
+    return 0
+
+
+# ---- simulate ----------------------------------------------------------------------------
+
+
+class _Progress:
+    """A one-line progress bar on a terminal; silent when ``stream`` is not a terminal."""
+
+    def __init__(self, stream: TextIO, total: int, width: int = 30) -> None:
+        self.stream = stream
+        self.total = total
+        self.width = width
+        self.enabled = stream.isatty()
+
+    def show(self, done: int) -> None:
+        if not self.enabled:
+            return
+        filled = self.width * done // self.total
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} games")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * (self.width + 30) + "\r")
+            self.stream.flush()
+
+
+def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    config = Config(players=args.players)
+    names = _lineup(args.parser, args.bots, args.players)
+    players = args.players
+    wins = [0.0] * players
+    totals = {key: [0] * players for key in [*CATEGORIES, "total", "cacao"]}
+    decisions = 0
+    progress = _Progress(err, args.games)
+    progress.show(0)
+    start = time.perf_counter()
+    for game in range(args.games):
+        seed = (args.seed + game) % (MAX_SEED + 1)
+        state, moves = play_game(config, seed, _make_bots(names, seed))
+        decisions += len(moves)
+        won = winners(state)
+        for seat in won:
+            wins[seat] += 1 / len(won)
+        for sheet in final_scores(state):
+            for key in CATEGORIES:
+                totals[key][sheet.player] += sheet.breakdown[key]
+            totals["total"][sheet.player] += sheet.total
+            totals["cacao"][sheet.player] += sheet.cacao
+        progress.show(game + 1)
+    elapsed = time.perf_counter() - start
+    progress.close()
+
+    games = args.games
+    last = (args.seed + games - 1) % (MAX_SEED + 1)
+    print(f"{games} games, {players} players, seeds {args.seed} to {last}", file=out)
+    print(file=out)
+    print("Win rates (a shared win counts 1/k for each of the k winners):", file=out)
+    print(f"{'seat':>4}  {'bot':<8}{'wins':>6}  {'rate':>6}", file=out)
+    for seat in range(players):
+        rate = f"{wins[seat] / games:.1%}"
+        print(f"{seat:>4}  {names[seat]:<8}{_number(wins[seat]):>6}  {rate:>6}", file=out)
+    print(file=out)
+    print("Average final score by category:", file=out)
+    keys = [*CATEGORIES, "total", "cacao"]
+    widths = [max(len(key), 6) for key in keys]
+    print(
+        f"{'seat':>4}  {'bot':<8}"
+        + "  ".join(f"{key:>{w}}" for key, w in zip(keys, widths, strict=True)),
+        file=out,
+    )
+    for seat in range(players):
+        cells = [
+            f"{totals[key][seat] / games:>{w}.2f}" for key, w in zip(keys, widths, strict=True)
+        ]
+        print(f"{seat:>4}  {names[seat]:<8}" + "  ".join(cells), file=out)
+    print(file=out)
+    speed = decisions / elapsed if elapsed > 0 else float("inf")
+    print(
+        f"{decisions} decisions in {elapsed:.2f} s: {speed:,.0f} decisions per second "
+        "(bots' thinking included)",
+        file=out,
+    )
+    return 0
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:.2f}"
+
+
+# ---- entry point -------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``cacao-rules`` command with ``argv`` (default: ``sys.argv[1:]``).
+
+    Returns the exit code: 0 on success, 2 for bad arguments (with a message on stderr).
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        run: Callable[[argparse.Namespace, TextIO, TextIO], int] = args.run
+        return run(args, sys.stdout, sys.stderr)
+    except SystemExit as exc:  # argparse: --help, --version and argument errors
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except BrokenPipeError:  # the output was piped into a command that stopped reading
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
+        return 1
+
+
+__all__ = ["build_parser", "main"]

@@ -1,0 +1,133 @@
+"""The ``cacao-rules`` command: ``play`` and ``simulate``, and its argument errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import cacao_rules as cr
+from cacao_rules.bots import GreedyBot, RandomBot, play_game
+from cacao_rules.cli import main
+from cacao_rules.render import render, render_scores
+
+
+def test_play_prints_every_decision_the_boards_and_the_score_sheet(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--players", "2", "--seed", "3", "--bots", "random,greedy"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("Cacao, 2 players, seed 3: seat 0 random, seat 1 greedy\n")
+    # The same game as play_game with the bots the command makes (seed 4 * game seed + seat).
+    final, decisions = play_game(cr.Config(players=2), 3, [RandomBot(12), GreedyBot(13)])
+    state = cr.new_game(cr.Config(players=2), seed=3)
+    for move in decisions:
+        assert f"seat {state.to_move}: {move}\n" in out
+        state = cr.apply(state, move)
+    assert render(final) in out
+    assert out.endswith(render_scores(final) + "\n")
+    assert out.count("Turn ") == final.turn + 1  # the start and after every turn
+
+
+def test_play_quiet_prints_only_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seed", "3", "--bots", "random,greedy", "--quiet"]) == 0
+    out, _ = capsys.readouterr()
+    final, _ = play_game(cr.Config(players=2), 3, [RandomBot(12), GreedyBot(13)])
+    assert "\nseat 0: " not in out
+    assert out.count("Turn ") == 1
+    assert out.endswith(render(final) + "\n\n" + render_scores(final) + "\n")
+
+
+def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "3", "--seed", "2", "--quiet"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("Cacao, 3 players, seed 2: seat 0 greedy, seat 1 random, seat 2 random")
+
+
+def test_simulate_prints_win_rates_average_scores_and_speed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--games", "6", "--seed", "10", "--bots", "random"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""  # no progress bar when stderr is not a terminal
+    lines = out.splitlines()
+    assert lines[0] == "6 games, 2 players, seeds 10 to 15"
+    assert "a shared win counts 1/k" in out
+    wins = [0.0, 0.0]
+    totals = [0, 0]
+    for seed in range(10, 16):
+        final, _ = play_game(
+            cr.Config(players=2), seed, [RandomBot(4 * seed), RandomBot(4 * seed + 1)]
+        )
+        for seat in cr.winners(final):
+            wins[seat] += 1 / len(cr.winners(final))
+        for sheet in cr.final_scores(final):
+            totals[sheet.player] += sheet.total
+    win_rows = [
+        line.split() for line in lines[lines.index("seat  bot       wins    rate") + 1 :][:2]
+    ]
+    assert [float(row[2]) for row in win_rows] == pytest.approx(wins)
+    assert [row[1] for row in win_rows] == ["random", "random"]
+    header = next(line for line in lines if line.startswith("seat  bot       gold"))
+    assert header.split()[2:] == ["gold", "temples", "sun", "water", "total", "cacao"]
+    score_rows = [line.split() for line in lines[lines.index(header) + 1 :][:2]]
+    assert [float(row[6]) for row in score_rows] == pytest.approx([t / 6 for t in totals], abs=0.01)
+    assert lines[-1].endswith("decisions per second (bots' thinking included)")
+
+
+def test_simulate_counts_a_shared_win_fractionally(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "3", "--players", "3", "--bots", "random"]) == 0
+    out, _ = capsys.readouterr()
+    lines = out.splitlines()
+    start = lines.index("seat  bot       wins    rate") + 1
+    assert sum(float(line.split()[2]) for line in lines[start : start + 3]) == pytest.approx(3)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--players", "5"], "Cacao is for 2 to 4 players, got players=5"),
+        (["play", "--players", "two"], "expected a whole number, got 'two'"),
+        (["play", "--seed", "-1"], "seed must be from 0 to 2**64 - 1, got -1"),
+        (["play", "--bots", "random,smart"], "unknown bot 'smart'; the bots are: random, greedy"),
+        (["simulate", "--bots", "random,random,random"], "3 bots for 2 players"),
+        (["simulate", "--games", "0"], "must be at least 1, got 0"),
+        (["fly"], "invalid choice: 'fly'"),
+        ([], "the following arguments are required: COMMAND"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_clear_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
+    assert "usage: cacao-rules" in err
+    assert "Traceback" not in err
+
+
+def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--help"]) == 0
+    assert "--bots NAMES" in capsys.readouterr().out
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cacao_rules", "play", "--seed", "5", "--quiet", "--bots", "random"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Winner" in result.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "cacao_rules", "play", "--players", "5"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert "Cacao is for 2 to 4 players" in bad.stderr
