@@ -12,6 +12,7 @@ Everything public is importable from here::
 
 from __future__ import annotations
 
+from .bots import Bot, GreedyBot, RandomBot, play_game
 from .components import (
     DISPLAY_SIZE,
     HAND_SIZE,
@@ -59,6 +60,7 @@ from .moves import (
 )
 from .notation import parse_move
 from .positions import position
+from .render import render, render_scores
 from .results import final_scores, winners
 from .scoring import ScoreSheet
 from .serialization import from_json, to_json
@@ -74,6 +76,7 @@ __all__ = [
     "SUN_PLACES",
     "WATER_TRACK",
     "AutoDecision",
+    "Bot",
     "CacaoError",
     "ChanceMove",
     "Config",
@@ -90,6 +93,7 @@ __all__ = [
     "FormatError",
     "Gained",
     "GameEnded",
+    "GreedyBot",
     "IllegalMoveError",
     "JungleFilled",
     "JungleKind",
@@ -99,6 +103,7 @@ __all__ = [
     "Overbuild",
     "Place",
     "PlayerState",
+    "RandomBot",
     "Resolve",
     "Resource",
     "ScoreSheet",
@@ -122,7 +127,10 @@ __all__ = [
     "legal_moves",
     "new_game",
     "parse_move",
+    "play_game",
     "position",
+    "render",
+    "render_scores",
     "step",
     "to_json",
     "winners",
