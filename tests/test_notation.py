@@ -1,0 +1,232 @@
+"""Move notation: ``parse_move`` reads back ``str(move)`` and refuses everything else."""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cacao_rules as cr
+from cacao_rules import (
+    Discard,
+    DrawJungle,
+    DrawWorker,
+    Fill,
+    FillChoice,
+    FormatError,
+    JungleTile,
+    Move,
+    Overbuild,
+    Place,
+    Resolve,
+    Side,
+    WorkerType,
+    parse_move,
+)
+from cacao_rules.components import TILES_BY_CODE
+
+
+def _game_moves(players: int, seed: int, seeded: bool) -> Iterator[Move]:
+    """Every legal move of every state of one random game."""
+    rng = random.Random(seed)
+    state = cr.new_game(cr.Config(players=players), seed=seed if seeded else None)
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        yield from moves
+        state = cr.apply(state, rng.choice(moves))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seeded", [True, False])
+def test_every_legal_move_round_trips(players: int, seeded: bool) -> None:
+    kinds: set[type] = set()
+    for seed in range(4):
+        for move in _game_moves(players, seed, seeded):
+            kinds.add(type(move))
+            assert parse_move(str(move)) == move
+    assert {Place, Fill, Resolve} <= kinds
+    if not seeded:
+        assert {DrawWorker, DrawJungle} <= kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("place 2-1-0-1 1,0 r1", Place(WorkerType.W2101, (1, 0), 1)),
+        ("overbuild 1-1-1-1 0,1 r0", Overbuild(WorkerType.W1111, (0, 1), 0)),
+        ("discard 3-0-0-1", Discard(WorkerType.W3001)),
+        (
+            "fill 0,2=M3 2,0=P1",
+            Fill(
+                (
+                    FillChoice((0, 2), JungleTile.from_code("M3")),
+                    FillChoice((2, 0), JungleTile.from_code("P1")),
+                )
+            ),
+        ),
+        ("resolve 1,0 W 1", Resolve((1, 0), Side.W, 1)),
+        ("resolve -3,-12 N 0", Resolve((-3, -12), Side.N, 0)),
+        ("draw-worker 1-1-1-1", DrawWorker(WorkerType.W1111)),
+        ("draw-jungle T", DrawJungle(JungleTile.from_code("T"))),
+    ],
+)
+def test_examples(text: str, move: Move) -> None:
+    assert parse_move(text) == move
+    assert str(move) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  place 2-1-0-1 1,0 r1",
+        "place 2-1-0-1 1,0 r1\n",
+        "place   2-1-0-1\t1,0  r1",
+        "\t place 2-1-0-1 1,0 r1 \r\n",
+        "place\u00a02-1-0-1 1,0 r1",  # any whitespace that str.split() knows
+    ],
+)
+def test_whitespace_is_tolerated(text: str) -> None:
+    assert parse_move(text) == Place(WorkerType.W2101, (1, 0), 1)
+
+
+def test_fill_choices_in_any_order_come_out_sorted() -> None:
+    move = parse_move("fill 2,0=P1 0,2=M3 -1,0=M3")
+    assert isinstance(move, Fill)
+    assert [choice.square for choice in move.choices] == [(-1, 0), (0, 2), (2, 0)]
+    assert str(move) == "fill -1,0=M3 0,2=M3 2,0=P1"
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("", "it is empty"),
+        ("   ", "it is empty"),
+        ("jump 1,0", "unknown verb 'jump'; expected one of place, overbuild"),
+        ("Place 2-1-0-1 1,0 r1", "unknown verb 'Place'"),
+        ("place 2-1-0-1 1,0", "wrong number of parts: expected 4 (place TYPE X,Y rN), got 3"),
+        ("place 2-1-0-1 1,0 r1 r2", "wrong number of parts: expected 4"),
+        ("discard", "wrong number of parts: expected 2 (discard TYPE), got 1"),
+        ("draw-jungle T P1", "wrong number of parts: expected 2 (draw-jungle TILE), got 3"),
+        ("resolve 1,0 W", "wrong number of parts: expected 4 (resolve X,Y SIDE COUNT)"),
+        ("place 2-2-0-0 1,0 r1", "unknown worker type '2-2-0-0'; expected one of 1-1-1-1"),
+        ("place 2101 1,0 r1", "unknown worker type '2101'"),
+        ("draw-worker W1111", "unknown worker type 'W1111'"),
+        ("place 2-1-0-1 1;0 r1", "bad square '1;0'; expected x,y"),
+        ("place 2-1-0-1 (1,0) r1", "bad square '(1,0)'"),
+        ("place 2-1-0-1 1,+0 r1", "bad square '1,+0'"),
+        ("place 2-1-0-1 01,0 r1", "bad square '01,0'"),
+        ("place 2-1-0-1 -0,1 r1", "bad square '-0,1'"),
+        ("place 2-1-0-1 1,0,0 r1", "bad square '1,0,0'"),
+        ("place 2-1-0-1 1, 0 r1", "wrong number of parts: expected 4 (place TYPE X,Y rN), got 5"),
+        ("place 2-1-0-1 1,0 r4", "bad rotation 'r4'; expected r0, r1, r2 or r3"),
+        ("place 2-1-0-1 1,0 1", "bad rotation '1'"),
+        ("overbuild 2-1-0-1 1,0 R1", "bad rotation 'R1'"),
+        ("resolve 1,0 w 1", "bad side 'w'; expected N, E, S or W"),
+        ("resolve 1,0 NE 1", "bad side 'NE'"),
+        ("resolve 1,0 W -1", "bad worker count '-1'; expected a whole number"),
+        ("resolve 1,0 W 01", "bad worker count '01'"),
+        ("resolve 1,0 W one", "bad worker count 'one'"),
+        ("resolve 1,0 W " + "9" * 30, "worker count '" + "9" * 30 + "' is too large"),
+        ("resolve 1," + "9" * 30 + " W 1", "is too large (at most 18 digits)"),
+        ("draw-jungle X", "unknown jungle tile code 'X'; expected one of P1, P2, M2"),
+        ("draw-jungle m3", "unknown jungle tile code 'm3'"),
+        ("draw-jungle P3", "unknown jungle tile code 'P3'"),
+        ("draw-jungle T1", "unknown jungle tile code 'T1'"),
+        ("fill", "a fill needs at least one choice"),
+        ("fill 0,2", "bad fill choice '0,2'; expected X,Y=TILE"),
+        ("fill 0,2=", "unknown jungle tile code ''"),
+        ("fill 0,2=M3 2,0=X", "unknown jungle tile code 'X'"),
+        ("fill 0,2=M3 0,2=P1", "square 0,2 is filled twice"),
+        ("fill 0,2=M3=P1", "unknown jungle tile code 'M3=P1'"),
+        ("fill 0,2 = M3", "bad fill choice '0,2'"),
+    ],
+)
+def test_bad_input_is_rejected_with_a_message(text: str, fragment: str) -> None:
+    with pytest.raises(FormatError) as raised:
+        parse_move(text)
+    message = str(raised.value)
+    assert message.startswith(f"cannot read move {text!r}: ")
+    assert fragment in message
+
+
+def test_long_input_is_quoted_shortened() -> None:
+    text = "place " + "x" * 500
+    with pytest.raises(FormatError, match=r"\(\.\.\. 506 characters\)"):
+        parse_move(text)
+
+
+@pytest.mark.parametrize("value", [None, 3, b"discard 1-1-1-1", ["discard", "1-1-1-1"]])
+def test_non_strings_are_rejected(value: object) -> None:
+    with pytest.raises(FormatError, match="parse_move needs a str in move notation, got "):
+        parse_move(value)  # type: ignore[arg-type]
+
+
+def test_format_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown verb"):
+        parse_move("nonsense")
+
+
+# --- property tests -------------------------------------------------------------------------
+
+squares = st.tuples(st.integers(-(10**18) + 1, 10**18 - 1), st.integers(-50, 50))
+worker_types = st.sampled_from(list(WorkerType))
+jungle_tiles = st.sampled_from(list(TILES_BY_CODE.values()))
+
+
+@st.composite
+def fills(draw: st.DrawFn) -> Fill:
+    chosen = draw(st.lists(squares, min_size=1, max_size=4, unique=True))
+    tiles = draw(st.lists(jungle_tiles, min_size=len(chosen), max_size=len(chosen)))
+    return Fill(tuple(FillChoice(sq, tile) for sq, tile in sorted(zip(chosen, tiles, strict=True))))
+
+
+moves: st.SearchStrategy[Move] = st.one_of(
+    st.builds(Place, worker_types, squares, st.integers(0, 3)),
+    st.builds(Overbuild, worker_types, squares, st.integers(0, 3)),
+    st.builds(Discard, worker_types),
+    fills(),
+    st.builds(Resolve, squares, st.sampled_from(list(Side)), st.integers(0, 10**6)),
+    st.builds(DrawWorker, worker_types),
+    st.builds(DrawJungle, jungle_tiles),
+)
+
+
+@given(moves)
+def test_any_move_round_trips(move: Move) -> None:
+    assert parse_move(str(move)) == move
+
+
+def _parse_or_format_error(text: str) -> None:
+    try:
+        move = parse_move(text)
+    except FormatError as error:
+        assert "cannot read move" in str(error)
+    else:
+        assert parse_move(str(move)) == move
+        assert str(move) == " ".join(str(move).split())
+
+
+@given(st.text())
+def test_arbitrary_text_gives_a_move_or_a_format_error(text: str) -> None:
+    _parse_or_format_error(text)
+
+
+notation_alphabet = st.sampled_from([*string.digits, *"-,=rNESWPMGTxX \t\n"])
+
+
+@given(moves, st.lists(st.tuples(st.integers(0, 60), notation_alphabet), max_size=4))
+def test_mutated_notation_gives_a_move_or_a_format_error(
+    move: Move, edits: list[tuple[int, str]]
+) -> None:
+    text = list(str(move))
+    for position, char in edits:
+        index = position % (len(text) + 1)
+        if char == "x":
+            del text[index : index + 1]
+        else:
+            text.insert(index, char)
+    _parse_or_format_error("".join(text))
