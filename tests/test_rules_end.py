@@ -1,0 +1,287 @@
+"""The end of a turn and the end of the game.
+
+Rules: R-END-1 to R-END-4. Tiles "parked" far from the play area (see
+``helpers_positions.parked``) stand for tiles played earlier, so that a player's worker pile,
+which :func:`cacao_rules.position` computes, can be made short or empty.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import cacao_rules as cr
+from cacao_rules import WorkerType
+from helpers_positions import (
+    G1,
+    SUN,
+    TEMPLE,
+    W1111,
+    W2101,
+    W3001,
+    W3100,
+    WATER,
+    Board,
+    of_type,
+    parked,
+    start_board,
+    whole_set,
+    without,
+    wt,
+)
+
+TWO = cr.Config(players=2)
+THREE = cr.Config(players=3)
+
+# 1-1-1-1 on (2, 1) faces only the start market M2 (W); without cacao that edge cannot matter,
+# so the turn runs on to its end by itself.
+QUIET = cr.Place(W1111, (2, 1), 0)
+
+
+def _sorted(kinds: list[WorkerType]) -> tuple[WorkerType, ...]:
+    return tuple(sorted(kinds, key=lambda kind: kind.sort_key))
+
+
+# R-END-1 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-END-1")
+def test_player_draws_a_worker_tile_at_the_end_of_the_turn() -> None:
+    state = cr.position(
+        TWO,
+        players=[cr.PlayerState(hand=(W1111, W2101, W3001)), cr.PlayerState(hand=(W1111,))],
+        display=[TEMPLE, TEMPLE],
+        seed=None,
+    )
+    assert state.players[0].pile.items == ((W1111, 3), (W2101, 4), (W3100, 1))
+    after, events = cr.step(state, QUIET)
+    assert after.is_chance
+    assert cr.chance_outcomes(after) == (
+        (cr.DrawWorker(W1111), Fraction(3, 8)),
+        (cr.DrawWorker(W2101), Fraction(4, 8)),
+        (cr.DrawWorker(W3100), Fraction(1, 8)),
+    )
+    after, events = cr.step(after, cr.DrawWorker(W3100))
+    assert events == (cr.WorkerDrawn(0, W3100), cr.TurnStarted(1))
+    assert after.players[0].hand == (W2101, W3001, W3100)
+    assert after.players[0].pile.items == ((W1111, 3), (W2101, 4))
+    # The other player's pile and hand are untouched.
+    assert after.players[1] == state.players[1]
+
+
+@pytest.mark.rule("R-END-1")
+def test_no_draw_from_an_empty_pile() -> None:
+    board: Board = start_board(parked(0, without(whole_set(TWO), W1111, W2101)))
+    state = cr.position(
+        TWO,
+        board=board,
+        players=[cr.PlayerState(hand=(W1111, W2101)), cr.PlayerState(hand=(W1111,))],
+        display=[TEMPLE, TEMPLE],
+        seed=None,
+    )
+    assert state.players[0].pile.total == 0
+    after, events = cr.step(state, QUIET)
+    assert not of_type(events, cr.WorkerDrawn)
+    assert events[-1] == cr.TurnStarted(1)
+    assert after.players[0].hand == (W2101,)
+    assert after.to_move == 1
+
+
+@pytest.mark.rule("R-END-1")
+def test_single_tile_type_left_is_drawn_without_a_chance_node() -> None:
+    board: Board = start_board(parked(0, without(whole_set(TWO), W1111, W2101, W3001)))
+    state = cr.position(
+        TWO,
+        board=board,
+        players=[cr.PlayerState(hand=(W1111, W2101)), cr.PlayerState(hand=(W1111,))],
+        display=[TEMPLE, TEMPLE],
+        seed=None,
+    )
+    assert state.players[0].pile.items == ((W3001, 1),)
+    after, events = cr.step(state, QUIET)
+    assert events[-2:] == (cr.WorkerDrawn(0, W3001), cr.TurnStarted(1))
+    assert after.players[0].hand == (W2101, W3001)
+
+
+# R-END-2 -----------------------------------------------------------------------------------
+
+# Seat 1's tile on (1, 0) and seat 0's new tile on (2, 1) close in the jungle space (2, 0).
+CLOSES_2_0: Board = start_board({(1, 0): wt(1, W1111)})
+
+
+def _after_filling_one(
+    display: list[cr.JungleTile], pile: list[cr.JungleTile], seed: int | None
+) -> tuple[cr.State, tuple[cr.Event, ...]]:
+    """Seat 0 places on (2, 1) and fills (2, 0) with a temple from the display."""
+    state = cr.position(
+        TWO,
+        board=CLOSES_2_0,
+        players=[cr.PlayerState(hand=(W1111, W1111)), cr.PlayerState(hand=(W1111, W1111))],
+        display=display,
+        jungle_pile=pile,
+        seed=seed,
+    )
+    after, events = cr.step(state, QUIET)
+    if not after.is_chance and after.to_move == 0:
+        after, more = cr.step(after, cr.Fill((cr.FillChoice((2, 0), TEMPLE),)))
+        events += more
+    return after, events
+
+
+@pytest.mark.rule("R-END-2")
+def test_display_is_refilled_to_two() -> None:
+    after, events = _after_filling_one([SUN, TEMPLE], [G1, G1, WATER], seed=None)
+    assert cr.JungleFilled((2, 0), TEMPLE, "display") in events
+    # The game waits first for seat 0's worker draw (R-END-1)...
+    assert after.is_chance
+    assert isinstance(cr.legal_moves(after)[0], cr.DrawWorker)
+    after = cr.apply(after, cr.DrawWorker(W2101))
+    # ...then for the one refill draw the display needs.
+    assert after.display == (SUN,)
+    assert cr.chance_outcomes(after) == (
+        (cr.DrawJungle(G1), Fraction(2, 3)),
+        (cr.DrawJungle(WATER), Fraction(1, 3)),
+    )
+    after, events = cr.step(after, cr.DrawJungle(WATER))
+    assert events == (cr.DisplayFilled(WATER), cr.TurnStarted(1))
+    assert after.display == (WATER, SUN)
+    assert after.jungle_pile.items == ((G1, 2),)
+
+
+@pytest.mark.rule("R-END-2")
+def test_full_display_draws_nothing() -> None:
+    state = cr.position(
+        TWO,
+        players=[cr.PlayerState(hand=(W1111, W1111)), cr.PlayerState(hand=(W1111,))],
+        display=[SUN, TEMPLE],
+        seed=4,
+    )
+    after, events = cr.step(state, QUIET)
+    assert not of_type(events, cr.DisplayFilled)
+    assert after.display == (SUN, TEMPLE)
+    assert after.jungle_pile == state.jungle_pile
+
+
+@pytest.mark.rule("R-END-2")
+def test_display_refilled_as_far_as_the_pile_allows() -> None:
+    # Both display tiles are used on two spaces; the pile has one tile left for the refill.
+    board: Board = start_board({(1, 0): wt(1, W1111), (1, 2): wt(1, W1111)})
+    state = cr.position(
+        TWO,
+        board=board,
+        players=[cr.PlayerState(hand=(W1111, W1111)), cr.PlayerState(hand=(W1111, W1111))],
+        display=[TEMPLE, TEMPLE],
+        jungle_pile=[G1],
+        seed=6,
+    )
+    after, events = cr.step(state, QUIET)
+    assert of_type(events, cr.DisplayFilled) == [cr.DisplayFilled(G1)]
+    assert after.display == (G1,)
+    assert after.jungle_pile.total == 0
+    assert after.to_move == 1
+
+
+@pytest.mark.rule("R-END-2")
+def test_no_refill_from_an_empty_pile() -> None:
+    after, events = _after_filling_one([TEMPLE, TEMPLE], [], seed=6)
+    assert not of_type(events, cr.DisplayFilled)
+    assert after.display == (TEMPLE,)
+    assert after.to_move == 1
+
+
+# R-END-3 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-END-3")
+@pytest.mark.parametrize(("current", "following"), [(0, 1), (1, 2), (2, 0)])
+def test_turn_passes_to_the_next_seat(current: int, following: int) -> None:
+    hands = [cr.PlayerState(hand=(W1111, W1111)) for _ in range(3)]
+    state = cr.position(THREE, players=hands, display=[SUN, TEMPLE], current=current, seed=9)
+    assert state.to_move == current
+    after, events = cr.step(state, QUIET)
+    assert events[-1] == cr.TurnStarted(following)
+    assert (after.current, after.to_move) == (following, following)
+    assert after.turn == state.turn + 1
+    assert [move for move in cr.legal_moves(after) if isinstance(move, cr.Place)]
+
+
+# R-END-4 -----------------------------------------------------------------------------------
+
+
+def _last_round_board() -> Board:
+    """Every player's worker set but one 3-1-0-0 is parked: piles are empty."""
+    board = start_board()
+    for seat in range(3):
+        board.update(parked(seat, without(whole_set(THREE), W3100), column=10 * seat))
+    return board
+
+
+@pytest.mark.rule("R-END-4")
+def test_game_ends_right_after_the_last_seat_places_its_last_tile() -> None:
+    # 3-1-0-0 turned so that no worker faces a start tile and no two of these tiles close
+    # a jungle space in: nothing is filled or activated, each turn is just the placement.
+    state = cr.position(
+        THREE, board=_last_round_board(), players=[cr.PlayerState(hand=(W3100,))] * 3
+    )
+    assert all(player.pile.total == 0 for player in state.players)
+    state, events = cr.step(state, cr.Place(W3100, (1, 0), 0))
+    assert events[-1] == cr.TurnStarted(1)
+    assert not state.is_over
+    state, events = cr.step(state, cr.Place(W3100, (-1, 0), 2))
+    assert events[-1] == cr.TurnStarted(2)
+    assert not state.is_over
+    state, events = cr.step(state, cr.Place(W3100, (1, 2), 1))
+    assert of_type(events, cr.TurnStarted) == []
+    assert isinstance(events[-1], cr.GameEnded)
+    assert state.is_over
+    assert state.to_move is None
+    assert cr.legal_moves(state) == ()
+    with pytest.raises(cr.IllegalMoveError, match="the game is over"):
+        cr.apply(state, cr.Place(W1111, (2, 1), 0))
+
+
+@pytest.mark.rule("R-END-4", "R-PLACE-4")
+def test_discard_counts_as_the_last_turn() -> None:
+    # Every square next to a jungle tile is taken and no tile is left: both players must
+    # discard their last tile, which the engine does for them, and the game is over.
+    ring: Board = {
+        (-1, 0): wt(1, W1111),
+        (0, -1): wt(1, W1111),
+        (0, 1): wt(0, W2101),
+        (1, 0): wt(0, W1111),
+        (1, 2): wt(1, W2101),
+        (2, 1): wt(1, W1111),
+    }
+    board = start_board(ring)
+    board.update(parked(0, without(whole_set(TWO), W2101, W1111, W3001)))
+    board.update(parked(1, without(whole_set(TWO), W1111, W1111, W1111, W2101, W3100), column=20))
+    state = cr.position(
+        TWO,
+        board=board,
+        players=[cr.PlayerState(hand=(W3001,)), cr.PlayerState(hand=(W3100,))],
+        jungle_pile=[],
+    )
+    assert state.discarded == ((0, W3001), (1, W3100))
+    assert state.is_over
+
+
+@pytest.mark.rule("R-END-4", "R-SETUP-3")
+@pytest.mark.parametrize(("players", "tiles"), [(2, 11), (3, 10), (4, 9)])
+def test_seeded_game_lasts_players_times_tiles_turns(players: int, tiles: int) -> None:
+    state = cr.new_game(cr.Config(players=players), seed=100 + players)
+    turns: list[int] = []
+    ended = 0
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        state, events = cr.step(state, moves[len(moves) // 2])
+        turns += [
+            event.player
+            for event in events
+            if isinstance(event, cr.WorkerPlaced | cr.WorkerDiscarded)
+        ]
+        ended += len(of_type(events, cr.GameEnded))
+    assert len(turns) == players * tiles
+    assert turns == [turn % players for turn in range(players * tiles)]
+    assert ended == 1
+    assert all(player.hand == () and player.pile.total == 0 for player in state.players)
