@@ -188,6 +188,7 @@ def _play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.quiet:
         print(file=out)
         print(render(state, legend=True), file=out)
+        print(file=out)
     while not state.is_over:
         seat = state.to_move
         assert seat is not None  # seeded games have no chance nodes

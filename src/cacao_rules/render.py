@@ -59,10 +59,9 @@ _BLANK: Final = " " * CELL_WIDTH
 _LABEL_WIDTH: Final = 4
 
 LEGEND: Final = (
-    "[n] worker tile of seat n, its workers on each edge (N above, E right, S below, W left); "
-    "* overbuilt; . empty jungle space next to a worker tile\n"
-    "P1 P2 plantation, M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, "
-    "T temple"
+    "Legend: [n] worker tile of seat n, its workers on each edge (N above, E right, S below,\n"
+    "  W left); * overbuilt; . empty jungle space next to a worker tile; P1 P2 plantation,\n"
+    "  M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, T temple"
 )
 """What the symbols of :func:`render`'s board mean."""
 
