@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
@@ -131,3 +132,21 @@ def test_python_dash_m_runs_the_command() -> None:
     )
     assert bad.returncode == 2
     assert "Cacao is for 2 to 4 players" in bad.stderr
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["simulate", "--games", "2", "--bots", "random"]) == 0
+    progress = terminal.getvalue()
+    assert "\r[###############---------------] 1/2 games" in progress
+    assert "\r[##############################] 2/2 games" in progress
+    assert progress.endswith("\r")  # the bar is wiped before the results are printed
+    assert capsys.readouterr().out.startswith("2 games, 2 players, seeds 1 to 2\n")
