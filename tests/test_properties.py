@@ -112,6 +112,23 @@ def test_apply_leaves_input_unchanged() -> None:
             assert again == ply.after and hash(again) == hash(ply.after)
 
 
+def test_json_round_trip() -> None:
+    """Property 5: ``from_json(to_json(s)) == s`` (same hash, same moves, same text again)."""
+    for state in all_states()[::2]:
+        text = cr.to_json(state)
+        back = cr.from_json(text)
+        assert back == state and hash(back) == hash(state)
+        assert cr.to_json(back) == text
+        assert cr.legal_moves(back) == cr.legal_moves(state)
+
+
+def test_move_notation_round_trip() -> None:
+    """Property 5: ``parse_move(str(m)) == m`` for every listed move of every state."""
+    for state in all_states():
+        for move in cr.legal_moves(state):
+            assert cr.parse_move(str(move)) == move
+
+
 def test_states_hashable() -> None:
     """Equal states hash equal; states work as dictionary keys (transposition tables)."""
     table: dict[cr.State, int] = {}
@@ -171,7 +188,8 @@ def test_same_game_in_processes_with_different_hash_seeds() -> None:
 
 @pytest.mark.rule("R-DECIDE-2")
 def test_every_listed_move_applies() -> None:
-    """Property 7, first half: every listed move applies, at every state of a few games."""
+    """Property 7, first half: every listed move applies, at every state of a few games, and
+    no two listed moves lead to the same state."""
     for game in corpus()[:: len(SEEDS) + CHANCE_GAMES - 1]:
         for state in game.states():
             for move in cr.legal_moves(state):

@@ -68,8 +68,11 @@ class GamePlay(RuleBasedStateMachine):
     def state_is_sound(self) -> None:
         if self.game is not None:
             inv.check_state(self.state)
+            for move in cr.legal_moves(self.state):
+                assert cr.parse_move(str(move)) == move
             if self.game.plies and isinstance(self.game.plies[-1].move, cr.Place):
                 inv.check_hashable(self.state)
+                assert cr.from_json(cr.to_json(self.state)) == self.state
 
     def teardown(self) -> None:
         if self.game is not None and self.game.plies:
