@@ -107,7 +107,10 @@ def test_double_plantation_with_room_for_one_offers_zero_or_one_worker() -> None
 @pytest.mark.rule("R-STORAGE-1", "R-DECIDE-2")
 def test_using_a_worker_that_cannot_add_cacao_is_not_a_separate_move() -> None:
     state = north_of(P2, 2, cr.PlayerState(cacao=4))
-    with pytest.raises(cr.IllegalMoveError, match="has the same effect as using 1"):
+    with pytest.raises(
+        cr.IllegalMoveError,
+        match="room for 1 more cacao, so it would have the same effect as using 1",
+    ):
         cr.apply(state, cr.Resolve(HUB, Side.N, 2))
 
 

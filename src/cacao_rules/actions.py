@@ -21,6 +21,7 @@ from .state import PlayerState
 
 Options = Callable[[PlayerState, JungleTile, int], tuple[int, ...]]
 Perform = Callable[[Draft, int, JungleTile, int], None]
+Limit = Callable[[PlayerState, JungleTile], str]
 
 
 @attrs.frozen
@@ -31,6 +32,8 @@ class Action:
     perform: Perform
     reads: frozenset[Resource]
     writes: frozenset[Resource]
+    limit: Limit
+    """Says what caps the useful workers, for the message of a refused move."""
 
 
 def _up_to(limit: int) -> tuple[int, ...]:
@@ -108,21 +111,55 @@ def _nothing(draft: Draft, seat: int, tile: JungleTile, used: int) -> None:
     """Temples do nothing during play (:rule:`R-ACT-TEMPLE`)."""
 
 
+def _room_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the storage has room for {storage_room(player)} more cacao"
+
+
+def _cacao_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the player holds {player.cacao} cacao to sell"
+
+
+def _no_limit(player: PlayerState, tile: JungleTile) -> str:
+    return "every worker may be used"
+
+
+def _water_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the carrier is {_LAST_WATER_FIELD - player.water_field} fields from the last one"
+
+
+def _sun_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the village board has room for {SUN_PLACES - player.sun} more sun tokens"
+
+
+def _temple_limit(player: PlayerState, tile: JungleTile) -> str:
+    return "a temple does nothing during play"
+
+
 _CACAO: Final = frozenset({Resource.CACAO})
 _NONE: Final[frozenset[Resource]] = frozenset()
 
 ACTIONS: Final[dict[JungleKind, Action]] = {
-    JungleKind.PLANTATION: Action(_plantation_options, _plantation, _CACAO, _CACAO),
+    JungleKind.PLANTATION: Action(_plantation_options, _plantation, _CACAO, _CACAO, _room_limit),
     JungleKind.MARKET: Action(
-        _market_options, _market, _CACAO, frozenset({Resource.CACAO, Resource.GOLD})
+        _market_options,
+        _market,
+        _CACAO,
+        frozenset({Resource.CACAO, Resource.GOLD}),
+        _cacao_limit,
     ),
-    JungleKind.GOLD_MINE: Action(_gold_mine_options, _gold_mine, _NONE, frozenset({Resource.GOLD})),
+    JungleKind.GOLD_MINE: Action(
+        _gold_mine_options, _gold_mine, _NONE, frozenset({Resource.GOLD}), _no_limit
+    ),
     JungleKind.WATER: Action(
-        _water_options, _water, frozenset({Resource.WATER}), frozenset({Resource.WATER})
+        _water_options,
+        _water,
+        frozenset({Resource.WATER}),
+        frozenset({Resource.WATER}),
+        _water_limit,
     ),
     JungleKind.SUN_WORSHIP: Action(
-        _sun_options, _sun, frozenset({Resource.SUN}), frozenset({Resource.SUN})
+        _sun_options, _sun, frozenset({Resource.SUN}), frozenset({Resource.SUN}), _sun_limit
     ),
-    JungleKind.TEMPLE: Action(_nothing_options, _nothing, _NONE, _NONE),
+    JungleKind.TEMPLE: Action(_nothing_options, _nothing, _NONE, _NONE, _temple_limit),
 }
 """The action of every jungle-tile kind the engine implements."""

@@ -124,14 +124,37 @@ def settle_dead_edges(draft: Draft) -> bool:
 
 
 def resolve_moves(view: View) -> list[Resolve]:
-    """Every way the owner to decide can resolve one of their edges, in notation order."""
+    """Every way the owner to decide can resolve one of their edges, in notation order.
+
+    Where two moves on different edges end in the same state (two sun sites and room for
+    one more token: using either leaves the other unable to matter), only the first is
+    listed (:rule:`R-DECIDE-2`).
+    """
     step = view.step
     assert isinstance(step, ResolveStep)
-    return [
-        Resolve(edge.square, edge.side, used)
-        for edge in _decider_edges(step.queue)
-        for used in edge_options(view, edge)
+    edges = _decider_edges(step.queue)
+    moves = [
+        Resolve(edge.square, edge.side, used) for edge in edges for used in edge_options(view, edge)
     ]
+    if len(edges) < 2:
+        return moves
+    seen: set[tuple[object, ...]] = set()
+    distinct = []
+    for move in moves:
+        outcome = _outcome(view, move)
+        if outcome not in seen:
+            seen.add(outcome)
+            distinct.append(move)
+    return distinct
+
+
+def _outcome(view: View, move: Resolve) -> tuple[object, ...]:
+    """What ``move`` leads to before anybody decides again: the players and the next step."""
+    draft = Draft(view, None)
+    do_resolve(draft, move)
+    while isinstance(draft.step, ResolveStep) and settle_dead_edges(draft):
+        pass
+    return (tuple(draft.players), draft.step)
 
 
 def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
@@ -152,19 +175,22 @@ def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
 def check_resolve(view: View, move: Resolve) -> None:
     """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied now."""
     edge = _find_edge(view, move)
+    where = f"edge {format_square(move.square)} {move.side.name}"
+    if not 0 <= move.workers <= edge.workers:
+        raise IllegalMoveError(f"{where} has {edge.workers} workers, cannot use {move.workers}")
     options = edge_options(view, edge)
-    if move.workers in options:
-        return
-    if 0 <= move.workers <= edge.workers:
+    if move.workers not in options:
+        tile = _jungle(view, edge)
+        reason = ACTIONS[tile.kind].limit(view.players[edge.owner], tile)
         raise IllegalMoveError(
-            f"using {move.workers} workers of edge {format_square(move.square)} "
-            f"{move.side.name} has the same effect as using {options[-1]}; "
-            f"offered: {', '.join(map(str, options))}"
+            f"using {move.workers} workers of {where} is not offered: {reason}, so it would "
+            f"have the same effect as using {options[-1]} or be impossible; offered: "
+            f"{', '.join(map(str, options))}"
         )
-    raise IllegalMoveError(
-        f"edge {format_square(move.square)} {move.side.name} has {edge.workers} workers, "
-        f"cannot use {move.workers}"
-    )
+    listed = resolve_moves(view)
+    if move not in listed:
+        twin = next(other for other in listed if _outcome(view, other) == _outcome(view, move))
+        raise IllegalMoveError(f"{move} has the same effect as {twin}, which is the one listed")
 
 
 def do_resolve(draft: Draft, move: Resolve) -> None:
@@ -173,6 +199,7 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     assert isinstance(step, ResolveStep)
     edge = _find_edge(draft, move)
     tile = _jungle(draft, edge)
-    ACTIONS[tile.kind].perform(draft, edge.owner, tile, move.workers)
+    if move.workers:
+        ACTIONS[tile.kind].perform(draft, edge.owner, tile, move.workers)
     draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
     _continue(draft, tuple(other for other in step.queue if other != edge))

@@ -11,6 +11,8 @@ from typing import Final
 
 import attrs
 
+from .errors import FormatError
+
 
 class JungleKind(enum.Enum):
     """What a jungle tile does when workers next to it are activated."""
@@ -73,8 +75,12 @@ class JungleTile:
 
     @classmethod
     def from_code(cls, code: str) -> JungleTile:
-        """The tile named by ``code`` (``"M3"``); ``KeyError`` for an unknown code."""
-        return TILES_BY_CODE[code]
+        """The tile named by ``code`` (``"M3"``); :class:`FormatError` for an unknown code."""
+        tile = TILES_BY_CODE.get(code)
+        if tile is None:
+            known = ", ".join(TILES_BY_CODE)
+            raise FormatError(f"unknown jungle tile code {code!r}; known codes: {known}")
+        return tile
 
     def __str__(self) -> str:
         return self.code

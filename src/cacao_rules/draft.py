@@ -17,6 +17,7 @@ from .events import Event
 from .frozen import Bag, FrozenMap
 from .geometry import Square
 from .state import PlayerState, State, Step
+from .view import View
 
 
 class Draft:
@@ -38,7 +39,7 @@ class Draft:
         "turn",
     )
 
-    def __init__(self, state: State, events: list[Event] | None) -> None:
+    def __init__(self, state: View, events: list[Event] | None) -> None:
         self.config: Config = state.config
         self.seed: int | None = state.seed
         self.chance_count: int = state.chance_count

@@ -61,6 +61,8 @@ class FrozenMap(Mapping[K, V]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, FrozenMap):
             return self is other or self._data == other._data
+        if isinstance(other, Mapping):
+            return self._data == dict(other)
         return NotImplemented
 
     def __repr__(self) -> str:

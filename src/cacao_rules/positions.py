@@ -22,12 +22,13 @@ from .components import JungleTile, Tile, WorkerTile
 from .config import Config
 from .draft import Draft
 from .engine import settle
-from .errors import ConfigError
+from .errors import ConfigError, FormatError
 from .frozen import Bag, FrozenMap
 from .geometry import Square, format_square, is_jungle_square
 from .pools import jungle_pool, worker_set
 from .setup import START_SQUARES, initial_state
-from .state import PlacementStep, PlayerState, State
+from .state import OverStep, PlacementStep, PlayerState, State
+from .validation import check_state
 
 
 def position(
@@ -43,12 +44,16 @@ def position(
 ) -> State:
     """A state at the start of seat ``current``'s turn, laid out as given.
 
-    ``board`` defaults to the two start tiles; ``players`` to players with nothing. Each
+    ``board`` defaults to the two start tiles; ``players`` to players with nothing (give the
+    player to move at least one hand tile). Each
     player's worker pile is not given: it is what is left of the worker set after the hand
     and the tiles on the board (``ConfigError`` if that is negative). ``jungle_pile``
     defaults to what is left of the configuration's jungle tiles after the board and the
     display; given explicitly, it may leave tiles out (they are then out of the game, and
     the state does not conserve the tile count). Chance afterwards comes from ``seed``.
+    A position where no hand holds a tile is a finished game (``is_over``). A position
+    the engine could not play on (see :func:`~cacao_rules.check_state`; the checks that only
+    play guarantees are waived) raises :class:`ConfigError` saying why.
     """
     base = initial_state(config, seed)
     tiles = dict(board) if board is not None else {sq: base.board[sq] for sq in START_SQUARES}
@@ -72,6 +77,12 @@ def position(
         current=current,
         step=PlacementStep(),
     )
+    if not any(player.hand for player in state.players):
+        state = attrs.evolve(state, step=OverStep())
+    try:
+        check_state(state, conserve_jungle=jungle_pile is None, reachable=False)
+    except FormatError as error:
+        raise ConfigError(f"the position is not one the rules allow: {error}") from None
     draft = Draft(state, None)
     settle(draft)
     return draft.freeze()

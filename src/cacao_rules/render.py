@@ -197,7 +197,8 @@ def render_scores(state: State) -> str:
     On a game that is not over the scores are provisional.
 
     >>> import cacao_rules as cr
-    >>> state = cr.position(cr.Config(players=2), players=[cr.PlayerState(gold=5),
+    >>> hand = (cr.WorkerType.W1111,)
+    >>> state = cr.position(cr.Config(players=2), players=[cr.PlayerState(gold=5, hand=hand),
     ...                                                    cr.PlayerState(gold=7, cacao=1)])
     >>> print(render_scores(state))
      seat   gold  temples    sun  water  total  cacao (tiebreak)

@@ -42,7 +42,9 @@ from .state import (
 _MAX_LISTED: Final = 20
 
 
-def state_problems(state: State, *, conserve_jungle: bool = True) -> list[str]:
+def state_problems(
+    state: State, *, conserve_jungle: bool = True, reachable: bool = True
+) -> list[str]:
     """Everything inconsistent about ``state``, one sentence each; empty if nothing is.
 
     See :func:`check_state` for what is checked.
@@ -52,14 +54,14 @@ def state_problems(state: State, *, conserve_jungle: bool = True) -> list[str]:
     _check_seats(state, problems)
     if problems:  # the other checks index players by seat
         return problems
-    _check_board(state, problems)
+    _check_board(state, problems, reachable)
     _check_players(state, problems)
     _check_workers(state, problems)
     _check_jungle(state, problems, conserve_jungle)
     if not 0 <= state.current < seats:
         problems.append(f"current seat {state.current} is not a seat from 0 to {seats - 1}")
     else:
-        _check_step(state, problems)
+        _check_step(state, problems, reachable)
     if state.chance_count < 0:
         problems.append(f"chance_count {state.chance_count} is negative")
     if state.turn < 0:
@@ -67,7 +69,7 @@ def state_problems(state: State, *, conserve_jungle: bool = True) -> list[str]:
     return problems
 
 
-def check_state(state: State, *, conserve_jungle: bool = True) -> None:
+def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool = True) -> None:
     """Raise :class:`~cacao_rules.FormatError` listing everything inconsistent about ``state``.
 
     Checked: jungle tiles lie on squares with even ``x + y`` and worker tiles on odd ones;
@@ -82,9 +84,12 @@ def check_state(state: State, *, conserve_jungle: bool = True) -> None:
     chance step, a tile to place at a placement step).
 
     With ``conserve_jungle=False`` the jungle tiles need only be at most the configuration's
-    (for states from :func:`cacao_rules.position` with an explicit ``jungle_pile``).
+    (for states from :func:`cacao_rules.position` with an explicit ``jungle_pile``). With
+    ``reachable=False`` two things only play can guarantee are not required, as
+    :func:`cacao_rules.position` allows for teaching and scoring positions: worker tiles with
+    no jungle neighbour, and worker tiles left in piles when the game is over.
     """
-    problems = state_problems(state, conserve_jungle=conserve_jungle)
+    problems = state_problems(state, conserve_jungle=conserve_jungle, reachable=reachable)
     if problems:
         listed = problems[:_MAX_LISTED]
         if len(problems) > _MAX_LISTED:
@@ -119,7 +124,7 @@ def _is_tile(tile: object) -> bool:
     return isinstance(tile, JungleTile | WorkerTile)
 
 
-def _check_board(state: State, problems: list[str]) -> None:
+def _check_board(state: State, problems: list[str], reachable: bool) -> None:
     board = state.board
     for square, tile in board.items():
         where = format_square(square)
@@ -132,7 +137,9 @@ def _check_board(state: State, problems: list[str]) -> None:
         if isinstance(tile, WorkerTile):
             if jungle_square:
                 problems.append(f"worker tile on {where}, a jungle square (x + y even)")
-            if not any(isinstance(board.get(near), JungleTile) for near in neighbours(square)):
+            if reachable and not any(
+                isinstance(board.get(near), JungleTile) for near in neighbours(square)
+            ):
                 problems.append(f"worker tile on {where} shares no edge with a jungle tile")
     for square, under in state.covered.items():
         where = format_square(square)
@@ -230,7 +237,7 @@ def _counts(counts: Counter[object]) -> str:
     return ", ".join(sorted(parts)) or "none"
 
 
-def _check_step(state: State, problems: list[str]) -> None:
+def _check_step(state: State, problems: list[str], reachable: bool) -> None:
     step: object = state.step  # not narrowed: a step class this module does not know is reported
     player = state.players[state.current]
     if isinstance(step, DealStep):
@@ -260,7 +267,7 @@ def _check_step(state: State, problems: list[str]) -> None:
         if not state.jungle_pile or len(state.display) >= DISPLAY_SIZE:
             problems.append("a display refill is pending but the display is full or the pile empty")
     elif isinstance(step, OverStep):
-        if any(p.hand or p.pile for p in state.players):
+        if any(p.hand or (reachable and p.pile) for p in state.players):
             problems.append("the game is over but a player still has worker tiles to place")
     else:
         problems.append(f"unknown step {step!r}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .components import JungleTile, Tile, WorkerTile
+from .components import JungleTile, Tile, WorkerTile, WorkerType
 from .config import Config
 from .frozen import Bag, FrozenMap
 from .geometry import Square
@@ -18,6 +18,14 @@ class View(Protocol):
 
     @property
     def config(self) -> Config: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def chance_count(self) -> int: ...
+    @property
+    def discarded(self) -> tuple[tuple[int, WorkerType], ...]: ...
+    @property
+    def turn(self) -> int: ...
     @property
     def board(self) -> FrozenMap[Square, Tile]: ...
     @property
