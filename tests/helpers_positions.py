@@ -5,15 +5,15 @@ The rule tests (``tests/test_rules_*.py``) lay out boards by hand with
 
 - :func:`jt` and :func:`wt` make jungle and worker tiles;
 - :func:`start_board` is the two start tiles plus whatever else the test lays;
-- :func:`parked` puts worker tiles far away from the play area, so that a test can use up a
-  player's worker set (and so empty that player's pile, which :func:`cacao_rules.position`
-  computes) without those tiles touching anything;
+- :func:`parked` puts worker tiles (around a few jungle tiles) far away from the play area,
+  so that a test can use up a player's worker set (and so empty that player's pile, which
+  :func:`cacao_rules.position` computes) without those tiles touching anything else;
 - :func:`of_type` picks the events of one type from what :func:`cacao_rules.step` reports.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 import cacao_rules as cr
@@ -41,7 +41,7 @@ W3001 = WorkerType.W3001
 W3100 = WorkerType.W3100
 
 PARK_ROW = 40
-"""The row where :func:`parked` lays tiles: far from every jungle tile of a test."""
+"""The row where :func:`parked` lays its jungle tiles: far from every square of a test."""
 
 
 def jt(code: str) -> cr.JungleTile:
@@ -61,14 +61,37 @@ def start_board(extra: Mapping[Square, cr.Tile] | None = None) -> Board:
     return board
 
 
-def parked(owner: int, kinds: Iterable[WorkerType], *, column: int = 0) -> Board:
-    """``owner``'s tiles ``kinds`` laid on row :data:`PARK_ROW`, one every other square.
+PARK_JUNGLE: tuple[cr.JungleTile, ...] = (M3, M3, M3, P2, P2, WATER)
+"""The jungle tiles :func:`parked` uses by default: all in the set of every player count."""
 
-    They stand for tiles played earlier in the game; lying far from every jungle tile, they
-    take no part in the test but leave the owner's pile without them. ``column`` shifts the
-    row (use a different one per owner): tiles go on ``x = 2 * (column + i) + 1``.
+
+def parked(
+    owner: int,
+    kinds: Iterable[WorkerType],
+    *,
+    column: int = 0,
+    jungle: Sequence[cr.JungleTile] = PARK_JUNGLE,
+) -> Board:
+    """``owner``'s worker tiles ``kinds`` laid around ``jungle`` tiles far from play.
+
+    They stand for tiles played earlier in the game; lying far from the squares a test
+    uses, they take no part in it but leave the owner's pile without them. The jungle tiles
+    go on row :data:`PARK_ROW` at ``x = 4 * (column + i)``, with one worker tile to the N and
+    one to the S of each: every worker tile touches a jungle tile and no empty jungle square
+    touches two worker tiles. Use a different ``column`` per call (say ``10 * owner``), and
+    make sure that the jungle tiles of all calls, the board, the display and the pile stay
+    within the game's set. ``jungle`` needs one tile per two worker tiles.
     """
-    return {(2 * (column + i) + 1, PARK_ROW): wt(owner, kind) for i, kind in enumerate(kinds)}
+    listed = list(kinds)
+    need = (len(listed) + 1) // 2
+    if len(jungle) < need:
+        raise ValueError(f"{len(listed)} parked worker tiles need {need} jungle tiles")
+    board: Board = {}
+    for index, kind in enumerate(listed):
+        x = 4 * (column + index // 2)
+        board[(x, PARK_ROW)] = jungle[index // 2]
+        board[(x, PARK_ROW - 1 if index % 2 == 0 else PARK_ROW + 1)] = wt(owner, kind)
+    return board
 
 
 def whole_set(config: cr.Config) -> list[WorkerType]:

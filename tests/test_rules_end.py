@@ -15,6 +15,9 @@ import cacao_rules as cr
 from cacao_rules import WorkerType
 from helpers_positions import (
     G1,
+    M2,
+    M3,
+    P1,
     SUN,
     TEMPLE,
     W1111,
@@ -131,7 +134,7 @@ def _after_filling_one(
 
 @pytest.mark.rule("R-END-2")
 def test_display_is_refilled_to_two() -> None:
-    after, events = _after_filling_one([SUN, TEMPLE], [G1, G1, WATER], seed=None)
+    after, events = _after_filling_one([SUN, TEMPLE], [M3, M3, WATER], seed=None)
     assert cr.JungleFilled((2, 0), TEMPLE, "display") in events
     # The game waits first for seat 0's worker draw (R-END-1)...
     assert after.is_chance
@@ -140,13 +143,13 @@ def test_display_is_refilled_to_two() -> None:
     # ...then for the one refill draw the display needs.
     assert after.display == (SUN,)
     assert cr.chance_outcomes(after) == (
-        (cr.DrawJungle(G1), Fraction(2, 3)),
+        (cr.DrawJungle(M3), Fraction(2, 3)),
         (cr.DrawJungle(WATER), Fraction(1, 3)),
     )
     after, events = cr.step(after, cr.DrawJungle(WATER))
     assert events == (cr.DisplayFilled(WATER), cr.TurnStarted(1))
     assert after.display == (WATER, SUN)
-    assert after.jungle_pile.items == ((G1, 2),)
+    assert after.jungle_pile.items == ((M3, 2),)
 
 
 @pytest.mark.rule("R-END-2")
@@ -209,11 +212,16 @@ def test_turn_passes_to_the_next_seat(current: int, following: int) -> None:
 # R-END-4 -----------------------------------------------------------------------------------
 
 
+# Jungle tiles for the parked tiles of each seat: 15 in all, within the 3-player set.
+PARK_JUNGLE_3P = ([TEMPLE] * 5, [P1] * 5, [M3] * 4 + [WATER])
+
+
 def _last_round_board() -> Board:
     """Every player's worker set but one 3-1-0-0 is parked: piles are empty."""
     board = start_board()
     for seat in range(3):
-        board.update(parked(seat, without(whole_set(THREE), W3100), column=10 * seat))
+        kinds = without(whole_set(THREE), W3100)
+        board.update(parked(seat, kinds, column=10 * seat, jungle=PARK_JUNGLE_3P[seat]))
     return board
 
 
@@ -243,19 +251,16 @@ def test_game_ends_right_after_the_last_seat_places_its_last_tile() -> None:
 
 @pytest.mark.rule("R-END-4", "R-PLACE-4")
 def test_discard_counts_as_the_last_turn() -> None:
-    # Every square next to a jungle tile is taken and no tile is left: both players must
-    # discard their last tile, which the engine does for them, and the game is over.
-    ring: Board = {
-        (-1, 0): wt(1, W1111),
-        (0, -1): wt(1, W1111),
-        (0, 1): wt(0, W2101),
-        (1, 0): wt(0, W1111),
-        (1, 2): wt(1, W2101),
-        (2, 1): wt(1, W1111),
-    }
-    board = start_board(ring)
-    board.update(parked(0, without(whole_set(TWO), W2101, W1111, W3001)))
-    board.update(parked(1, without(whole_set(TWO), W1111, W1111, W1111, W2101, W3100), column=20))
+    # A diagonal chain of 9 jungle tiles, (0, 0) to (8, 8), and the 20 worker squares around
+    # it all taken: seat 0 holds those N and E of the chain, seat 1 those S and W. Each
+    # player has 1 tile left in hand, nothing in the pile, no sun token, and no jungle tile
+    # is left: both must discard their last tile, the engine does it for them (a single
+    # answer each), and the game is over.
+    board: Board = {(i, i): tile for i, tile in enumerate([P1, M2, *[TEMPLE] * 4, *[M3] * 3])}
+    kinds0 = without(whole_set(TWO), W3001)
+    kinds1 = without(whole_set(TWO), W3100)
+    board.update({(j, j - 1): wt(0, kind) for j, kind in enumerate(kinds0)})
+    board.update({(j - 1, j): wt(1, kind) for j, kind in enumerate(kinds1)})
     state = cr.position(
         TWO,
         board=board,
@@ -264,6 +269,7 @@ def test_discard_counts_as_the_last_turn() -> None:
     )
     assert state.discarded == ((0, W3001), (1, W3100))
     assert state.is_over
+    assert cr.legal_moves(state) == ()
 
 
 @pytest.mark.rule("R-END-4", "R-SETUP-3")

@@ -21,6 +21,7 @@ from cacao_rules import Side
 from helpers_positions import (
     G1,
     M2,
+    M3,
     SUN,
     TEMPLE,
     W1111,
@@ -239,7 +240,7 @@ THREE_SPACES: Board = {**CLOSES_2_0, **CLOSES_2_2_AND_3_1}
 
 @pytest.mark.rule("R-FILL-4")
 def test_three_spaces_player_picks_the_two_that_get_display_tiles() -> None:
-    state = _position(THREE_SPACES, [SUN, TEMPLE], [G1, G1, WATER], seed=None)
+    state = _position(THREE_SPACES, [SUN, TEMPLE], [M3, M3, WATER], seed=None)
     after = cr.apply(state, PLACE)
     assert after.to_move == 0
     expected = [
@@ -252,7 +253,7 @@ def test_three_spaces_player_picks_the_two_that_get_display_tiles() -> None:
 
 @pytest.mark.rule("R-FILL-4", "R-CHANCE-2")
 def test_third_space_gets_a_blind_draw_with_pile_probabilities() -> None:
-    state = _position(THREE_SPACES, [SUN, TEMPLE], [G1, G1, WATER], seed=None)
+    state = _position(THREE_SPACES, [SUN, TEMPLE], [M3, M3, WATER], seed=None)
     after = cr.apply(state, PLACE)
     after, events = cr.step(after, _fill(((2, 2), SUN), ((3, 1), TEMPLE)))
     assert of_type(events, cr.JungleFilled) == [
@@ -261,9 +262,9 @@ def test_third_space_gets_a_blind_draw_with_pile_probabilities() -> None:
     ]
     assert after.is_chance
     assert after.to_move is None
-    assert cr.legal_moves(after) == (cr.DrawJungle(G1), cr.DrawJungle(WATER))
+    assert cr.legal_moves(after) == (cr.DrawJungle(M3), cr.DrawJungle(WATER))
     assert cr.chance_outcomes(after) == (
-        (cr.DrawJungle(G1), Fraction(2, 3)),
+        (cr.DrawJungle(M3), Fraction(2, 3)),
         (cr.DrawJungle(WATER), Fraction(1, 3)),
     )
     with pytest.raises(cr.IllegalMoveError, match="not a possible outcome"):
@@ -271,7 +272,7 @@ def test_third_space_gets_a_blind_draw_with_pile_probabilities() -> None:
     done, events = cr.step(after, cr.DrawJungle(WATER))
     assert of_type(events, cr.JungleFilled) == [cr.JungleFilled((2, 0), WATER, "pile")]
     assert done.board[(2, 0)] == WATER
-    assert done.jungle_pile.items == ((G1, 2),)
+    assert done.jungle_pile.items == ((M3, 2),)
     # Every filled space activates the workers facing it, the blind-drawn one included.
     activated = {(e.owner, e.square, e.side, e.jungle) for e in of_type(events, cr.EdgeActivated)}
     assert (0, (2, 1), Side.N, WATER) in activated
@@ -290,13 +291,13 @@ def test_blind_draw_with_one_tile_type_needs_no_chance_node() -> None:
 
 @pytest.mark.rule("R-FILL-4")
 def test_seeded_blind_draw_is_made_by_the_engine() -> None:
-    state = _position(THREE_SPACES, [SUN, TEMPLE], [G1, G1, WATER], seed=5)
+    state = _position(THREE_SPACES, [SUN, TEMPLE], [M3, M3, WATER], seed=5)
     after = cr.apply(state, PLACE)
     after, events = cr.step(after, _fill(((2, 0), SUN), ((3, 1), TEMPLE)))
     pile_fills = [e for e in of_type(events, cr.JungleFilled) if e.source == "pile"]
     assert len(pile_fills) == 1
     assert pile_fills[0].square == (2, 2)
-    assert pile_fills[0].tile in (G1, WATER)
+    assert pile_fills[0].tile in (M3, WATER)
     assert after.board[(2, 2)] == pile_fills[0].tile
 
 
