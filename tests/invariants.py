@@ -273,6 +273,19 @@ def check_move_list(state: cr.State) -> None:
             raise AssertionError("chance_outcomes answered at a decision")
 
 
+def check_refills(state: cr.State) -> None:
+    """R-SETUP-4, R-END-1, R-END-2: when a player is to place, every hand holds 3 tiles (or
+    all that player has left) and the display 2 jungle tiles (or all that are left)."""
+    moves = cr.legal_moves(state)
+    if not moves or not isinstance(moves[0], cr.Place | cr.Overbuild | cr.Discard):
+        return
+    for seat, player in enumerate(state.players):
+        left = len(player.hand) + player.pile.total
+        assert len(player.hand) == min(HAND, left), f"seat {seat} holds {len(player.hand)}"
+    shown = len(state.display)
+    assert shown == min(DISPLAY, shown + state.jungle_pile.total), f"display of {shown}"
+
+
 def check_hashable(state: cr.State) -> None:
     """States are hashable, and equal states hash equal."""
     twin = copy.deepcopy(state)
@@ -285,6 +298,7 @@ def check_state(state: cr.State) -> None:
     check_tiles(state)
     check_caps(state)
     check_move_list(state)
+    check_refills(state)
 
 
 # --- Checks on a whole game -----------------------------------------------------------------
@@ -314,8 +328,10 @@ def events_with_board(
 
 
 def check_placements(game: Game) -> None:
-    """R-PLACE-1, R-PLACE-2, R-FILL-1, R-OVER-*: each placement and fill when it happened."""
+    """R-PLACE-1, R-PLACE-2, R-FILL-1, R-FILL-5, R-OVER-*: each placement and fill when it
+    happened; a space is left empty only when no jungle tile is left, and stays empty."""
     last: Square | None = None
+    never: set[Square] = set()
     for _ply, event, board, covered in events_with_board(game):
         if isinstance(event, cr.WorkerPlaced):
             square = event.square
@@ -336,8 +352,16 @@ def check_placements(game: Game) -> None:
                 total = sum(JUNGLE_SETS[game.config.players].values())
                 assert out == total, "overbuilt while jungle tiles remain"
             last = square
+        elif isinstance(event, cr.SpaceLeftEmpty):
+            out = sum(isinstance(tile, JungleTile) for tile in board.values())
+            assert out == sum(JUNGLE_SETS[game.config.players].values()), (
+                f"{event.square} left empty while jungle tiles remain"
+            )
+            assert event.square not in board
+            never.add(event.square)
         elif isinstance(event, cr.JungleFilled):
             square = event.square
+            assert square not in never, f"{square} filled after it was left empty for good"
             assert (square[0] + square[1]) % 2 == 0, f"jungle tile on worker square {square}"
             assert square not in board, f"filled occupied {square}"
             assert last is not None and square in around(last), "fill away from the new tile"
@@ -413,6 +437,34 @@ def check_resources(game: Game) -> None:
                 held[event.player][index[event.resource]] -= event.amount
         actual = [[p.gold, p.cacao, p.sun, p.water_field] for p in ply.after.players]
         assert held == actual, f"events do not explain resources after {ply.move}"
+
+
+PHASES: Final[Mapping[type, int]] = {
+    cr.JungleFilled: 1,
+    cr.SpaceLeftEmpty: 1,
+    cr.EdgeActivated: 2,
+    cr.EdgeResolved: 3,
+    cr.WorkerDrawn: 4,
+    cr.DisplayFilled: 5,
+    cr.TurnStarted: 6,
+    cr.GameEnded: 6,
+}
+
+
+def check_phases(game: Game) -> None:
+    """R-DECIDE-1, R-FILL-3, R-END-1, R-END-2, R-CHANCE-3: within a turn the events come in
+    the order of the rules: placement, fills, activations, resolutions, the worker draw, the
+    display refill (never earlier), the next turn. The deal draws hands before the display."""
+    phase = 0
+    for event in game.events():
+        if isinstance(event, cr.WorkerPlaced | cr.WorkerDiscarded):
+            assert phase in (0, 6), f"a placement in phase {phase}"
+            phase = 0
+            continue
+        step = PHASES.get(type(event))
+        if step is not None:
+            assert step >= phase, f"{event} after an event of phase {phase}"
+            phase = step
 
 
 def count_placements(game: Game) -> int:
@@ -494,6 +546,7 @@ def check_game(game: Game, *, states: bool = True) -> None:
     check_edges(game)
     check_resources(game)
     check_turns(game)
+    check_phases(game)
     check_scores(game.final)
 
 

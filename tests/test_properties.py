@@ -67,10 +67,11 @@ def test_checkerboard() -> None:
         inv.check_placements(game)
 
 
-@pytest.mark.rule("R-FILL-1", "R-OVER-1", "R-OVER-3", "R-OVER-4")
+@pytest.mark.rule("R-FILL-1", "R-FILL-5", "R-FILL-6", "R-OVER-1", "R-OVER-3", "R-OVER-4")
 def test_fills_and_overbuilds_when_they_happen() -> None:
-    """Fills only on spaces touching 2+ worker tiles next to the new tile; overbuilds only on
-    the player's own tile, once per square, once all jungle tiles are out."""
+    """Fills only on spaces touching 2+ worker tiles next to the new tile; a space is left
+    empty only when no jungle tile is left, and never filled later; overbuilds only on the
+    player's own tile, once per square, once all jungle tiles are out."""
     for game in corpus():
         inv.check_placements(game)
 
@@ -192,8 +193,10 @@ def test_every_listed_move_applies() -> None:
     no two listed moves lead to the same state."""
     for game in corpus()[:: len(SEEDS) + CHANCE_GAMES - 1]:
         for state in game.states():
-            for move in cr.legal_moves(state):
-                cr.apply(state, move)
+            moves = cr.legal_moves(state)
+            results = [cr.apply(state, move) for move in moves]
+            same = [(a, b) for a, b in zip(moves, results, strict=True) if results.count(b) > 1]
+            assert not same, f"moves with the same result: {[str(m) for m, _ in same]}"
 
 
 @pytest.mark.rule("R-PLACE-1", "R-PLACE-3", "R-OVER-1", "R-OVER-2", "R-ACT-4", "R-FILL-2")
@@ -247,6 +250,22 @@ def test_scores_and_winners() -> None:
     for game in corpus():
         inv.check_scores(game.final)
         inv.check_scores(game.plies[len(game.plies) // 2].after)
+
+
+@pytest.mark.rule("R-SETUP-4", "R-END-1", "R-END-2")
+def test_hands_and_display_refilled() -> None:
+    """At every placement decision every hand holds 3 tiles and the display 2 (or all that
+    are left)."""
+    for state in all_states():
+        inv.check_refills(state)
+
+
+@pytest.mark.rule("R-DECIDE-1", "R-FILL-3", "R-END-1", "R-END-2", "R-CHANCE-3")
+def test_turn_steps_in_order() -> None:
+    """Events of a turn follow the rules' order: placement, fills, activations, resolutions,
+    worker draw, display refill (only at the end of the turn), next turn."""
+    for game in corpus():
+        inv.check_phases(game)
 
 
 @pytest.mark.rule("R-DECIDE-2", "R-DECIDE-3")
