@@ -67,14 +67,20 @@ def do_refill(draft: Draft, tile: JungleTile) -> None:
 def next_turn(draft: Draft) -> None:
     """Pass the turn clockwise, or end the game once every hand is empty (:rule:`R-END-4`).
 
-    Every player holds the same number of tiles, so the next player's empty hand means
-    that the round in which everybody placed their last tile is complete.
+    In play every player holds the same number of tiles, so the next player's empty hand
+    means that the round in which everybody placed their last tile is complete. A seat
+    with no tile left is passed over, which matters only in hand-built positions with
+    unequal hands (:rule:`R-END-4`).
     """
-    draft.current = (draft.current + 1) % len(draft.players)
+    seats = len(draft.players)
     draft.turn += 1
-    if draft.players[draft.current].hand:
-        draft.step = PlacementStep()
-        draft.emit(TurnStarted(draft.current))
-    else:
-        draft.step = OverStep()
-        draft.emit(GameEnded(winners_of(draft)))
+    for step in range(1, seats + 1):
+        seat = (draft.current + step) % seats
+        if draft.players[seat].hand:
+            draft.current = seat
+            draft.step = PlacementStep()
+            draft.emit(TurnStarted(seat))
+            return
+    draft.current = (draft.current + 1) % seats
+    draft.step = OverStep()
+    draft.emit(GameEnded(winners_of(draft)))

@@ -464,7 +464,7 @@ def _no_constant(name: str) -> Json:
     raise _Bad(f"{name} is not a JSON number")
 
 
-def _from_document(document: Json, *, conserve_jungle: bool = True) -> State:
+def _from_document(document: Json, *, strict: bool = True) -> State:
     """The state that a JSON document, already parsed into Python values, describes.
 
     See :func:`from_json`.
@@ -476,22 +476,23 @@ def _from_document(document: Json, *, conserve_jungle: bool = True) -> State:
     except RecursionError:
         raise FormatError("not a valid cacao-rules state: nested too deeply") from None
     try:
-        check_state(state, conserve_jungle=conserve_jungle)
+        check_state(state, conserve_jungle=strict, reachable=strict)
     except FormatError as error:
         raise FormatError(f"not a valid cacao-rules state: {error}") from None
     return state
 
 
-def from_json(text: str, *, conserve_jungle: bool = True) -> State:
+def from_json(text: str, *, strict: bool = True) -> State:
     """The state that ``text``, a document written by :func:`to_json`, describes.
 
     Raises :class:`~cacao_rules.FormatError`, saying where and what is wrong, for text that
     is not JSON, a document of another format or version, missing or unknown keys, values
     of the wrong type (``true`` is not an integer) or out of range, unknown codes, and
     documents that describe no state the rules can reach (see
-    :func:`~cacao_rules.validation.check_state`). ``conserve_jungle=False`` accepts states
-    whose jungle tiles are fewer than the game's, as :func:`cacao_rules.position` makes
-    with an explicit ``jungle_pile``.
+    :func:`~cacao_rules.validation.check_state`). ``strict=False`` also accepts the states
+    :func:`cacao_rules.position` can build that play cannot reach (jungle tiles left out of
+    the game, worker tiles with no jungle neighbour, a short display), but still nothing the
+    engine could not play on.
 
     >>> import cacao_rules as cr
     >>> cr.from_json('{"format": "cacao-rules.state", "version": 2}')
@@ -509,4 +510,4 @@ def from_json(text: str, *, conserve_jungle: bool = True) -> State:
         raise FormatError("not valid JSON: nested too deeply") from None
     except ValueError as error:  # json.JSONDecodeError, and integers too long to convert
         raise FormatError(f"not valid JSON: {error}") from None
-    return _from_document(document, conserve_jungle=conserve_jungle)
+    return _from_document(document, strict=strict)

@@ -62,6 +62,8 @@ def state_problems(
         problems.append(f"current seat {state.current} is not a seat from 0 to {seats - 1}")
     else:
         _check_step(state, problems, reachable)
+        if reachable:
+            _check_display_full(state, problems)
     if state.chance_count < 0:
         problems.append(f"chance_count {state.chance_count} is negative")
     if state.turn < 0:
@@ -85,9 +87,10 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
 
     With ``conserve_jungle=False`` the jungle tiles need only be at most the configuration's
     (for states from :func:`cacao_rules.position` with an explicit ``jungle_pile``). With
-    ``reachable=False`` two things only play can guarantee are not required, as
+    ``reachable=False`` three things only play can guarantee are not required, as
     :func:`cacao_rules.position` allows for teaching and scoring positions: worker tiles with
-    no jungle neighbour, and worker tiles left in piles when the game is over.
+    no jungle neighbour, worker tiles left in piles when the game is over, and a display
+    short of 2 tiles at the start of a turn while the pile still has some.
     """
     problems = state_problems(state, conserve_jungle=conserve_jungle, reachable=reachable)
     if problems:
@@ -191,6 +194,16 @@ def _check_players(state: State, problems: list[str]) -> None:
             problems.append(f"{who} holds {len(player.hand)} tiles; a hand holds {HAND_SIZE}")
         if list(player.hand) != sorted(player.hand, key=lambda kind: kind.sort_key):
             problems.append(f"{who}'s hand is not sorted by worker type")
+
+
+def _check_display_full(state: State, problems: list[str]) -> None:
+    """At the start of a turn the display holds 2 tiles unless the pile ran out (R-END-2)."""
+    if isinstance(state.step, PlacementStep) and len(state.display) < DISPLAY_SIZE:
+        if state.jungle_pile:
+            problems.append(
+                f"the display holds {len(state.display)} tiles while the jungle pile still "
+                "has some; it is refilled to 2 at the end of every turn"
+            )
 
 
 def _check_workers(state: State, problems: list[str]) -> None:
