@@ -198,12 +198,12 @@ def _check_players(state: State, problems: list[str]) -> None:
 
 def _check_display_full(state: State, problems: list[str]) -> None:
     """At the start of a turn the display holds 2 tiles unless the pile ran out (R-END-2)."""
-    if isinstance(state.step, PlacementStep) and len(state.display) < DISPLAY_SIZE:
-        if state.jungle_pile:
-            problems.append(
-                f"the display holds {len(state.display)} tiles while the jungle pile still "
-                "has some; it is refilled to 2 at the end of every turn"
-            )
+    short = isinstance(state.step, PlacementStep) and len(state.display) < DISPLAY_SIZE
+    if short and state.jungle_pile:
+        problems.append(
+            f"the display holds {len(state.display)} tiles while the jungle pile still "
+            "has some; it is refilled to 2 at the end of every turn"
+        )
 
 
 def _check_workers(state: State, problems: list[str]) -> None:
