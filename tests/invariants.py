@@ -485,7 +485,11 @@ def check_turns(game: Game) -> None:
         ended = [e for e in game.events() if isinstance(e, cr.GameEnded)]
         assert len(ended) == 1 and ended[0].winners == cr.winners(final)
     else:
-        assert len(seats) < n * TILES_PER_PLAYER[n]
+        # A game cut short may stop inside the last turn, after its final placement.
+        assert len(seats) <= n * TILES_PER_PLAYER[n]
+        if len(seats) == n * TILES_PER_PLAYER[n]:
+            placing = cr.Place | cr.Overbuild | cr.Discard
+            assert not any(isinstance(move, placing) for move in cr.legal_moves(final))
 
 
 def temple_gold(workers: list[int]) -> list[int]:
