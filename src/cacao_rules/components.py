@@ -17,6 +17,10 @@ from .errors import FormatError
 class JungleKind(enum.Enum):
     """What a jungle tile does when workers next to it are activated."""
 
+    # Members are singletons: hashing by identity is exact and much faster than the
+    # default hash of the member's name.
+    __hash__ = object.__hash__
+
     PLANTATION = "plantation"
     MARKET = "market"
     GOLD_MINE = "gold_mine"
@@ -143,6 +147,10 @@ class WorkerType(enum.Enum):
     ``W3001`` and ``W3100`` are mirror images: tiles are never flipped, so they stay
     distinct (:rule:`R-SETUP-2`).
     """
+
+    # Members are singletons: hashing by identity is exact and much faster than the
+    # default hash of the member's name.
+    __hash__ = object.__hash__
 
     W1111 = "1-1-1-1"
     W2101 = "2-1-0-1"

@@ -161,6 +161,8 @@ def settle(draft: Draft) -> None:
             continue
         if isinstance(draft.step, ResolveStep) and activation.settle_dead_edges(draft):
             continue
+        if isinstance(draft.step, PlacementStep) and not placement.placement_is_forced(draft):
+            return
         decision = _DECISIONS[type(draft.step)]
         moves = decision.moves(draft)
         if len(moves) != 1:

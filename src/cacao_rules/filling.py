@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from itertools import permutations
 
 from .activation import start_activation
+from .board import with_jungle
 from .components import JungleTile, WorkerTile
 from .draft import Draft
 from .errors import IllegalMoveError
@@ -107,7 +108,7 @@ def do_blind_fill(draft: Draft, tile: JungleTile) -> None:
 
 
 def _lay(draft: Draft, square: Square, tile: JungleTile, source: str) -> None:
-    draft.board = draft.board.set(square, tile)
+    draft.board = with_jungle(draft.board, square, tile)
     draft.emit(JungleFilled(square, tile, source))
 
 

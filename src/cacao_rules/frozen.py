@@ -24,11 +24,12 @@ class FrozenMap(Mapping[K, V]):
     ('a', 1, True)
     """
 
-    __slots__ = ("_data", "_hash")
+    __slots__ = ("_data", "_hash", "_memo")
 
     def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         self._data: dict[K, V] = dict(data)
         self._hash: int | None = None
+        self._memo: dict[str, Any] | None = None
 
     @classmethod
     def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
@@ -36,7 +37,19 @@ class FrozenMap(Mapping[K, V]):
         new = cls.__new__(cls)
         new._data = data
         new._hash = None
+        new._memo = None
         return new
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """A scratch dict for values derived from this mapping (never part of its value).
+
+        The mapping never changes, so whatever is computed from it can be kept here and
+        reused by every state that shares it.
+        """
+        if self._memo is None:
+            self._memo = {}
+        return self._memo
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]

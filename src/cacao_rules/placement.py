@@ -5,29 +5,14 @@ Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-O
 
 from __future__ import annotations
 
-from .components import JungleTile, WorkerTile, WorkerType
+from .board import free_squares, frontier, with_worker
+from .components import WorkerTile, WorkerType
 from .draft import Draft
 from .errors import IllegalMoveError
 from .events import Resource, Spent, WorkerDiscarded, WorkerPlaced
-from .geometry import Square, format_square, is_jungle_square, neighbours
+from .geometry import Square, format_square, is_jungle_square
 from .moves import Discard, Move, Overbuild, Place
 from .view import View
-
-
-def free_squares(view: View) -> list[Square]:
-    """Empty worker squares next to at least one jungle tile, sorted (:rule:`R-PLACE-1`).
-
-    Only squares of the worker colour of the checkerboard qualify, so a worker tile never
-    shares an edge with another (:rule:`R-PLACE-2`).
-    """
-    board = view.board
-    found = set()
-    for square, tile in board.items():
-        if isinstance(tile, JungleTile):
-            for near in neighbours(square):
-                if near not in board:
-                    found.add(near)
-    return sorted(found)
 
 
 def overbuild_allowed(view: View) -> bool:
@@ -46,17 +31,36 @@ def overbuild_squares(view: View, seat: int) -> list[Square]:
     )
 
 
+_PLACES: dict[tuple[WorkerType, Square], tuple[Place, ...]] = {}
+
+
+def _places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
+    """The placements of ``kind`` on ``square``, one per distinct rotation (kept for reuse)."""
+    moves = _PLACES.get((kind, square))
+    if moves is None:
+        moves = tuple(Place(kind, square, rotation) for rotation in kind.rotations)
+        _PLACES[(kind, square)] = moves
+    return moves
+
+
+def hand_types(view: View) -> tuple[WorkerType, ...]:
+    """The different tile types in the hand of the player to move, in their fixed order.
+
+    The hand is kept sorted, so equal types stand next to each other.
+    """
+    hand = view.players[view.current].hand
+    return tuple(kind for index, kind in enumerate(hand) if index == 0 or hand[index - 1] != kind)
+
+
 def placement_moves(view: View) -> list[Move]:
     """Every placement, overbuild or (when neither exists) discard, in notation order."""
     seat = view.current
-    types = sorted(set(view.players[seat].hand), key=lambda kind: kind.sort_key)
-    squares = free_squares(view)
-    moves: list[Move] = [
-        Place(kind, square, rotation)
-        for kind in types
-        for square in squares
-        for rotation in kind.rotations
-    ]
+    types = hand_types(view)
+    squares = free_squares(view.board)
+    moves: list[Move] = []
+    for kind in types:
+        for square in squares:
+            moves += _places(kind, square)
     own = overbuild_squares(view, seat)
     moves += [
         Overbuild(kind, square, rotation)
@@ -67,6 +71,16 @@ def placement_moves(view: View) -> list[Move]:
     if not moves:
         moves = [Discard(kind) for kind in types]
     return moves
+
+
+def placement_is_forced(view: View) -> bool:
+    """Whether the player to move may have a single placement move, found without listing.
+
+    With two or more ways to place a hand tile on a free square there is certainly a choice;
+    only otherwise does the engine list the moves to see if exactly one remains.
+    """
+    squares = len(free_squares(view.board))
+    return squares * sum(len(kind.rotations) for kind in hand_types(view)) < 2
 
 
 def _check_tile(view: View, kind: WorkerType, rotation: int) -> None:
@@ -86,6 +100,8 @@ def check_place(view: View, move: Place) -> None:
     """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement."""
     _check_tile(view, move.type, move.rotation)
     square = move.square
+    if square in frontier(view.board):
+        return
     where = format_square(square)
     if square in view.board:
         raise IllegalMoveError(f"square {where} is already occupied")
@@ -94,7 +110,7 @@ def check_place(view: View, move: Place) -> None:
             f"square {where} is a jungle square of the checkerboard; worker tiles go on squares "
             "with odd x + y"
         )
-    if not any(isinstance(view.board.get(near), JungleTile) for near in neighbours(square)):
+    if square not in frontier(view.board):
         raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
 
 
@@ -120,7 +136,7 @@ def check_discard(view: View, move: Discard) -> None:
     """Raise :class:`IllegalMoveError` unless discarding ``move.type`` is legal now."""
     if move.type not in view.players[view.current].hand:
         raise IllegalMoveError(f"seat {view.current} has no {move.type} tile in hand")
-    if free_squares(view) or overbuild_squares(view, view.current):
+    if free_squares(view.board) or overbuild_squares(view, view.current):
         raise IllegalMoveError("a tile may be discarded only when none can be placed")
 
 
@@ -135,7 +151,7 @@ def do_place(draft: Draft, move: Place) -> WorkerTile:
     seat = draft.current
     _take_from_hand(draft, move.type)
     tile = WorkerTile.of(seat, move.type, move.rotation)
-    draft.board = draft.board.set(move.square, tile)
+    draft.board = with_worker(draft.board, move.square, tile)
     draft.emit(WorkerPlaced(seat, move.square, tile))
     return tile
 
@@ -151,7 +167,7 @@ def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
     assert isinstance(old, WorkerTile)
     tile = WorkerTile.of(seat, move.type, move.rotation)
     draft.covered = draft.covered.set(move.square, old)
-    draft.board = draft.board.set(move.square, tile)
+    draft.board = with_worker(draft.board, move.square, tile)
     draft.emit(WorkerPlaced(seat, move.square, tile, covered=old))
     return tile
 
