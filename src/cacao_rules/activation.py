@@ -89,23 +89,26 @@ def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...
     return tuple(edge for edge in queue if edge.owner == owner)
 
 
-def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> set[ActivatedEdge]:
+def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...]:
     """The edges among one owner's ``edges`` whose resolution could still change something.
 
     An edge is live if it offers a choice now, or if a live edge could change a resource
     it depends on (for example a plantation could bring cacao to an empty-handed market).
-    The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`).
+    The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`). The live
+    edges keep their order.
     """
-    live = {edge for edge in edges if len(edge_options(view, edge)) > 1}
+    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
+    live = [len(edge_options(view, edge)) > 1 for edge in edges]
     changed = True
-    while changed:
+    while changed and not all(live):
         changed = False
-        written = set().union(*(ACTIONS[_jungle(view, edge).kind].writes for edge in live))
-        for edge in edges:
-            if edge not in live and ACTIONS[_jungle(view, edge).kind].reads & written:
-                live.add(edge)
-                changed = True
-    return live
+        written = set().union(
+            *(action.writes for action, alive in zip(actions, live, strict=True) if alive)
+        )
+        for index, action in enumerate(actions):
+            if not live[index] and action.reads & written:
+                live[index] = changed = True
+    return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
 
 
 def settle_dead_edges(draft: Draft) -> bool:
@@ -119,7 +122,8 @@ def settle_dead_edges(draft: Draft) -> bool:
     for edge in mine:
         if edge not in live:
             draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
-    _continue(draft, tuple(edge for edge in step.queue if edge in live or edge not in mine))
+    others = step.queue[len(mine) :]
+    _continue(draft, live + others)
     return True
 
 
@@ -133,28 +137,43 @@ def resolve_moves(view: View) -> list[Resolve]:
     step = view.step
     assert isinstance(step, ResolveStep)
     edges = _decider_edges(step.queue)
-    moves = [
-        Resolve(edge.square, edge.side, used) for edge in edges for used in edge_options(view, edge)
-    ]
     if len(edges) < 2:
-        return moves
+        return [
+            Resolve(edge.square, edge.side, used)
+            for edge in edges
+            for used in edge_options(view, edge)
+        ]
     seen: set[tuple[object, ...]] = set()
     distinct = []
-    for move in moves:
-        outcome = _outcome(view, move)
-        if outcome not in seen:
-            seen.add(outcome)
-            distinct.append(move)
+    for edge in edges:
+        for used in edge_options(view, edge):
+            outcome = _outcome(view, edges, edge, used)
+            if outcome not in seen:
+                seen.add(outcome)
+                distinct.append(Resolve(edge.square, edge.side, used))
     return distinct
 
 
-def _outcome(view: View, move: Resolve) -> tuple[object, ...]:
-    """What ``move`` leads to before anybody decides again: the players and the next step."""
+def _outcome(
+    view: View, edges: tuple[ActivatedEdge, ...], edge: ActivatedEdge, used: int
+) -> tuple[object, ...]:
+    """What using ``used`` workers of ``edge`` leads to before the owner decides again.
+
+    Only the owner's resources change, and the owner's edges still worth asking about are
+    what remains; the other owners' edges are the same whatever this move is.
+    """
     draft = Draft(view, None)
-    do_resolve(draft, move)
-    while isinstance(draft.step, ResolveStep) and settle_dead_edges(draft):
-        pass
-    return (tuple(draft.players), draft.step)
+    tile = _jungle(view, edge)
+    if used:
+        ACTIONS[tile.kind].perform(draft, edge.owner, tile, used)
+    rest = tuple(other for other in edges if other is not edge)
+    return (draft.players[edge.owner], live_edges(draft, rest))
+
+
+def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    return _outcome(view, _decider_edges(step.queue), _find_edge(view, move), move.workers)
 
 
 def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
@@ -189,7 +208,9 @@ def check_resolve(view: View, move: Resolve) -> None:
         )
     listed = resolve_moves(view)
     if move not in listed:
-        twin = next(other for other in listed if _outcome(view, other) == _outcome(view, move))
+        twin = next(
+            other for other in listed if _move_outcome(view, other) == _move_outcome(view, move)
+        )
         raise IllegalMoveError(f"{move} has the same effect as {twin}, which is the one listed")
 
 

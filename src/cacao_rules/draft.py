@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from .components import JungleTile, Tile, WorkerTile, WorkerType
 from .config import Config
 from .events import Event
@@ -61,7 +59,7 @@ class Draft:
 
     def update_player(self, seat: int, **changes: Any) -> PlayerState:
         """Replace seat ``seat``'s player state by a copy with ``changes``; return it."""
-        player = attrs.evolve(self.players[seat], **changes)
+        player = self.players[seat].replace(**changes)
         self.players[seat] = player
         return player
 

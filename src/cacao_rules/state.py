@@ -41,6 +41,16 @@ class PlayerState:
         """The value of the water field the carrier stands on (-10 at the start)."""
         return WATER_TRACK[self.water_field]
 
+    def replace(self, **changes: Any) -> PlayerState:
+        """A copy with the fields named in ``changes`` changed (a fast ``attrs.evolve``)."""
+        values = [changes.pop(name, getattr(self, name)) for name in _PLAYER_FIELDS]
+        if changes:
+            raise TypeError(f"PlayerState has no field(s) {', '.join(sorted(changes))}")
+        return PlayerState(*values)
+
+
+_PLAYER_FIELDS: Final = tuple(field.name for field in attrs.fields(PlayerState))
+
 
 @attrs.frozen
 class ActivatedEdge:
