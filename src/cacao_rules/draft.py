@@ -14,6 +14,7 @@ from .config import Config
 from .events import Event
 from .frozen import Bag, FrozenMap
 from .geometry import Square
+from .moves import Move
 from .state import PlayerState, State, Step
 from .view import View
 
@@ -31,6 +32,7 @@ class Draft:
         "display",
         "events",
         "jungle_pile",
+        "moves",
         "players",
         "seed",
         "step",
@@ -51,6 +53,7 @@ class Draft:
         self.turn: int = state.turn
         self.step: Step = state.step
         self.events = events
+        self.moves: tuple[Move, ...] | None = None
 
     def emit(self, event: Event) -> None:
         """Record ``event`` if events are being collected (only :func:`step` collects them)."""
@@ -64,8 +67,8 @@ class Draft:
         return player
 
     def freeze(self) -> State:
-        """The state this draft now describes."""
-        return State(
+        """The state this draft now describes, with its legal moves if they are known."""
+        state = State(
             config=self.config,
             seed=self.seed,
             chance_count=self.chance_count,
@@ -79,3 +82,6 @@ class Draft:
             turn=self.turn,
             step=self.step,
         )
+        if self.moves is not None:
+            state.memo["moves"] = self.moves
+        return state

@@ -153,6 +153,9 @@ class State:
     current: int
     turn: int
     step: Step
+    memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
+    """Values derived from this state and kept for reuse, such as its legal moves; never
+    part of the state's value."""
 
     @property
     def is_over(self) -> bool:
