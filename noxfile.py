@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import nox
 
 PYTHON = "3.11"
@@ -14,7 +16,7 @@ PYTHON = "3.11"
 MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
@@ -55,6 +57,26 @@ def docs(session: nox.Session) -> None:
         "docs/_build/html",
         *session.posargs,
     )
+
+
+@nox.session(python=PYTHON)
+def package(session: nox.Session) -> None:
+    """Build the sdist and, from it, the wheel; install the wheel alone and play a game."""
+    session.install("build")
+    outdir = Path(session.create_tmp()) / "dist"
+    session.run("python", "-m", "build", "--outdir", str(outdir))
+    (wheel,) = outdir.glob("*.whl")
+    (sdist,) = outdir.glob("*.tar.gz")
+    session.log(f"built {sdist.name} and {wheel.name}")
+    session.install("--force-reinstall", str(wheel))
+    session.run(
+        "python",
+        "-c",
+        "import importlib.resources as r, cacao_rules; "
+        "assert r.files('cacao_rules').joinpath('py.typed').is_file(); "
+        "assert 'site-packages' in cacao_rules.__file__, cacao_rules.__file__",
+    )
+    session.run("cacao-rules", "play", "--quiet", "--players", "3", "--seed", "1")
 
 
 @nox.session(python=PYTHON)
