@@ -33,8 +33,12 @@ import chess
 
 import cacao_rules as cr
 
-CHESS_PLY_CAP: Final = 200
-"""A chess playout stops after this many plies (half-moves) if the game is not over."""
+CHESS_PLY_CAP: Final = 5000
+"""A chess playout stops after this many plies (half-moves) if the game is not over.
+
+Random games end on their own (mate, stalemate, insufficient material, the 75-move rule or
+fivefold repetition) after a few hundred plies, so the cap is only a safety net: the
+reference is complete random games, as the speed targets are stated against."""
 
 PLACEMENT_MOVES: Final = (cr.Place, cr.Overbuild, cr.Discard)
 """The moves that make a turn: each turn is exactly one of them."""
@@ -323,11 +327,17 @@ class Micro:
     mean_placement_moves: float
 
 
+def fresh_legal_moves(state: cr.State) -> tuple[cr.Move, ...]:
+    """``legal_moves`` computed afresh: a state keeps its legal moves once listed."""
+    state.memo.clear()
+    return cr.legal_moves(state)
+
+
 def micro(players: int, midgame: MidGame, settings: Settings) -> Micro:
     """Time ``apply`` (placements and other decisions) and ``legal_moves`` (placements)."""
     place = [functools.partial(cr.apply, s, m) for s, m in midgame.placements]
     other = [functools.partial(cr.apply, s, m) for s, m in midgame.others]
-    legal = [functools.partial(cr.legal_moves, s) for s, _ in midgame.placements]
+    legal = [functools.partial(fresh_legal_moves, s) for s, _ in midgame.placements]
     counts = [len(cr.legal_moves(s)) for s, _ in midgame.placements]
     return Micro(
         players=players,
