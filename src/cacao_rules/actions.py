@@ -1,10 +1,12 @@
 """What each jungle tile does for the workers activated next to it.
 
 One :class:`Action` per :class:`~cacao_rules.JungleKind`, found through :data:`ACTIONS`.
-An action lists the worker counts worth offering (``options``: each gives a different
-result, :rule:`R-DECIDE-2`) and carries out a chosen count (``perform``). ``reads`` and
-``writes`` name the resources an action depends on and changes, which lets the engine see
-when an edge cannot matter (:rule:`R-ACT-7`).
+An action lists the uses worth offering (``options``: each a ``(workers, bars)`` pair that
+gives a different result, :rule:`R-DECIDE-2`; ``bars`` is nonzero only at a chocolate
+market) and carries out a chosen one (``perform``, which returns the cacao received before
+the storage cap, for the Farmer). ``reads`` and ``writes`` name the resources an action
+depends on and changes, which lets the engine see when an edge cannot matter
+(:rule:`R-ACT-7`).
 """
 
 from __future__ import annotations
@@ -14,13 +16,17 @@ from typing import Final
 
 import attrs
 
-from .components import STORAGE_SPACES, SUN_PLACES, WATER_TRACK, JungleKind, JungleTile
+from .components import STORAGE_SPACES, SUN_PLACES, WATER_TRACK, Hut, JungleKind, JungleTile
 from .draft import Draft
-from .events import Gained, Resource, Spent
+from .events import Gained, HutUsed, Resource, Spent
+from .huts import market_price
 from .state import PlayerState
 
-Options = Callable[[PlayerState, JungleTile, int], tuple[int, ...]]
-Perform = Callable[[Draft, int, JungleTile, int], None]
+Use = tuple[int, int]
+"""How an edge is used: ``(workers, bars)``; ``bars`` of the workers sell chocolate."""
+
+Options = Callable[[PlayerState, JungleTile, int], tuple[Use, ...]]
+Perform = Callable[[Draft, int, JungleTile, int, int], int]
 Limit = Callable[[PlayerState, JungleTile], str]
 
 
@@ -36,79 +42,167 @@ class Action:
     """Says what caps the useful workers, for the message of a refused move."""
 
 
-def _up_to(limit: int) -> tuple[int, ...]:
-    return tuple(range(limit + 1))
+def _up_to(limit: int) -> tuple[Use, ...]:
+    return tuple((used, 0) for used in range(limit + 1))
 
 
 def storage_room(player: PlayerState) -> int:
-    """Free storage spaces: cacao and chocolate share them (:rule:`R-STORAGE-1`)."""
+    """Free storage spaces: cacao and chocolate share them (:rule:`R-STORAGE-1`,
+    :rule:`R-CHOC-4`)."""
     return STORAGE_SPACES - player.cacao - player.chocolate
 
 
-def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[int, ...]:
+def gain_cacao(draft: Draft, seat: int, received: int) -> None:
+    """Give ``seat`` ``received`` cacao; what does not fit in storage is lost."""
+    player = draft.players[seat]
+    kept = min(received, storage_room(player))
+    draft.update_player(seat, cacao=player.cacao + kept)
+    draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
+
+
+# --- base tiles --------------------------------------------------------------------------------
+
+
+def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
     # A worker is worth offering only while the ones before it leave room (R-ACT-PLANTATION).
     room = storage_room(player)
-    return tuple(used for used in range(workers + 1) if used == 0 or (used - 1) * tile.value < room)
+    return tuple(
+        (used, 0) for used in range(workers + 1) if used == 0 or (used - 1) * tile.value < room
+    )
 
 
-def _plantation(draft: Draft, seat: int, tile: JungleTile, used: int) -> None:
-    player = draft.players[seat]
-    grown = used * tile.value
-    kept = min(grown, storage_room(player))
-    draft.update_player(seat, cacao=player.cacao + kept)
-    draft.emit(Gained(seat, Resource.CACAO, kept, grown - kept))
+def _plantation(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+    """1 or 2 cacao per worker (:rule:`R-ACT-PLANTATION`)."""
+    gain_cacao(draft, seat, used * tile.value)
+    return used * tile.value
 
 
-def _market_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[int, ...]:
+def _market_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
     return _up_to(min(workers, player.cacao))
 
 
-def _market(draft: Draft, seat: int, tile: JungleTile, used: int) -> None:
+def _market(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+    """Sell 1 cacao per worker at the printed price (:rule:`R-ACT-MARKET`), or at 3 instead of
+    2 with the Market crier (:rule:`R-HUT-MARKET-CRIER`)."""
     player = draft.players[seat]
-    draft.update_player(seat, cacao=player.cacao - used, gold=player.gold + used * tile.value)
+    price = market_price(player, tile)
+    draft.update_player(seat, cacao=player.cacao - used, gold=player.gold + used * price)
     draft.emit(Spent(seat, Resource.CACAO, used))
-    draft.emit(Gained(seat, Resource.GOLD, used * tile.value))
+    draft.emit(Gained(seat, Resource.GOLD, used * price))
+    if price != tile.value:
+        draft.emit(HutUsed(seat, Hut.MARKET_CRIER))
+    return 0
 
 
-def _gold_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[int, ...]:
+def _gold_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
     return _up_to(workers)
 
 
-def _gold_mine(draft: Draft, seat: int, tile: JungleTile, used: int) -> None:
+def _gold_mine(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+    """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
     player = draft.players[seat]
     draft.update_player(seat, gold=player.gold + used * tile.value)
     draft.emit(Gained(seat, Resource.GOLD, used * tile.value))
+    return 0
 
 
 _LAST_WATER_FIELD: Final = len(WATER_TRACK) - 1
 
 
-def _water_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[int, ...]:
+def _water_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
     return _up_to(min(workers, _LAST_WATER_FIELD - player.water_field))
 
 
-def _water(draft: Draft, seat: int, tile: JungleTile, used: int) -> None:
+def _water(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+    """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field + used)
     draft.emit(Gained(seat, Resource.WATER, used))
+    return 0
 
 
-def _sun_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[int, ...]:
+def _sun_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
     return _up_to(min(workers, SUN_PLACES - player.sun))
 
 
-def _sun(draft: Draft, seat: int, tile: JungleTile, used: int) -> None:
+def _sun(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+    """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
     player = draft.players[seat]
     draft.update_player(seat, sun=player.sun + used)
     draft.emit(Gained(seat, Resource.SUN, used))
+    return 0
 
 
-def _nothing_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[int, ...]:
-    return (0,)
+def _nothing_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return ((0, 0),)
 
 
-def _nothing(draft: Draft, seat: int, tile: JungleTile, used: int) -> None:
+def _nothing(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
     """Temples do nothing during play (:rule:`R-ACT-TEMPLE`)."""
+    return 0
+
+
+# --- Chocolatl tiles ---------------------------------------------------------------------------
+
+CACAO_PER_WATERING_STEP: Final = 4
+CACAO_PRICE_AT_CHOCOLATE_MARKET: Final = 3
+BAR_PRICE_AT_CHOCOLATE_MARKET: Final = 7
+
+
+def _watering_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return _up_to(min(workers, player.water_field))
+
+
+def _watering(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+    """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
+    player = draft.players[seat]
+    draft.update_player(seat, water_field=player.water_field - used)
+    draft.emit(Spent(seat, Resource.WATER, used))
+    gain_cacao(draft, seat, used * CACAO_PER_WATERING_STEP)
+    return used * CACAO_PER_WATERING_STEP
+
+
+def _kitchen_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return _up_to(min(workers, player.cacao))
+
+
+def _kitchen(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+    """1 cacao into 1 bar per worker, in the same storage space (:rule:`R-CHOC-2`)."""
+    player = draft.players[seat]
+    draft.update_player(seat, cacao=player.cacao - used, chocolate=player.chocolate + used)
+    draft.emit(Spent(seat, Resource.CACAO, used))
+    draft.emit(Gained(seat, Resource.CHOCOLATE, used))
+    return 0
+
+
+def _chocolate_market_options(
+    player: PlayerState, tile: JungleTile, workers: int
+) -> tuple[Use, ...]:
+    return tuple(
+        (fruit + bars, bars)
+        for fruit in range(min(workers, player.cacao) + 1)
+        for bars in range(min(workers - fruit, player.chocolate) + 1)
+    )
+
+
+def _chocolate_market(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+    """Per worker, 1 cacao for 3 or 1 bar for 7 (:rule:`R-CHOC-3`)."""
+    player = draft.players[seat]
+    fruit = used - bars
+    gold = fruit * CACAO_PRICE_AT_CHOCOLATE_MARKET + bars * BAR_PRICE_AT_CHOCOLATE_MARKET
+    draft.update_player(
+        seat,
+        cacao=player.cacao - fruit,
+        chocolate=player.chocolate - bars,
+        gold=player.gold + gold,
+    )
+    draft.emit(Spent(seat, Resource.CACAO, fruit))
+    draft.emit(Spent(seat, Resource.CHOCOLATE, bars))
+    draft.emit(Gained(seat, Resource.GOLD, gold))
+    return 0
+
+
+# --- why a use is not offered ------------------------------------------------------------------
 
 
 def _room_limit(player: PlayerState, tile: JungleTile) -> str:
@@ -116,7 +210,11 @@ def _room_limit(player: PlayerState, tile: JungleTile) -> str:
 
 
 def _cacao_limit(player: PlayerState, tile: JungleTile) -> str:
-    return f"the player holds {player.cacao} cacao to sell"
+    return f"the player holds {player.cacao} cacao"
+
+
+def _stock_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the player holds {player.cacao} cacao and {player.chocolate} chocolate bars"
 
 
 def _no_limit(player: PlayerState, tile: JungleTile) -> str:
@@ -125,6 +223,10 @@ def _no_limit(player: PlayerState, tile: JungleTile) -> str:
 
 def _water_limit(player: PlayerState, tile: JungleTile) -> str:
     return f"the carrier is {_LAST_WATER_FIELD - player.water_field} fields from the last one"
+
+
+def _watering_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the carrier is {player.water_field} fields from the first one"
 
 
 def _sun_limit(player: PlayerState, tile: JungleTile) -> str:
@@ -136,30 +238,31 @@ def _temple_limit(player: PlayerState, tile: JungleTile) -> str:
 
 
 _CACAO: Final = frozenset({Resource.CACAO})
+_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
 _NONE: Final[frozenset[Resource]] = frozenset()
+_GOLD: Final = frozenset({Resource.GOLD})
+_WATER: Final = frozenset({Resource.WATER})
+_SUN: Final = frozenset({Resource.SUN})
 
 ACTIONS: Final[dict[JungleKind, Action]] = {
-    JungleKind.PLANTATION: Action(_plantation_options, _plantation, _CACAO, _CACAO, _room_limit),
-    JungleKind.MARKET: Action(
-        _market_options,
-        _market,
-        _CACAO,
-        frozenset({Resource.CACAO, Resource.GOLD}),
-        _cacao_limit,
-    ),
-    JungleKind.GOLD_MINE: Action(
-        _gold_mine_options, _gold_mine, _NONE, frozenset({Resource.GOLD}), _no_limit
-    ),
-    JungleKind.WATER: Action(
-        _water_options,
-        _water,
-        frozenset({Resource.WATER}),
-        frozenset({Resource.WATER}),
-        _water_limit,
-    ),
-    JungleKind.SUN_WORSHIP: Action(
-        _sun_options, _sun, frozenset({Resource.SUN}), frozenset({Resource.SUN}), _sun_limit
-    ),
+    JungleKind.PLANTATION: Action(_plantation_options, _plantation, _STORAGE, _CACAO, _room_limit),
+    JungleKind.MARKET: Action(_market_options, _market, _CACAO, _CACAO | _GOLD, _cacao_limit),
+    JungleKind.GOLD_MINE: Action(_gold_mine_options, _gold_mine, _NONE, _GOLD, _no_limit),
+    JungleKind.WATER: Action(_water_options, _water, _WATER, _WATER, _water_limit),
+    JungleKind.SUN_WORSHIP: Action(_sun_options, _sun, _SUN, _SUN, _sun_limit),
     JungleKind.TEMPLE: Action(_nothing_options, _nothing, _NONE, _NONE, _temple_limit),
+    JungleKind.WATERING: Action(
+        _watering_options, _watering, _WATER, _WATER | _CACAO, _watering_limit
+    ),
+    JungleKind.CHOCOLATE_KITCHEN: Action(
+        _kitchen_options, _kitchen, _CACAO, _STORAGE, _cacao_limit
+    ),
+    JungleKind.CHOCOLATE_MARKET: Action(
+        _chocolate_market_options,
+        _chocolate_market,
+        _STORAGE,
+        _STORAGE | _GOLD,
+        _stock_limit,
+    ),
 }
 """The action of every jungle-tile kind the engine implements."""

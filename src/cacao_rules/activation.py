@@ -6,13 +6,14 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
-from .actions import ACTIONS
-from .components import JungleTile, WorkerTile
+from .actions import ACTIONS, Use, gain_cacao
+from .components import Hut, JungleTile, Side, WorkerTile
 from .draft import Draft
 from .end_of_turn import start_end_of_turn
 from .errors import IllegalMoveError
-from .events import EdgeActivated, EdgeResolved
+from .events import EdgeActivated, EdgeResolved, HutUsed
 from .geometry import SIDES, Square, format_square, neighbour
+from .huts import FARMER_TRIGGER, counted_workers, owns
 from .moves import Resolve
 from .state import ActivatedEdge, ResolveStep
 from .view import View
@@ -33,19 +34,24 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     for side in SIDES:
         facing = neighbour(placed, side)
         if new_tile.edges[side] and isinstance(board.get(facing), JungleTile):
-            edges.append(ActivatedEdge(new_tile.owner, placed, side, new_tile.edges[side], facing))
+            edges.append(_activate(view, new_tile, placed, side, facing))
     for space in filled:
         for side in SIDES:
             square = neighbour(space, side)
             tile = board.get(square)
             if square == placed or not isinstance(tile, WorkerTile):
                 continue
-            edge_side = side.opposite
-            if tile.edges[edge_side]:
-                edges.append(
-                    ActivatedEdge(tile.owner, square, edge_side, tile.edges[edge_side], space)
-                )
+            if tile.edges[side.opposite]:
+                edges.append(_activate(view, tile, square, side.opposite, space))
     return edges
+
+
+def _activate(
+    view: View, tile: WorkerTile, square: Square, side: Side, jungle: Square
+) -> ActivatedEdge:
+    """The activated edge, with the workers it counts (:rule:`R-HUT-FOREMAN`)."""
+    workers = counted_workers(view.players[tile.owner], tile.edges[side])
+    return ActivatedEdge(tile.owner, square, side, workers, jungle)
 
 
 def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
@@ -62,14 +68,32 @@ def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -
         assert isinstance(jungle, JungleTile)
         layer = 1 if edge.square in draft.covered else 0
         draft.emit(EdgeActivated(edge.owner, edge.square, layer, edge.side, edge.workers, jungle))
-    _continue(draft, queue)
+        tile = draft.board[edge.square]
+        if isinstance(tile, WorkerTile) and edge.workers != tile.edges[edge.side]:
+            draft.emit(HutUsed(edge.owner, Hut.FOREMAN))
+    _continue(draft, queue, 0)
 
 
-def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...]) -> None:
+def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> None:
+    """Wait for the next edge, after the Farmer's fruit for an owner who is done."""
+    step = draft.step
+    if isinstance(step, ResolveStep):
+        owner = step.queue[0].owner
+        if not queue or queue[0].owner != owner:
+            farmer_fruit(draft, owner, received)
+            received = 0
     if queue:
-        draft.step = ResolveStep(queue)
+        draft.step = ResolveStep(queue, received)
     else:
         start_end_of_turn(draft)
+
+
+def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
+    """One more cacao, room permitting, for exactly 4 received this turn (:rule:`R-HUT-FARMER`)."""
+    player = draft.players[seat]
+    if received == FARMER_TRIGGER and owns(player, Hut.FARMER):
+        draft.emit(HutUsed(seat, Hut.FARMER))
+        gain_cacao(draft, seat, 1)
 
 
 def _jungle(view: View, edge: ActivatedEdge) -> JungleTile:
@@ -78,8 +102,8 @@ def _jungle(view: View, edge: ActivatedEdge) -> JungleTile:
     return tile
 
 
-def edge_options(view: View, edge: ActivatedEdge) -> tuple[int, ...]:
-    """The worker counts worth offering for ``edge`` now (:rule:`R-ACT-4`, :rule:`R-DECIDE-2`)."""
+def edge_options(view: View, edge: ActivatedEdge) -> tuple[Use, ...]:
+    """The uses worth offering for ``edge`` now (:rule:`R-ACT-4`, :rule:`R-DECIDE-2`)."""
     tile = _jungle(view, edge)
     return ACTIONS[tile.kind].options(view.players[edge.owner], tile, edge.workers)
 
@@ -123,7 +147,7 @@ def settle_dead_edges(draft: Draft) -> bool:
         if edge not in live:
             draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
     others = step.queue[len(mine) :]
-    _continue(draft, live + others)
+    _continue(draft, live + others, step.received)
     return True
 
 
@@ -139,41 +163,45 @@ def resolve_moves(view: View) -> list[Resolve]:
     edges = _decider_edges(step.queue)
     if len(edges) < 2:
         return [
-            Resolve(edge.square, edge.side, used)
+            Resolve(edge.square, edge.side, used, bars)
             for edge in edges
-            for used in edge_options(view, edge)
+            for used, bars in edge_options(view, edge)
         ]
     seen: set[tuple[object, ...]] = set()
     distinct = []
     for edge in edges:
-        for used in edge_options(view, edge):
-            outcome = _outcome(view, edges, edge, used)
+        for use in edge_options(view, edge):
+            outcome = _outcome(view, edges, edge, use)
             if outcome not in seen:
                 seen.add(outcome)
-                distinct.append(Resolve(edge.square, edge.side, used))
+                distinct.append(Resolve(edge.square, edge.side, *use))
     return distinct
 
 
 def _outcome(
-    view: View, edges: tuple[ActivatedEdge, ...], edge: ActivatedEdge, used: int
+    view: View, edges: tuple[ActivatedEdge, ...], edge: ActivatedEdge, use: Use
 ) -> tuple[object, ...]:
-    """What using ``used`` workers of ``edge`` leads to before the owner decides again.
+    """What using ``edge`` as ``use`` leads to before the owner decides again.
 
     Only the owner's resources change, and the owner's edges still worth asking about are
     what remains; the other owners' edges are the same whatever this move is.
     """
+    step = view.step
+    assert isinstance(step, ResolveStep)
     draft = Draft(view, None)
     tile = _jungle(view, edge)
-    if used:
-        ACTIONS[tile.kind].perform(draft, edge.owner, tile, used)
+    received = step.received
+    if use[0]:
+        received += ACTIONS[tile.kind].perform(draft, edge.owner, tile, *use)
     rest = tuple(other for other in edges if other is not edge)
-    return (draft.players[edge.owner], live_edges(draft, rest))
+    return (draft.players[edge.owner], live_edges(draft, rest), received)
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
     step = view.step
     assert isinstance(step, ResolveStep)
-    return _outcome(view, _decider_edges(step.queue), _find_edge(view, move), move.workers)
+    edge = _find_edge(view, move)
+    return _outcome(view, _decider_edges(step.queue), edge, (move.workers, move.bars))
 
 
 def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
@@ -198,13 +226,14 @@ def check_resolve(view: View, move: Resolve) -> None:
     if not 0 <= move.workers <= edge.workers:
         raise IllegalMoveError(f"{where} has {edge.workers} workers, cannot use {move.workers}")
     options = edge_options(view, edge)
-    if move.workers not in options:
+    if (move.workers, move.bars) not in options:
         tile = _jungle(view, edge)
         reason = ACTIONS[tile.kind].limit(view.players[edge.owner], tile)
+        offered = ", ".join(f"{used} b{bars}" if bars else str(used) for used, bars in options)
+        used = f"{move.workers} workers" + (f" ({move.bars} selling bars)" if move.bars else "")
         raise IllegalMoveError(
-            f"using {move.workers} workers of {where} is not offered: {reason}, so it would "
-            f"have the same effect as using {options[-1]} or be impossible; offered: "
-            f"{', '.join(map(str, options))}"
+            f"using {used} of {where} is not offered: {reason}, so it would have the same "
+            f"effect as a use offered or be impossible; offered: {offered}"
         )
     listed = resolve_moves(view)
     if move not in listed:
@@ -220,7 +249,8 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     assert isinstance(step, ResolveStep)
     edge = _find_edge(draft, move)
     tile = _jungle(draft, edge)
+    received = step.received
     if move.workers:
-        ACTIONS[tile.kind].perform(draft, edge.owner, tile, move.workers)
+        received += ACTIONS[tile.kind].perform(draft, edge.owner, tile, move.workers, move.bars)
     draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
-    _continue(draft, tuple(other for other in step.queue if other != edge))
+    _continue(draft, tuple(other for other in step.queue if other != edge), received)

@@ -103,6 +103,9 @@ GOLD_MINE_2: Final = JungleTile(JungleKind.GOLD_MINE, 2)
 WATER: Final = JungleTile(JungleKind.WATER)
 SUN_WORSHIP: Final = JungleTile(JungleKind.SUN_WORSHIP)
 TEMPLE: Final = JungleTile(JungleKind.TEMPLE)
+WATERING: Final = JungleTile(JungleKind.WATERING)
+CHOCOLATE_KITCHEN: Final = JungleTile(JungleKind.CHOCOLATE_KITCHEN)
+CHOCOLATE_MARKET: Final = JungleTile(JungleKind.CHOCOLATE_MARKET)
 
 BASE_JUNGLE_TILES: Final = (
     SINGLE_PLANTATION,
@@ -116,7 +119,11 @@ BASE_JUNGLE_TILES: Final = (
     SUN_WORSHIP,
     TEMPLE,
 )
-TILES_BY_CODE: Final = {tile.code: tile for tile in BASE_JUNGLE_TILES}
+CHOCOLATL_JUNGLE_TILES: Final = (WATERING, CHOCOLATE_KITCHEN, CHOCOLATE_MARKET)
+"""The jungle tiles of the Watering and Chocolate modules."""
+
+ALL_JUNGLE_TILES: Final = BASE_JUNGLE_TILES + CHOCOLATL_JUNGLE_TILES
+TILES_BY_CODE: Final = {tile.code: tile for tile in ALL_JUNGLE_TILES}
 
 
 class Side(enum.IntEnum):
@@ -219,6 +226,76 @@ class WorkerTile:
         return cls(owner, type, rotation, type.rotated(rotation))
 
 
+class Hut(enum.Enum):
+    """A hut's function; the value is its name in move notation."""
+
+    # Members are singletons: hashing by identity is exact and fast.
+    __hash__ = object.__hash__
+
+    MARKET_CRIER = "market-crier"
+    HERMIT = "hermit"
+    ROAD_WORKER = "road-worker"
+    TRADER = "trader"
+    FARMER = "farmer"
+    SHAMAN = "shaman"
+    MONK = "monk"
+    MASTER_BUILDER = "master-builder"
+    FOREMAN = "foreman"
+    FOUNTAIN_MASTER = "fountain-master"
+    CHIEFS_DAUGHTER = "chiefs-daughter"
+    CHIEFS_SON = "chiefs-son"
+    CHIEFS_WIFE = "chiefs-wife"
+    CHIEF = "chief"
+
+    @property
+    def cost(self) -> int:
+        """Gold paid to build the hut, given back at scoring."""
+        return HUT_COSTS[self]
+
+    @property
+    def sort_key(self) -> int:
+        """The fixed order of huts: by cost, then as the enum lists them."""
+        return _HUT_ORDER[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+HUT_COSTS: Final = {
+    Hut.MARKET_CRIER: 4,
+    Hut.HERMIT: 6,
+    Hut.ROAD_WORKER: 6,
+    Hut.TRADER: 6,
+    Hut.FARMER: 8,
+    Hut.SHAMAN: 8,
+    Hut.MONK: 10,
+    Hut.MASTER_BUILDER: 10,
+    Hut.FOREMAN: 12,
+    Hut.FOUNTAIN_MASTER: 12,
+    Hut.CHIEFS_DAUGHTER: 14,
+    Hut.CHIEFS_SON: 16,
+    Hut.CHIEFS_WIFE: 20,
+    Hut.CHIEF: 24,
+}
+_HUT_ORDER: Final = {hut: index for index, hut in enumerate(Hut)}
+
+HUT_TILES: Final[tuple[tuple[Hut, Hut], ...]] = (
+    (Hut.MARKET_CRIER, Hut.HERMIT),
+    (Hut.TRADER, Hut.FARMER),
+    (Hut.HERMIT, Hut.MARKET_CRIER),
+    (Hut.ROAD_WORKER, Hut.SHAMAN),
+    (Hut.SHAMAN, Hut.MASTER_BUILDER),
+    (Hut.FARMER, Hut.MONK),
+    (Hut.MASTER_BUILDER, Hut.CHIEFS_SON),
+    (Hut.MONK, Hut.CHIEFS_DAUGHTER),
+    (Hut.FOREMAN, Hut.ROAD_WORKER),
+    (Hut.FOUNTAIN_MASTER, Hut.TRADER),
+    (Hut.CHIEFS_WIFE, Hut.FOUNTAIN_MASTER),
+    (Hut.CHIEF, Hut.FOREMAN),
+)
+"""The 12 double-sided hut tiles, as (side A, side B) (:rule:`R-HUT-1`)."""
+
+
 Tile = JungleTile | WorkerTile
 """Anything that can lie on a square of the board."""
 
@@ -230,6 +307,12 @@ STORAGE_SPACES: Final = 5
 
 SUN_PLACES: Final = 3
 """Sun tokens a village board holds."""
+
+MAP_TILES_PER_PLAYER: Final = 2
+"""Map tiles each player gets with the Map module."""
+
+MAP_BOARD_SIZE: Final = 2
+"""Face-up jungle tiles on the map board after each refill."""
 
 HAND_SIZE: Final = 3
 """Worker tiles in a starting hand."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import JungleTile, Tile, WorkerTile, WorkerType
+from .components import Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .config import Config
 from .events import Event
 from .frozen import Bag, FrozenMap
@@ -31,7 +31,10 @@ class Draft:
         "discarded",
         "display",
         "events",
+        "hut_supply",
         "jungle_pile",
+        "map_board",
+        "map_tiles_used",
         "moves",
         "players",
         "seed",
@@ -52,6 +55,9 @@ class Draft:
         self.current: int = state.current
         self.turn: int = state.turn
         self.step: Step = state.step
+        self.map_board: tuple[JungleTile, ...] = state.map_board
+        self.map_tiles_used: int = state.map_tiles_used
+        self.hut_supply: Bag[Hut] = state.hut_supply
         self.events = events
         self.moves: tuple[Move, ...] | None = None
 
@@ -81,6 +87,9 @@ class Draft:
             current=self.current,
             turn=self.turn,
             step=self.step,
+            map_board=self.map_board,
+            map_tiles_used=self.map_tiles_used,
+            hut_supply=self.hut_supply,
         )
         if self.moves is not None:
             state.memo["moves"] = self.moves

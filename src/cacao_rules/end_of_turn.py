@@ -1,15 +1,35 @@
 """The end of a turn: the worker draw, the display refill, the next player, the game's end.
 
-Rules: :rule:`R-END-1` to :rule:`R-END-4`.
+Rules: :rule:`R-END-1` to :rule:`R-END-4`; with the Map module :rule:`R-MAP-4`, with the
+Hut module :rule:`R-HUT-3`.
 """
 
 from __future__ import annotations
 
-from .components import DISPLAY_SIZE, JungleTile, WorkerType
+from .components import DISPLAY_SIZE, MAP_BOARD_SIZE, JungleTile, WorkerType
+from .config import Module
 from .draft import Draft
-from .events import DisplayFilled, GameEnded, TurnStarted, WorkerDrawn
+from .errors import IllegalMoveError
+from .events import (
+    DisplayFilled,
+    GameEnded,
+    MapBoardFilled,
+    TileSlid,
+    TurnStarted,
+    WorkerDrawn,
+)
+from .huts import start_hut_step
+from .moves import Slide
 from .scoring import winners_of
-from .state import DrawWorkerStep, OverStep, PlacementStep, RefillStep
+from .state import (
+    DrawWorkerStep,
+    MapRefillStep,
+    OverStep,
+    PlacementStep,
+    RefillStep,
+    SlideStep,
+)
+from .view import View
 
 
 def sorted_hand(hand: list[WorkerType]) -> tuple[WorkerType, ...]:
@@ -45,22 +65,86 @@ def refill_display(draft: Draft, tile: JungleTile) -> None:
     draft.emit(DisplayFilled(tile))
 
 
-def display_wants_tile(draft: Draft) -> bool:
+def display_wants_tile(draft: View) -> bool:
     """Whether the display is short of 2 tiles and the pile can give one (:rule:`R-END-2`)."""
     return len(draft.display) < DISPLAY_SIZE and bool(draft.jungle_pile)
 
 
+def map_board_wants_tile(draft: View) -> bool:
+    """Whether the Map module's board is short of 2 tiles and the pile can give one."""
+    return (
+        draft.config.has(Module.MAP)
+        and len(draft.map_board) < MAP_BOARD_SIZE
+        and bool(draft.jungle_pile)
+    )
+
+
+def fill_map_board(draft: Draft, tile: JungleTile) -> None:
+    """Move ``tile`` from the jungle pile to the map board."""
+    draft.jungle_pile = draft.jungle_pile.remove(tile)
+    draft.map_board = tuple(sorted((*draft.map_board, tile), key=lambda t: t.sort_key))
+    draft.emit(MapBoardFilled(tile))
+
+
 def start_refill(draft: Draft) -> None:
-    """Refill the display as far as the pile allows, then pass the turn on."""
-    if display_wants_tile(draft):
+    """Refill the display, from the map board first (:rule:`R-MAP-4`) and then from the pile
+    (:rule:`R-END-2`); then the map board from the pile; then the hut, then the next turn."""
+    need = DISPLAY_SIZE - len(draft.display)
+    if need > 0 and draft.map_board:
+        if need < len(draft.map_board) and len(set(draft.map_board)) > 1:
+            draft.step = SlideStep()
+            return
+        for tile in draft.map_board[:need]:
+            slide(draft, tile)
+        start_refill(draft)
+    elif display_wants_tile(draft):
         draft.step = RefillStep()
-    else:
+    elif map_board_wants_tile(draft):
+        draft.step = MapRefillStep()
+    elif not (draft.config.has(Module.HUTS) and start_hut_step(draft)):
         next_turn(draft)
+
+
+def slide_moves(view: View) -> list[Slide]:
+    """The map-board tiles that can slide into the display, one move per kind of tile.
+
+    Asked only when one of two different tiles must slide; otherwise the engine slides
+    what must slide by itself.
+    """
+    return [Slide(tile) for tile in dict.fromkeys(view.map_board)]
+
+
+def slide(draft: Draft, tile: JungleTile) -> None:
+    """Move ``tile`` from the map board to the display."""
+    board = list(draft.map_board)
+    board.remove(tile)
+    draft.map_board = tuple(board)
+    draft.display = tuple(sorted((*draft.display, tile), key=lambda t: t.sort_key))
+    draft.emit(TileSlid(tile))
+
+
+def do_slide(draft: Draft, move: Slide) -> None:
+    """Slide the chosen map-board tile into the display, then go on refilling."""
+    slide(draft, move.tile)
+    start_refill(draft)
+
+
+def check_slide(view: View, move: Slide) -> None:
+    """Raise :class:`IllegalMoveError` unless ``move`` slides a tile of the map board."""
+    if move.tile not in view.map_board:
+        board = ", ".join(tile.code for tile in view.map_board)
+        raise IllegalMoveError(f"{move.tile.code} is not on the map board (it holds {board})")
 
 
 def do_refill(draft: Draft, tile: JungleTile) -> None:
     """The refill draw came out as ``tile``."""
     refill_display(draft, tile)
+    start_refill(draft)
+
+
+def do_map_refill(draft: Draft, tile: JungleTile) -> None:
+    """The map board's refill draw came out as ``tile``."""
+    fill_map_board(draft, tile)
     start_refill(draft)
 
 

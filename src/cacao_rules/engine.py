@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import attrs
 
-from . import activation, end_of_turn, filling, placement, setup
+from . import activation, end_of_turn, filling, huts, placement, setup
 from .chance import MAX_SEED, outcome_fractions, seeded_pick
 from .config import Config
 from .draft import Draft
@@ -25,24 +25,32 @@ from .errors import ConfigError, IllegalMoveError
 from .events import AutoDecision, Event
 from .frozen import Bag
 from .moves import (
+    MOVE_CLASSES,
+    BuildHut,
     Discard,
     DrawJungle,
     DrawWorker,
     Fill,
+    HutSide,
     Move,
     Overbuild,
+    PassHut,
     Place,
     Resolve,
+    Slide,
 )
 from .state import (
     BlindFillStep,
     DealStep,
     DrawWorkerStep,
     FillStep,
+    HutStep,
+    MapRefillStep,
     OverStep,
     PlacementStep,
     RefillStep,
     ResolveStep,
+    SlideStep,
     State,
     Step,
 )
@@ -62,6 +70,10 @@ class _ChanceNode:
 def _chance_node(view: View) -> _ChanceNode | None:
     step = view.step
     if isinstance(step, DealStep):
+        sides = setup.hut_tile_being_dealt(view)
+        if sides is not None:
+            bag = Bag.of(sides, key=lambda hut: hut.sort_key)
+            return _ChanceNode(bag, HutSide, setup.deal_hut_side, HutSide)
         seat = setup.seat_being_dealt(view)
         if seat is not None:
             return _ChanceNode(view.players[seat].pile, DrawWorker, setup.deal_worker, DrawWorker)
@@ -77,6 +89,8 @@ def _chance_node(view: View) -> _ChanceNode | None:
         )
     if isinstance(step, RefillStep):
         return _ChanceNode(view.jungle_pile, DrawJungle, end_of_turn.do_refill, DrawJungle)
+    if isinstance(step, MapRefillStep):
+        return _ChanceNode(view.jungle_pile, DrawJungle, end_of_turn.do_map_refill, DrawJungle)
     return None
 
 
@@ -118,6 +132,17 @@ _PLACEMENT_PERFORMS: Final[dict[type, Callable[[Draft, Any], None]]] = {
 }
 
 
+def _check_hut(view: View, move: BuildHut | PassHut) -> None:
+    if move not in huts.hut_moves(view):
+        assert isinstance(move, BuildHut)
+        raise IllegalMoveError(huts.why_not_buildable(view, view.current, move.hut))
+
+
+def _build(draft: Draft, move: BuildHut | PassHut) -> None:
+    huts.do_build(draft, move)
+    end_of_turn.next_turn(draft)
+
+
 def _fill_moves(view: View) -> list[Fill]:
     step = view.step
     assert isinstance(step, FillStep)
@@ -141,6 +166,16 @@ _DECISIONS: Final[dict[type, _Decision]] = {
         (Resolve,),
         activation.check_resolve,
         activation.do_resolve,
+    ),
+    SlideStep: _Decision(
+        "slide a map-board tile into the display",
+        end_of_turn.slide_moves,
+        (Slide,),
+        end_of_turn.check_slide,
+        end_of_turn.do_slide,
+    ),
+    HutStep: _Decision(
+        "build a hut or pass", huts.hut_moves, (BuildHut, PassHut), _check_hut, _build
     ),
 }
 
@@ -173,6 +208,7 @@ def settle(draft: Draft) -> None:
 
 
 def _deciding_seat(step: Step, current: int) -> int:
+    """Who decides at a decision step: an edge's owner, otherwise the player to move."""
     return step.queue[0].owner if isinstance(step, ResolveStep) else current
 
 
@@ -249,7 +285,7 @@ def _waiting_for(state: State) -> str:
 
 def _check(state: State, move: object) -> None:
     """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied to ``state``."""
-    if not isinstance(move, Place | Overbuild | Discard | Fill | Resolve | DrawWorker | DrawJungle):
+    if not isinstance(move, MOVE_CLASSES):
         raise IllegalMoveError(f"expected a cacao_rules move, got {move!r}")
     if state.is_over:
         raise IllegalMoveError(f"cannot apply {move}: the game is over")
@@ -270,11 +306,13 @@ def _check(state: State, move: object) -> None:
 
 
 def _outcome_of(move: Move) -> object:
-    """What a chance move says was drawn: a worker type or a jungle tile."""
+    """What a chance move says was drawn: a worker type, a jungle tile or a hut side."""
     if isinstance(move, DrawWorker):
         return move.type
     if isinstance(move, DrawJungle):
         return move.tile
+    if isinstance(move, HutSide):
+        return move.hut
     return None
 
 

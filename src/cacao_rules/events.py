@@ -12,7 +12,7 @@ import enum
 
 import attrs
 
-from .components import JungleTile, Side, WorkerTile, WorkerType
+from .components import Hut, JungleTile, Side, WorkerTile, WorkerType
 from .geometry import Square
 from .moves import Move
 
@@ -24,6 +24,8 @@ class Resource(enum.Enum):
     CACAO = "cacao"
     SUN = "sun"
     WATER = "water"
+    CHOCOLATE = "chocolate"
+    MAP_TILES = "map_tiles"
 
 
 @attrs.frozen
@@ -133,6 +135,44 @@ class Spent:
 
 
 @attrs.frozen
+class MapBoardFilled:
+    """A jungle tile was drawn from the pile onto the map board (Map module)."""
+
+    tile: JungleTile
+
+
+@attrs.frozen
+class TileSlid:
+    """``tile`` slid from the map board into the display (Map module)."""
+
+    tile: JungleTile
+
+
+@attrs.frozen
+class HutSideUp:
+    """A hut tile of the setup landed with ``hut`` face up; it joins the supply."""
+
+    hut: Hut
+
+
+@attrs.frozen
+class HutBuilt:
+    """``player`` built ``hut`` (its cost is reported as :class:`Spent` gold)."""
+
+    player: int
+    hut: Hut
+
+
+@attrs.frozen
+class HutUsed:
+    """A hut of ``player`` changed what happened (the Farmer's fruit, the Shaman's free
+    overbuild, the Foreman's fourth worker, the Market crier's price)."""
+
+    player: int
+    hut: Hut
+
+
+@attrs.frozen
 class AutoDecision:
     """The engine applied ``move`` for ``player`` because it was the only legal move."""
 
@@ -161,5 +201,10 @@ Event = (
     | Spent
     | AutoDecision
     | GameEnded
+    | MapBoardFilled
+    | TileSlid
+    | HutSideUp
+    | HutBuilt
+    | HutUsed
 )
 """Any event."""

@@ -5,15 +5,15 @@ Rules: :rule:`R-FILL-1` to :rule:`R-FILL-6`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import permutations
+from collections.abc import Iterator
+from itertools import combinations, permutations
 
 from .activation import start_activation
 from .board import with_jungle
 from .components import JungleTile, WorkerTile
 from .draft import Draft
 from .errors import IllegalMoveError
-from .events import JungleFilled, SpaceLeftEmpty
+from .events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from .geometry import Square, format_square, neighbours
 from .moves import Fill, FillChoice
 from .state import BlindFillStep, FillStep
@@ -42,21 +42,36 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
     All display tiles are used while spaces remain (:rule:`R-FILL-4`); with more tiles than
     spaces the player also picks which tiles to use, with fewer which spaces get them
     (:rule:`R-FILL-6`). Assignments with the same result are listed once.
+
+    With the Map module the player may also give up map tiles to take map-board tiles for
+    some spaces; the display tiles then go on the others (:rule:`R-MAP-2`, :rule:`R-MAP-3`).
     """
-    tiles = view.display
     found: set[tuple[FillChoice, ...]] = set()
-    if len(spaces) <= len(tiles):
-        for order in permutations(tiles, len(spaces)):
-            found.add(_sorted_choices(zip(spaces, order, strict=True)))
-    else:
-        for chosen in permutations(spaces, len(tiles)):
-            found.add(_sorted_choices(zip(chosen, tiles, strict=True)))
+    usable = min(view.players[view.current].map_tiles, len(view.map_board), len(spaces))
+    for taken in range(usable + 1):
+        for map_spaces in combinations(spaces, taken):
+            rest = tuple(space for space in spaces if space not in map_spaces)
+            for map_tiles in permutations(view.map_board, taken):
+                from_map = [
+                    FillChoice(space, tile, from_map=True)
+                    for space, tile in zip(map_spaces, map_tiles, strict=True)
+                ]
+                for from_display in _display_choices(rest, view.display):
+                    choices = sorted([*from_map, *from_display], key=lambda c: c.sort_key)
+                    found.add(tuple(choices))
     return sorted((Fill(choices) for choices in found), key=lambda move: move.sort_key)
 
 
-def _sorted_choices(pairs: Iterable[tuple[Square, JungleTile]]) -> tuple[FillChoice, ...]:
-    choices = (FillChoice(square, tile) for square, tile in pairs)
-    return tuple(sorted(choices, key=lambda choice: choice.sort_key))
+def _display_choices(
+    spaces: tuple[Square, ...], tiles: tuple[JungleTile, ...]
+) -> Iterator[list[FillChoice]]:
+    """Every way to use the display on ``spaces``: as many spaces as possible get a tile."""
+    if len(spaces) <= len(tiles):
+        for order in permutations(tiles, len(spaces)):
+            yield [FillChoice(space, tile) for space, tile in zip(spaces, order, strict=True)]
+    else:
+        for chosen in permutations(spaces, len(tiles)):
+            yield [FillChoice(space, tile) for space, tile in zip(chosen, tiles, strict=True)]
 
 
 def check_fill(view: View, move: Fill) -> None:
@@ -66,18 +81,27 @@ def check_fill(view: View, move: Fill) -> None:
     if move in fill_moves(view, step.spaces):
         return
     wanted = ", ".join(format_square(space) for space in step.spaces)
-    shown = ", ".join(tile.code for tile in view.display)
+    shown = ", ".join(tile.code for tile in view.display) or "nothing"
     raise IllegalMoveError(
         f"{move} is not a legal fill: the spaces to fill are {wanted} and the display holds "
-        f"{shown}; every display tile must go on a different space to fill, and as many "
-        "spaces as possible must get one"
+        f"{shown}{_map_note(view)}; every tile must go on a different space to fill, and "
+        "every space not given a map-board tile must get a display tile while they last"
     )
+
+
+def _map_note(view: View) -> str:
+    if not view.map_board:
+        return ""
+    board = ", ".join(tile.code for tile in view.map_board)
+    tiles = view.players[view.current].map_tiles
+    return f", the map board {board} (seat {view.current} has {tiles} map tiles)"
 
 
 def start_filling(draft: Draft, placed: Square) -> None:
     """Set the step after a placement on ``placed``: fill, blind draws or activation."""
     spaces = spaces_to_fill(draft, placed)
-    if spaces and draft.display:
+    map_usable = draft.map_board and draft.players[draft.current].map_tiles
+    if spaces and (draft.display or map_usable):
         draft.step = FillStep(placed, spaces)
     else:
         _continue_blind(draft, placed, (), spaces)
@@ -88,10 +112,17 @@ def do_fill(draft: Draft, move: Fill) -> None:
     step = draft.step
     assert isinstance(step, FillStep)
     display = list(draft.display)
+    map_board = list(draft.map_board)
     for choice in move.choices:
-        display.remove(choice.tile)
-        _lay(draft, choice.square, choice.tile, "display")
+        if choice.from_map:
+            map_board.remove(choice.tile)
+            _spend_map_tile(draft)
+            _lay(draft, choice.square, choice.tile, "map")
+        else:
+            display.remove(choice.tile)
+            _lay(draft, choice.square, choice.tile, "display")
     draft.display = tuple(display)
+    draft.map_board = tuple(map_board)
     chosen = {choice.square for choice in move.choices}
     rest = tuple(space for space in step.spaces if space not in chosen)
     _continue_blind(draft, step.placed, tuple(sorted(chosen)), rest)
@@ -105,6 +136,14 @@ def do_blind_fill(draft: Draft, tile: JungleTile) -> None:
     space, rest = step.spaces[0], step.spaces[1:]
     _lay(draft, space, tile, "pile")
     _continue_blind(draft, step.placed, (*step.filled, space), rest)
+
+
+def _spend_map_tile(draft: Draft) -> None:
+    """The player to move gives up a map tile; it leaves the game (:rule:`R-MAP-2`)."""
+    seat = draft.current
+    draft.update_player(seat, map_tiles=draft.players[seat].map_tiles - 1)
+    draft.map_tiles_used += 1
+    draft.emit(Spent(seat, Resource.MAP_TILES, 1))
 
 
 def _lay(draft: Draft, square: Square, tile: JungleTile, source: str) -> None:

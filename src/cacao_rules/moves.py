@@ -8,11 +8,11 @@ the move's class in the order below, then by its fields.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from .components import JungleTile, Side, WorkerType
+from .components import Hut, JungleTile, Side, WorkerType
 from .geometry import Square, format_square
 
 
@@ -76,17 +76,24 @@ class Discard:
 
 @attrs.frozen
 class FillChoice:
-    """One jungle space and the display tile put on it."""
+    """One jungle space and the tile put on it: from the display, or from the map board for
+    a map tile when ``from_map`` (:rule:`R-MAP-2`).
+
+    >>> str(FillChoice((2, 1), JungleTile.from_code("M3"), from_map=True))
+    '2,1=map:M3'
+    """
 
     square: Square
     tile: JungleTile
+    from_map: bool = False
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (self.square, self.tile.sort_key)
+        return (self.square, self.from_map, self.tile.sort_key)
 
     def __str__(self) -> str:
-        return f"{format_square(self.square)}={self.tile.code}"
+        source = "map:" if self.from_map else ""
+        return f"{format_square(self.square)}={source}{self.tile.code}"
 
 
 @attrs.frozen
@@ -114,22 +121,28 @@ class Fill:
 class Resolve:
     """Use ``workers`` of the activated edge ``side`` of the tile on ``square``.
 
-    Using fewer workers than the edge has forgoes the rest (:rule:`R-ACT-4`).
+    Using fewer workers than the edge has forgoes the rest (:rule:`R-ACT-4`). At a chocolate
+    market, ``bars`` of the workers sell a chocolate bar and the others a cacao fruit
+    (:rule:`R-CHOC-3`); it is 0 everywhere else.
 
     >>> str(Resolve((1, 0), Side.W, 1))
     'resolve 1,0 W 1'
+    >>> str(Resolve((1, 0), Side.W, 3, bars=2))
+    'resolve 1,0 W 3 b2'
     """
 
     square: Square
     side: Side
     workers: int
+    bars: int = 0
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (4, self.square, int(self.side), self.workers)
+        return (4, self.square, int(self.side), self.workers, self.bars)
 
     def __str__(self) -> str:
-        return f"resolve {format_square(self.square)} {self.side.name} {self.workers}"
+        text = f"resolve {format_square(self.square)} {self.side.name} {self.workers}"
+        return f"{text} b{self.bars}" if self.bars else text
 
 
 @attrs.frozen
@@ -168,8 +181,105 @@ class DrawJungle:
         return f"draw-jungle {self.tile.code}"
 
 
-Move = Place | Overbuild | Discard | Fill | Resolve | DrawWorker | DrawJungle
+@attrs.frozen
+class Slide:
+    """Slide ``tile`` from the map board into the display at the end of a turn (:rule:`R-MAP-4`).
+
+    >>> str(Slide(JungleTile.from_code("T")))
+    'slide T'
+    """
+
+    tile: JungleTile
+
+    @property
+    def sort_key(self) -> tuple[Any, ...]:
+        return (7, self.tile.sort_key)
+
+    def __str__(self) -> str:
+        return f"slide {self.tile.code}"
+
+
+@attrs.frozen
+class BuildHut:
+    """Build ``hut`` at the end of the turn (:rule:`R-HUT-3`).
+
+    >>> str(BuildHut(Hut.MARKET_CRIER))
+    'build market-crier'
+    """
+
+    hut: Hut
+
+    @property
+    def sort_key(self) -> tuple[Any, ...]:
+        return (8, self.hut.sort_key)
+
+    def __str__(self) -> str:
+        return f"build {self.hut}"
+
+
+@attrs.frozen
+class PassHut:
+    """Build no hut this turn (:rule:`R-HUT-3`).
+
+    >>> str(PassHut())
+    'pass'
+    """
+
+    @property
+    def sort_key(self) -> tuple[Any, ...]:
+        return (9,)
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class HutSide:
+    """Chance: the next hut tile of the setup landed with ``hut`` face up (:rule:`R-HUT-1`).
+
+    >>> str(HutSide(Hut.CHIEF))
+    'hut-side chief'
+    """
+
+    hut: Hut
+
+    @property
+    def sort_key(self) -> tuple[Any, ...]:
+        return (10, self.hut.sort_key)
+
+    def __str__(self) -> str:
+        return f"hut-side {self.hut}"
+
+
+Move = (
+    Place
+    | Overbuild
+    | Discard
+    | Fill
+    | Resolve
+    | DrawWorker
+    | DrawJungle
+    | Slide
+    | BuildHut
+    | PassHut
+    | HutSide
+)
 """Any move: a player's decision or a chance outcome."""
 
-ChanceMove = DrawWorker | DrawJungle
+ChanceMove = DrawWorker | DrawJungle | HutSide
+
+MOVE_CLASSES: Final = (
+    Place,
+    Overbuild,
+    Discard,
+    Fill,
+    Resolve,
+    DrawWorker,
+    DrawJungle,
+    Slide,
+    BuildHut,
+    PassHut,
+    HutSide,
+)
+"""Every move class, for checking that an object is a move."""
 """A chance outcome."""

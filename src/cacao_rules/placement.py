@@ -6,23 +6,33 @@ Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-O
 from __future__ import annotations
 
 from .board import free_squares, frontier, with_worker
-from .components import WorkerTile, WorkerType
+from .components import Hut, WorkerTile, WorkerType
 from .draft import Draft
 from .errors import IllegalMoveError
-from .events import Resource, Spent, WorkerDiscarded, WorkerPlaced
+from .events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlaced
 from .geometry import Square, format_square, is_jungle_square
+from .huts import sun_cost_of_overbuilding
 from .moves import Discard, Move, Overbuild, Place
+from .state import PlayerState
 from .view import View
 
 
 def overbuild_allowed(view: View) -> bool:
-    """Whether the jungle pile and the display are both empty (:rule:`R-OVER-1`)."""
-    return not view.jungle_pile and not view.display
+    """Whether the jungle pile and the display are both empty (:rule:`R-OVER-1`), or, in the
+    Map module's variant, the pile alone (:rule:`R-MAP-6`)."""
+    if view.jungle_pile:
+        return False
+    return view.config.map_early_overbuild or not view.display
+
+
+def can_pay_for_overbuild(player: PlayerState) -> bool:
+    """Whether ``player`` holds the sun token an overbuild costs (:rule:`R-OVER-2`)."""
+    return player.sun >= sun_cost_of_overbuilding(player)
 
 
 def overbuild_squares(view: View, seat: int) -> list[Square]:
     """Squares whose top tile is ``seat``'s and has not been overbuilt (:rule:`R-OVER-4`)."""
-    if not overbuild_allowed(view) or view.players[seat].sun < 1:
+    if not overbuild_allowed(view) or not can_pay_for_overbuild(view.players[seat]):
         return []
     return sorted(
         square
@@ -123,7 +133,7 @@ def check_overbuild(view: View, move: Overbuild) -> None:
         raise IllegalMoveError(
             "overbuilding is allowed only once the jungle pile and the display are both empty"
         )
-    if view.players[seat].sun < 1:
+    if not can_pay_for_overbuild(view.players[seat]):
         raise IllegalMoveError(f"seat {seat} has no sun token to pay for overbuilding")
     tile = view.board.get(move.square)
     if not isinstance(tile, WorkerTile) or tile.owner != seat:
@@ -157,12 +167,17 @@ def do_place(draft: Draft, move: Place) -> WorkerTile:
 
 
 def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
-    """Pay a sun token and put the tile of ``move`` on top of the old one (:rule:`R-OVER-2`)."""
+    """Pay a sun token (none with the Shaman, :rule:`R-HUT-SHAMAN`) and put the tile of
+    ``move`` on top of the old one (:rule:`R-OVER-2`)."""
     seat = draft.current
     _take_from_hand(draft, move.type)
     player = draft.players[seat]
-    draft.update_player(seat, sun=player.sun - 1)
-    draft.emit(Spent(seat, Resource.SUN, 1))
+    cost = sun_cost_of_overbuilding(player)
+    if cost:
+        draft.update_player(seat, sun=player.sun - cost)
+        draft.emit(Spent(seat, Resource.SUN, cost))
+    else:
+        draft.emit(HutUsed(seat, Hut.SHAMAN))
     old = draft.board[move.square]
     assert isinstance(old, WorkerTile)
     tile = WorkerTile.of(seat, move.type, move.rotation)

@@ -10,7 +10,7 @@ from typing import Final
 
 from . import components as c
 from .components import JungleTile, WorkerType
-from .config import Config
+from .config import Config, Module
 
 _BASE_JUNGLE: Final[Mapping[JungleTile, int]] = {
     c.SINGLE_PLANTATION: 6,
@@ -45,21 +45,64 @@ _WORKER_REMOVALS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
 }
 
 
+# Module changes to the pool: (tiles removed, tiles added) for 3-4 players and for 2 players,
+# applied after the base 2-player removal (R-WATERING-1, R-CHOC-1, R-MODULES-1).
+PoolChange = tuple[Mapping[JungleTile, int], Mapping[JungleTile, int]]
+_WATERING_CHANGES: Final[Mapping[bool, PoolChange]] = {
+    False: ({c.SINGLE_PLANTATION: 1, c.DOUBLE_PLANTATION: 2}, {c.WATERING: 3}),
+    True: ({c.DOUBLE_PLANTATION: 2}, {c.WATERING: 2}),
+}
+_CHOCOLATE_CHANGES: Final[Mapping[bool, PoolChange]] = {
+    False: (
+        {c.GOLD_MINE_1: 2, c.GOLD_MINE_2: 1, c.MARKET_3: 3},
+        {c.CHOCOLATE_KITCHEN: 3, c.CHOCOLATE_MARKET: 3},
+    ),
+    True: (
+        {c.GOLD_MINE_1: 1, c.GOLD_MINE_2: 1, c.MARKET_3: 2},
+        {c.CHOCOLATE_KITCHEN: 2, c.CHOCOLATE_MARKET: 2},
+    ),
+}
+_POOL_CHANGES: Final[tuple[tuple[Module, Mapping[bool, PoolChange]], ...]] = (
+    (Module.WATERING, _WATERING_CHANGES),
+    (Module.CHOCOLATE, _CHOCOLATE_CHANGES),
+)
+
+
 def jungle_pool(config: Config) -> dict[JungleTile, int]:
     """Every jungle tile the game uses, start tiles included (:rule:`R-SETUP-5`).
+
+    The base pool for the player count, then each module's changes in turn
+    (:rule:`R-WATERING-1`, :rule:`R-CHOC-1`, :rule:`R-MODULES-1`).
 
     >>> sum(jungle_pool(Config(players=2)).values())
     21
     """
     pool = dict(_BASE_JUNGLE)
-    if config.players == 2:
-        for tile, count in _TWO_PLAYER_REMOVAL.items():
-            pool[tile] -= count
+    two_players = config.players == 2
+    if two_players:
+        _remove(pool, _TWO_PLAYER_REMOVAL)
+    for module, changes in _POOL_CHANGES:
+        if config.has(module):
+            removed, added = changes[two_players]
+            _remove(pool, removed)
+            for tile, count in added.items():
+                pool[tile] = pool.get(tile, 0) + count
     return {tile: count for tile, count in pool.items() if count}
 
 
+def _remove(pool: dict[JungleTile, int], removed: Mapping[JungleTile, int]) -> None:
+    for tile, count in removed.items():
+        pool[tile] -= count
+
+
 def start_tiles(config: Config) -> tuple[JungleTile, JungleTile]:
-    """The tiles laid at ``(0, 0)`` and ``(1, 1)`` before play (:rule:`R-SETUP-6`)."""
+    """The tiles laid at ``(0, 0)`` and ``(1, 1)`` before play (:rule:`R-SETUP-6`).
+
+    With Watering the second one is a water tile instead of the price-2 market
+    (:rule:`R-WATERING-2`).
+    """
+    if config.has(Module.WATERING):
+        return (c.SINGLE_PLANTATION, c.WATER)
     return (c.SINGLE_PLANTATION, c.MARKET_2)
 
 

@@ -12,15 +12,20 @@ from typing import Final
 import attrs
 
 from .components import JungleKind, JungleTile, WorkerTile
+from .config import Module
 from .frozen import FrozenMap
 from .geometry import SIDES, neighbour
+from .huts import hut_bonus, hut_costs
 from .view import View
 
 FIRST_PLACE_GOLD: Final = 6
 SECOND_PLACE_GOLD: Final = 3
 
 CATEGORIES: Final = ("gold", "temples", "sun", "water")
-"""The keys of a :class:`ScoreSheet` breakdown, in order."""
+"""The keys of a :class:`ScoreSheet` breakdown, in order, for the base game."""
+
+HUT_CATEGORIES: Final = ("huts", "hut bonus")
+"""The keys the Hut module adds: the cost of the huts given back, and their bonuses."""
 
 
 @attrs.frozen
@@ -28,7 +33,8 @@ class ScoreSheet:
     """One player's final score: ``total`` and where it came from.
 
     ``breakdown`` maps each of :data:`CATEGORIES` to gold: ``gold`` in hand, ``temples``,
-    ``sun`` (1 per token) and ``water`` (the carrier's field, possibly negative).
+    ``sun`` (1 per token) and ``water`` (the carrier's field, possibly negative); with the
+    Hut module also ``huts`` (their cost, given back) and ``hut bonus`` (:rule:`R-HUT-4`).
     ``cacao`` is the tiebreak (:rule:`R-SCORE-9`).
     """
 
@@ -97,6 +103,9 @@ def score_sheets(view: View) -> tuple[ScoreSheet, ...]:
             "sun": player.sun,
             "water": player.water,
         }
+        if view.config.has(Module.HUTS):
+            breakdown["huts"] = hut_costs(player)
+            breakdown["hut bonus"] = hut_bonus(view, seat)
         sheets.append(ScoreSheet(seat, sum(breakdown.values()), FrozenMap(breakdown), player.cacao))
     return tuple(sheets)
 

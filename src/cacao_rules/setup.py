@@ -5,11 +5,25 @@ Rules: :rule:`R-SETUP-1` to :rule:`R-SETUP-9`, :rule:`R-CHANCE-3`.
 
 from __future__ import annotations
 
-from .components import HAND_SIZE, JungleTile, Tile, WorkerType
-from .config import Config
+from .components import (
+    HAND_SIZE,
+    HUT_TILES,
+    MAP_TILES_PER_PLAYER,
+    Hut,
+    JungleTile,
+    Tile,
+    WorkerType,
+)
+from .config import Config, Module
 from .draft import Draft
-from .end_of_turn import display_wants_tile, draw_worker, refill_display
-from .events import TurnStarted
+from .end_of_turn import (
+    display_wants_tile,
+    draw_worker,
+    fill_map_board,
+    map_board_wants_tile,
+    refill_display,
+)
+from .events import HutSideUp, TurnStarted
 from .frozen import Bag, FrozenMap
 from .geometry import Square
 from .pools import jungle_pool, start_tiles, worker_set
@@ -32,6 +46,8 @@ def initial_state(config: Config, seed: int | None) -> State:
         (kind for kind, count in workers.items() for _ in range(count)),
         key=lambda kind: kind.sort_key,
     )
+    map_tiles = MAP_TILES_PER_PLAYER if config.has(Module.MAP) else 0
+    agreed = config.huts or frozenset()
     return State(
         config=config,
         seed=seed,
@@ -39,7 +55,7 @@ def initial_state(config: Config, seed: int | None) -> State:
         board=FrozenMap(board),
         covered=FrozenMap(),
         discarded=(),
-        players=tuple(PlayerState(pile=pile) for _ in range(config.players)),
+        players=tuple(PlayerState(pile=pile, map_tiles=map_tiles) for _ in range(config.players)),
         jungle_pile=Bag.of(
             (tile for tile, count in pool.items() for _ in range(count)),
             key=lambda tile: tile.sort_key,
@@ -48,7 +64,27 @@ def initial_state(config: Config, seed: int | None) -> State:
         current=0,
         turn=0,
         step=DealStep(),
+        hut_supply=Bag.of(agreed, key=lambda hut: hut.sort_key),
     )
+
+
+def hut_tile_being_dealt(view: View) -> tuple[Hut, Hut] | None:
+    """The hut tile whose up side is decided next at setup, if any (:rule:`R-HUT-1`).
+
+    With an agreed selection (:rule:`R-HUT-2`) no side is left to chance.
+    """
+    config = view.config
+    if not config.has(Module.HUTS) or config.huts is not None:
+        return None
+    dealt = view.hut_supply.total
+    return HUT_TILES[dealt] if dealt < len(HUT_TILES) else None
+
+
+def deal_hut_side(draft: Draft, hut: Hut) -> None:
+    """A hut tile of the setup landed with ``hut`` up; it joins the supply."""
+    draft.hut_supply = Bag.of([*draft.hut_supply.elements(), hut], key=lambda h: h.sort_key)
+    draft.emit(HutSideUp(hut))
+    continue_deal(draft)
 
 
 def seat_being_dealt(view: View) -> int | None:
@@ -68,14 +104,28 @@ def deal_worker(draft: Draft, kind: WorkerType) -> None:
 
 
 def deal_jungle(draft: Draft, tile: JungleTile) -> None:
-    """A display draw of the setup came out as ``tile``."""
-    refill_display(draft, tile)
+    """A jungle draw of the setup came out as ``tile``: it goes on the map board first
+    (:rule:`R-MAP-1`), then in the display (:rule:`R-SETUP-7`)."""
+    if map_board_wants_tile(draft):
+        fill_map_board(draft, tile)
+    else:
+        refill_display(draft, tile)
     continue_deal(draft)
+
+
+def dealing(view: View) -> bool:
+    """Whether the deal still has something to decide (:rule:`R-CHANCE-3`)."""
+    return (
+        hut_tile_being_dealt(view) is not None
+        or seat_being_dealt(view) is not None
+        or map_board_wants_tile(view)
+        or display_wants_tile(view)
+    )
 
 
 def continue_deal(draft: Draft) -> None:
     """Wait for the next deal draw, or start seat 0's first turn (:rule:`R-SETUP-9`)."""
-    if seat_being_dealt(draft) is not None or display_wants_tile(draft):
+    if dealing(draft):
         draft.step = DealStep()
         return
     draft.current = 0

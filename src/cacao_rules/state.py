@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from .components import WATER_TRACK, JungleTile, Side, Tile, WorkerTile, WorkerType
+from .components import WATER_TRACK, Hut, JungleTile, Side, Tile, WorkerTile, WorkerType
 from .config import Config
 from .frozen import Bag, FrozenMap
 from .geometry import Square
@@ -26,6 +26,8 @@ class PlayerState:
 
     ``water_field`` is the index of the carrier's field on the water track; ``water`` is that
     field's value. ``hand`` is sorted; ``pile`` holds what is left to draw, as counts.
+    ``chocolate`` counts bars (Chocolate module), ``map_tiles`` the map tiles left (Map
+    module) and ``huts`` the huts built, sorted (Hut module).
     """
 
     gold: int = 0
@@ -35,6 +37,8 @@ class PlayerState:
     hand: tuple[WorkerType, ...] = ()
     pile: Bag[WorkerType] = EMPTY_BAG
     chocolate: int = 0
+    map_tiles: int = 0
+    huts: tuple[Hut, ...] = ()
 
     @property
     def water(self) -> int:
@@ -95,9 +99,14 @@ class BlindFillStep:
 
 @attrs.frozen
 class ResolveStep:
-    """The owners resolve the activated edges in ``queue``, which is in resolution order."""
+    """The owners resolve the activated edges in ``queue``, which is in resolution order.
+
+    ``received`` is the cacao the owner now deciding has received from their edges this
+    turn, counted before the storage cap (for the Farmer, R-HUT-FARMER).
+    """
 
     queue: tuple[ActivatedEdge, ...]
+    received: int = 0
 
 
 @attrs.frozen
@@ -106,8 +115,23 @@ class DrawWorkerStep:
 
 
 @attrs.frozen
+class SlideStep:
+    """The player whose turn ends chooses which map-board tile slides into the display."""
+
+
+@attrs.frozen
 class RefillStep:
     """Chance: the display is refilled from the jungle pile."""
+
+
+@attrs.frozen
+class MapRefillStep:
+    """Chance: the map board is refilled from the jungle pile (Map module)."""
+
+
+@attrs.frozen
+class HutStep:
+    """The player whose turn ends may build a hut (Hut module)."""
 
 
 @attrs.frozen
@@ -122,12 +146,15 @@ Step = (
     | BlindFillStep
     | ResolveStep
     | DrawWorkerStep
+    | SlideStep
     | RefillStep
+    | MapRefillStep
+    | HutStep
     | OverStep
 )
 """What the game waits for next."""
 
-CHANCE_STEPS: Final = (DealStep, BlindFillStep, DrawWorkerStep, RefillStep)
+CHANCE_STEPS: Final = (DealStep, BlindFillStep, DrawWorkerStep, RefillStep, MapRefillStep)
 
 
 @attrs.frozen(cache_hash=True)
@@ -138,7 +165,9 @@ class State:
     to the tile beneath (:rule:`R-OVER-6`). ``discarded`` lists the tiles set aside by
     :rule:`R-PLACE-4` as ``(seat, type)``. ``current`` is the seat whose turn it is;
     ``chance_count`` counts the chance events so far (the seeded draws' counter,
-    :rule:`R-CHANCE-2`).
+    :rule:`R-CHANCE-2`). ``map_board`` holds the map board's face-up tiles, sorted, and
+    ``map_tiles_used`` counts the map tiles given up (Map module); ``hut_supply`` holds the
+    huts that can still be built (Hut module).
     """
 
     config: Config
@@ -153,6 +182,9 @@ class State:
     current: int
     turn: int
     step: Step
+    map_board: tuple[JungleTile, ...] = ()
+    map_tiles_used: int = 0
+    hut_supply: Bag[Hut] = EMPTY_BAG
     memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
     """Values derived from this state and kept for reuse, such as its legal moves; never
     part of the state's value."""
@@ -173,6 +205,6 @@ class State:
         step = self.step
         if isinstance(step, ResolveStep):
             return step.queue[0].owner
-        if isinstance(step, PlacementStep | FillStep):
+        if isinstance(step, PlacementStep | FillStep | SlideStep | HutStep):
             return self.current
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .components import JungleTile, Tile, WorkerTile, WorkerType
+from .components import Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .config import Config
 from .frozen import Bag, FrozenMap
 from .geometry import Square
@@ -40,3 +40,9 @@ class View(Protocol):
     def current(self) -> int: ...
     @property
     def step(self) -> Step: ...
+    @property
+    def map_board(self) -> tuple[JungleTile, ...]: ...
+    @property
+    def map_tiles_used(self) -> int: ...
+    @property
+    def hut_supply(self) -> Bag[Hut]: ...
