@@ -178,11 +178,12 @@ def _kitchen(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) ->
 def _chocolate_market_options(
     player: PlayerState, tile: JungleTile, workers: int
 ) -> tuple[Use, ...]:
-    return tuple(
+    uses = (
         (fruit + bars, bars)
         for fruit in range(min(workers, player.cacao) + 1)
         for bars in range(min(workers - fruit, player.chocolate) + 1)
     )
+    return tuple(sorted(uses))
 
 
 def _chocolate_market(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from .components import JungleTile, Tile, WorkerTile
-from .config import Config
+from .components import HUT_TILES, MAP_TILES_PER_PLAYER, Hut, JungleTile, Tile, WorkerTile
+from .config import Config, Module
 from .draft import Draft
 from .engine import settle
 from .errors import ConfigError, FormatError
@@ -39,6 +39,8 @@ def position(
     players: Sequence[PlayerState] | None = None,
     display: Iterable[JungleTile] = (),
     jungle_pile: Iterable[JungleTile] | None = None,
+    map_board: Iterable[JungleTile] = (),
+    hut_supply: Iterable[Hut] | None = None,
     current: int = 0,
     seed: int | None = 0,
 ) -> State:
@@ -51,6 +53,11 @@ def position(
     defaults to what is left of the configuration's jungle tiles after the board and the
     display; given explicitly, it may leave tiles out (they are then out of the game, and
     the state does not conserve the tile count). Chance afterwards comes from ``seed``.
+
+    With the Map module, ``map_board`` lays tiles on the map board and each player's
+    ``map_tiles`` says how many they still hold (the others count as used). With the Hut
+    module, ``hut_supply`` defaults to the agreed selection, or else side A of every hut
+    tile, less the huts the players own.
     A position where no hand holds a tile is a finished game (``is_over``). A position
     the engine could not play on (see :func:`~cacao_rules.check_state`; the checks that only
     play guarantees are waived) raises :class:`ConfigError` saying why.
@@ -65,6 +72,8 @@ def position(
     if not 0 <= current < config.players:
         raise ConfigError(f"current must be a seat from 0 to {config.players - 1}, got {current}")
     shown = tuple(sorted(display, key=lambda tile: tile.sort_key))
+    on_map = tuple(sorted(map_board, key=lambda tile: tile.sort_key))
+    held_map_tiles = sum(player.map_tiles for player in seats)
     state = attrs.evolve(
         base,
         board=FrozenMap(tiles),
@@ -73,7 +82,12 @@ def position(
             _with_pile(config, seat, player, tiles, under) for seat, player in enumerate(seats)
         ),
         display=shown,
-        jungle_pile=_jungle_pile(config, tiles, shown, jungle_pile),
+        jungle_pile=_jungle_pile(config, tiles, shown + on_map, jungle_pile),
+        map_board=on_map,
+        map_tiles_used=MAP_TILES_PER_PLAYER * config.players - held_map_tiles
+        if config.has(Module.MAP)
+        else 0,
+        hut_supply=_hut_supply(config, seats, hut_supply),
         current=current,
         step=PlacementStep(),
     )
@@ -86,6 +100,25 @@ def position(
     draft = Draft(state, None)
     settle(draft)
     return draft.freeze()
+
+
+def _hut_supply(
+    config: Config, seats: Sequence[PlayerState], given: Iterable[Hut] | None
+) -> Bag[Hut]:
+    if given is not None:
+        return Bag.of(given, key=lambda hut: hut.sort_key)
+    if not config.has(Module.HUTS):
+        return Bag(())
+    supply = list(config.huts) if config.huts is not None else [a for a, _ in HUT_TILES]
+    for player in seats:
+        for hut in player.huts:
+            if hut not in supply:
+                raise ConfigError(
+                    f"a player owns a {hut} that the default hut supply does not hold; "
+                    "give hut_supply= explicitly"
+                )
+            supply.remove(hut)
+    return Bag.of(supply, key=lambda hut: hut.sort_key)
 
 
 def _check_squares(tiles: Mapping[Square, Tile], under: Mapping[Square, WorkerTile]) -> None:
@@ -144,7 +177,7 @@ def _jungle_pile(
             left[tile] = left.get(tile, 0) - 1
             if left[tile] < 0:
                 raise ConfigError(
-                    f"the board and display use more {tile.code} tiles than the game has"
+                    f"the board, display and map board use more {tile.code} tiles than the game has"
                 )
     return Bag.of(
         (tile for tile, count in left.items() for _ in range(count)),
