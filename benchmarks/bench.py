@@ -50,6 +50,26 @@ MIDGAME_WINDOW: Final = (0.4, 0.6)
 Pair = tuple[cr.State, cr.Move]
 
 
+class Variant(NamedTuple):
+    """A configuration measured: its label, its config, and its offset from the base seed."""
+
+    label: str
+    config: cr.Config
+    seed_offset: int
+
+
+CHOCOLATL: Final = frozenset(
+    {cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE, cr.Module.HUTS}
+)
+VARIANTS: Final = (
+    Variant("base, 2 players", cr.Config(players=2), 2),
+    Variant("base, 3 players", cr.Config(players=3), 3),
+    Variant("base, 4 players", cr.Config(players=4), 4),
+    Variant("Chocolatl, 4 players", cr.Config(players=4, modules=CHOCOLATL), 14),
+)
+"""Every configuration the benchmark measures (``--players`` keeps those with that count)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Settings:
     """How long and how much to measure."""
@@ -62,6 +82,11 @@ class Settings:
     micro_games: int
     memory_states: int
     inner: int
+
+    @property
+    def variants(self) -> tuple[Variant, ...]:
+        """The configurations to measure."""
+        return tuple(v for v in VARIANTS if v.config.players in self.players)
 
     @property
     def slice_seconds(self) -> float:
@@ -210,25 +235,25 @@ def run_slice(play: Callable[[], GameResult], seconds: float) -> Tally:
 class Comparison:
     """Cacao games against the chess reference, interleaved slice by slice."""
 
-    players: int
+    label: str
     chess: Tally
     cacao: Tally
     ratios: list[float]
 
 
-def compare(players: int, settings: Settings) -> Comparison:
+def compare(variant: Variant, settings: Settings) -> Comparison:
     """Alternate chess and Cacao slices (swapping which goes first) and keep each round's ratio.
 
     The ratio of a round is Cacao games per second over chess games per second.
     """
     chess_rng = random.Random(settings.seed)
-    cacao_rng = random.Random(settings.seed + players)
-    config = cr.Config(players=players)
+    cacao_rng = random.Random(settings.seed + variant.seed_offset)
+    config = variant.config
     play_chess = functools.partial(chess_playout, chess_rng)
     play_cacao = functools.partial(cacao_game, config, cacao_rng)
     play_chess()
     play_cacao()  # warm-up, not counted
-    result = Comparison(players, Tally(), Tally(), [])
+    result = Comparison(variant.label, Tally(), Tally(), [])
     for round_index in range(settings.rounds):
         if round_index % 2 == 0:
             chess_slice = run_slice(play_chess, settings.slice_seconds)
@@ -279,10 +304,10 @@ def record_game(config: cr.Config, rng: random.Random) -> list[Pair]:
     return pairs
 
 
-def collect_midgame(players: int, settings: Settings) -> MidGame:
+def collect_midgame(variant: Variant, settings: Settings) -> MidGame:
     """Mid-game decisions from ``settings.micro_games`` seeded games, split by kind."""
-    rng = random.Random(settings.seed * 1000 + players)
-    config = cr.Config(players=players)
+    rng = random.Random(settings.seed * 1000 + variant.seed_offset)
+    config = variant.config
     midgame = MidGame([], [])
     low, high = MIDGAME_WINDOW
     for _ in range(settings.micro_games):
@@ -318,7 +343,7 @@ def median_microseconds(calls: Sequence[Callable[[], object]], settings: Setting
 class Micro:
     """Median microseconds per call on mid-game states of one configuration."""
 
-    players: int
+    label: str
     apply_placement_us: float
     apply_other_us: float
     legal_moves_us: float
@@ -333,14 +358,14 @@ def fresh_legal_moves(state: cr.State) -> tuple[cr.Move, ...]:
     return cr.legal_moves(state)
 
 
-def micro(players: int, midgame: MidGame, settings: Settings) -> Micro:
+def micro(label: str, midgame: MidGame, settings: Settings) -> Micro:
     """Time ``apply`` (placements and other decisions) and ``legal_moves`` (placements)."""
     place = [functools.partial(cr.apply, s, m) for s, m in midgame.placements]
     other = [functools.partial(cr.apply, s, m) for s, m in midgame.others]
     legal = [functools.partial(fresh_legal_moves, s) for s, _ in midgame.placements]
     counts = [len(cr.legal_moves(s)) for s, _ in midgame.placements]
     return Micro(
-        players=players,
+        label=label,
         apply_placement_us=median_microseconds(place, settings),
         apply_other_us=median_microseconds(other, settings),
         legal_moves_us=median_microseconds(legal, settings),
@@ -454,13 +479,13 @@ def seeds_used(settings: Settings) -> dict[str, str]:
     """Where each random stream comes from, so a run can be repeated."""
     seed = settings.seed
     streams = {"chess playouts": f"random.Random({seed}), restarted for each player count"}
-    for players in settings.players:
-        streams[f"{players}-player games"] = (
-            f"random.Random({seed + players}): new_game seed = getrandbits(64), then moves"
+    for variant in settings.variants:
+        offset = variant.seed_offset
+        streams[f"{variant.label}: games"] = (
+            f"random.Random({seed + offset}): new_game seed = getrandbits(64), then moves"
         )
-    for players in sorted({*settings.players, 4}):
-        streams[f"{players}-player mid-game states"] = (
-            f"random.Random({seed * 1000 + players}), {settings.micro_games} games"
+        streams[f"{variant.label}: mid-game states"] = (
+            f"random.Random({seed * 1000 + offset}), {settings.micro_games} games"
         )
     return streams
 
@@ -504,7 +529,7 @@ def games_table(comparisons: Sequence[Comparison]) -> str:
         t = c.cacao
         rows.append(
             [
-                f"base, {c.players} players",
+                c.label,
                 str(t.games),
                 number(t.rate(t.games)),
                 number(t.rate(t.decisions)),
@@ -525,7 +550,7 @@ def chess_table(comparisons: Sequence[Comparison]) -> str:
     rows = []
     for c in comparisons:
         total.add(c.chess)
-        rows.append(_chess_row(f"beside {c.players}-player games", c.chess))
+        rows.append(_chess_row(f"beside {c.label}", c.chess))
     rows.append(_chess_row("all slices", total))
     headers = ["python-chess playouts", "games", "games/s", "moves/s", "plies/game", "capped"]
     return table(headers, rows)
@@ -546,7 +571,7 @@ def micro_table(micros: Sequence[Micro]) -> str:
     """Median microseconds per call on mid-game states."""
     rows = [
         [
-            f"base, {m.players} players",
+            m.label,
             number(m.apply_placement_us),
             number(m.apply_other_us),
             number(m.legal_moves_us),
@@ -613,17 +638,15 @@ def measure(settings: Settings) -> Report:
     seeds = seeds_used(settings)
     print_header(env, settings, seeds)
     comparisons = []
-    for players in settings.players:
-        _progress(f"games, {players} players")
-        comparisons.append(compare(players, settings))
+    for variant in settings.variants:
+        _progress(f"games, {variant.label}")
+        comparisons.append(compare(variant, settings))
     micros = []
-    midgames = {}
-    for players in sorted({*settings.players, 4}):
-        _progress(f"mid-game states, {players} players")
-        midgames[players] = collect_midgame(players, settings)
-        if players in settings.players:
-            micros.append(micro(players, midgames[players], settings))
-    root = midgames[4].placements[len(midgames[4].placements) // 2][0]
+    for variant in settings.variants:
+        _progress(f"mid-game states, {variant.label}")
+        micros.append(micro(variant.label, collect_midgame(variant, settings), settings))
+    base_four = collect_midgame(VARIANTS[2], settings)
+    root = base_four.placements[len(base_four.placements) // 2][0]
     _progress("JSON round trip and memory")
     round_trip = json_round_trip(root, settings)
     mem = memory(root, settings)
@@ -671,7 +694,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print_report(report)
     if args.json is not None:
         figures = dataclasses.asdict(report)
-        figures["summary"] = {str(c.players): summary(c) for c in report.comparisons}
+        figures["summary"] = {c.label: summary(c) for c in report.comparisons}
         args.json.write_text(json.dumps(finite(figures), indent=2, allow_nan=False) + "\n")
         print(f"\nfigures written to {args.json}")
     return 0
