@@ -1,0 +1,348 @@
+"""The Chocolate module, and the jungle pools of every combination of modules.
+
+Rules: R-CHOC-1 to R-CHOC-5, R-WATERING-1 and R-MODULES-1 (pools). The counts are written
+out from FACTS.md section 10 (start tiles included), not read from the engine's tables.
+
+The action positions follow tests/test_rules_actions.py: a jungle tile lies on (1, -1) and
+seat 0 of 3 places a tile on (1, 0) whose north edge holds 1, 2 or 3 workers facing it
+(1-1-1-1, 2-1-0-1 or 3-1-0-0 at rotation 0).
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import cacao_rules as cr
+from cacao_rules import Side
+from helpers_modules import (
+    CHOC_MARKET,
+    CHOCOLATE,
+    HUTS,
+    KITCHEN,
+    MAP,
+    WATER_MODULE,
+    config,
+    jungle_counts,
+    names,
+)
+from helpers_positions import M2, M3, M4, P1, P2, TEMPLE, W1111, W2101, W3100, of_type
+
+HUB = (1, 0)
+TILE_BY_WORKERS = {1: W1111, 2: W2101, 3: W3100}
+CHOC3 = config(3, CHOCOLATE)
+
+# R-CHOC-1, R-WATERING-1, R-MODULES-1: the pools of FACTS 10 -------------------------------
+
+BASE_3_4 = {"P1": 6, "P2": 2, "M2": 2, "M3": 4, "M4": 1, "G1": 2, "G2": 1, "W": 3, "S": 2, "T": 5}
+BASE_2 = {"P1": 4, "P2": 2, "M2": 2, "M3": 3, "M4": 1, "G1": 1, "G2": 1, "W": 2, "S": 1, "T": 4}
+WATERING_3_4 = {
+    "P1": 5, "M2": 2, "M3": 4, "M4": 1, "G1": 2, "G2": 1, "W": 3, "S": 2, "T": 5, "I": 3,
+}  # fmt: skip
+WATERING_2 = {
+    "P1": 4, "M2": 2, "M3": 3, "M4": 1, "G1": 1, "G2": 1, "W": 2, "S": 1, "T": 4, "I": 2,
+}  # fmt: skip
+CHOCOLATE_3_4 = {
+    "P1": 6, "P2": 2, "M2": 2, "M3": 1, "M4": 1, "W": 3, "S": 2, "T": 5, "K": 3, "C": 3,
+}  # fmt: skip
+CHOCOLATE_2 = {
+    "P1": 4, "P2": 2, "M2": 2, "M3": 1, "M4": 1, "W": 2, "S": 1, "T": 4, "K": 2, "C": 2,
+}  # fmt: skip
+BOTH_3_4 = {
+    "P1": 5, "M2": 2, "M3": 1, "M4": 1, "W": 3, "S": 2, "T": 5, "I": 3, "K": 3, "C": 3,
+}  # fmt: skip
+BOTH_2 = {
+    "P1": 4, "M2": 2, "M3": 1, "M4": 1, "W": 2, "S": 1, "T": 4, "I": 2, "K": 2, "C": 2,
+}  # fmt: skip
+
+POOLS = {
+    # (watering, chocolate, two players): the whole jungle set
+    (False, False, False): BASE_3_4,
+    (False, False, True): BASE_2,
+    (True, False, False): WATERING_3_4,
+    (True, False, True): WATERING_2,
+    (False, True, False): CHOCOLATE_3_4,
+    (False, True, True): CHOCOLATE_2,
+    (True, True, False): BOTH_3_4,
+    (True, True, True): BOTH_2,
+}
+POOL_CASES = [
+    (players, watering, chocolate, extra)
+    for players in (2, 3, 4)
+    for watering in (False, True)
+    for chocolate in (False, True)
+    for extra in ((), (MAP,), (HUTS,), (MAP, HUTS))
+]
+
+
+@pytest.mark.rule("R-MODULES-1", "R-WATERING-1", "R-CHOC-1")
+@pytest.mark.parametrize(("players", "watering", "chocolate", "extra"), POOL_CASES)
+def test_jungle_pool_of_every_module_combination(
+    players: int, watering: bool, chocolate: bool, extra: tuple[cr.Module, ...]
+) -> None:
+    modules = [*extra]
+    if watering:
+        modules.append(WATER_MODULE)
+    if chocolate:
+        modules.append(CHOCOLATE)
+    state = cr.new_game(config(players, *modules), seed=17)
+    counts = jungle_counts(state)
+    assert counts == POOLS[(watering, chocolate, players == 2)]
+    assert counts.total() == (21 if players == 2 else 28)
+
+
+@pytest.mark.rule("R-CHOC-1")
+def test_two_player_chocolate_pool_has_no_gold_mine_and_one_price_3_market() -> None:
+    counts = jungle_counts(cr.new_game(config(2, CHOCOLATE), seed=4))
+    assert (counts["G1"], counts["G2"], counts["M3"]) == (0, 0, 1)
+    # The third kitchen and the third chocolate market stay in the box.
+    assert (counts["K"], counts["C"]) == (2, 2)
+
+
+# Positions -------------------------------------------------------------------------------
+
+
+def _edge(
+    jungle: cr.JungleTile, workers: int, player: cr.PlayerState, cfg: cr.Config = CHOC3
+) -> cr.State:
+    """Seat 0 of 3 has just placed a tile with ``workers`` workers facing ``jungle``."""
+    kind = TILE_BY_WORKERS[workers]
+    state = cr.position(
+        cfg,
+        board={(1, -1): jungle},
+        players=[
+            attrs.evolve(player, hand=(kind,)),
+            cr.PlayerState(hand=(W1111,)),
+            cr.PlayerState(hand=(W1111,)),
+        ],
+        jungle_pile=[TEMPLE] * 2,
+    )
+    return cr.apply(state, cr.Place(kind, HUB, 0))
+
+
+def _offered(*uses: str) -> list[str]:
+    return [f"resolve 1,0 N {use}" for use in uses]
+
+
+def _resolve(state: cr.State, workers: int, bars: int = 0) -> tuple[cr.PlayerState, list[cr.Event]]:
+    after, events = cr.step(state, cr.Resolve(HUB, Side.N, workers, bars))
+    changes: list[cr.Event] = [
+        e for e in events if isinstance(e, cr.Gained | cr.Spent) and e.amount
+    ]
+    return after.players[0], changes
+
+
+# R-CHOC-2 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-CHOC-2", "R-CHOC-4")
+def test_kitchen_turns_cacao_into_bars_in_the_same_space() -> None:
+    state = _edge(KITCHEN, 2, cr.PlayerState(cacao=3))
+    assert names(state) == _offered("0", "1", "2")
+    player, events = _resolve(state, 2)
+    assert (player.cacao, player.chocolate) == (1, 2)
+    assert player.cacao + player.chocolate == 3
+    assert events == [
+        cr.Spent(0, cr.Resource.CACAO, 2),
+        cr.Gained(0, cr.Resource.CHOCOLATE, 2),
+    ]
+
+
+@pytest.mark.rule("R-CHOC-2", "R-DECIDE-2")
+def test_kitchen_uses_only_workers_that_have_a_cacao() -> None:
+    state = _edge(KITCHEN, 3, cr.PlayerState(cacao=1, chocolate=2))
+    assert names(state) == _offered("0", "1")
+    with pytest.raises(cr.IllegalMoveError, match="the player holds 1 cacao"):
+        cr.apply(state, cr.Resolve(HUB, Side.N, 2))
+    player, _ = _resolve(state, 1)
+    assert (player.cacao, player.chocolate) == (0, 3)
+
+
+@pytest.mark.rule("R-CHOC-2", "R-ACT-7")
+def test_kitchen_without_cacao_is_resolved_by_the_engine() -> None:
+    state = _edge(KITCHEN, 2, cr.PlayerState(chocolate=2))
+    assert state.current == 1
+    assert state.players[0].chocolate == 2
+
+
+@pytest.mark.rule("R-CHOC-2", "R-ACT-7")
+def test_kitchen_waits_for_a_pending_plantation() -> None:
+    # Seat 0's 1-1-1-1 on (1, 0) faces a kitchen (N) and a single plantation (S).
+    state = cr.position(
+        CHOC3,
+        board={(1, -1): KITCHEN, (1, 1): P1},
+        players=[cr.PlayerState(hand=(W1111,)), *[cr.PlayerState(hand=(W1111,))] * 2],
+        jungle_pile=[TEMPLE] * 2,
+    )
+    state = cr.apply(state, cr.Place(W1111, HUB, 0))
+    assert names(state) == ["resolve 1,0 N 0", "resolve 1,0 S 0", "resolve 1,0 S 1"]
+    state = cr.apply(state, cr.Resolve(HUB, Side.S, 1))
+    assert names(state) == _offered("0", "1")
+    state = cr.apply(state, cr.Resolve(HUB, Side.N, 1))
+    assert (state.players[0].cacao, state.players[0].chocolate) == (0, 1)
+
+
+# R-CHOC-3 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-CHOC-3", "R-DECIDE-2", "R-DECIDE-3")
+def test_chocolate_market_lists_each_workers_and_bars_once() -> None:
+    state = _edge(CHOC_MARKET, 2, cr.PlayerState(cacao=2, chocolate=2))
+    assert names(state) == _offered("0", "1", "1 b1", "2", "2 b1", "2 b2")
+    moves = cr.legal_moves(state)
+    uses = [(m.workers, m.bars) for m in moves if isinstance(m, cr.Resolve)]
+    assert uses == [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)]
+    assert len(set(uses)) == len(uses)
+
+
+@pytest.mark.rule("R-CHOC-3")
+@pytest.mark.parametrize(
+    ("workers", "bars", "gold", "cacao", "chocolate"),
+    [
+        (1, 0, 3, 1, 2),  # one cacao for 3
+        (1, 1, 7, 2, 1),  # one bar for 7
+        (2, 0, 6, 0, 2),
+        (2, 1, 10, 1, 1),  # chosen worker by worker: a cacao and a bar
+        (2, 2, 14, 2, 0),
+    ],
+)
+def test_chocolate_market_prices(
+    workers: int, bars: int, gold: int, cacao: int, chocolate: int
+) -> None:
+    state = _edge(CHOC_MARKET, 2, cr.PlayerState(gold=1, cacao=2, chocolate=2))
+    player, events = _resolve(state, workers, bars)
+    assert (player.gold, player.cacao, player.chocolate) == (1 + gold, cacao, chocolate)
+    assert cr.Gained(0, cr.Resource.GOLD, gold) in events
+    expected_spent = []
+    if workers - bars:
+        expected_spent.append(cr.Spent(0, cr.Resource.CACAO, workers - bars))
+    if bars:
+        expected_spent.append(cr.Spent(0, cr.Resource.CHOCOLATE, bars))
+    assert of_type(events, cr.Spent) == expected_spent
+
+
+@pytest.mark.rule("R-CHOC-3")
+def test_chocolate_market_needs_the_goods_it_sells() -> None:
+    state = _edge(CHOC_MARKET, 3, cr.PlayerState(chocolate=1))
+    assert names(state) == _offered("0", "1 b1")
+    with pytest.raises(cr.IllegalMoveError, match="holds 0 cacao and 1 chocolate bars"):
+        cr.apply(state, cr.Resolve(HUB, Side.N, 1))
+    with pytest.raises(cr.IllegalMoveError, match="holds 0 cacao and 1 chocolate bars"):
+        cr.apply(state, cr.Resolve(HUB, Side.N, 2, bars=2))
+    player, _ = _resolve(state, 1, 1)
+    assert (player.gold, player.chocolate) == (7, 0)
+
+
+@pytest.mark.rule("R-CHOC-3")
+def test_chocolate_market_with_cacao_only() -> None:
+    state = _edge(CHOC_MARKET, 3, cr.PlayerState(cacao=2))
+    assert names(state) == _offered("0", "1", "2")
+
+
+@pytest.mark.rule("R-CHOC-3", "R-ACT-7")
+def test_chocolate_market_with_nothing_to_sell_is_resolved_by_the_engine() -> None:
+    state = cr.position(
+        CHOC3,
+        board={(1, -1): CHOC_MARKET},
+        players=[cr.PlayerState(hand=(W2101,)), *[cr.PlayerState(hand=(W1111,))] * 2],
+        jungle_pile=[TEMPLE] * 2,
+    )
+    state, events = cr.step(state, cr.Place(W2101, HUB, 0))
+    assert cr.EdgeResolved(0, HUB, Side.N, 0, automatic=True) in events
+    assert state.current == 1
+
+
+@pytest.mark.rule("R-CHOC-3", "R-CHOC-2", "R-ACT-5")
+def test_kitchen_then_chocolate_market_in_one_turn() -> None:
+    # Seat 0's 1-1-1-1 on (1, 0) faces a kitchen (N) and a chocolate market (S).
+    state = cr.position(
+        CHOC3,
+        board={(1, -1): KITCHEN, (1, 1): CHOC_MARKET},
+        players=[cr.PlayerState(hand=(W1111,), cacao=1), *[cr.PlayerState(hand=(W1111,))] * 2],
+        jungle_pile=[TEMPLE] * 2,
+    )
+    state = cr.apply(state, cr.Place(W1111, HUB, 0))
+    state = cr.apply(state, cr.Resolve(HUB, Side.N, 1))
+    assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 S 1 b1"]
+    state = cr.apply(state, cr.Resolve(HUB, Side.S, 1, bars=1))
+    assert (state.players[0].gold, state.players[0].cacao, state.players[0].chocolate) == (7, 0, 0)
+
+
+# R-CHOC-4 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-CHOC-4", "R-STORAGE-1")
+def test_bars_take_storage_from_plantations() -> None:
+    state = _edge(P2, 2, cr.PlayerState(cacao=1, chocolate=3))
+    assert names(state) == _offered("0", "1")
+    player, events = _resolve(state, 1)
+    assert (player.cacao, player.chocolate) == (2, 3)
+    assert events == [cr.Gained(0, cr.Resource.CACAO, 1, wasted=1)]
+
+
+@pytest.mark.rule("R-CHOC-4", "R-ACT-7")
+def test_storage_full_of_bars_makes_a_plantation_dead() -> None:
+    state = _edge(P1, 1, cr.PlayerState(chocolate=5))
+    assert state.current == 1
+    assert (state.players[0].cacao, state.players[0].chocolate) == (0, 5)
+
+
+@pytest.mark.rule("R-CHOC-4", "R-WATERING-3")
+def test_bars_take_storage_from_watering() -> None:
+    cfg = config(3, CHOCOLATE, WATER_MODULE)
+    watering = cr.JungleTile.from_code("I")
+    state = _edge(watering, 1, cr.PlayerState(water_field=3, chocolate=4), cfg)
+    player, events = _resolve(state, 1)
+    assert (player.cacao, player.chocolate, player.water) == (1, 4, -1)
+    assert cr.Gained(0, cr.Resource.CACAO, 1, wasted=3) in events
+
+
+@pytest.mark.rule("R-CHOC-4")
+def test_a_position_with_more_than_five_in_storage_is_refused() -> None:
+    with pytest.raises(cr.ConfigError, match="holds 5 together"):
+        cr.position(CHOC3, players=[cr.PlayerState(hand=(W1111,), cacao=2, chocolate=4)] * 3)
+
+
+# R-CHOC-5 ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-CHOC-5", "R-ACT-MARKET")
+@pytest.mark.parametrize("market", [M2, M3, M4])
+def test_base_markets_never_buy_bars(market: cr.JungleTile) -> None:
+    state = _edge(market, 2, cr.PlayerState(cacao=1, chocolate=2))
+    assert names(state) == _offered("0", "1")
+    with pytest.raises(cr.IllegalMoveError, match="is not offered"):
+        cr.apply(state, cr.Resolve(HUB, Side.N, 1, bars=1))
+    with pytest.raises(cr.IllegalMoveError, match="is not offered"):
+        cr.apply(state, cr.Resolve(HUB, Side.N, 2))
+
+
+@pytest.mark.rule("R-CHOC-5", "R-ACT-7")
+def test_a_base_market_with_only_bars_is_resolved_by_the_engine() -> None:
+    state = _edge(M4, 2, cr.PlayerState(chocolate=3))
+    assert state.current == 1
+    assert (state.players[0].gold, state.players[0].chocolate) == (0, 3)
+
+
+def _finished(*players: cr.PlayerState) -> cr.State:
+    return cr.position(config(len(players), CHOCOLATE), players=list(players))
+
+
+@pytest.mark.rule("R-CHOC-5", "R-SCORE-9")
+def test_leftover_bars_earn_nothing() -> None:
+    state = _finished(cr.PlayerState(gold=9, chocolate=5), cr.PlayerState(gold=9))
+    assert state.is_over
+    with_bars, without = cr.final_scores(state)
+    assert with_bars.total == without.total == 9 - 10
+    assert with_bars.breakdown == without.breakdown
+    assert cr.winners(state) == (0, 1)
+
+
+@pytest.mark.rule("R-CHOC-5", "R-SCORE-9")
+def test_bars_are_not_a_tiebreak() -> None:
+    state = _finished(cr.PlayerState(gold=9, chocolate=4), cr.PlayerState(gold=9, cacao=1))
+    sheets = cr.final_scores(state)
+    assert [sheet.cacao for sheet in sheets] == [0, 1]
+    assert cr.winners(state) == (1,)
+    state = _finished(cr.PlayerState(gold=9, cacao=1, chocolate=4), cr.PlayerState(gold=9, cacao=1))
+    assert cr.winners(state) == (0, 1)
