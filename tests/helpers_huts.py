@@ -1,0 +1,61 @@
+"""Shared builders for the Hut module's rule tests (``tests/test_rules_huts*.py``).
+
+- :data:`HUTS_2P` is a 2-player game with the Huts module and no agreed selection, so that
+  :func:`hut_position` can give the hut supply explicitly;
+- :func:`hut_position` lays out a position of such a game where seat 0 is to move;
+- :func:`names` and :func:`hut_events` shorten what the tests assert.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+import cacao_rules as cr
+from cacao_rules.components import Hut
+from cacao_rules.events import HutBuilt, HutUsed
+from helpers_positions import W1111, Square, start_board
+
+HUTS_2P = cr.Config(players=2, modules={cr.Module.HUTS})
+"""Two players with the Huts module and random sides (the supply is then given by hand)."""
+
+
+def hut_position(
+    seat0: cr.PlayerState,
+    *,
+    hand: tuple[cr.WorkerType, ...] = (W1111,),
+    seat1: cr.PlayerState | None = None,
+    board: Mapping[Square, cr.Tile] | None = None,
+    covered: Mapping[Square, cr.WorkerTile] | None = None,
+    supply: Iterable[Hut] = (),
+    config: cr.Config = HUTS_2P,
+    display: Iterable[cr.JungleTile] = (),
+    jungle_pile: Iterable[cr.JungleTile] | None = None,
+    current: int = 0,
+) -> cr.State:
+    """A 2-player position with seat 0 holding ``hand`` and the hut ``supply`` given.
+
+    ``board`` defaults to the start tiles; seat 1 defaults to a player with one 1-1-1-1.
+    """
+    other = seat1 if seat1 is not None else cr.PlayerState(hand=(W1111,))
+    return cr.position(
+        config,
+        board=board if board is not None else start_board(),
+        covered=covered,
+        players=[attrs.evolve(seat0, hand=hand), other],
+        display=display,
+        jungle_pile=jungle_pile,
+        hut_supply=list(supply),
+        current=current,
+    )
+
+
+def names(state: cr.State) -> list[str]:
+    """The legal moves of ``state`` in notation."""
+    return [str(move) for move in cr.legal_moves(state)]
+
+
+def hut_events(events: Iterable[object]) -> list[HutBuilt | HutUsed]:
+    """The :class:`HutBuilt` and :class:`HutUsed` events, in order."""
+    return [event for event in events if isinstance(event, HutBuilt | HutUsed)]
