@@ -19,7 +19,7 @@ import attrs
 from .components import STORAGE_SPACES, SUN_PLACES, WATER_TRACK, Hut, JungleKind, JungleTile
 from .draft import Draft
 from .events import Gained, HutUsed, Resource, Spent
-from .huts import market_price
+from .huts import market_price, owns
 from .state import PlayerState
 
 Use = tuple[int, int]
@@ -64,7 +64,10 @@ def gain_cacao(draft: Draft, seat: int, received: int) -> None:
 
 
 def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    # A worker is worth offering only while the ones before it leave room (R-ACT-PLANTATION).
+    # A worker is worth offering only while the ones before it leave room (R-ACT-PLANTATION),
+    # except for a Farmer, for whom the fruit received counts even beyond the room.
+    if owns(player, Hut.FARMER):
+        return _up_to(workers)
     room = storage_room(player)
     return tuple(
         (used, 0) for used in range(workers + 1) if used == 0 or (used - 1) * tile.value < room

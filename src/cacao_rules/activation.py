@@ -6,7 +6,7 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
-from .actions import ACTIONS, Use, gain_cacao
+from .actions import ACTIONS, Use, gain_cacao, storage_room
 from .components import Hut, JungleTile, Side, WorkerTile
 from .draft import Draft
 from .end_of_turn import start_end_of_turn
@@ -91,7 +91,7 @@ def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> 
 def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
     """One more cacao, room permitting, for exactly 4 received this turn (:rule:`R-HUT-FARMER`)."""
     player = draft.players[seat]
-    if received == FARMER_TRIGGER and owns(player, Hut.FARMER):
+    if received == FARMER_TRIGGER and owns(player, Hut.FARMER) and storage_room(player):
         draft.emit(HutUsed(seat, Hut.FARMER))
         gain_cacao(draft, seat, 1)
 
