@@ -200,8 +200,10 @@ def _chocolate_market(draft: Draft, seat: int, tile: JungleTile, used: int, bars
         chocolate=player.chocolate - bars,
         gold=player.gold + gold,
     )
-    draft.emit(Spent(seat, Resource.CACAO, fruit))
-    draft.emit(Spent(seat, Resource.CHOCOLATE, bars))
+    if fruit:
+        draft.emit(Spent(seat, Resource.CACAO, fruit))
+    if bars:
+        draft.emit(Spent(seat, Resource.CHOCOLATE, bars))
     draft.emit(Gained(seat, Resource.GOLD, gold))
     return 0
 
