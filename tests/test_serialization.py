@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -26,17 +27,22 @@ from cacao_rules import (
     from_json,
     to_json,
 )
-from cacao_rules.frozen import FrozenMap
+from cacao_rules.components import HUT_TILES, Hut
+from cacao_rules.config import Module
+from cacao_rules.frozen import Bag, FrozenMap
 from cacao_rules.state import (
     ActivatedEdge,
     BlindFillStep,
     DealStep,
     DrawWorkerStep,
     FillStep,
+    HutStep,
+    MapRefillStep,
     OverStep,
     PlacementStep,
     RefillStep,
     ResolveStep,
+    SlideStep,
 )
 
 Doc = dict[str, Any]
@@ -50,12 +56,23 @@ ALL_STEPS = {
     RefillStep,
     OverStep,
 }
+MODULE_STEPS = {SlideStep, MapRefillStep, HutStep}
+CHOCOLATL = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
+MODULE_COMBINATIONS = [
+    frozenset(chosen)
+    for count in range(len(CHOCOLATL) + 1)
+    for chosen in itertools.combinations(CHOCOLATL, count)
+]
+ALL_MODULES = frozenset(CHOCOLATL)
 
 
-def game_states(players: int, seed: int, seeded: bool) -> Iterator[State]:
+def game_states(
+    players: int, seed: int, seeded: bool, config: cr.Config | None = None
+) -> Iterator[State]:
     """Every state of one game with random moves (and random chance outcomes if unseeded)."""
     rng = random.Random(seed * 10 + players)
-    state = cr.new_game(cr.Config(players=players), seed=seed if seeded else None)
+    config = config or cr.Config(players=players)
+    state = cr.new_game(config, seed=seed if seeded else None)
     yield state
     while not state.is_over:
         state = cr.apply(state, rng.choice(cr.legal_moves(state)))
@@ -100,14 +117,59 @@ def all_sample_states() -> tuple[State, ...]:
     return tuple(states)
 
 
+AGREED_HUTS = frozenset({Hut.MARKET_CRIER, Hut.FARMER, Hut.MONK, Hut.CHIEF})
+
+
+@functools.cache
+def module_sample_states() -> tuple[State, ...]:
+    """The states of a few games with all four Chocolatl modules, with every kind of step."""
+    configs = [
+        (cr.Config(players=2, modules=ALL_MODULES), 1, True),
+        (cr.Config(players=3, modules=ALL_MODULES), 2, False),
+        (
+            cr.Config(players=4, modules=ALL_MODULES, map_early_overbuild=True, huts=AGREED_HUTS),
+            3,
+            True,
+        ),
+    ]
+    states = [
+        state
+        for config, seed, seeded in configs
+        for state in game_states(config.players, seed, seeded, config)
+    ]
+    seen = {type(state.step) for state in states}
+    assert seen >= MODULE_STEPS | {DealStep, PlacementStep, FillStep, ResolveStep, OverStep}
+    return tuple(states)
+
+
 @functools.cache
 def sample_states() -> tuple[State, ...]:
-    """A few states of every kind of step, for the fuzz tests."""
-    found: dict[type, list[State]] = {}
-    for state in all_sample_states():
-        found.setdefault(type(state.step), []).append(state)
+    """A few states of every kind of step, with and without modules, for the fuzz tests."""
+    found: dict[tuple[type, bool], list[State]] = {}
+    for state in all_sample_states() + module_sample_states():
+        found.setdefault((type(state.step), bool(state.config.modules)), []).append(state)
     return tuple(
         state for states in found.values() for state in states[:: max(1, len(states) // 4)]
+    )
+
+
+@functools.cache
+def module_state(kind: type) -> State:
+    """A state of a game with all four modules (random hut sides) waiting at ``kind``."""
+    candidates = [
+        state
+        for state in module_sample_states()
+        if isinstance(state.step, kind) and state.config.huts is None
+    ]
+    return max(
+        candidates,
+        key=lambda state: (
+            state.current == 0,
+            len(state.map_board) == 2 and len(state.display) == 2,
+            any(player.huts for player in state.players),
+            sum(len(player.hand) for player in state.players),
+            len(state.board),
+        ),
     )
 
 
@@ -151,8 +213,29 @@ def test_every_state_of_random_games_round_trips(players: int, seeded: bool) -> 
         assert {DealStep, DrawWorkerStep, RefillStep} <= seen
 
 
+@pytest.mark.rule("R-MODULES-1")
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "modules", MODULE_COMBINATIONS, ids=lambda m: "+".join(sorted(x.value for x in m)) or "base"
+)
+def test_every_state_of_random_games_with_modules_round_trips(
+    modules: frozenset[Module], players: int, seeded: bool
+) -> None:
+    """All 16 combinations of the Chocolatl modules: every state is consistent and round trips."""
+    config = cr.Config(players=players, modules=modules)
+    for state in game_states(players, 20 + len(modules), seeded, config):
+        text = to_json(state)
+        again = from_json(text)  # check_state included
+        assert again == state
+        assert hash(again) == hash(state)
+        assert to_json(again) == text
+
+
 def test_every_kind_of_step_round_trips() -> None:
     for state in sample_states():
+        assert from_json(to_json(state)) == state
+    for state in module_sample_states():
         assert from_json(to_json(state)) == state
 
 
@@ -203,13 +286,16 @@ def test_output_is_compact_ascii_with_a_fixed_key_order() -> None:
         "players",
         "jungle_pile",
         "display",
+        "map_board",
+        "map_tiles_used",
+        "hut_supply",
         "current",
         "turn",
         "step",
     ]
     assert document["format"] == "cacao-rules.state"
-    assert document["version"] == 1
-    assert list(document["step"]) == ["kind", "queue"]
+    assert document["version"] == 2
+    assert list(document["step"]) == ["kind", "queue", "received"]
     squares = [entry["square"] for entry in document["board"]]
     assert squares == sorted(squares)
 
@@ -217,7 +303,12 @@ def test_output_is_compact_ascii_with_a_fixed_key_order() -> None:
 def test_document_fields() -> None:
     state = blind_fill_state()
     document = doc_of(state)
-    assert document["config"] == {"players": 2, "modules": []}
+    assert document["config"] == {
+        "players": 2,
+        "modules": [],
+        "map_early_overbuild": False,
+        "huts": None,
+    }
     assert document["seed"] is None
     assert {"square": [0, 0], "tile": "P1"} in document["board"]
     assert {"square": [2, 1], "tile": {"owner": 0, "type": "1-1-1-1", "rotation": 0}} in (
@@ -231,7 +322,14 @@ def test_document_fields() -> None:
         "hand": [],
         "pile": {"1-1-1-1": 2, "2-1-0-1": 5, "3-0-0-1": 1, "3-1-0-0": 1},
         "chocolate": 0,
+        "map_tiles": 0,
+        "huts": [],
     }
+    assert (document["map_board"], document["map_tiles_used"], document["hut_supply"]) == (
+        [],
+        0,
+        {},
+    )
     assert document["step"]["kind"] == "blind_fill"
     assert set(document["step"]) == {"kind", "placed", "filled", "spaces"}
     assert sum(document["jungle_pile"].values()) == state.jungle_pile.total
@@ -380,9 +478,9 @@ def _drop_from_pile(document: Doc) -> None:
 
 STRUCTURE_CASES: list[tuple[type, Callable[[Doc], None], str]] = [
     (PlacementStep, _set("format", "cacao-rules.game"), "format: expected 'cacao-rules.state'"),
-    (PlacementStep, _set("version", 2), "version: this library reads version 1, got an integer 2"),
-    (PlacementStep, _set("version", True), "version: this library reads version 1, got a boolean"),
-    (PlacementStep, _set("version", 1.0), "version: this library reads version 1, got a number"),
+    (PlacementStep, _set("version", 3), "version: this library reads versions 1 and 2, got an"),
+    (PlacementStep, _set("version", True), "version: this library reads versions 1 and 2, got a"),
+    (PlacementStep, _set("version", 2.0), "version: this library reads versions 1 and 2, got a n"),
     (PlacementStep, _delete("turn"), "the document: missing key(s) 'turn'"),
     (PlacementStep, _set("extra", 1), "the document: unknown key(s) 'extra'"),
     (
@@ -393,7 +491,11 @@ STRUCTURE_CASES: list[tuple[type, Callable[[Doc], None], str]] = [
     (PlacementStep, _set("config.players", "2"), "config.players: expected an integer, got a str"),
     (PlacementStep, _set("config.modules", ["map", "map"]), "a module is listed twice"),
     (PlacementStep, _set("config.modules", ["maps"]), "config.modules[0]: unknown module 'maps'"),
-    (PlacementStep, _set("config.modules", ["map"]), "config: module(s) MAP are not implemented"),
+    (
+        PlacementStep,
+        _set("config.modules", ["gem_mines"]),
+        "config: module(s) GEM_MINES are not implemented",
+    ),
     (PlacementStep, _set("config.modules", "map"), "config.modules: expected a list, got a str"),
     (
         PlacementStep,
@@ -597,6 +699,368 @@ def test_check_state_refuses_edges_that_do_not_match_the_rotation() -> None:
     bad = attrs.evolve(tile, edges=(9, 9, 9, 9))
     with pytest.raises(FormatError, match=r"has edges \(9, 9, 9, 9\), but a "):
         check_state(attrs.evolve(state, board=state.board.set(square, bad)))
+
+
+# --- the Chocolatl modules -----------------------------------------------------------------
+
+
+def test_module_fields_are_written() -> None:
+    state = module_state(HutStep)
+    document = doc_of(state)
+    assert document["config"] == {
+        "players": state.config.players,
+        "modules": ["chocolate", "huts", "map", "watering"],
+        "map_early_overbuild": False,
+        "huts": None,
+    }
+    assert document["map_board"] == [tile.code for tile in state.map_board]
+    assert document["map_tiles_used"] == state.map_tiles_used
+    supply = document["hut_supply"]
+    assert sum(supply.values()) == state.hut_supply.total
+    assert list(supply) == [hut.value for hut, _ in state.hut_supply.items]
+    for player, written in zip(state.players, document["players"], strict=True):
+        assert written["map_tiles"] == player.map_tiles
+        assert written["huts"] == [hut.value for hut in player.huts]
+        assert written["chocolate"] == player.chocolate
+    assert document["step"] == {"kind": "hut"}
+    assert doc_of(module_state(SlideStep))["step"] == {"kind": "slide"}
+    assert doc_of(module_state(MapRefillStep))["step"] == {"kind": "map_refill"}
+    resolve = module_state(ResolveStep)
+    assert isinstance(resolve.step, ResolveStep)
+    assert doc_of(resolve)["step"]["received"] == resolve.step.received
+
+
+def test_agreed_huts_and_early_overbuild_are_written_sorted() -> None:
+    state = next(state for state in module_sample_states() if state.config.huts is not None)
+    config = doc_of(state)["config"]
+    assert config["map_early_overbuild"] is True
+    assert config["huts"] == ["market-crier", "farmer", "monk", "chief"]
+    shuffled = doc_of(state)
+    shuffled["config"]["huts"].reverse()
+    assert from_json(json.dumps(shuffled)) == state
+
+
+def test_a_played_hut_and_spent_map_tiles_round_trip() -> None:
+    states = module_sample_states()
+    built = next(state for state in states if any(p.huts for p in state.players))
+    used = next(state for state in states if state.map_tiles_used)
+    chocolate = next(state for state in states if any(p.chocolate for p in state.players))
+    for state in (built, used, chocolate):
+        assert from_json(to_json(state)) == state
+
+
+def _as_version_1(document: Doc) -> Doc:
+    for key in ("map_board", "map_tiles_used", "hut_supply"):
+        del document[key]
+    for key in ("map_early_overbuild", "huts"):
+        del document["config"][key]
+    for player in document["players"]:
+        del player["map_tiles"], player["huts"]
+    document["step"].pop("received", None)
+    document["version"] = 1
+    return document
+
+
+@pytest.mark.parametrize("kind", [PlacementStep, ResolveStep, FillStep, OverStep, DealStep])
+def test_version_1_documents_of_base_games_are_still_read(kind: type) -> None:
+    state = first_state(kind)
+    old = _as_version_1(doc_of(state))
+    assert list(old) == [key for key in doc_of(state) if key in old]
+    assert from_json(json.dumps(old)) == state
+    assert doc_of(from_json(json.dumps(old)))["version"] == 2  # always written as version 2
+
+
+VERSION_1_CASES: list[tuple[Callable[[Doc], None], str]] = [
+    (_set("map_board", []), "the document: unknown key(s) 'map_board'"),
+    (_set("config.huts", None), "config: unknown key(s) 'huts'"),
+    (_set("players.0.map_tiles", 0), "players[0]: unknown key(s) 'map_tiles'"),
+    (_set("config.modules", ["huts"]), "config.modules: a version 1 document describes a base"),
+    (_set("step", {"kind": "hut"}), "step.kind: unknown step 'hut'; expected one of deal"),
+]
+
+
+@pytest.mark.parametrize(("change", "fragment"), VERSION_1_CASES)
+def test_version_1_documents_have_only_version_1_fields(
+    change: Callable[[Doc], None], fragment: str
+) -> None:
+    document = _as_version_1(doc_of(first_state(PlacementStep)))
+    change(document)
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    assert fragment in str(raised.value)
+
+
+MODULE_STRUCTURE_CASES: list[tuple[type, Callable[[Doc], None], str]] = [
+    (PlacementStep, _delete("config.huts"), "config: missing key(s) 'huts'"),
+    (PlacementStep, _delete("hut_supply"), "the document: missing key(s) 'hut_supply'"),
+    (PlacementStep, _delete("players.1.huts"), "players[1]: missing key(s) 'huts'"),
+    (
+        PlacementStep,
+        _set("config.map_early_overbuild", 1),
+        "config.map_early_overbuild: expected true or false, got an integer 1",
+    ),
+    (PlacementStep, _set("config.huts", "chief"), "config.huts: expected a list, got a str"),
+    (PlacementStep, _set("config.huts", ["king"]), "config.huts[0]: unknown hut 'king'; expected"),
+    (PlacementStep, _set("config.huts", ["chief", "chief"]), "config.huts: a hut is listed twice"),
+    (PlacementStep, _set("config.huts", [3]), "config.huts[0]: expected hut as a string"),
+    (PlacementStep, _set("players.0.map_tiles", 3), "players[0].map_tiles: 3 is out of range"),
+    (PlacementStep, _set("players.0.map_tiles", -1), "players[0].map_tiles: -1 is out of range"),
+    (PlacementStep, _set("players.0.huts", {}), "players[0].huts: expected a list"),
+    (PlacementStep, _set("players.0.huts", ["Chief"]), "players[0].huts[0]: unknown hut 'Chief'"),
+    (PlacementStep, _set("map_board", "T"), "map_board: expected a list, got a str"),
+    (PlacementStep, _set("map_board", ["T", "X"]), "map_board[1]: unknown jungle tile code 'X'"),
+    (PlacementStep, _set("map_tiles_used", -1), "map_tiles_used: -1 is out of range"),
+    (PlacementStep, _set("map_tiles_used", None), "map_tiles_used: expected an integer, got null"),
+    (PlacementStep, _set("hut_supply", ["chief"]), "hut_supply: expected an object of counts"),
+    (PlacementStep, _set("hut_supply", {"chief": 0}), "hut_supply.chief: 0 is out of range"),
+    (PlacementStep, _set("hut_supply", {"king": 1}), "hut_supply key: unknown hut 'king'"),
+    (PlacementStep, _set("step", {"kind": "slide", "tile": "T"}), "step: unknown key(s) 'tile'"),
+    (ResolveStep, _delete("step.received"), "step: missing key(s) 'received'"),
+    (ResolveStep, _set("step.received", -1), "step.received: -1 is out of range"),
+    (ResolveStep, _set("step.received", 1.5), "step.received: expected an integer"),
+]
+
+
+@pytest.mark.parametrize(("kind", "change", "fragment"), MODULE_STRUCTURE_CASES)
+def test_bad_module_fields_are_rejected(
+    kind: type, change: Callable[[Doc], None], fragment: str
+) -> None:
+    document = doc_of(module_state(kind))
+    change(document)
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    message = str(raised.value)
+    assert message.startswith("not a valid cacao-rules state: ")
+    assert fragment in message
+
+
+def _config_change(**fields: Any) -> Callable[[Doc], None]:
+    def change(document: Doc) -> None:
+        document["config"].update(fields)
+
+    return change
+
+
+def _base_game_with(**fields: Any) -> Callable[[Doc], None]:
+    def change(document: Doc) -> None:
+        document["config"]["modules"] = []
+        document.update(fields)
+
+    return change
+
+
+def _spend_map_tile_unaccounted(document: Doc) -> None:
+    document["map_tiles_used"] += -1 if document["map_tiles_used"] else 1
+
+
+def _overfull_storage(document: Doc) -> None:
+    document["players"][0].update(cacao=4, chocolate=2)
+
+
+def _map_board_tile_to_pile(document: Doc) -> None:
+    code = document["map_board"].pop()
+    document["jungle_pile"][code] = document["jungle_pile"].get(code, 0) + 1
+
+
+def _pile_tile_to_map_board(document: Doc) -> None:
+    pile = document["jungle_pile"]
+    code = next(iter(pile))
+    pile[code] -= 1
+    if not pile[code]:
+        del pile[code]
+    document["map_board"].append(code)
+
+
+def _display_tile_to_pile_and_refill(document: Doc) -> None:
+    code = document["display"].pop()
+    document["jungle_pile"][code] = document["jungle_pile"].get(code, 0) + 1
+    document["step"] = {"kind": "refill"}
+
+
+def _supply_hut(document: Doc) -> dict[str, int]:
+    supply: dict[str, int] = document["hut_supply"]
+    return supply
+
+
+def _extra_hut(document: Doc) -> None:
+    supply = _supply_hut(document)
+    supply["chief"] = supply.get("chief", 0) + 1
+
+
+def _impossible_sides(document: Doc) -> None:
+    """12 huts, but two chiefs: only tile 12 shows the Chief."""
+    document["players"] = [dict(p, huts=[]) for p in document["players"]]
+    huts = [*(a for a, _ in HUT_TILES[:10]), Hut.CHIEF, Hut.CHIEF]
+    document["hut_supply"] = {
+        hut.value: count for hut, count in Bag.of(huts, key=lambda hut: hut.sort_key).items
+    }
+
+
+def _owns_twice(document: Doc) -> None:
+    document["players"][0]["huts"] = ["chief", "chief"]
+
+
+def _broke_at_hut_step(document: Doc) -> None:
+    document["players"][document["current"]]["gold"] = 0
+
+
+MODULE_CONSISTENCY_CASES: list[tuple[type, Callable[[Doc], None], str]] = [
+    (PlacementStep, _spend_map_tile_unaccounted, "map tiles and"),
+    (PlacementStep, _set("map_tiles_used", 9), "the game deals 2 to each player"),
+    (PlacementStep, _pile_tile_to_map_board, "the map board holds 3 tiles; at most 2"),
+    (PlacementStep, _map_board_tile_to_pile, "the map board holds 1 tiles while the jungle pile"),
+    (PlacementStep, _set("map_board", ["T"]), "the jungle tiles (board, display, map board, pile)"),
+    (PlacementStep, _overfull_storage, "seat 0 stores 4 cacao and 2 chocolate; the village board"),
+    (PlacementStep, _set("players.0.chocolate", 6), "6 chocolate; the village board holds 5"),
+    (PlacementStep, _extra_hut, "13 huts, but the 12 hut tiles show one side each"),
+    (PlacementStep, _impossible_sides, "which no choice of one side of each hut tile shows"),
+    (PlacementStep, _owns_twice, "seat 0 owns chief more than once"),
+    (PlacementStep, _set("step", {"kind": "slide"}), "a slide is pending but the display"),
+    (PlacementStep, _set("step", {"kind": "map_refill"}), "a map board refill is pending but"),
+    (PlacementStep, _display_tile_to_pile_and_refill, "the map board still holds tiles"),
+    (HutStep, _broke_at_hut_step, "a hut step is pending but seat"),
+    (FillStep, _set("display", []), "a fill is pending but the display is empty"),
+    (DealStep, _set("hut_supply", {}), "the hut tiles' sides are dealt before any hand"),
+    (
+        PlacementStep,
+        _config_change(modules=["map"]),
+        "huts in a game without the Huts module",
+    ),
+    (
+        PlacementStep,
+        _config_change(modules=["chocolate", "huts", "watering"]),
+        "a map board or map tiles in a game without the Map module",
+    ),
+    (
+        PlacementStep,
+        _config_change(huts=["chief"]),
+        "the agreed selection is 1 chief",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "change", "fragment"), MODULE_CONSISTENCY_CASES)
+def test_inconsistent_module_documents_are_rejected(
+    kind: type, change: Callable[[Doc], None], fragment: str
+) -> None:
+    document = doc_of(module_state(kind))
+    change(document)
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    message = str(raised.value)
+    assert message.startswith("not a valid cacao-rules state: inconsistent state: ")
+    assert fragment in message
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (_base_game_with(map_board=["T"]), "a map board or map tiles in a game without the Map"),
+        (_base_game_with(map_tiles_used=1), "a map board or map tiles in a game without the Map"),
+        (_base_game_with(hut_supply={"chief": 1}), "huts in a game without the Huts module"),
+        (_set("step", {"kind": "hut"}), "a hut step is pending in a game without the Huts"),
+    ],
+)
+def test_module_fields_need_their_module(change: Callable[[Doc], None], fragment: str) -> None:
+    document = doc_of(first_state(PlacementStep))
+    change(document)
+    with pytest.raises(FormatError, match="inconsistent state: ") as raised:
+        from_json(json.dumps(document))
+    assert fragment in str(raised.value)
+
+
+def test_check_state_refuses_unsorted_map_boards_and_huts() -> None:
+    state = module_state(PlacementStep)
+    assert len(set(state.map_board)) == 2
+    with pytest.raises(FormatError, match="the map board is not sorted"):
+        check_state(attrs.evolve(state, map_board=state.map_board[::-1]))
+    owner = next(seat for seat, player in enumerate(state.players) if player.huts)
+    players = list(state.players)
+    players[owner] = attrs.evolve(players[owner], huts=(Hut.CHIEF, Hut.MARKET_CRIER))
+    with pytest.raises(FormatError, match=f"seat {owner}'s huts are not sorted"):
+        check_state(attrs.evolve(state, players=tuple(players)))
+
+
+@pytest.mark.rule("R-HUT-1")
+def test_hut_sides_are_checked_as_one_side_per_tile() -> None:
+    state = module_state(PlacementStep)
+    sides_a = Bag.of([a for a, _ in HUT_TILES], key=lambda hut: hut.sort_key)
+    sides_b = Bag.of([b for _, b in HUT_TILES], key=lambda hut: hut.sort_key)
+    unbuilt = tuple(attrs.evolve(player, huts=()) for player in state.players)
+    for supply in (sides_a, sides_b):
+        check_state(attrs.evolve(state, hut_supply=supply, players=unbuilt))
+    # Two market criers (tiles 1 and 3) are possible, three are not.
+    two = Bag.of(
+        [Hut.MARKET_CRIER, Hut.MARKET_CRIER] + [a for a, _ in HUT_TILES[3:]] + [Hut.FARMER],
+        key=lambda h: h.sort_key,
+    )
+    check_state(attrs.evolve(state, hut_supply=two, players=unbuilt))
+    three = Bag.of([Hut.MARKET_CRIER] * 3 + [a for a, _ in HUT_TILES[3:]], key=lambda h: h.sort_key)
+    with pytest.raises(FormatError, match="no choice of one side of each hut tile"):
+        check_state(attrs.evolve(state, hut_supply=three, players=unbuilt))
+
+
+@pytest.mark.rule("R-HUT-1", "R-CHANCE-3")
+def test_hut_sides_in_the_middle_of_the_deal() -> None:
+    config = cr.Config(players=2, modules={Module.HUTS})
+    state = cr.new_game(config)
+    assert isinstance(state.step, DealStep)
+    for _ in range(5):
+        state = cr.apply(state, cr.legal_moves(state)[-1])
+        assert state.hut_supply.total < 12
+        assert from_json(to_json(state)) == state
+    # The first 5 tiles are dealt: a side of tile 6 cannot be in the supply yet.
+    dealt = list(state.hut_supply.elements())
+    wrong = Bag.of([*dealt[:4], Hut.CHIEF], key=lambda hut: hut.sort_key)
+    with pytest.raises(FormatError, match="no choice of one side"):
+        check_state(attrs.evolve(state, hut_supply=wrong))
+    dealt_hand = attrs.evolve(state.players[0], hand=(WorkerType.W1111,))
+    dealt_hand = attrs.evolve(dealt_hand, pile=dealt_hand.pile.remove(WorkerType.W1111))
+    with pytest.raises(FormatError, match="dealt before any hand"):
+        check_state(attrs.evolve(state, players=(dealt_hand, state.players[1])))
+
+
+@pytest.mark.rule("R-HUT-FOREMAN")
+def test_a_foreman_owner_has_edges_of_4_workers() -> None:
+    config = cr.Config(players=2, modules={Module.HUTS}, huts={Hut.FOREMAN})
+    state = cr.position(
+        config,
+        board={
+            (0, 0): JungleTile.from_code("P1"),
+            (1, 1): JungleTile.from_code("M2"),
+            (1, 0): WorkerTile.of(0, WorkerType.W3100, 3),  # 3 workers facing west
+        },
+        players=[PlayerState(hand=(WorkerType.W1111,), huts=(Hut.FOREMAN,)), PlayerState()],
+    )
+    assert state.hut_supply.total == 0  # position() takes the built hut out of the supply
+    check_state(state, reachable=False)
+    edge = ActivatedEdge(0, (1, 0), cr.Side.W, 4, (0, 0))
+    with_foreman = attrs.evolve(state, step=ResolveStep((edge,)))
+    check_state(with_foreman, reachable=False)
+    assert from_json(to_json(with_foreman), strict=False) == with_foreman
+    no_foreman = tuple(attrs.evolve(player, huts=()) for player in state.players)
+    agreed = Bag.of([Hut.FOREMAN], key=lambda hut: hut.sort_key)
+    with pytest.raises(FormatError, match="the tile has no 4 workers on that side"):
+        check_state(
+            attrs.evolve(with_foreman, players=no_foreman, hut_supply=agreed), reachable=False
+        )
+
+
+def test_positions_with_modules_need_strict_false_only_for_what_play_guarantees() -> None:
+    config = cr.Config(players=3, modules=ALL_MODULES)
+    hand = (WorkerType.W1111,)
+    players = [PlayerState(hand=hand, map_tiles=1)] * 3
+    state = cr.position(config, players=players, hut_supply=[Hut.CHIEF])
+    assert (state.map_tiles_used, state.hut_supply.total) == (3, 1)
+    check_state(state, reachable=False)  # a hand-built supply may leave huts out
+    with pytest.raises(FormatError, match="1 huts, but the 12 hut tiles show one side each"):
+        check_state(attrs.evolve(state, display=(), step=OverStep()))
+    assert from_json(to_json(state), strict=False) == state
+    with pytest.raises(FormatError, match="1 huts, but the 12 hut tiles"):
+        from_json(to_json(state))
+    more = attrs.evolve(state, map_tiles_used=4)
+    with pytest.raises(FormatError, match="the players hold 3 map tiles and 4 were used"):
+        check_state(more, reachable=False)
 
 
 # --- fuzzing --------------------------------------------------------------------------------

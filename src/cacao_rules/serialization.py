@@ -6,6 +6,11 @@ separators, ASCII only), so the text can be hashed, compared and stored in golde
 :func:`from_json` accepts only documents that describe a state the rules can reach: it
 checks the syntax, every type and range, and then the state's consistency with
 :func:`~cacao_rules.validation.check_state`.
+
+Version 2 (this one) added the fields of the *Chocolatl* modules: the configuration's options,
+each player's map tiles and huts, the map board, the map tiles used, the hut supply, the cacao
+received in the resolve step and three new steps. Version 1 documents (base games only) are
+still read, with those fields at their defaults; only version 2 is written.
 """
 
 from __future__ import annotations
@@ -18,7 +23,16 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from .chance import MAX_SEED
-from .components import TILES_BY_CODE, JungleTile, Side, Tile, WorkerTile, WorkerType
+from .components import (
+    MAP_TILES_PER_PLAYER,
+    TILES_BY_CODE,
+    Hut,
+    JungleTile,
+    Side,
+    Tile,
+    WorkerTile,
+    WorkerType,
+)
 from .config import Config, Module
 from .errors import CacaoError, FormatError
 from .frozen import Bag, FrozenMap
@@ -29,11 +43,14 @@ from .state import (
     DealStep,
     DrawWorkerStep,
     FillStep,
+    HutStep,
+    MapRefillStep,
     OverStep,
     PlacementStep,
     PlayerState,
     RefillStep,
     ResolveStep,
+    SlideStep,
     State,
     Step,
 )
@@ -42,8 +59,12 @@ from .validation import check_state
 FORMAT: Final = "cacao-rules.state"
 """The value of the ``"format"`` field of every state document."""
 
-VERSION: Final = 1
-"""The version of the state format that this library writes and reads."""
+VERSION: Final = 2
+"""The version of the state format that this library writes."""
+
+READ_VERSIONS: Final = (1, 2)
+"""The versions of the state format that this library reads: version 1 documents (base games
+only, written before the Chocolatl modules) are read with the new fields at their defaults."""
 
 MAX_COORDINATE: Final = 10**6
 """The largest coordinate (in absolute value) that a document may give a square."""
@@ -58,11 +79,28 @@ _MAX_QUOTE: Final = 60
 _TYPES: Final = {kind.value: kind for kind in WorkerType}
 _SIDES: Final = {side.name: side for side in Side}
 _MODULES: Final = {module.value: module for module in Module}
-_PLAYER_FIELDS: Final = ("gold", "cacao", "sun", "water_field", "hand", "pile", "chocolate")
+_HUTS: Final = {hut.value: hut for hut in Hut}
+_PLAYER_FIELDS: Final = (
+    "gold",
+    "cacao",
+    "sun",
+    "water_field",
+    "hand",
+    "pile",
+    "chocolate",
+    "map_tiles",
+    "huts",
+)
+_PLAYER_FIELDS_V1: Final = _PLAYER_FIELDS[:7]
 _PLAYER_FIELDS_KNOWN: Final = tuple(field.name for field in attrs.fields(PlayerState)) == (
     _PLAYER_FIELDS
 )
-_TOP_KEYS: Final = (
+_CONFIG_FIELDS: Final = ("players", "modules", "map_early_overbuild", "huts")
+_CONFIG_FIELDS_V1: Final = _CONFIG_FIELDS[:2]
+_CONFIG_FIELDS_KNOWN: Final = tuple(field.name for field in attrs.fields(Config)) == (
+    _CONFIG_FIELDS
+)
+_TOP_KEYS_V1: Final = (
     "format",
     "version",
     "config",
@@ -77,6 +115,13 @@ _TOP_KEYS: Final = (
     "current",
     "turn",
     "step",
+)
+_TOP_KEYS: Final = (
+    *_TOP_KEYS_V1[:11],
+    "map_board",
+    "map_tiles_used",
+    "hut_supply",
+    *_TOP_KEYS_V1[11:],
 )
 
 
@@ -124,19 +169,33 @@ _STEP_WRITERS: Final[dict[type, tuple[str, Callable[[Any], dict[str, Json]]]]] =
             "spaces": _squares(step.spaces),
         },
     ),
-    ResolveStep: ("resolve", lambda step: {"queue": [_edge(edge) for edge in step.queue]}),
+    ResolveStep: (
+        "resolve",
+        lambda step: {"queue": [_edge(edge) for edge in step.queue], "received": step.received},
+    ),
     DrawWorkerStep: ("draw_worker", lambda step: {}),
+    SlideStep: ("slide", lambda step: {}),
     RefillStep: ("refill", lambda step: {}),
+    MapRefillStep: ("map_refill", lambda step: {}),
+    HutStep: ("hut", lambda step: {}),
     OverStep: ("over", lambda step: {}),
 }
 
 
+def _hut_names(huts: Iterable[Hut]) -> list[str]:
+    return [hut.value for hut in sorted(huts, key=lambda hut: hut.sort_key)]
+
+
 @functools.lru_cache(maxsize=64)
 def _config(config: Config) -> dict[str, Json]:
-    modules = sorted(module.value for module in config.modules)
-    if Config(players=config.players, modules=config.modules) != config:
+    if not _CONFIG_FIELDS_KNOWN:
         raise FormatError(f"state format version {VERSION} cannot write {config!r}")
-    return {"players": config.players, "modules": modules}
+    return {
+        "players": config.players,
+        "modules": sorted(module.value for module in config.modules),
+        "map_early_overbuild": config.map_early_overbuild,
+        "huts": None if config.huts is None else _hut_names(config.huts),
+    }
 
 
 def _player(player: PlayerState) -> dict[str, Json]:
@@ -148,6 +207,8 @@ def _player(player: PlayerState) -> dict[str, Json]:
         "hand": [kind.value for kind in player.hand],
         "pile": {kind.value: count for kind, count in player.pile.items},
         "chocolate": player.chocolate,
+        "map_tiles": player.map_tiles,
+        "huts": [hut.value for hut in player.huts],
     }
 
 
@@ -179,6 +240,9 @@ def _to_document(state: State) -> dict[str, Json]:
         "players": [_player(player) for player in state.players],
         "jungle_pile": {tile.code: count for tile, count in state.jungle_pile.items},
         "display": [tile.code for tile in state.display],
+        "map_board": [tile.code for tile in state.map_board],
+        "map_tiles_used": state.map_tiles_used,
+        "hut_supply": {hut.value: count for hut, count in state.hut_supply.items},
         "current": state.current,
         "turn": state.turn,
         "step": {"kind": kind, **fields(state.step)},
@@ -194,7 +258,7 @@ def to_json(state: State) -> str:
     >>> state = cr.new_game(cr.Config(players=2), seed=7)
     >>> text = cr.to_json(state)
     >>> text[:50]
-    '{"format":"cacao-rules.state","version":1,"config"'
+    '{"format":"cacao-rules.state","version":2,"config"'
     >>> cr.from_json(text) == state
     True
     """
@@ -271,6 +335,25 @@ def _jungle_tile(value: Json, path: str) -> JungleTile:
     return _lookup(TILES_BY_CODE, value, path, "jungle tile code")
 
 
+def _hut(value: Json, path: str) -> Hut:
+    return _lookup(_HUTS, value, path, "hut")
+
+
+def _bool(value: Json, path: str) -> bool:
+    if type(value) is not bool:
+        raise _Bad(f"{path}: expected true or false, got {_what(value)}")
+    return value
+
+
+def _read_codes(value: Json, path: str) -> tuple[JungleTile, ...]:
+    tiles = [_jungle_tile(item, f"{path}[{i}]") for i, item in enumerate(_list(value, path))]
+    return tuple(sorted(tiles, key=lambda tile: tile.sort_key))
+
+
+def _read_huts(value: Json, path: str) -> list[Hut]:
+    return [_hut(item, f"{path}[{i}]") for i, item in enumerate(_list(value, path))]
+
+
 def _read_square(value: Json, path: str) -> Square:
     items = _list(value, path)
     if len(items) != 2:
@@ -327,8 +410,8 @@ def _read_counts(
     return Bag(tuple(sorted(items, key=lambda pair: key(pair[0]))))
 
 
-def _read_config(value: Json) -> Config:
-    fields = _object(value, "config", ("players", "modules"))
+def _read_config(value: Json, version: int) -> Config:
+    fields = _object(value, "config", _CONFIG_FIELDS if version > 1 else _CONFIG_FIELDS_V1)
     players = _int(fields["players"], "config.players", 2, 4)
     names = _list(fields["modules"], "config.modules")
     modules = [
@@ -336,14 +419,27 @@ def _read_config(value: Json) -> Config:
     ]
     if len(set(modules)) != len(modules):
         raise _Bad("config.modules: a module is listed twice")
+    if version == 1 and modules:
+        raise _Bad(
+            "config.modules: a version 1 document describes a base game only (no modules); "
+            "games with modules are written as version 2"
+        )
+    early = _bool(fields.get("map_early_overbuild", False), "config.map_early_overbuild")
+    huts = None
+    if fields.get("huts") is not None:
+        huts = _read_huts(fields["huts"], "config.huts")
+        if len(set(huts)) != len(huts):
+            raise _Bad("config.huts: a hut is listed twice; an agreed selection names each once")
     try:
-        return Config(players=players, modules=frozenset(modules))
+        return Config(
+            players=players, modules=frozenset(modules), map_early_overbuild=early, huts=huts
+        )
     except CacaoError as error:
         raise _Bad(f"config: {error}") from None
 
 
-def _read_player(value: Json, path: str) -> PlayerState:
-    fields = _object(value, path, _PLAYER_FIELDS)
+def _read_player(value: Json, path: str, version: int) -> PlayerState:
+    fields = _object(value, path, _PLAYER_FIELDS if version > 1 else _PLAYER_FIELDS_V1)
     hand = [
         _worker_type(item, f"{path}.hand[{i}]")
         for i, item in enumerate(_list(fields["hand"], f"{path}.hand"))
@@ -356,6 +452,10 @@ def _read_player(value: Json, path: str) -> PlayerState:
         hand=tuple(sorted(hand, key=lambda kind: kind.sort_key)),
         pile=_read_counts(fields["pile"], f"{path}.pile", _worker_type, lambda k: k.sort_key),
         chocolate=_int(fields["chocolate"], f"{path}.chocolate", 0),
+        map_tiles=_int(fields.get("map_tiles", 0), f"{path}.map_tiles", 0, MAP_TILES_PER_PLAYER),
+        huts=tuple(
+            sorted(_read_huts(fields.get("huts", []), f"{path}.huts"), key=lambda h: h.sort_key)
+        ),
     )
 
 
@@ -370,7 +470,7 @@ def _read_edge(value: Json, path: str, seats: int) -> ActivatedEdge:
     )
 
 
-def _read_step(value: Json, seats: int) -> Step:
+def _read_step(value: Json, seats: int, version: int) -> Step:
     if not isinstance(value, dict) or "kind" not in value:
         raise _Bad(f"step: expected an object with a 'kind', got {_what(value)}")
     kind = value["kind"]
@@ -388,15 +488,23 @@ def _read_step(value: Json, seats: int) -> Step:
             _read_squares(fields["spaces"], "step.spaces"),
         )
     if kind == "resolve":
-        fields = _object(value, "step", ("kind", "queue"))
+        fields = _object(
+            value, "step", ("kind", "queue", "received") if version > 1 else ("kind", "queue")
+        )
         queue = _list(fields["queue"], "step.queue")
         return ResolveStep(
-            tuple(_read_edge(item, f"step.queue[{i}]", seats) for i, item in enumerate(queue))
+            tuple(_read_edge(item, f"step.queue[{i}]", seats) for i, item in enumerate(queue)),
+            _int(fields.get("received", 0), "step.received", 0),
         )
     plain = _PLAIN_STEPS.get(kind) if isinstance(kind, str) else None
-    if plain is None:
-        kinds = ", ".join(kind for kind, _ in _STEP_WRITERS.values())
-        raise _Bad(f"step.kind: unknown step {_show(kind)}; expected one of {kinds}")
+    if plain is None or (version == 1 and kind in _STEPS_SINCE_V2):
+        known = [name for name, _ in _STEP_WRITERS.values()]
+        if version == 1:
+            known = [name for name in known if name not in _STEPS_SINCE_V2]
+        raise _Bad(
+            f"step.kind: unknown step {_show(kind)}; expected one of {', '.join(known)}"
+            + (" (in a version 1 document)" if version == 1 else "")
+        )
     _object(value, "step", ("kind",))
     return plain()
 
@@ -405,18 +513,34 @@ _PLAIN_STEPS: Final[dict[str, Callable[[], Step]]] = {
     "deal": DealStep,
     "placement": PlacementStep,
     "draw_worker": DrawWorkerStep,
+    "slide": SlideStep,
     "refill": RefillStep,
+    "map_refill": MapRefillStep,
+    "hut": HutStep,
     "over": OverStep,
 }
+_STEPS_SINCE_V2: Final = frozenset({"slide", "map_refill", "hut"})
+
+
+def _read_version(document: Json) -> int:
+    """The version a document declares, checked before its keys (which depend on it)."""
+    if not isinstance(document, dict) or "version" not in document:
+        return VERSION  # _object says what is wrong
+    version = document["version"]
+    if type(version) is not int or version not in READ_VERSIONS:
+        if "format" in document and document["format"] != FORMAT:
+            raise _Bad(f"format: expected {FORMAT!r}, got {_what(document['format'])}")
+        readable = " and ".join(str(v) for v in READ_VERSIONS)
+        raise _Bad(f"version: this library reads versions {readable}, got {_what(version)}")
+    return version
 
 
 def _read_state(document: Json) -> State:
-    fields = _object(document, "the document", _TOP_KEYS)
+    version = _read_version(document)
+    fields = _object(document, "the document", _TOP_KEYS if version > 1 else _TOP_KEYS_V1)
     if fields["format"] != FORMAT:
         raise _Bad(f"format: expected {FORMAT!r}, got {_what(fields['format'])}")
-    if fields["version"] != VERSION or type(fields["version"]) is not int:
-        raise _Bad(f"version: this library reads version {VERSION}, got {_what(fields['version'])}")
-    config = _read_config(fields["config"])
+    config = _read_config(fields["config"], version)
     seats = config.players
     seed = None if fields["seed"] is None else _int(fields["seed"], "seed", 0, MAX_SEED)
     players = _list(fields["players"], "players")
@@ -427,10 +551,6 @@ def _read_state(document: Json) -> State:
         entry = _object(item, f"discarded[{index}]", ("seat", "type"))
         seat = _int(entry["seat"], f"discarded[{index}].seat", 0, seats - 1)
         discarded.append((seat, _worker_type(entry["type"], f"discarded[{index}].type")))
-    display = [
-        _jungle_tile(item, f"display[{i}]")
-        for i, item in enumerate(_list(fields["display"], "display"))
-    ]
     return State(
         config=config,
         seed=seed,
@@ -438,14 +558,21 @@ def _read_state(document: Json) -> State:
         board=_read_entries(fields["board"], "board", lambda v, p: _read_tile(v, p, seats)),
         covered=_read_entries(fields["covered"], "covered", lambda v, p: _read_worker(v, p, seats)),
         discarded=tuple(discarded),
-        players=tuple(_read_player(item, f"players[{i}]") for i, item in enumerate(players)),
+        players=tuple(
+            _read_player(item, f"players[{i}]", version) for i, item in enumerate(players)
+        ),
         jungle_pile=_read_counts(
             fields["jungle_pile"], "jungle_pile", _jungle_tile, lambda tile: tile.sort_key
         ),
-        display=tuple(sorted(display, key=lambda tile: tile.sort_key)),
+        display=_read_codes(fields["display"], "display"),
         current=_int(fields["current"], "current", 0, seats - 1),
         turn=_int(fields["turn"], "turn", 0),
-        step=_read_step(fields["step"], seats),
+        step=_read_step(fields["step"], seats, version),
+        map_board=_read_codes(fields.get("map_board", []), "map_board"),
+        map_tiles_used=_int(fields.get("map_tiles_used", 0), "map_tiles_used", 0),
+        hut_supply=_read_counts(
+            fields.get("hut_supply", {}), "hut_supply", _hut, lambda hut: hut.sort_key
+        ),
     )
 
 

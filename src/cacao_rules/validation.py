@@ -4,38 +4,48 @@
 game could reach; tests use it as an invariant of every state of random games. It checks
 only what the rules guarantee: the checkerboard (:rule:`R-PLACE-2`), worker tiles next to
 a jungle tile (:rule:`R-PLACE-1`), overbuilt stacks of one owner (:rule:`R-OVER-3`), the
-caps of the village board (:rule:`R-STORAGE-1`), the conservation of every tile, and a
-pending step that fits the rest of the state.
+caps of the village board (:rule:`R-STORAGE-1`, :rule:`R-CHOC-4`), the conservation of every
+tile (jungle tiles, worker tiles, map tiles and huts, with the modules of :rule:`R-MAP-1`,
+:rule:`R-WATERING-1`, :rule:`R-CHOC-1` and :rule:`R-HUT-1`), and a pending step that fits the
+rest of the state.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from .components import (
     DISPLAY_SIZE,
     HAND_SIZE,
+    HUT_TILES,
+    MAP_BOARD_SIZE,
+    MAP_TILES_PER_PLAYER,
     STORAGE_SPACES,
     SUN_PLACES,
     WATER_TRACK,
+    Hut,
     JungleTile,
     WorkerTile,
 )
 from .config import Module
 from .errors import FormatError
 from .geometry import Square, format_square, is_jungle_square, neighbour, neighbours
+from .huts import counted_workers
 from .pools import jungle_pool, worker_set
 from .state import (
     BlindFillStep,
     DealStep,
     DrawWorkerStep,
     FillStep,
+    HutStep,
+    MapRefillStep,
     OverStep,
     PlacementStep,
     RefillStep,
     ResolveStep,
+    SlideStep,
     State,
 )
 
@@ -58,6 +68,8 @@ def state_problems(
     _check_players(state, problems)
     _check_workers(state, problems)
     _check_jungle(state, problems, conserve_jungle)
+    _check_map(state, problems, reachable)
+    _check_huts(state, problems, reachable)
     if not 0 <= state.current < seats:
         problems.append(f"current seat {state.current} is not a seat from 0 to {seats - 1}")
     else:
@@ -198,10 +210,16 @@ def _check_players(state: State, problems: list[str]) -> None:
 
 def _check_display_full(state: State, problems: list[str]) -> None:
     """At the start of a turn the display holds 2 tiles unless the pile ran out (R-END-2)."""
-    short = isinstance(state.step, PlacementStep) and len(state.display) < DISPLAY_SIZE
-    if short and state.jungle_pile:
+    if not isinstance(state.step, PlacementStep) or not state.jungle_pile:
+        return
+    if len(state.display) < DISPLAY_SIZE:
         problems.append(
             f"the display holds {len(state.display)} tiles while the jungle pile still "
+            "has some; it is refilled to 2 at the end of every turn"
+        )
+    if Module.MAP in state.config.modules and len(state.map_board) < MAP_BOARD_SIZE:
+        problems.append(
+            f"the map board holds {len(state.map_board)} tiles while the jungle pile still "
             "has some; it is refilled to 2 at the end of every turn"
         )
 
@@ -229,15 +247,16 @@ def _check_jungle(state: State, problems: list[str], conserve: bool) -> None:
     found: Counter[object] = Counter(dict(state.jungle_pile.items))
     found.update(tile for tile in state.board.values() if isinstance(tile, JungleTile))
     found.update(state.display)
+    found.update(state.map_board)
+    places = "board, display, map board, pile" if state.map_board else "board, display, pile"
     if conserve and found != wanted:
         problems.append(
-            f"the jungle tiles (board, display, pile) are {_counts(found)}; "
-            f"the game has {_counts(wanted)}"
+            f"the jungle tiles ({places}) are {_counts(found)}; the game has {_counts(wanted)}"
         )
     elif not conserve and found - wanted:
         problems.append(
-            f"the board, display and pile hold jungle tiles the game does not have: "
-            f"{_counts(found - wanted)}"
+            f"the {places.replace(', pile', ' and pile')} hold jungle tiles the game does not "
+            f"have: {_counts(found - wanted)}"
         )
     if len(state.display) > DISPLAY_SIZE:
         problems.append(f"the display holds {len(state.display)} tiles; at most {DISPLAY_SIZE}")
@@ -245,7 +264,100 @@ def _check_jungle(state: State, problems: list[str], conserve: bool) -> None:
         problems.append("the display is not sorted")
 
 
-def _counts(counts: Counter[object]) -> str:
+def _check_map(state: State, problems: list[str], reachable: bool) -> None:
+    """The map board and the map tiles (:rule:`R-MAP-1`, :rule:`R-MAP-2`)."""
+    board = state.map_board
+    if Module.MAP not in state.config.modules:
+        if board or state.map_tiles_used or any(p.map_tiles for p in state.players):
+            problems.append("a map board or map tiles in a game without the Map module")
+        return
+    if len(board) > MAP_BOARD_SIZE:
+        problems.append(f"the map board holds {len(board)} tiles; at most {MAP_BOARD_SIZE}")
+    if list(board) != sorted(board, key=lambda tile: tile.sort_key):
+        problems.append("the map board is not sorted")
+    for seat, player in enumerate(state.players):
+        if not 0 <= player.map_tiles <= MAP_TILES_PER_PLAYER:
+            problems.append(
+                f"seat {seat} has {player.map_tiles} map tiles; allowed: 0 to "
+                f"{MAP_TILES_PER_PLAYER}"
+            )
+    held = sum(player.map_tiles for player in state.players)
+    dealt = MAP_TILES_PER_PLAYER * len(state.players)
+    if state.map_tiles_used < 0:
+        problems.append(f"map_tiles_used {state.map_tiles_used} is negative")
+    elif held + state.map_tiles_used > dealt or (reachable and held + state.map_tiles_used < dealt):
+        problems.append(
+            f"the players hold {held} map tiles and {state.map_tiles_used} were used; the "
+            f"game deals {MAP_TILES_PER_PLAYER} to each player, {dealt} in all"
+        )
+
+
+def _sides_fit(huts: list[Hut], tiles: tuple[tuple[Hut, Hut], ...]) -> bool:
+    """Whether each of ``huts`` can be the up side of a different one of ``tiles``."""
+    owner: list[int | None] = [None] * len(tiles)  # tile index -> index into huts
+
+    def place(index: int, seen: set[int]) -> bool:
+        for tile, sides in enumerate(tiles):
+            if huts[index] in sides and tile not in seen:
+                seen.add(tile)
+                taken = owner[tile]
+                if taken is None or place(taken, seen):
+                    owner[tile] = index
+                    return True
+        return False
+
+    return all(place(index, set()) for index in range(len(huts)))
+
+
+def _check_huts(state: State, problems: list[str], reachable: bool) -> None:
+    """The huts built and in the supply (:rule:`R-HUT-1`, :rule:`R-HUT-2`, :rule:`R-HUT-3`)."""
+    config = state.config
+    owned: Counter[Hut] = Counter()
+    for seat, player in enumerate(state.players):
+        owned.update(player.huts)
+        if list(player.huts) != sorted(player.huts, key=lambda hut: hut.sort_key):
+            problems.append(f"seat {seat}'s huts are not sorted")
+        repeated = sorted({hut.value for hut in player.huts if player.huts.count(hut) > 1})
+        if repeated:
+            problems.append(
+                f"seat {seat} owns {', '.join(repeated)} more than once; nobody owns two huts "
+                "with the same function"
+            )
+    every = owned + Counter(dict(state.hut_supply.items))
+    if Module.HUTS not in config.modules:
+        if every:
+            problems.append("huts in a game without the Huts module")
+        return
+    if config.huts is not None:
+        wanted = Counter(config.huts)
+        if (reachable and every != wanted) or not (set(every) <= config.huts):
+            problems.append(
+                f"the huts (supply and built) are {_counts(every)}; the agreed selection is "
+                f"{_counts(wanted)}"
+            )
+        elif any(count > 1 for _, count in state.hut_supply.items):
+            problems.append("the supply holds a hut of the agreed selection twice")
+        return
+    listed = sorted(every.elements(), key=lambda hut: hut.sort_key)
+    dealing = isinstance(state.step, DealStep) and not owned
+    tiles = HUT_TILES[: len(listed)] if dealing else HUT_TILES
+    exact = dealing or reachable
+    if len(listed) > len(tiles) or (exact and len(listed) != len(tiles)):
+        problems.append(
+            f"the huts (supply and built) are {_counts(every)}: {len(listed)} huts, but the "
+            f"{len(HUT_TILES)} hut tiles show one side each"
+        )
+    elif not _sides_fit(listed, tiles):
+        problems.append(
+            f"the huts (supply and built) are {_counts(every)}, which no choice of one side of "
+            "each hut tile shows"
+        )
+    early = dealing and reachable and len(listed) < len(HUT_TILES)
+    if early and (any(p.hand for p in state.players) or state.display or state.map_board):
+        problems.append("the hut tiles' sides are dealt before any hand, display or map tile")
+
+
+def _counts(counts: Counter[Any]) -> str:
     parts = [f"{count} {item}" for item, count in counts.items() if count]
     return ", ".join(sorted(parts)) or "none"
 
@@ -253,18 +365,30 @@ def _counts(counts: Counter[object]) -> str:
 def _check_step(state: State, problems: list[str], reachable: bool) -> None:
     step: object = state.step  # not narrowed: a step class this module does not know is reported
     player = state.players[state.current]
+    uses_map = Module.MAP in state.config.modules
     if isinstance(step, DealStep):
         dealing = any(len(p.hand) < HAND_SIZE and p.pile for p in state.players)
-        if not dealing and not (len(state.display) < DISPLAY_SIZE and state.jungle_pile):
-            problems.append("the deal is pending but no hand or display is short of tiles")
+        short = len(state.display) < DISPLAY_SIZE or (
+            uses_map and len(state.map_board) < MAP_BOARD_SIZE
+        )
+        if not (dealing or (short and state.jungle_pile) or _hut_sides_to_deal(state)):
+            problems.append(
+                "the deal is pending but no hut side is left to deal and no hand, map board "
+                "or display is short of tiles"
+                if uses_map or Module.HUTS in state.config.modules
+                else "the deal is pending but no hand or display is short of tiles"
+            )
     elif isinstance(step, PlacementStep):
         if not player.hand:
             problems.append(f"seat {state.current} is to place a tile but has none in hand")
     elif isinstance(step, FillStep):
         _check_placed(state, step.placed, problems)
         _check_spaces(state, step.placed, step.spaces, problems)
-        if not state.display:
-            problems.append("a fill is pending but the display is empty")
+        if not state.display and not (state.map_board and player.map_tiles):
+            problems.append(
+                "a fill is pending but the display is empty"
+                + (" and no map-board tile can be taken" if uses_map else "")
+            )
     elif isinstance(step, BlindFillStep):
         _check_placed(state, step.placed, problems)
         _check_spaces(state, step.placed, step.spaces, problems)
@@ -279,11 +403,55 @@ def _check_step(state: State, problems: list[str], reachable: bool) -> None:
     elif isinstance(step, RefillStep):
         if not state.jungle_pile or len(state.display) >= DISPLAY_SIZE:
             problems.append("a display refill is pending but the display is full or the pile empty")
+        elif state.map_board:
+            problems.append(
+                "a display refill from the pile is pending but the map board still holds tiles, "
+                "which slide into the display first"
+            )
+    elif isinstance(step, SlideStep):
+        board = state.map_board
+        if not (
+            uses_map
+            and len(state.display) == DISPLAY_SIZE - 1
+            and len(board) == MAP_BOARD_SIZE
+            and len(set(board)) > 1
+        ):
+            problems.append(
+                "a slide is pending but the display is not short of exactly 1 tile with 2 "
+                "different tiles on the map board"
+            )
+    elif isinstance(step, MapRefillStep):
+        if not (
+            uses_map
+            and state.jungle_pile
+            and len(state.map_board) < MAP_BOARD_SIZE
+            and len(state.display) == DISPLAY_SIZE
+        ):
+            problems.append(
+                "a map board refill is pending but the map board is full, the pile empty or "
+                "the display not yet refilled"
+            )
+    elif isinstance(step, HutStep):
+        if Module.HUTS not in state.config.modules:
+            problems.append("a hut step is pending in a game without the Huts module")
+        elif not any(
+            hut.cost <= player.gold and hut not in player.huts for hut, _ in state.hut_supply.items
+        ):
+            problems.append(
+                f"a hut step is pending but seat {state.current} can build no hut of the supply"
+            )
     elif isinstance(step, OverStep):
         if any(p.hand or (reachable and p.pile) for p in state.players):
             problems.append("the game is over but a player still has worker tiles to place")
     else:
         problems.append(f"unknown step {step!r}")
+
+
+def _hut_sides_to_deal(state: State) -> bool:
+    config = state.config
+    if Module.HUTS not in config.modules or config.huts is not None:
+        return False
+    return state.hut_supply.total < len(HUT_TILES)
 
 
 def _check_placed(state: State, placed: Square, problems: list[str]) -> None:
@@ -331,6 +499,8 @@ def _check_queue(state: State, step: ResolveStep, problems: list[str]) -> None:
     seats = state.config.players
     if not step.queue:
         problems.append("the resolve step has no activated edges")
+    if step.received < 0:
+        problems.append(f"the resolve step's received cacao {step.received} is negative")
     seen: set[tuple[Square, int]] = set()
     for edge in step.queue:
         where = f"activated edge {format_square(edge.square)} {edge.side.name}"
@@ -343,7 +513,9 @@ def _check_queue(state: State, step: ResolveStep, problems: list[str]) -> None:
         tile = state.board.get(edge.square)
         if not isinstance(tile, WorkerTile) or tile.owner != edge.owner:
             problems.append(f"{where}: no worker tile of seat {edge.owner} there")
-        elif tile.edges[edge.side] != edge.workers or not edge.workers:
+        elif edge.workers != counted_workers(state.players[edge.owner], tile.edges[edge.side]) or (
+            not edge.workers
+        ):
             problems.append(f"{where}: the tile has no {edge.workers} workers on that side")
         if edge.jungle_square != neighbour(edge.square, edge.side) or not isinstance(
             state.board.get(edge.jungle_square), JungleTile
