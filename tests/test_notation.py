@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 import string
 from collections.abc import Iterator
@@ -12,28 +14,44 @@ from hypothesis import strategies as st
 
 import cacao_rules as cr
 from cacao_rules import (
+    BuildHut,
     Discard,
     DrawJungle,
     DrawWorker,
     Fill,
     FillChoice,
     FormatError,
+    Hut,
+    HutSide,
     JungleTile,
     Move,
     Overbuild,
+    PassHut,
     Place,
     Resolve,
     Side,
+    Slide,
     WorkerType,
     parse_move,
 )
 from cacao_rules.components import TILES_BY_CODE
+from cacao_rules.config import Module
+
+CHOCOLATL = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
+MODULE_COMBINATIONS = [
+    frozenset(chosen)
+    for count in range(len(CHOCOLATL) + 1)
+    for chosen in itertools.combinations(CHOCOLATL, count)
+]
 
 
-def _game_moves(players: int, seed: int, seeded: bool) -> Iterator[Move]:
+def _game_moves(
+    players: int, seed: int, seeded: bool, modules: frozenset[Module] = frozenset()
+) -> Iterator[Move]:
     """Every legal move of every state of one random game."""
     rng = random.Random(seed)
-    state = cr.new_game(cr.Config(players=players), seed=seed if seeded else None)
+    config = cr.Config(players=players, modules=modules)
+    state = cr.new_game(config, seed=seed if seeded else None)
     while not state.is_over:
         moves = cr.legal_moves(state)
         yield from moves
@@ -53,6 +71,57 @@ def test_every_legal_move_round_trips(players: int, seeded: bool) -> None:
         assert {DrawWorker, DrawJungle} <= kinds
 
 
+@functools.cache
+def _module_moves(modules: frozenset[Module], players: int, seeded: bool) -> frozenset[Move]:
+    return frozenset(_game_moves(players, 30 + players, seeded, modules))
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "modules",
+    MODULE_COMBINATIONS,
+    ids=lambda modules: "+".join(sorted(m.value for m in modules)) or "base",
+)
+def test_every_legal_move_with_modules_round_trips(
+    modules: frozenset[Module], players: int, seeded: bool
+) -> None:
+    for move in _module_moves(modules, players, seeded):
+        assert parse_move(str(move)) == move
+
+
+def test_games_with_modules_show_every_new_form_of_move() -> None:
+    """The round trips above saw every new move and notation of the Chocolatl modules."""
+    everything = frozenset(CHOCOLATL)
+    moves = _module_moves(everything, 3, False) | _module_moves(everything, 4, True)
+    kinds = {type(move) for move in moves}
+    assert {Slide, BuildHut, PassHut, HutSide} <= kinds
+    fills = [move for move in moves if isinstance(move, Fill)]
+    assert any(choice.from_map for move in fills for choice in move.choices)
+    assert any(isinstance(move, Resolve) and move.bars for move in moves)
+
+
+def test_the_bare_fill_is_legal_with_an_empty_display_and_round_trips() -> None:
+    """With no display tile but a map board, a fill may take nothing: blind draws follow."""
+    w1111 = WorkerType.W1111
+    state = cr.position(
+        cr.Config(players=2, modules={Module.MAP}),
+        board={
+            (0, 0): JungleTile.from_code("P1"),
+            (1, 1): JungleTile.from_code("M2"),
+            (2, 1): cr.WorkerTile.of(1, w1111),
+        },
+        players=[cr.PlayerState(hand=(w1111,), map_tiles=2), cr.PlayerState(map_tiles=2)],
+        map_board=[JungleTile.from_code("T"), JungleTile.from_code("M3")],
+    )
+    state = cr.apply(state, Place(w1111, (1, 2), 0))  # (2, 2) lies between two worker tiles
+    moves = cr.legal_moves(state)
+    assert Fill(()) in moves
+    assert "fill" in [str(move) for move in moves]
+    for move in moves:
+        assert parse_move(str(move)) == move
+
+
 @pytest.mark.parametrize(
     ("text", "move"),
     [
@@ -69,6 +138,23 @@ def test_every_legal_move_round_trips(players: int, seeded: bool) -> None:
             ),
         ),
         ("resolve 1,0 W 1", Resolve((1, 0), Side.W, 1)),
+        ("resolve 1,0 W 3 b2", Resolve((1, 0), Side.W, 3, bars=2)),
+        ("fill", Fill(())),
+        (
+            "fill 0,2=map:M3 2,0=P1",
+            Fill(
+                (
+                    FillChoice((0, 2), JungleTile.from_code("M3"), from_map=True),
+                    FillChoice((2, 0), JungleTile.from_code("P1")),
+                )
+            ),
+        ),
+        ("fill 1,0=map:I", Fill((FillChoice((1, 0), JungleTile.from_code("I"), True),))),
+        ("slide K", Slide(JungleTile.from_code("K"))),
+        ("build market-crier", BuildHut(Hut.MARKET_CRIER)),
+        ("pass", PassHut()),
+        ("hut-side chiefs-daughter", HutSide(Hut.CHIEFS_DAUGHTER)),
+        ("draw-jungle C", DrawJungle(JungleTile.from_code("C"))),
         ("resolve -3,-12 N 0", Resolve((-3, -12), Side.N, 0)),
         ("draw-worker 1-1-1-1", DrawWorker(WorkerType.W1111)),
         ("draw-jungle T", DrawJungle(JungleTile.from_code("T"))),
@@ -136,7 +222,30 @@ def test_fill_choices_in_any_order_come_out_sorted() -> None:
         ("draw-jungle m3", "unknown jungle tile code 'm3'"),
         ("draw-jungle P3", "unknown jungle tile code 'P3'"),
         ("draw-jungle T1", "unknown jungle tile code 'T1'"),
-        ("fill", "a fill needs at least one choice"),
+        ("fill 0,2=map:", "unknown jungle tile code ''"),
+        ("fill 0,2=map:X", "unknown jungle tile code 'X'"),
+        ("fill 0,2=MAP:M3", "unknown jungle tile code 'MAP:M3'"),
+        ("fill 0,2=map:map:M3", "unknown jungle tile code 'map:M3'"),
+        ("fill 0,2=M3 0,2=map:P1", "square 0,2 is filled twice"),
+        ("fill map:M3", "bad fill choice 'map:M3'; expected X,Y=TILE such as 0,2=M3, or"),
+        ("resolve 1,0 W 3 b0", "bad bar count 'b0'; expected b1, b2, ..."),
+        ("resolve 1,0 W 3 2", "bad bar count '2'"),
+        ("resolve 1,0 W 3 B2", "bad bar count 'B2'"),
+        ("resolve 1,0 W 3 b02", "bad bar count 'b02'"),
+        ("resolve 1,0 W 3 b" + "9" * 30, "bar count '" + "9" * 30 + "' is too large"),
+        ("resolve 1,0 W 3 b1 b1", "expected 4 (resolve X,Y SIDE COUNT) or 5 (with the bars"),
+        ("slide", "wrong number of parts: expected 2 (slide TILE), got 1"),
+        ("slide T P1", "wrong number of parts: expected 2 (slide TILE), got 3"),
+        ("slide map:T", "unknown jungle tile code 'map:T'"),
+        ("build", "wrong number of parts: expected 2 (build HUT), got 1"),
+        ("build chief monk", "wrong number of parts: expected 2 (build HUT), got 3"),
+        ("build Chief", "unknown hut 'Chief'; expected one of market-crier, hermit"),
+        ("build market_crier", "unknown hut 'market_crier'"),
+        ("build chief's-wife", 'unknown hut "chief\'s-wife"'),
+        ("pass 1", "wrong number of parts: expected 1 (pass), got 2"),
+        ("hut-side", "wrong number of parts: expected 2 (hut-side HUT), got 1"),
+        ("hut-side king", "unknown hut 'king'"),
+        ("Pass", "unknown verb 'Pass'"),
         ("fill 0,2", "bad fill choice '0,2'; expected X,Y=TILE"),
         ("fill 0,2=", "unknown jungle tile code ''"),
         ("fill 0,2=M3 2,0=X", "unknown jungle tile code 'X'"),
@@ -175,13 +284,22 @@ def test_format_error_is_a_value_error() -> None:
 squares = st.tuples(st.integers(-(10**18) + 1, 10**18 - 1), st.integers(-50, 50))
 worker_types = st.sampled_from(list(WorkerType))
 jungle_tiles = st.sampled_from(list(TILES_BY_CODE.values()))
+huts = st.sampled_from(list(Hut))
 
 
 @st.composite
 def fills(draw: st.DrawFn) -> Fill:
-    chosen = draw(st.lists(squares, min_size=1, max_size=4, unique=True))
+    chosen = draw(st.lists(squares, min_size=0, max_size=4, unique=True))
     tiles = draw(st.lists(jungle_tiles, min_size=len(chosen), max_size=len(chosen)))
-    return Fill(tuple(FillChoice(sq, tile) for sq, tile in sorted(zip(chosen, tiles, strict=True))))
+    sources = draw(st.lists(st.booleans(), min_size=len(chosen), max_size=len(chosen)))
+    return Fill(
+        tuple(
+            FillChoice(sq, tile, from_map)
+            for (sq, tile), from_map in zip(
+                sorted(zip(chosen, tiles, strict=True)), sources, strict=True
+            )
+        )
+    )
 
 
 moves: st.SearchStrategy[Move] = st.one_of(
@@ -189,9 +307,19 @@ moves: st.SearchStrategy[Move] = st.one_of(
     st.builds(Overbuild, worker_types, squares, st.integers(0, 3)),
     st.builds(Discard, worker_types),
     fills(),
-    st.builds(Resolve, squares, st.sampled_from(list(Side)), st.integers(0, 10**6)),
+    st.builds(
+        Resolve,
+        squares,
+        st.sampled_from(list(Side)),
+        st.integers(0, 10**6),
+        st.integers(0, 10**6) | st.just(0),
+    ),
     st.builds(DrawWorker, worker_types),
     st.builds(DrawJungle, jungle_tiles),
+    st.builds(Slide, jungle_tiles),
+    st.builds(BuildHut, huts),
+    st.just(PassHut()),
+    st.builds(HutSide, huts),
 )
 
 
@@ -215,7 +343,7 @@ def test_arbitrary_text_gives_a_move_or_a_format_error(text: str) -> None:
     _parse_or_format_error(text)
 
 
-notation_alphabet = st.sampled_from([*string.digits, *"-,=rNESWPMGTxX \t\n"])
+notation_alphabet = st.sampled_from([*string.digits, *"-,=:rbNESWPMGTICKxX \t\n", "map:"])
 
 
 @given(moves, st.lists(st.tuples(st.integers(0, 60), notation_alphabet), max_size=4))

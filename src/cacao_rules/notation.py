@@ -5,10 +5,15 @@ Every move prints as a verb followed by its fields, separated by spaces::
     place 2-1-0-1 1,0 r1          a worker type, a square, a rotation r0 to r3
     overbuild 1-1-1-1 0,1 r0      the same fields as place
     discard 3-0-0-1               a worker type
-    fill 0,2=M3 2,0=P1            one or more square=tile choices
+    fill 0,2=M3 2,0=map:P1        square=tile choices, map: for a map-board tile; or none
     resolve 1,0 W 1               a square, a side (N, E, S or W), a worker count
+    resolve 1,0 W 3 b2            ... and the bars sold at a chocolate market (b1 or more)
     draw-worker 1-1-1-1           a worker type (chance)
     draw-jungle T                 a jungle tile code (chance)
+    slide T                       the map-board tile that slides into the display
+    build market-crier            a hut to build
+    pass                          no hut this turn
+    hut-side chief                the side a hut tile landed on (chance)
 
 :func:`parse_move` reads this notation. It checks the syntax only: whether a move is legal
 in a given state is for :func:`cacao_rules.apply` to say. The grammar is in
@@ -21,30 +26,37 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from .components import TILES_BY_CODE, JungleTile, Side, WorkerType
+from .components import TILES_BY_CODE, Hut, JungleTile, Side, WorkerType
 from .errors import FormatError
 from .geometry import Square
 from .moves import (
+    BuildHut,
     Discard,
     DrawJungle,
     DrawWorker,
     Fill,
     FillChoice,
+    HutSide,
     Move,
     Overbuild,
+    PassHut,
     Place,
     Resolve,
+    Slide,
 )
 
 _INTEGER: Final = r"(?:0|-?[1-9][0-9]*)"
 _SQUARE: Final = re.compile(rf"({_INTEGER}),({_INTEGER})")
 _ROTATION: Final = re.compile(r"r([0-3])")
 _COUNT: Final = re.compile(r"0|[1-9][0-9]*")
+_BARS: Final = re.compile(r"b([1-9][0-9]*)")
+_MAP_PREFIX: Final = "map:"
 _MAX_DIGITS: Final = 18
 _MAX_QUOTE: Final = 80
 
 _TYPES: Final = {kind.value: kind for kind in WorkerType}
 _SIDES: Final = {side.name: side for side in Side}
+_HUTS: Final = {hut.value: hut for hut in Hut}
 
 
 class _Bad(Exception):
@@ -71,6 +83,13 @@ def _jungle_tile(part: str) -> JungleTile:
     if tile is None:
         raise _Bad(f"unknown jungle tile code {part!r}; expected one of {', '.join(TILES_BY_CODE)}")
     return tile
+
+
+def _hut(part: str) -> Hut:
+    hut = _HUTS.get(part)
+    if hut is None:
+        raise _Bad(f"unknown hut {part[:_MAX_QUOTE]!r}; expected one of {', '.join(_HUTS)}")
+    return hut
 
 
 def _number(digits: str, what: str) -> int:
@@ -132,23 +151,41 @@ def _discard(args: list[str]) -> Move:
 
 
 def _fill(args: list[str]) -> Move:
-    if not args:
-        raise _Bad("a fill needs at least one choice X,Y=TILE, as in 'fill 0,2=M3 2,0=P1'")
     choices: dict[Square, FillChoice] = {}
     for part in args:
         square_part, equals, code = part.partition("=")
         if not equals:
-            raise _Bad(f"bad fill choice {part!r}; expected X,Y=TILE such as 0,2=M3")
+            raise _Bad(
+                f"bad fill choice {part!r}; expected X,Y=TILE such as 0,2=M3, or X,Y=map:TILE "
+                "for a map-board tile"
+            )
         square = _square(square_part)
         if square in choices:
             raise _Bad(f"square {square_part} is filled twice; each square takes one tile")
-        choices[square] = FillChoice(square, _jungle_tile(code))
+        from_map = code.startswith(_MAP_PREFIX)
+        tile = _jungle_tile(code.removeprefix(_MAP_PREFIX))
+        choices[square] = FillChoice(square, tile, from_map=from_map)
     return Fill(tuple(choices[square] for square in sorted(choices)))
 
 
+def _bars(part: str) -> int:
+    match = _BARS.fullmatch(part)
+    if match is None:
+        raise _Bad(
+            f"bad bar count {part!r}; expected b1, b2, ... for the workers selling a chocolate "
+            "bar (left out when none does)"
+        )
+    return _number(match.group(1), "bar count")
+
+
 def _resolve(args: list[str]) -> Move:
-    _expect(args, "resolve X,Y SIDE COUNT")
-    return Resolve(_square(args[0]), _side(args[1]), _count(args[2]))
+    if len(args) not in (3, 4):
+        raise _Bad(
+            "wrong number of parts: expected 4 (resolve X,Y SIDE COUNT) or 5 (with the bars "
+            f"sold at a chocolate market, resolve X,Y SIDE COUNT bN), got {len(args) + 1}"
+        )
+    bars = _bars(args[3]) if len(args) == 4 else 0
+    return Resolve(_square(args[0]), _side(args[1]), _count(args[2]), bars)
 
 
 def _draw_worker(args: list[str]) -> Move:
@@ -161,6 +198,26 @@ def _draw_jungle(args: list[str]) -> Move:
     return DrawJungle(_jungle_tile(args[0]))
 
 
+def _slide(args: list[str]) -> Move:
+    _expect(args, "slide TILE")
+    return Slide(_jungle_tile(args[0]))
+
+
+def _build(args: list[str]) -> Move:
+    _expect(args, "build HUT")
+    return BuildHut(_hut(args[0]))
+
+
+def _pass(args: list[str]) -> Move:
+    _expect(args, "pass")
+    return PassHut()
+
+
+def _hut_side(args: list[str]) -> Move:
+    _expect(args, "hut-side HUT")
+    return HutSide(_hut(args[0]))
+
+
 _VERBS: Final[dict[str, Callable[[list[str]], Move]]] = {
     "place": _place,
     "overbuild": _overbuild,
@@ -169,6 +226,10 @@ _VERBS: Final[dict[str, Callable[[list[str]], Move]]] = {
     "resolve": _resolve,
     "draw-worker": _draw_worker,
     "draw-jungle": _draw_jungle,
+    "slide": _slide,
+    "build": _build,
+    "pass": _pass,
+    "hut-side": _hut_side,
 }
 
 
@@ -178,16 +239,21 @@ def parse_move(text: str) -> Move:
     Parts are separated by whitespace; whitespace around the move and repeated whitespace
     are ignored. Everything else is strict: verbs are lower case, sides upper case, squares
     are written ``x,y`` without spaces. The choices of a fill may come in any order (the
-    move keeps them sorted by square), but no square may be named twice. Only the syntax is
-    checked: whether the move is legal is for :func:`cacao_rules.apply` to say.
+    move keeps them sorted by square), but no square may be named twice; a bare ``fill``
+    takes no tile from the display or the map board. Only the syntax is checked: whether the
+    move is legal is for :func:`cacao_rules.apply` to say.
 
     Raises :class:`~cacao_rules.FormatError`, quoting ``text`` and saying what was expected,
     when ``text`` is not a move.
 
     >>> parse_move("place 2-1-0-1 1,0 r1")
     Place(type=<WorkerType.W2101: '2-1-0-1'>, square=(1, 0), rotation=1)
-    >>> str(parse_move("  fill 2,0=P1   0,2=M3 "))
-    'fill 0,2=M3 2,0=P1'
+    >>> str(parse_move("  fill 2,0=P1   0,2=map:M3 "))
+    'fill 0,2=map:M3 2,0=P1'
+    >>> parse_move("resolve 1,0 W 3 b2")
+    Resolve(square=(1, 0), side=<Side.W: 3>, workers=3, bars=2)
+    >>> parse_move("build chiefs-wife")
+    BuildHut(hut=<Hut.CHIEFS_WIFE: 'chiefs-wife'>)
     >>> parse_move("resolve 1,0 west 1")
     Traceback (most recent call last):
     ...
