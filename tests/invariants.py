@@ -1,21 +1,30 @@
-"""An independent checker of the base-game rules, for the property tests (DESIGN.md section 7).
+"""An independent checker of the rules, for the property tests (DESIGN.md section 7).
 
 Everything here is written from ``spec/rules.md`` and ``rules/FACTS.md``, not from the engine's
-internals: it uses only the public API (``cr.legal_moves``, ``cr.step``, the events, ...) and
-the fields of the state. The expected tile counts are written out below from FACTS sections 2
-and 3, deliberately *not* taken from ``cacao_rules.pools``.
+internals: it uses only the public API (``cr.legal_moves``, ``cr.step``, the events, ...), the
+fields of the state and the component names (``Hut``, the module moves and events). The tile
+counts, the hut costs and sides and the hut bonuses are written out below from FACTS sections 2,
+3, 8 and 10, deliberately *not* taken from ``cacao_rules.pools`` or ``cacao_rules.huts``.
+
+The *Chocolatl* modules (Map, Watering, Chocolate, Huts) are covered in every combination:
+their jungle pools, map tiles, map board, huts, chocolate bars, the Foreman's fourth worker, the
+Farmer's fruit, the Shaman's free overbuild, the Market crier's price and the hut scoring.
 
 A :class:`Game` is a complete record of one game: every ply's state before, the move, the state
 after and the events ``cr.step`` reported. The ``check_*`` functions each check one group of
-rules, on a state or on a whole game; :func:`check_game` runs them all.
+rules, on a state or on a whole game; :func:`check_game` runs them all. :func:`replay` rebuilds
+the table (board, display, map board, pile, huts, every player's resources) from the events
+alone and checks it against the states after every ply.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
+import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final, cast
@@ -24,10 +33,15 @@ import cacao_rules as cr
 from cacao_rules import (
     JungleKind,
     JungleTile,
+    Module,
+    Resource,
     Side,
     WorkerTile,
     WorkerType,
 )
+from cacao_rules.components import Hut
+from cacao_rules.events import HutBuilt, HutSideUp, HutUsed, MapBoardFilled, TileSlid
+from cacao_rules.moves import BuildHut, HutSide, PassHut, Slide
 
 Square = tuple[int, int]
 
@@ -53,15 +67,74 @@ _G2 = JungleTile(JungleKind.GOLD_MINE, 2)
 _WA = JungleTile(JungleKind.WATER, 0)
 _SU = JungleTile(JungleKind.SUN_WORSHIP, 0)
 _TE = JungleTile(JungleKind.TEMPLE, 0)
+_IR = JungleTile(JungleKind.WATERING, 0)
+_KI = JungleTile(JungleKind.CHOCOLATE_KITCHEN, 0)
+_CM = JungleTile(JungleKind.CHOCOLATE_MARKET, 0)
 
 BASE_TILES: Final = (_P1, _P2, _M2, _M3, _M4, _G1, _G2, _WA, _SU, _TE)
+MODULE_TILES: Final = (_IR, _KI, _CM)
+ALL_TILES: Final = BASE_TILES + MODULE_TILES
 
-JUNGLE_SETS: Final[Mapping[int, Mapping[JungleTile, int]]] = {
-    2: {_P1: 4, _P2: 2, _M2: 2, _M3: 3, _M4: 1, _G1: 1, _G2: 1, _WA: 2, _SU: 1, _TE: 4},
-    3: {_P1: 6, _P2: 2, _M2: 2, _M3: 4, _M4: 1, _G1: 2, _G2: 1, _WA: 3, _SU: 2, _TE: 5},
-    4: {_P1: 6, _P2: 2, _M2: 2, _M3: 4, _M4: 1, _G1: 2, _G2: 1, _WA: 3, _SU: 2, _TE: 5},
+_POOL_2P: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
+    # (watering, chocolate): FACTS 10, 2-player rows (base 2p removal first).
+    (False, False): {
+        _P1: 4,
+        _P2: 2,
+        _M2: 2,
+        _M3: 3,
+        _M4: 1,
+        _G1: 1,
+        _G2: 1,
+        _WA: 2,
+        _SU: 1,
+        _TE: 4,
+    },
+    (True, False): {_P1: 4, _M2: 2, _M3: 3, _M4: 1, _G1: 1, _G2: 1, _WA: 2, _SU: 1, _TE: 4, _IR: 2},
+    (False, True): {_P1: 4, _P2: 2, _M2: 2, _M3: 1, _M4: 1, _WA: 2, _SU: 1, _TE: 4, _KI: 2, _CM: 2},
+    (True, True): {_P1: 4, _M2: 2, _M3: 1, _M4: 1, _WA: 2, _SU: 1, _TE: 4, _IR: 2, _KI: 2, _CM: 2},
 }
-"""FACTS 3: the jungle tiles in play (start tiles included): 21 with 2 players, else 28."""
+_POOL_34P: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
+    # (watering, chocolate): FACTS 10, 3-4-player rows.
+    (False, False): {
+        _P1: 6,
+        _P2: 2,
+        _M2: 2,
+        _M3: 4,
+        _M4: 1,
+        _G1: 2,
+        _G2: 1,
+        _WA: 3,
+        _SU: 2,
+        _TE: 5,
+    },
+    (True, False): {_P1: 5, _M2: 2, _M3: 4, _M4: 1, _G1: 2, _G2: 1, _WA: 3, _SU: 2, _TE: 5, _IR: 3},
+    (False, True): {_P1: 6, _P2: 2, _M2: 2, _M3: 1, _M4: 1, _WA: 3, _SU: 2, _TE: 5, _KI: 3, _CM: 3},
+    (True, True): {_P1: 5, _M2: 2, _M3: 1, _M4: 1, _WA: 3, _SU: 2, _TE: 5, _IR: 3, _KI: 3, _CM: 3},
+}
+
+JUNGLE_SETS: Final[Mapping[tuple[int, bool, bool], Mapping[JungleTile, int]]] = {
+    (players, watering, chocolate): (_POOL_2P if players == 2 else _POOL_34P)[(watering, chocolate)]
+    for players in (2, 3, 4)
+    for watering in (False, True)
+    for chocolate in (False, True)
+}
+"""FACTS 3 and 10: the jungle tiles in play (start tiles included) by (players, Watering,
+Chocolate): 21 with 2 players, else 28. Map and Huts do not change the pool (R-MODULES-1)."""
+
+SET_SIZES: Final = {2: 21, 3: 28, 4: 28}
+
+
+def jungle_set(config: cr.Config) -> Counter[JungleTile]:
+    """The jungle tiles of ``config``'s game, start tiles included."""
+    key = (config.players, Module.WATERING in config.modules, Module.CHOCOLATE in config.modules)
+    return Counter(JUNGLE_SETS[key])
+
+
+def start_tiles(config: cr.Config) -> dict[Square, JungleTile]:
+    """R-SETUP-6, R-WATERING-2: single plantation and price-2 market (water with Watering)."""
+    second = _WA if Module.WATERING in config.modules else _M2
+    return {(0, 0): _P1, (1, 1): second}
+
 
 WATER_FIELDS: Final = (-10, -4, -1, 0, 2, 4, 7, 11, 16)
 """FACTS 4: the water track."""
@@ -70,6 +143,69 @@ STORAGE: Final = 5
 SUN_TOKENS: Final = 3
 HAND: Final = 3
 DISPLAY: Final = 2
+MAP_BOARD: Final = 2
+MAP_TILES_EACH: Final = 2
+"""FACTS 8.1: 2 map tiles per player, 2 spaces on the map board."""
+
+HUT_COSTS: Final[Mapping[Hut, int]] = {
+    Hut.MARKET_CRIER: 4,
+    Hut.HERMIT: 6,
+    Hut.ROAD_WORKER: 6,
+    Hut.TRADER: 6,
+    Hut.FARMER: 8,
+    Hut.SHAMAN: 8,
+    Hut.MONK: 10,
+    Hut.MASTER_BUILDER: 10,
+    Hut.FOREMAN: 12,
+    Hut.FOUNTAIN_MASTER: 12,
+    Hut.CHIEFS_DAUGHTER: 14,
+    Hut.CHIEFS_SON: 16,
+    Hut.CHIEFS_WIFE: 20,
+    Hut.CHIEF: 24,
+}
+"""FACTS 8.4: the cost of every hut function."""
+
+HUT_SIDES: Final[tuple[tuple[Hut, Hut], ...]] = (
+    (Hut.MARKET_CRIER, Hut.HERMIT),
+    (Hut.TRADER, Hut.FARMER),
+    (Hut.HERMIT, Hut.MARKET_CRIER),
+    (Hut.ROAD_WORKER, Hut.SHAMAN),
+    (Hut.SHAMAN, Hut.MASTER_BUILDER),
+    (Hut.FARMER, Hut.MONK),
+    (Hut.MASTER_BUILDER, Hut.CHIEFS_SON),
+    (Hut.MONK, Hut.CHIEFS_DAUGHTER),
+    (Hut.FOREMAN, Hut.ROAD_WORKER),
+    (Hut.FOUNTAIN_MASTER, Hut.TRADER),
+    (Hut.CHIEFS_WIFE, Hut.FOUNTAIN_MASTER),
+    (Hut.CHIEF, Hut.FOREMAN),
+)
+"""FACTS 8.4: the two sides of hut tiles 1 to 12."""
+
+FIXED_HUT_BONUS: Final[Mapping[Hut, int]] = {
+    Hut.CHIEFS_DAUGHTER: 4,
+    Hut.CHIEFS_SON: 4,
+    Hut.CHIEFS_WIFE: 5,
+    Hut.CHIEF: 6,
+}
+
+CHOCOLATL: Final = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
+
+MODULE_SETS: Final[tuple[frozenset[Module], ...]] = tuple(
+    frozenset(module for bit, module in enumerate(CHOCOLATL) if k >> bit & 1) for k in range(16)
+)
+"""All 16 combinations of the four Chocolatl modules (R-MODULES-1), the base game first."""
+
+
+def config_id(config: cr.Config) -> str:
+    """A short name such as ``3p+map+huts``."""
+    names = [module.value for module in CHOCOLATL if module in config.modules]
+    extra = []
+    if config.map_early_overbuild:
+        extra.append("early")
+    if config.huts is not None:
+        extra.append(f"agreed{len(config.huts)}")
+    return "+".join([f"{config.players}p", *names, *extra])
+
 
 # N, E, S, W as (dx, dy): N is (x, y - 1).
 DELTAS: Final = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}
@@ -91,6 +227,10 @@ def rotated(kind: WorkerType, rotation: int) -> tuple[int, ...]:
     for index, workers in enumerate(base):
         edges[(index + rotation) % 4] = workers
     return tuple(edges)
+
+
+def bag_counter(bag: Iterable[tuple[JungleTile, int]]) -> Counter[JungleTile]:
+    return Counter({tile: count for tile, count in bag})
 
 
 # --- Playing games --------------------------------------------------------------------------
@@ -141,16 +281,23 @@ class Game:
 Chooser = Callable[[tuple[cr.Move, ...]], cr.Move]
 
 
+def as_config(config: cr.Config | int) -> cr.Config:
+    return config if isinstance(config, cr.Config) else cr.Config(players=config)
+
+
 def play_game(
-    players: int,
+    config: cr.Config | int,
     seed: int | None,
     choose: Chooser,
     *,
     each: Callable[[cr.State], None] | None = None,
-    max_plies: int = 2000,
+    max_plies: int = 3000,
 ) -> Game:
-    """Play a complete game, choosing every move (decisions and chance) with ``choose``."""
-    config = cr.Config(players=players)
+    """Play a complete game, choosing every move (decisions and chance) with ``choose``.
+
+    ``config`` is a :class:`cr.Config` or a player count (the base game).
+    """
+    config = as_config(config)
     game = Game(config, seed, cr.new_game(config, seed=seed))
     state = game.start
     while not state.is_over:
@@ -163,8 +310,37 @@ def play_game(
     return game
 
 
-def random_game(players: int, seed: int | None, rng: random.Random) -> Game:
-    return play_game(players, seed, rng.choice)
+def random_game(config: cr.Config | int, seed: int | None, rng: random.Random) -> Game:
+    return play_game(config, seed, rng.choice)
+
+
+PLAYING_HUTS: Final = (Hut.FOREMAN, Hut.FARMER, Hut.SHAMAN, Hut.MARKET_CRIER)
+"""The huts that act during play (their effects need games in which they are built)."""
+
+
+def eager_chooser(rng: random.Random) -> Chooser:
+    """A random player who likes to act: it builds a hut that acts during play when it can
+    (else the dearest), mostly uses as many workers as offered, and mostly takes map-board
+    tiles. Random play rarely affords the Foreman or the Farmer; this player does."""
+
+    def choose(moves: tuple[cr.Move, ...]) -> cr.Move:
+        builds = [move for move in moves if isinstance(move, BuildHut)]
+        if builds:
+            acting = [move for move in builds if move.hut in PLAYING_HUTS]
+            return rng.choice(acting) if acting else builds[-1]
+        if rng.random() < 0.3:
+            return rng.choice(moves)
+        if isinstance(moves[0], cr.Resolve):
+            return max(moves, key=lambda move: (cast(cr.Resolve, move).workers, rng.random()))
+        if isinstance(moves[0], cr.Fill):
+            return max(moves, key=lambda move: (str(move).count("map:"), rng.random()))
+        return rng.choice(moves)
+
+    return choose
+
+
+def eager_game(config: cr.Config | int, seed: int | None, rng: random.Random) -> Game:
+    return play_game(config, seed, eager_chooser(rng))
 
 
 # --- Checks on one state --------------------------------------------------------------------
@@ -193,9 +369,23 @@ def check_checkerboard(state: cr.State) -> None:
         assert under.owner == top.owner, f"{square}: overbuilt another player's tile"
 
 
+@functools.cache
+def _hut_prefix_possible(huts: tuple[tuple[Hut, int], ...], dealt: int) -> bool:
+    """Whether some choice of one side of each of hut tiles 1..``dealt`` gives ``huts``."""
+    wanted = Counter(dict(huts))
+    return any(Counter(sides) == wanted for sides in itertools.product(*HUT_SIDES[:dealt]))
+
+
+def _hut_key(huts: Counter[Hut]) -> tuple[tuple[Hut, int], ...]:
+    return tuple(sorted(((hut, n) for hut, n in huts.items() if n), key=lambda p: p[0].value))
+
+
 def check_tiles(state: cr.State) -> None:
-    """R-SETUP-2, -3, -5: every tile is in exactly one place and the totals are FACTS's."""
-    n = state.config.players
+    """R-SETUP-2, -3, -5, R-WATERING-1, R-CHOC-1, R-MODULES-1, R-MAP-1, R-MAP-2, R-HUT-1,
+    R-HUT-2, R-HUT-3: every tile, map tile and hut is in exactly one place and the totals are
+    FACTS's."""
+    config = state.config
+    n = config.players
     assert len(state.players) == n
     placed: Counter[tuple[int, WorkerType]] = Counter()
     for tile in state.board.values():
@@ -217,19 +407,57 @@ def check_tiles(state: cr.State) -> None:
         expected = Counter(WORKER_SETS[n])
         assert +have == expected, f"seat {seat} worker tiles {dict(have)} != {dict(expected)}"
         assert player.pile.total == sum(c for _, c in player.pile.items)
+    # Jungle tiles: board, display, map board and pile hold the configuration's set.
     jungle: Counter[JungleTile] = Counter(
         tile for tile in state.board.values() if isinstance(tile, JungleTile)
     )
     jungle.update(state.display)
+    jungle.update(state.map_board)
     for tile, count in state.jungle_pile.items:
         assert count > 0
         jungle[tile] += count
-    assert jungle == Counter(JUNGLE_SETS[n]), f"jungle tiles {dict(jungle)}"
+    expected_jungle = jungle_set(config)
+    assert sum(expected_jungle.values()) == SET_SIZES[n]
+    assert jungle == expected_jungle, f"{config_id(config)}: jungle tiles {dict(jungle)}"
     assert len(state.display) <= DISPLAY
+    # Map tiles and the map board (R-MAP-1, R-MAP-2).
+    has_map = Module.MAP in config.modules
+    assert len(state.map_board) <= (MAP_BOARD if has_map else 0), "map board too full"
+    held = sum(player.map_tiles for player in state.players)
+    assert all(0 <= player.map_tiles <= MAP_TILES_EACH for player in state.players)
+    assert state.map_tiles_used >= 0
+    assert held + state.map_tiles_used == (MAP_TILES_EACH * n if has_map else 0), (
+        f"map tiles: {held} held + {state.map_tiles_used} used"
+    )
+    # Chocolate only with the Chocolate module.
+    if Module.CHOCOLATE not in config.modules:
+        assert all(player.chocolate == 0 for player in state.players)
+    # Huts: the supply and the built huts are the chosen sides or the agreed selection.
+    huts: Counter[Hut] = Counter()
+    for hut, count in state.hut_supply.items:
+        assert count > 0
+        huts[hut] += count
+    for seat, player in enumerate(state.players):
+        assert len(set(player.huts)) == len(player.huts), f"seat {seat} owns a hut twice"
+        huts.update(player.huts)
+    if Module.HUTS not in config.modules:
+        assert not huts, "huts without the Hut module"
+    elif config.huts is not None:
+        assert huts == Counter(config.huts), f"huts {dict(huts)} != agreed {config.huts}"
+    else:
+        dealt = sum(huts.values())
+        assert dealt <= len(HUT_SIDES)
+        if dealt < len(HUT_SIDES):
+            moves = cr.legal_moves(state)
+            assert moves and all(isinstance(move, HutSide) for move in moves), (
+                f"only {dealt} hut tiles dealt, yet the deal of huts is over"
+            )
+        assert _hut_prefix_possible(_hut_key(huts), dealt), f"impossible huts {dict(huts)}"
 
 
 def check_caps(state: cr.State) -> None:
-    """R-STORAGE-1, R-ACT-SUN, R-ACT-WATER: resources within their limits; gold never < 0."""
+    """R-STORAGE-1, R-CHOC-4, R-ACT-SUN, R-ACT-WATER: resources within their limits; gold
+    never < 0; cacao and chocolate bars share the 5 storage spaces."""
     for seat, player in enumerate(state.players):
         assert player.cacao >= 0 and player.chocolate >= 0, f"seat {seat}: negative cacao"
         assert player.cacao + player.chocolate <= STORAGE, f"seat {seat}: storage over 5"
@@ -237,6 +465,9 @@ def check_caps(state: cr.State) -> None:
         assert player.water in WATER_FIELDS, f"seat {seat}: water {player.water}"
         assert WATER_FIELDS[player.water_field] == player.water
         assert player.gold >= 0, f"seat {seat}: gold {player.gold}"
+
+
+CHANCE_TYPES: Final = (cr.DrawWorker, cr.DrawJungle, HutSide)
 
 
 def check_move_list(state: cr.State) -> None:
@@ -247,7 +478,6 @@ def check_move_list(state: cr.State) -> None:
     assert len(set(keys)) == len(keys), "two legal moves share a sort key"
     assert len(set(moves)) == len(moves), "duplicate legal moves"
     assert len({str(move) for move in moves}) == len(moves), "two legal moves print the same"
-    chance_types = (cr.DrawWorker, cr.DrawJungle)
     if state.is_over:
         assert moves == () and state.to_move is None and not state.is_chance
         return
@@ -260,22 +490,62 @@ def check_move_list(state: cr.State) -> None:
         assert all(type(p) is Fraction and p > 0 for _, p in outcomes)
         assert sum(p for _, p in outcomes) == 1
         assert len(outcomes) >= 2, "a chance node with a single outcome"
-        assert all(isinstance(move, chance_types) for move in moves)
+        assert all(isinstance(move, CHANCE_TYPES) for move in moves)
+        if isinstance(moves[0], HutSide):
+            # R-HUT-1: a fair coin flip between the two sides of the next tile.
+            assert all(p == Fraction(1, 2) for _, p in outcomes)
     else:
         assert state.to_move is not None and 0 <= state.to_move < state.config.players
         assert len(moves) >= 2, f"a decision with the single answer {moves[0]}"
-        assert not any(isinstance(move, chance_types) for move in moves)
+        assert not any(isinstance(move, CHANCE_TYPES) for move in moves)
         try:
             cr.chance_outcomes(state)
         except cr.IllegalMoveError:
             pass
         else:
             raise AssertionError("chance_outcomes answered at a decision")
+    check_module_moves(state)
+
+
+def check_module_moves(state: cr.State) -> None:
+    """R-HUT-3, R-MAP-4, R-MAP-2: the hut decision lists exactly the huts the player may
+    build (in the supply, affordable from gold held, a function not owned) and a pass; the
+    slide decision lists each different map-board tile when one of two must slide; map-board
+    tiles are offered in a fill only to a player holding a map tile."""
+    moves = cr.legal_moves(state)
+    if any(isinstance(move, BuildHut | PassHut) for move in moves):
+        assert Module.HUTS in state.config.modules
+        assert state.to_move is not None
+        player = state.players[state.to_move]
+        expected = {
+            BuildHut(hut)
+            for hut, _ in state.hut_supply.items
+            if HUT_COSTS[hut] <= player.gold and hut not in player.huts
+        }
+        assert expected, "a hut decision with nothing to build"
+        assert set(moves) == expected | {PassHut()}, f"hut moves {[str(m) for m in moves]}"
+    if any(isinstance(move, Slide) for move in moves):
+        assert Module.MAP in state.config.modules
+        need = DISPLAY - len(state.display)
+        assert 0 < need < len(state.map_board) and len(set(state.map_board)) > 1
+        assert set(moves) == {Slide(tile) for tile in state.map_board}
+    for move in moves:
+        if isinstance(move, cr.Fill):
+            from_map = [choice for choice in move.choices if choice.from_map]
+            assert state.to_move is not None
+            assert len(from_map) <= state.players[state.to_move].map_tiles
+            assert not (Counter(c.tile for c in from_map) - Counter(state.map_board))
+            shown = [choice.tile for choice in move.choices if not choice.from_map]
+            assert not (Counter(shown) - Counter(state.display))
+        elif isinstance(move, cr.Resolve) and move.bars:
+            assert Module.CHOCOLATE in state.config.modules
+            assert 0 < move.bars <= move.workers
 
 
 def check_refills(state: cr.State) -> None:
-    """R-SETUP-4, R-END-1, R-END-2: when a player is to place, every hand holds 3 tiles (or
-    all that player has left) and the display 2 jungle tiles (or all that are left)."""
+    """R-SETUP-4, R-END-1, R-END-2, R-MAP-4: when a player is to place, every hand holds 3
+    tiles (or all that player has left), the display 2 jungle tiles (or all that are left on
+    the map board and in the pile) and the map board 2 (or all the pile had)."""
     moves = cr.legal_moves(state)
     if not moves or not isinstance(moves[0], cr.Place | cr.Overbuild | cr.Discard):
         return
@@ -283,7 +553,11 @@ def check_refills(state: cr.State) -> None:
         left = len(player.hand) + player.pile.total
         assert len(player.hand) == min(HAND, left), f"seat {seat} holds {len(player.hand)}"
     shown = len(state.display)
-    assert shown == min(DISPLAY, shown + state.jungle_pile.total), f"display of {shown}"
+    spare = len(state.map_board) + state.jungle_pile.total
+    assert shown == min(DISPLAY, shown + spare), f"display of {shown}"
+    if Module.MAP in state.config.modules:
+        on_map = len(state.map_board)
+        assert on_map == min(MAP_BOARD, on_map + state.jungle_pile.total), f"map board {on_map}"
 
 
 def check_hashable(state: cr.State) -> None:
@@ -301,38 +575,241 @@ def check_state(state: cr.State) -> None:
     check_refills(state)
 
 
-# --- Checks on a whole game -----------------------------------------------------------------
+# --- Round trips that another part of the engine may not support yet -----------------------
+
+MODULE_MOVES: Final = (Slide, BuildHut, PassHut, HutSide)
+
+
+def is_module_move(move: cr.Move) -> bool:
+    """A move that only the modules have (for notation still being written)."""
+    if isinstance(move, MODULE_MOVES):
+        return True
+    if isinstance(move, cr.Resolve):
+        return move.bars > 0
+    if isinstance(move, cr.Fill):
+        return any(choice.from_map for choice in move.choices)
+    return False
+
+
+def notation_round_trip(move: cr.Move) -> bool:
+    """Check ``parse_move(str(move)) == move``; return False, without failing, only where a
+    module move's notation cannot be read yet (a FormatError)."""
+    try:
+        back = cr.parse_move(str(move))
+    except cr.FormatError:
+        if is_module_move(move):
+            return False
+        raise
+    assert back == move, f"parse_move({str(move)!r}) gave {back!r}"
+    return True
+
+
+def json_round_trip(state: cr.State) -> bool:
+    """Check ``from_json(to_json(s)) == s``; return False, without failing, only where
+    ``to_json`` refuses the state with a FormatError (serialization not updated for the
+    modules' state yet)."""
+    try:
+        text = cr.to_json(state)
+    except cr.FormatError:
+        return False
+    back = cr.from_json(text)
+    assert back == state and hash(back) == hash(state)
+    assert cr.to_json(back) == text
+    assert cr.legal_moves(back) == cr.legal_moves(state)
+    return True
+
+
+# --- Rebuilding the table from the events ---------------------------------------------------
+
+RESOURCES: Final = (
+    Resource.GOLD,
+    Resource.CACAO,
+    Resource.SUN,
+    Resource.WATER,
+    Resource.CHOCOLATE,
+    Resource.MAP_TILES,
+)
+
+
+def resources_of(player: cr.PlayerState) -> dict[Resource, int]:
+    """A player's resources as the events count them (water as the field's index)."""
+    return {
+        Resource.GOLD: player.gold,
+        Resource.CACAO: player.cacao,
+        Resource.SUN: player.sun,
+        Resource.WATER: player.water_field,
+        Resource.CHOCOLATE: player.chocolate,
+        Resource.MAP_TILES: player.map_tiles,
+    }
+
+
+@dataclass
+class Table:
+    """Everything on the table, as the events so far say it is."""
+
+    board: dict[Square, cr.Tile]
+    covered: dict[Square, WorkerTile]
+    display: Counter[JungleTile]
+    map_board: Counter[JungleTile]
+    pile: Counter[JungleTile]
+    supply: Counter[Hut]
+    huts: list[set[Hut]]
+    held: list[dict[Resource, int]]
+    sides: list[Hut]
+    """The hut sides dealt so far, in the order of the tiles (R-CHANCE-3)."""
+    current: int
+    position: int = 0
+    """The index, in its ply's events, of the event :func:`replay` yields with the table."""
+
+    @classmethod
+    def of(cls, state: cr.State) -> Table:
+        return cls(
+            board=dict(state.board),
+            covered=dict(state.covered),
+            display=Counter(state.display),
+            map_board=Counter(state.map_board),
+            pile=bag_counter(state.jungle_pile.items),
+            supply=Counter(dict(state.hut_supply.items)),
+            huts=[set(player.huts) for player in state.players],
+            held=[resources_of(player) for player in state.players],
+            sides=[],
+            current=state.current,
+        )
+
+    @property
+    def pile_total(self) -> int:
+        return sum(self.pile.values())
+
+    def can_build(self, seat: int) -> bool:
+        """Whether ``seat`` could build a hut now (R-HUT-3)."""
+        gold = self.held[seat][Resource.GOLD]
+        return any(
+            HUT_COSTS[hut] <= gold and hut not in self.huts[seat]
+            for hut, count in self.supply.items()
+            if count
+        )
+
+    def take(self, where: Counter[JungleTile], tile: JungleTile, name: str) -> None:
+        assert where[tile] > 0, f"{tile} taken from the {name}, which does not hold it"
+        where[tile] -= 1
+
+    def apply(self, event: cr.Event) -> None:
+        if isinstance(event, cr.WorkerPlaced):
+            if event.covered is not None:
+                self.covered[event.square] = event.covered
+            self.board[event.square] = event.tile
+            self.current = event.player
+        elif isinstance(event, cr.WorkerDiscarded):
+            self.current = event.player
+        elif isinstance(event, cr.JungleFilled):
+            sources = {"display": self.display, "map": self.map_board, "pile": self.pile}
+            assert event.source in sources, f"unknown source {event.source!r}"
+            self.take(sources[event.source], event.tile, event.source)
+            self.board[event.square] = event.tile
+        elif isinstance(event, cr.DisplayFilled):
+            self.take(self.pile, event.tile, "pile")
+            self.display[event.tile] += 1
+        elif isinstance(event, TileSlid):
+            self.take(self.map_board, event.tile, "map board")
+            self.display[event.tile] += 1
+        elif isinstance(event, MapBoardFilled):
+            self.take(self.pile, event.tile, "pile")
+            self.map_board[event.tile] += 1
+        elif isinstance(event, HutSideUp):
+            self.supply[event.hut] += 1
+            self.sides.append(event.hut)
+        elif isinstance(event, HutBuilt):
+            assert self.supply[event.hut] > 0, f"{event.hut} built but not in the supply"
+            self.supply[event.hut] -= 1
+            assert event.hut not in self.huts[event.player], "a hut function built twice"
+            self.huts[event.player].add(event.hut)
+        elif isinstance(event, cr.Gained):
+            assert event.amount >= 0 and event.wasted >= 0
+            self.held[event.player][event.resource] += event.amount
+            if event.wasted:
+                assert event.resource is Resource.CACAO, f"{event.resource} wasted"
+                held = self.held[event.player]
+                assert held[Resource.CACAO] + held[Resource.CHOCOLATE] == STORAGE, (
+                    "cacao wasted while storage has room"
+                )
+        elif isinstance(event, cr.Spent):
+            assert event.amount >= 0
+            self.held[event.player][event.resource] -= event.amount
+            assert self.held[event.player][event.resource] >= 0, f"overspent {event}"
+
+    def check(self, state: cr.State, ply: Ply) -> None:
+        where = f"after {ply.move}"
+        assert self.board == dict(state.board), f"events do not explain the board {where}"
+        assert self.covered == dict(state.covered), where
+        assert +self.display == Counter(state.display), f"display {where}"
+        assert +self.map_board == Counter(state.map_board), f"map board {where}"
+        assert +self.pile == bag_counter(state.jungle_pile.items), f"jungle pile {where}"
+        assert +self.supply == Counter(dict(state.hut_supply.items)), f"hut supply {where}"
+        assert self.huts == [set(player.huts) for player in state.players], f"huts {where}"
+        actual = [resources_of(player) for player in state.players]
+        assert self.held == actual, f"events do not explain resources {where}"
+
+
+def replay(game: Game) -> Iterator[tuple[Ply, cr.Event, Table]]:
+    """Every event with the table as it was just before the event.
+
+    The table is rebuilt from the events alone; after each ply it must equal the state.
+    """
+    table = Table.of(game.start)
+    for ply in game.plies:
+        for position, event in enumerate(ply.events):
+            table.position = position
+            yield ply, event, table
+            table.apply(event)
+        table.check(ply.after, ply)
 
 
 def events_with_board(
     game: Game,
 ) -> Iterator[tuple[Ply, cr.Event, Mapping[Square, cr.Tile], Mapping[Square, WorkerTile]]]:
-    """Every event with the board (and covered tiles) as it was just before the event.
+    """Every event with the board (and covered tiles) just before it (see :func:`replay`)."""
+    for ply, event, table in replay(game):
+        yield ply, event, table.board, table.covered
 
-    The board is rebuilt from the events alone (R-PLACE-*, R-FILL-*); after each ply it must
-    equal the state's board.
-    """
-    board: dict[Square, cr.Tile] = dict(game.start.board)
-    covered: dict[Square, WorkerTile] = dict(game.start.covered)
-    for ply in game.plies:
-        for event in ply.events:
-            yield ply, event, board, covered
-            if isinstance(event, cr.WorkerPlaced):
-                if event.covered is not None:
-                    covered[event.square] = event.covered
-                board[event.square] = event.tile
-            elif isinstance(event, cr.JungleFilled):
-                board[event.square] = event.tile
-        assert board == dict(ply.after.board), f"events do not explain the board after {ply.move}"
-        assert covered == dict(ply.after.covered)
+
+# --- Checks on a whole game -----------------------------------------------------------------
+
+
+def check_start(game: Game) -> None:
+    """R-SETUP-6, R-WATERING-2, R-MAP-1, R-HUT-1, R-HUT-2: the start tiles, and before the
+    deal nothing has been drawn: no hand, no display, no map board; map tiles handed out."""
+    config = game.config
+    start = game.start
+    for square, tile in start_tiles(config).items():
+        assert start.board.get(square) == tile, f"start tile on {square}: {start.board.get(square)}"
+    first = game.plies[0].before if game.plies else start
+    if game.seed is None:
+        assert not start.display and not start.map_board
+        assert all(not player.hand for player in start.players)
+        assert start.is_chance
+    map_tiles = MAP_TILES_EACH if Module.MAP in config.modules else 0
+    assert all(player.map_tiles == map_tiles for player in first.players)
+    if config.huts is not None:
+        assert Counter(dict(start.hut_supply.items)) == Counter(config.huts)
+    sides = [event.hut for event in game.events() if isinstance(event, HutSideUp)]
+    dealt = len(sides) if game.seed is None else 0
+    assert len(sides) == dealt
+    if dealt:
+        assert Module.HUTS in config.modules and config.huts is None
+        for index, hut in enumerate(sides):
+            assert hut in HUT_SIDES[index], f"hut tile {index + 1} cannot show {hut}"
 
 
 def check_placements(game: Game) -> None:
-    """R-PLACE-1, R-PLACE-2, R-FILL-1, R-FILL-5, R-OVER-*: each placement and fill when it
-    happened; a space is left empty only when no jungle tile is left, and stays empty."""
+    """R-PLACE-1, R-PLACE-2, R-FILL-1, R-FILL-5, R-OVER-*, R-MAP-3, R-MAP-6: each placement
+    and fill when it happened; a space is left empty only when the pile and the display are
+    empty, and stays empty; overbuilds only once every jungle tile is out (or, in the Map
+    variant, the pile alone is empty)."""
     last: Square | None = None
     never: set[Square] = set()
-    for _ply, event, board, covered in events_with_board(game):
+    early = game.config.map_early_overbuild
+    for _ply, event, table in replay(game):
+        board = table.board
         if isinstance(event, cr.WorkerPlaced):
             square = event.square
             assert (square[0] + square[1]) % 2 == 1, f"worker tile on jungle square {square}"
@@ -347,16 +824,15 @@ def check_placements(game: Game) -> None:
             else:
                 assert board.get(square) == event.covered, "overbuilt a tile that is not there"
                 assert event.covered.owner == event.player, "overbuilt another player's tile"
-                assert square not in covered, f"{square} overbuilt twice"
-                out = sum(isinstance(tile, JungleTile) for tile in board.values())
-                total = sum(JUNGLE_SETS[game.config.players].values())
-                assert out == total, "overbuilt while jungle tiles remain"
+                assert square not in table.covered, f"{square} overbuilt twice"
+                assert table.pile_total == 0, "overbuilt while the pile holds tiles"
+                if not early:
+                    assert not +table.display, "overbuilt while the display holds tiles"
+                    assert not +table.map_board, "overbuilt while the map board holds tiles"
             last = square
         elif isinstance(event, cr.SpaceLeftEmpty):
-            out = sum(isinstance(tile, JungleTile) for tile in board.values())
-            assert out == sum(JUNGLE_SETS[game.config.players].values()), (
-                f"{event.square} left empty while jungle tiles remain"
-            )
+            assert table.pile_total == 0, f"{event.square} left empty while the pile has tiles"
+            assert not +table.display, f"{event.square} left empty while the display has tiles"
             assert event.square not in board
             never.add(event.square)
         elif isinstance(event, cr.JungleFilled):
@@ -367,33 +843,48 @@ def check_placements(game: Game) -> None:
             assert last is not None and square in around(last), "fill away from the new tile"
             workers = sum(isinstance(board.get(other), WorkerTile) for other in around(square))
             assert workers >= 2, f"filled {square}, which touches {workers} worker tiles"
+            if event.source == "pile":
+                assert not +table.display, "a blind draw while the display holds tiles"
 
 
 def check_edges(game: Game) -> None:
     """R-ACT-1, R-ACT-2, R-ACT-3: every worker edge facing a jungle tile is activated exactly
-    once (when placed or when its space is filled), and never twice; R-ACT-6: resolution order.
-    """
+    once (when placed or when its space is filled), and never twice; R-ACT-6: resolution
+    order; R-HUT-FOREMAN: an edge printed with 3 workers reports 4 while its owner has the
+    Foreman, and the Foreman's use is reported."""
     n = game.config.players
     seen: set[tuple[Square, int, Side]] = set()
     pending: dict[tuple[Square, Side], tuple[int, int]] = {}
     current = game.start.current
     resolved_order: list[int] = []
-    for _ply, event, board, covered in events_with_board(game):
+    boosted = 0
+    for _ply, event, table in replay(game):
+        board, covered = table.board, table.covered
         if isinstance(event, cr.WorkerPlaced | cr.WorkerDiscarded):
             assert not pending, "a new placement before every activated edge was resolved"
             current = event.player
             resolved_order = []
         elif isinstance(event, cr.EdgeActivated):
+            assert boosted == 0, "the Foreman's fourth worker was not reported"
             key = (event.square, event.layer, event.side)
             assert key not in seen, f"edge {key} activated twice"
             seen.add(key)
             tile = board.get(event.square)
             assert isinstance(tile, WorkerTile) and tile.owner == event.owner
             assert event.layer == (1 if event.square in covered else 0)
-            assert event.workers == tile.edges[event.side] > 0
+            printed = tile.edges[event.side]
+            assert printed > 0
+            if printed == 3 and Hut.FOREMAN in table.huts[event.owner]:
+                assert event.workers == 4, "the Foreman's 3-worker edge does not count 4"
+                boosted = 1
+            else:
+                assert event.workers == printed, f"{event.workers} workers for {printed}"
             assert board.get(beyond(event.square, event.side)) == event.jungle
             assert (event.square, event.side) not in pending
             pending[(event.square, event.side)] = (event.owner, event.workers)
+        elif isinstance(event, HutUsed) and event.hut is Hut.FOREMAN:
+            assert boosted == 1, "the Foreman reported without a 3-worker edge"
+            boosted = 0
         elif isinstance(event, cr.EdgeResolved):
             found = pending.pop((event.square, event.side), None)
             assert found is not None, f"resolved an edge that is not pending: {event}"
@@ -422,22 +913,208 @@ def check_edges(game: Game) -> None:
 
 
 def check_resources(game: Game) -> None:
-    """Every change of gold, cacao, sun and water is reported by a Gained or Spent event."""
-    held = [
-        [player.gold, player.cacao, player.sun, player.water_field] for player in game.start.players
-    ]
-    index = {cr.Resource.GOLD: 0, cr.Resource.CACAO: 1, cr.Resource.SUN: 2, cr.Resource.WATER: 3}
+    """Every change of gold, cacao, sun, water, chocolate and map tiles is reported by a
+    Gained or Spent event, and every tile and hut that moves by its event (:func:`replay`);
+    cacao is wasted only with a full storage (R-STORAGE-1, R-CHOC-4); map tiles are spent
+    one per map-board tile taken (R-MAP-2); a hut costs its price in gold held (R-HUT-3);
+    a player who could build a hut at the end of their turn is asked (R-HUT-3)."""
+    huts = Module.HUTS in game.config.modules
+    placed_any = False
+    for ply, event, table in replay(game):
+        if isinstance(event, cr.WorkerPlaced | cr.WorkerDiscarded):
+            placed_any = True
+        if isinstance(event, cr.JungleFilled) and event.source == "map":
+            paid = ply.events[table.position - 1]
+            assert paid == cr.Spent(table.current, Resource.MAP_TILES, 1), "map tile unpaid"
+        if isinstance(event, cr.Spent) and event.resource is Resource.MAP_TILES:
+            assert event.amount == 1 and event.player == table.current
+        if isinstance(event, HutBuilt):
+            assert huts and event.player == table.current
+            assert isinstance(ply.move, BuildHut) and ply.move.hut == event.hut
+            assert ply.events[0] == cr.Spent(event.player, Resource.GOLD, HUT_COSTS[event.hut])
+        if isinstance(event, cr.TurnStarted | cr.GameEnded) and huts and placed_any:
+            boundary = table.position
+            decided = isinstance(ply.move, BuildHut | PassHut) and not any(
+                isinstance(e, cr.TurnStarted | cr.GameEnded) for e in ply.events[:boundary]
+            )
+            if not decided:
+                assert not table.can_build(table.current), (
+                    f"seat {table.current} could build a hut but was not asked"
+                )
+    # The decision itself: a player may build only what they can pay for (see check_state).
     for ply in game.plies:
-        for event in ply.events:
-            if isinstance(event, cr.Gained):
-                assert event.amount >= 0 and event.wasted >= 0
-                held[event.player][index[event.resource]] += event.amount
-            elif isinstance(event, cr.Spent):
-                assert event.amount >= 0
-                held[event.player][index[event.resource]] -= event.amount
-        actual = [[p.gold, p.cacao, p.sun, p.water_field] for p in ply.after.players]
-        assert held == actual, f"events do not explain resources after {ply.move}"
+        if isinstance(ply.move, BuildHut):
+            player = ply.before.players[ply.before.current]
+            assert HUT_COSTS[ply.move.hut] <= player.gold
 
+
+def _net(events: Iterable[cr.Event], seat: int) -> tuple[dict[Resource, int], int]:
+    """Net change of each of ``seat``'s resources in ``events``, and the cacao wasted."""
+    net: Counter[Resource] = Counter()
+    wasted = 0
+    for event in events:
+        if isinstance(event, cr.Gained | cr.Spent):
+            assert event.player == seat, f"{event} during another player's action"
+            sign = 1 if isinstance(event, cr.Gained) else -1
+            net[event.resource] += sign * event.amount
+            if isinstance(event, cr.Gained):
+                wasted += event.wasted
+    return {resource: delta for resource, delta in net.items() if delta}, wasted
+
+
+def expected_effect(
+    player: cr.PlayerState, tile: JungleTile, used: int, bars: int
+) -> tuple[dict[Resource, int], int, bool]:
+    """What using ``used`` workers (``bars`` of them selling chocolate) at ``tile`` does to
+    ``player``: the net changes, the cacao wasted and whether the Market crier acts. Written
+    from R-ACT-PLANTATION to R-ACT-TEMPLE, R-WATERING-3, R-CHOC-2, R-CHOC-3 and
+    R-HUT-MARKET-CRIER; also asserts that the use is possible."""
+    room = STORAGE - player.cacao - player.chocolate
+    kind, value = tile.kind, tile.value
+    assert bars == 0 or kind is JungleKind.CHOCOLATE_MARKET, "bars sold outside a chocolate market"
+    change: dict[Resource, int] = {}
+    wasted = 0
+    crier = False
+
+    def cacao_in(amount: int) -> None:
+        nonlocal wasted
+        kept = min(amount, room)
+        change[Resource.CACAO] = change.get(Resource.CACAO, 0) + kept
+        wasted = amount - kept
+
+    if kind is JungleKind.PLANTATION:
+        cacao_in(used * value)
+    elif kind is JungleKind.MARKET:
+        assert used <= player.cacao, "sold cacao the player does not hold"
+        crier = used > 0 and value == 2 and Hut.MARKET_CRIER in player.huts
+        price = 3 if crier else value
+        change = {Resource.CACAO: -used, Resource.GOLD: used * price}
+    elif kind is JungleKind.GOLD_MINE:
+        change = {Resource.GOLD: used * value}
+    elif kind is JungleKind.WATER:
+        assert player.water_field + used < len(WATER_FIELDS), "carrier moved past 16"
+        change = {Resource.WATER: used}
+    elif kind is JungleKind.SUN_WORSHIP:
+        assert player.sun + used <= SUN_TOKENS, "more than 3 sun tokens"
+        change = {Resource.SUN: used}
+    elif kind is JungleKind.TEMPLE:
+        assert used == 0, "workers used at a temple"
+    elif kind is JungleKind.WATERING:
+        assert used <= player.water_field, "carrier moved back past -10"
+        change = {Resource.WATER: -used}
+        cacao_in(4 * used)
+    elif kind is JungleKind.CHOCOLATE_KITCHEN:
+        assert used <= player.cacao, "made chocolate from cacao the player does not hold"
+        change = {Resource.CACAO: -used, Resource.CHOCOLATE: used}
+    elif kind is JungleKind.CHOCOLATE_MARKET:
+        fruit = used - bars
+        assert 0 <= fruit <= player.cacao and 0 <= bars <= player.chocolate
+        change = {
+            Resource.CACAO: -fruit,
+            Resource.CHOCOLATE: -bars,
+            Resource.GOLD: 3 * fruit + 7 * bars,
+        }
+    else:
+        raise AssertionError(f"a {tile} tile in play")
+    return {resource: delta for resource, delta in change.items() if delta}, wasted, crier
+
+
+def check_actions(game: Game) -> None:
+    """R-ACT-4, R-ACT-5, the tile actions, R-WATERING-3, R-CHOC-2, R-CHOC-3, R-CHOC-4,
+    R-HUT-MARKET-CRIER: each resolve move does exactly what its tile does, and nothing else
+    happens before its edge is reported resolved."""
+    for ply in game.plies:
+        move = ply.move
+        if not isinstance(move, cr.Resolve):
+            continue
+        before = ply.before
+        tile = before.board.get(move.square)
+        jungle = before.board.get(beyond(move.square, move.side))
+        assert isinstance(tile, WorkerTile) and isinstance(jungle, JungleTile)
+        assert before.to_move == tile.owner, "an edge resolved by another seat"
+        index = next(i for i, e in enumerate(ply.events) if isinstance(e, cr.EdgeResolved))
+        done = ply.events[index]
+        assert done == cr.EdgeResolved(tile.owner, move.square, move.side, move.workers, False)
+        effect = ply.events[:index]
+        player = before.players[tile.owner]
+        change, wasted, crier = expected_effect(player, jungle, move.workers, move.bars)
+        assert _net(effect, tile.owner) == (change, wasted), f"{move} at {jungle}: {effect}"
+        used_huts = [e.hut for e in effect if isinstance(e, HutUsed)]
+        assert used_huts == ([Hut.MARKET_CRIER] if crier else []), f"{move}: {used_huts}"
+
+
+def check_huts_in_play(game: Game) -> None:
+    """R-HUT-FARMER: exactly 4 cacao received in a turn from one's own edges (before the
+    cap, plantations and watering) earns 1 more cacao (reported with the Farmer's use), or
+    nothing when the storage is full; R-HUT-SHAMAN: an
+    overbuild costs 1 sun token, none with the Shaman (whose use is reported)."""
+
+    @dataclass
+    class Turn:
+        huts: list[set[Hut]]
+        received: Counter[int] = field(default_factory=Counter)
+        farmer: Counter[int] = field(default_factory=Counter)
+
+        def close(self, table: Table) -> None:
+            for seat, owned in enumerate(self.huts):
+                earned = Hut.FARMER in owned and self.received[seat] == 4
+                held = table.held[seat]
+                full = held[Resource.CACAO] + held[Resource.CHOCOLATE] == STORAGE
+                if earned and not self.farmer[seat]:
+                    assert full, f"seat {seat} received 4 cacao, yet the Farmer gave nothing"
+                else:
+                    assert self.farmer[seat] == earned, (
+                        f"seat {seat} received {self.received[seat]} cacao, Farmer used "
+                        f"{self.farmer[seat]} times"
+                    )
+
+    turn: Turn | None = None
+    for ply, event, table in replay(game):
+        if isinstance(event, cr.WorkerPlaced | cr.WorkerDiscarded):
+            if turn is not None:
+                turn.close(table)
+            turn = Turn([set(owned) for owned in table.huts])
+        if isinstance(event, cr.WorkerPlaced) and event.covered is not None:
+            paid = ply.events[table.position - 1]
+            if Hut.SHAMAN in table.huts[event.player]:
+                assert paid == HutUsed(event.player, Hut.SHAMAN), "the Shaman's overbuild"
+            else:
+                assert paid == cr.Spent(event.player, Resource.SUN, 1), "an overbuild's sun"
+        if isinstance(event, cr.Spent | HutUsed) and event in (
+            cr.Spent(event.player, Resource.SUN, 1),
+            HutUsed(event.player, Hut.SHAMAN),
+        ):
+            after = ply.events[table.position + 1]
+            assert isinstance(after, cr.WorkerPlaced) and after.covered is not None
+            assert after.player == event.player, f"{event} without an overbuild"
+        if turn is None:
+            continue
+        if isinstance(event, cr.EdgeResolved) and event.used:
+            jungle = table.board.get(beyond(event.square, event.side))
+            assert isinstance(jungle, JungleTile)
+            if jungle.kind is JungleKind.PLANTATION:
+                turn.received[event.owner] += event.used * jungle.value
+            elif jungle.kind is JungleKind.WATERING:
+                turn.received[event.owner] += 4 * event.used
+        elif isinstance(event, HutUsed) and event.hut is Hut.FARMER:
+            turn.farmer[event.player] += 1
+            after = ply.events[table.position + 1]
+            assert isinstance(after, cr.Gained) and after.resource is Resource.CACAO
+            assert after.player == event.player and after.amount == 1 and not after.wasted
+        elif isinstance(event, cr.Spent) and event.resource is Resource.SUN:
+            assert event.amount == 1, "sun tokens are spent one per overbuild"
+    if turn is not None and game.final.is_over:
+        turn.close(Table.of(game.final))
+
+
+DEAL_PHASES: Final[Mapping[type, int]] = {
+    HutSideUp: 0,
+    cr.WorkerDrawn: 1,
+    MapBoardFilled: 2,
+    cr.DisplayFilled: 3,
+    cr.TurnStarted: 4,
+}
+"""R-CHANCE-3: the deal's order: hut sides, hands, map board, display, first turn."""
 
 PHASES: Final[Mapping[type, int]] = {
     cr.JungleFilled: 1,
@@ -445,23 +1122,33 @@ PHASES: Final[Mapping[type, int]] = {
     cr.EdgeActivated: 2,
     cr.EdgeResolved: 3,
     cr.WorkerDrawn: 4,
-    cr.DisplayFilled: 5,
-    cr.TurnStarted: 6,
-    cr.GameEnded: 6,
+    TileSlid: 5,
+    cr.DisplayFilled: 6,
+    MapBoardFilled: 7,
+    HutBuilt: 8,
+    cr.TurnStarted: 9,
+    cr.GameEnded: 9,
 }
 
 
 def check_phases(game: Game) -> None:
-    """R-DECIDE-1, R-FILL-3, R-END-1, R-END-2, R-CHANCE-3: within a turn the events come in
-    the order of the rules: placement, fills, activations, resolutions, the worker draw, the
-    display refill (never earlier), the next turn. The deal draws hands before the display."""
+    """R-DECIDE-1, R-FILL-3, R-END-1, R-END-2, R-CHANCE-3, R-MAP-4, R-HUT-3: within a turn
+    the events come in the order of the rules: placement, fills, activations, resolutions,
+    the worker draw, the slides from the map board, the display refill from the pile, the
+    map board refill (never earlier), the hut, the next turn. The deal draws hut sides,
+    hands, the map board, then the display."""
     phase = 0
+    dealing = True
     for event in game.events():
         if isinstance(event, cr.WorkerPlaced | cr.WorkerDiscarded):
-            assert phase in (0, 6), f"a placement in phase {phase}"
+            assert phase in (0, 9) or dealing, f"a placement in phase {phase}"
             phase = 0
+            dealing = False
             continue
-        step = PHASES.get(type(event))
+        table = DEAL_PHASES if dealing else PHASES
+        step = table.get(type(event))
+        if dealing and step is None and not isinstance(event, cr.AutoDecision):
+            raise AssertionError(f"{event} during the deal")
         if step is not None:
             assert step >= phase, f"{event} after an event of phase {phase}"
             phase = step
@@ -473,10 +1160,18 @@ def count_placements(game: Game) -> int:
 
 def check_turns(game: Game) -> None:
     """R-SETUP-9, R-END-3, R-END-4: seats take turns 0, 1, ..., and the game ends after
-    exactly ``players * tiles per player`` placements, overbuilds or discards."""
+    exactly ``players * tiles per player`` placements, overbuilds or discards; R-HUT-3: at
+    most one hut per turn."""
     n = game.config.players
     seats = [e.player for e in game.events() if isinstance(e, cr.WorkerPlaced | cr.WorkerDiscarded)]
     assert seats == [k % n for k in range(len(seats))], "turns out of seat order"
+    built = 0
+    for event in game.events():
+        if isinstance(event, cr.WorkerPlaced | cr.WorkerDiscarded):
+            built = 0
+        elif isinstance(event, HutBuilt):
+            built += 1
+            assert built == 1, "two huts built in one turn"
     final = game.final
     if final.is_over:
         assert len(seats) == n * TILES_PER_PLAYER[n]
@@ -508,8 +1203,54 @@ def temple_gold(workers: list[int]) -> list[int]:
     return gold
 
 
+def hut_bonus(state: cr.State, seat: int) -> int:
+    """R-HUT-HERMIT to R-HUT-CHIEF-FAMILY, written from the spec (printed workers only)."""
+    player = state.players[seat]
+    mine = [
+        (square, tile)
+        for square, tile in state.board.items()
+        if isinstance(tile, WorkerTile) and tile.owner == seat
+    ]
+    bonus = 0
+    for hut in player.huts:
+        if hut is Hut.HERMIT:
+            bonus += sum(
+                tile.edges[side]
+                for square, tile in mine
+                for side in Side
+                if not isinstance(state.board.get(beyond(square, side)), JungleTile)
+            )
+        elif hut is Hut.ROAD_WORKER:
+            lines = Counter(("x", square[0]) for square, _ in mine)
+            lines.update(("y", square[1]) for square, _ in mine)
+            bonus += max(lines.values(), default=0)
+        elif hut is Hut.TRADER:
+            bonus += player.cacao
+        elif hut is Hut.MONK:
+            bonus += sum(
+                1
+                for square, tile in state.board.items()
+                if isinstance(tile, JungleTile)
+                and tile.kind is JungleKind.TEMPLE
+                and any(
+                    isinstance(near := state.board.get(beyond(square, side)), WorkerTile)
+                    and near.owner == seat
+                    and near.edges[(side + 2) % 4] > 0
+                    for side in Side
+                )
+            )
+        elif hut is Hut.MASTER_BUILDER:
+            bonus += len(player.huts) - 1
+        elif hut is Hut.FOUNTAIN_MASTER:
+            bonus += 4 if player.water == 16 else 0
+        else:
+            bonus += FIXED_HUT_BONUS.get(hut, 0)
+    return bonus
+
+
 def expected_scores(state: cr.State) -> list[dict[str, int]]:
-    """R-SCORE-1 to -8: each player's breakdown, computed here from the board."""
+    """R-SCORE-1 to -8, R-HUT-4, R-MAP-5, R-CHOC-5: each player's breakdown, computed here
+    from the board (map tiles and chocolate bars are worth nothing)."""
     n = state.config.players
     temples = [0] * n
     for square, tile in state.board.items():
@@ -521,14 +1262,19 @@ def expected_scores(state: cr.State) -> list[dict[str, int]]:
                     workers[other.owner] += other.edges[(side + 2) % 4]
             for seat, gold in enumerate(temple_gold(workers)):
                 temples[seat] += gold
-    return [
-        {"gold": p.gold, "temples": temples[seat], "sun": p.sun, "water": p.water}
-        for seat, p in enumerate(state.players)
-    ]
+    sheets = []
+    for seat, p in enumerate(state.players):
+        sheet = {"gold": p.gold, "temples": temples[seat], "sun": p.sun, "water": p.water}
+        if Module.HUTS in state.config.modules:
+            sheet["huts"] = sum(HUT_COSTS[hut] for hut in p.huts)
+            sheet["hut bonus"] = hut_bonus(state, seat)
+        sheets.append(sheet)
+    return sheets
 
 
 def check_scores(state: cr.State) -> None:
-    """R-SCORE-*: totals are the sum of the breakdown; winners follow R-SCORE-9."""
+    """R-SCORE-*, R-HUT-4, R-CHOC-5: totals are the sum of the breakdown (hut categories
+    included); winners follow R-SCORE-9, the tiebreak counting cacao fruit only."""
     sheets = cr.final_scores(state)
     assert [sheet.player for sheet in sheets] == list(range(state.config.players))
     for sheet, expected in zip(sheets, expected_scores(state), strict=True):
@@ -546,9 +1292,12 @@ def check_game(game: Game, *, states: bool = True) -> None:
     if states:
         for state in game.states():
             check_state(state)
+    check_start(game)
     check_placements(game)
     check_edges(game)
     check_resources(game)
+    check_actions(game)
+    check_huts_in_play(game)
     check_turns(game)
     check_phases(game)
     check_scores(game.final)
@@ -560,7 +1309,7 @@ ODD_TILES: Final = (
     JungleTile(JungleKind.MARKET, 5),
     JungleTile(JungleKind.PLANTATION, 3),
     JungleTile(JungleKind.GEM_MINE, 0),
-    JungleTile(JungleKind.WATERING, 0),
+    JungleTile(JungleKind.TREE_OF_LIFE, 0),
 )
 
 
@@ -574,6 +1323,32 @@ def box(state: cr.State) -> list[Square]:
 
 def _shift(square: Square, rng: random.Random) -> Square:
     return beyond(square, rng.choice(list(Side)))
+
+
+def _mutate_fill(move: cr.Fill, state: cr.State, rng: random.Random) -> cr.Move:
+    choices = list(move.choices)
+    choice = rng.randrange(6)
+    if choice == 0 and choices:
+        choices.pop(rng.randrange(len(choices)))
+    elif choice == 1:
+        squares = [s for s in box(state) if (s[0] + s[1]) % 2 == 0]
+        from_map = rng.random() < 0.3
+        choices.append(cr.FillChoice(rng.choice(squares), rng.choice(ALL_TILES), from_map))
+        choices.sort(key=lambda c: c.sort_key)
+    elif choice == 2 and choices:
+        k = rng.randrange(len(choices))
+        tile = rng.choice(ALL_TILES + ODD_TILES)
+        choices[k] = cr.FillChoice(choices[k].square, tile, choices[k].from_map)
+    elif choice == 3 and choices:
+        # Take the same tile from the other source (R-MAP-2).
+        k = rng.randrange(len(choices))
+        old = choices[k]
+        choices[k] = cr.FillChoice(old.square, old.tile, not old.from_map)
+    elif choice == 4 and len(choices) > 1:
+        choices.reverse()
+    elif choices:
+        choices.append(choices[0])
+    return cr.Fill(tuple(choices))
 
 
 def _mutate(move: cr.Move, state: cr.State, rng: random.Random) -> cr.Move:
@@ -593,40 +1368,35 @@ def _mutate(move: cr.Move, state: cr.State, rng: random.Random) -> cr.Move:
     if isinstance(move, cr.Discard):
         return cr.Discard(rng.choice(kinds))
     if isinstance(move, cr.Fill):
-        choices = list(move.choices)
-        choice = rng.randrange(5)
-        if choice == 0 and choices:
-            choices.pop(rng.randrange(len(choices)))
-        elif choice == 1:
-            squares = [s for s in box(state) if (s[0] + s[1]) % 2 == 0]
-            choices.append(cr.FillChoice(rng.choice(squares), rng.choice(BASE_TILES)))
-            choices.sort(key=lambda c: c.sort_key)
-        elif choice == 2 and choices:
-            k = rng.randrange(len(choices))
-            tile = rng.choice(BASE_TILES + ODD_TILES)
-            choices[k] = cr.FillChoice(choices[k].square, tile)
-        elif choice == 3 and len(choices) > 1:
-            choices.reverse()
-        elif choices:
-            choices.append(choices[0])
-        return cr.Fill(tuple(choices))
+        return _mutate_fill(move, state, rng)
     if isinstance(move, cr.Resolve):
-        choice = rng.randrange(3)
+        choice = rng.randrange(4)
         if choice == 0:
-            return cr.Resolve(move.square, move.side, move.workers + rng.choice([-2, -1, 1, 2, 4]))
+            delta = rng.choice([-2, -1, 1, 2, 4])
+            return cr.Resolve(move.square, move.side, move.workers + delta, move.bars)
         if choice == 1:
-            return cr.Resolve(move.square, rng.choice(list(Side)), move.workers)
-        return cr.Resolve(_shift(move.square, rng), move.side, move.workers)
+            return cr.Resolve(move.square, rng.choice(list(Side)), move.workers, move.bars)
+        if choice == 2:
+            # R-CHOC-3: bars only at a chocolate market, and only bars the owner holds.
+            bars = move.bars + rng.choice([-1, 1, 2])
+            return cr.Resolve(move.square, move.side, move.workers, bars)
+        return cr.Resolve(_shift(move.square, rng), move.side, move.workers, move.bars)
     if isinstance(move, cr.DrawWorker):
         return cr.DrawWorker(rng.choice(kinds))
-    return cr.DrawJungle(rng.choice(BASE_TILES + ODD_TILES))
+    if isinstance(move, Slide):
+        return Slide(rng.choice(ALL_TILES))
+    if isinstance(move, BuildHut | PassHut):
+        return BuildHut(rng.choice(list(Hut)))
+    if isinstance(move, HutSide):
+        return HutSide(rng.choice(list(Hut)))
+    return cr.DrawJungle(rng.choice(ALL_TILES + ODD_TILES))
 
 
 def _anything(state: cr.State, rng: random.Random) -> cr.Move:
     """A move of any kind with plausible fields."""
     square = rng.choice(box(state))
     kind = rng.choice(list(WorkerType))
-    choice = rng.randrange(7)
+    choice = rng.randrange(11)
     if choice == 0:
         return cr.Place(kind, square, rng.randrange(4))
     if choice == 1:
@@ -635,14 +1405,25 @@ def _anything(state: cr.State, rng: random.Random) -> cr.Move:
     if choice == 2:
         return cr.Discard(kind)
     if choice == 3:
-        return cr.Fill((cr.FillChoice(square, rng.choice(BASE_TILES)),))
+        from_map = rng.random() < 0.3
+        return cr.Fill((cr.FillChoice(square, rng.choice(ALL_TILES), from_map),))
     if choice == 4:
         workers = [s for s, t in state.board.items() if isinstance(t, WorkerTile)]
         where = rng.choice(workers or [square])
-        return cr.Resolve(where, rng.choice(list(Side)), rng.randrange(-1, 6))
+        used = rng.randrange(-1, 6)
+        bars = rng.choice([0, 0, 1, used])
+        return cr.Resolve(where, rng.choice(list(Side)), used, bars)
     if choice == 5:
         return cr.DrawWorker(kind)
-    return cr.DrawJungle(rng.choice(BASE_TILES))
+    if choice == 6:
+        return Slide(rng.choice(ALL_TILES))
+    if choice == 7:
+        return BuildHut(rng.choice(list(Hut)))
+    if choice == 8:
+        return PassHut()
+    if choice == 9:
+        return HutSide(rng.choice(list(Hut)))
+    return cr.DrawJungle(rng.choice(ALL_TILES))
 
 
 def wrong_moves(state: cr.State, rng: random.Random, count: int) -> list[cr.Move]:
@@ -678,7 +1459,7 @@ def check_illegal(state: cr.State, moves: list[cr.Move]) -> None:
 
 def check_not_moves(state: cr.State) -> None:
     """Things that are not moves at all are refused with IllegalMoveError too."""
-    for junk in ("place 1-1-1-1 1,0 r0", None, 3, WorkerType.W1111):
+    for junk in ("place 1-1-1-1 1,0 r0", None, 3, WorkerType.W1111, Hut.CHIEF):
         try:
             cr.apply(state, cast(cr.Move, junk))
         except cr.IllegalMoveError:
