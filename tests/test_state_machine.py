@@ -3,7 +3,12 @@
 Each step draws an integer ``i`` and applies ``legal_moves(state)[i % len]`` (decisions and,
 in unseeded games, chance outcomes alike). The single-state invariants of ``invariants.py``
 are checked after every step; when a game ends the whole-game checks run over its record
-and a new game starts, with a configuration and seed that Hypothesis also chooses.
+and a new game starts, with a configuration and seed that Hypothesis also chooses: the
+player count, any combination of the four Chocolatl modules, and their variants (the Map
+module's early overbuilding, an agreed hut selection).
+
+The JSON and notation round trips are checked wherever the engine supports them (see
+``invariants.json_round_trip`` and ``invariants.notation_round_trip``).
 """
 
 from __future__ import annotations
@@ -17,9 +22,25 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import cacao_rules as cr
 import invariants as inv
+from cacao_rules import Module
+from cacao_rules.components import Hut
 
 SEEDS = st.none() | st.integers(0, 2**64 - 1)
-PLAYERS = st.sampled_from((2, 3, 4))
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> cr.Config:
+    """The player count, any combination of the Chocolatl modules, and their variants."""
+    players = draw(st.sampled_from((2, 3, 4)))
+    modules = draw(st.sets(st.sampled_from(inv.CHOCOLATL)))
+    early = Module.MAP in modules and draw(st.booleans())
+    huts = None
+    if Module.HUTS in modules and draw(st.integers(0, 3)) == 0:
+        huts = draw(st.frozensets(st.sampled_from(list(Hut))))
+    return cr.Config(players=players, modules=modules, map_early_overbuild=early, huts=huts)
+
+
+CONFIGS = configs()
 
 
 class GamePlay(RuleBasedStateMachine):
@@ -30,8 +51,7 @@ class GamePlay(RuleBasedStateMachine):
         self.game: inv.Game | None = None
         self.finished = 0
 
-    def _start(self, players: int, seed: int | None) -> None:
-        config = cr.Config(players=players)
+    def _start(self, config: cr.Config, seed: int | None) -> None:
         self.game = inv.Game(config, seed, cr.new_game(config, seed=seed))
 
     @property
@@ -39,9 +59,9 @@ class GamePlay(RuleBasedStateMachine):
         assert self.game is not None
         return self.game.final
 
-    @initialize(players=PLAYERS, seed=SEEDS)
-    def new_game(self, players: int, seed: int | None) -> None:
-        self._start(players, seed)
+    @initialize(config=CONFIGS, seed=SEEDS)
+    def new_game(self, config: cr.Config, seed: int | None) -> None:
+        self._start(config, seed)
 
     @precondition(lambda self: self.game is not None and not self.game.final.is_over)
     @rule(index=st.integers(0, 2**16))
@@ -57,30 +77,34 @@ class GamePlay(RuleBasedStateMachine):
         assert repr(before) == text, "apply changed its input"
 
     @precondition(lambda self: self.game is not None and self.game.final.is_over)
-    @rule(players=PLAYERS, seed=SEEDS)
-    def next_game(self, players: int, seed: int | None) -> None:
+    @rule(config=CONFIGS, seed=SEEDS)
+    def next_game(self, config: cr.Config, seed: int | None) -> None:
         assert self.game is not None
         inv.check_game(self.game, states=False)
         self.finished += 1
-        self._start(players, seed)
+        self._start(config, seed)
 
     @invariant()
     def state_is_sound(self) -> None:
         if self.game is not None:
             inv.check_state(self.state)
             for move in cr.legal_moves(self.state):
-                assert cr.parse_move(str(move)) == move
+                inv.notation_round_trip(move)
             if self.game.plies and isinstance(self.game.plies[-1].move, cr.Place):
                 inv.check_hashable(self.state)
-                assert cr.from_json(cr.to_json(self.state)) == self.state
+                inv.json_round_trip(self.state)
 
     def teardown(self) -> None:
         if self.game is not None and self.game.plies:
             # Whole-game checks also hold for a game cut short (its placements so far).
+            inv.check_start(self.game)
             inv.check_placements(self.game)
             inv.check_edges(self.game)
             inv.check_resources(self.game)
+            inv.check_actions(self.game)
+            inv.check_huts_in_play(self.game)
             inv.check_turns(self.game)
+            inv.check_phases(self.game)
 
 
 GamePlay.TestCase.settings = settings(
@@ -90,6 +114,16 @@ GamePlay.TestCase.settings = settings(
 )
 
 
-@pytest.mark.rule("R-DECIDE-1", "R-ACT-3", "R-END-4", "R-CHANCE-1", "R-CHANCE-2", "R-ACT-7")
+@pytest.mark.rule(
+    "R-DECIDE-1",
+    "R-ACT-3",
+    "R-END-4",
+    "R-CHANCE-1",
+    "R-CHANCE-2",
+    "R-ACT-7",
+    "R-MODULES-1",
+    "R-MAP-4",
+    "R-HUT-3",
+)
 class TestGamePlay(GamePlay.TestCase):  # type: ignore[misc, valid-type]
     """Runs the state machine under pytest."""
