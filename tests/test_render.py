@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import cacao_rules as cr
 from cacao_rules import JungleTile, WorkerTile, WorkerType
 from cacao_rules.bots import RandomBot, play_game
-from cacao_rules.render import render, render_board, render_scores
-from cacao_rules.state import ResolveStep
+from cacao_rules.render import render, render_board, render_scores, score_categories
+from cacao_rules.state import HutStep, MapRefillStep, ResolveStep, SlideStep
 
 
 def _position() -> cr.State:
@@ -116,3 +118,112 @@ def test_score_sheet_lists_each_category_total_and_tiebreak() -> None:
 
 def test_score_sheet_of_a_game_in_progress_is_provisional() -> None:
     assert "Provisional" in render_scores(_position()).splitlines()[-1]
+
+
+# --- the Chocolatl modules ------------------------------------------------------------------
+
+CHOCOLATL = {cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE, cr.Module.HUTS}
+
+
+def _module_position() -> cr.State:
+    return cr.position(
+        cr.Config(players=2, modules=CHOCOLATL),
+        players=[
+            cr.PlayerState(gold=3, cacao=1, chocolate=2, hand=(WorkerType.W2101,), map_tiles=1),
+            cr.PlayerState(huts=(cr.Hut.TRADER, cr.Hut.MONK), map_tiles=2),
+        ],
+        display=[JungleTile.from_code("K"), JungleTile.from_code("C")],
+        map_board=[JungleTile.from_code("I"), JungleTile.from_code("T")],
+    )
+
+
+def test_render_shows_the_map_board_map_tiles_chocolate_huts_and_the_supply() -> None:
+    state = _module_position()
+    lines = render(state).splitlines()
+    assert "Turn 0   display: K C   jungle pile: 15 tiles   map board: T I" in lines
+    assert (
+        "> seat 0: gold  3  cacao 1  choc 2  sun 0  water -10  hand 2-1-0-1  pile 10"
+        "  map tiles 1  huts -"
+    ) in lines
+    assert (
+        "  seat 1: gold  0  cacao 0  choc 0  sun 0  water -10  hand -  pile 11"
+        "  map tiles 2  huts trader monk"
+    ) in lines
+    supply = next(line for line in lines if line.startswith("Hut supply: "))
+    assert supply.split()[2:] == [str(hut) for hut, _ in state.hut_supply.items]
+    assert "trader" not in supply.split()  # built by seat 1, so not in the supply
+    assert render(state, legend=True).isascii()
+
+
+def test_render_shows_only_the_modules_in_play() -> None:
+    state = cr.new_game(cr.Config(players=2, modules={cr.Module.CHOCOLATE}), seed=2)
+    text = render(state)
+    assert "choc 0" in text
+    assert "map board" not in text and "map tiles" not in text
+    assert "huts" not in text.lower()
+    huts = render(cr.new_game(cr.Config(players=2, modules={cr.Module.HUTS}), seed=2))
+    assert "Hut supply: " in huts and "huts -" in huts and "choc" not in huts
+
+
+def test_a_hut_there_twice_is_marked_x2() -> None:
+    state = cr.position(
+        cr.Config(players=2, modules={cr.Module.HUTS}),
+        players=[cr.PlayerState(hand=(WorkerType.W1111,)), cr.PlayerState()],
+        hut_supply=[cr.Hut.MARKET_CRIER, cr.Hut.MARKET_CRIER, cr.Hut.CHIEF],
+    )
+    assert "Hut supply: market-crier x2 chief" in render(state).splitlines()
+
+
+def test_legend_names_the_module_codes() -> None:
+    text = render(_module_position(), legend=True)
+    for words in ("I watering", "K chocolate kitchen", "C chocolate market"):
+        assert words in text
+
+
+def _first_step(config: cr.Config, kind: type, seed: int) -> cr.State:
+    state = cr.new_game(config, seed=None)
+    rng = random.Random(seed)
+    while not isinstance(state.step, kind):
+        assert not state.is_over
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    return state
+
+
+def test_render_describes_the_module_steps() -> None:
+    config = cr.Config(players=2, modules=CHOCOLATL)
+    slide = _first_step(config, SlideStep, 1)
+    codes = " or ".join(tile.code for tile in slide.map_board)
+    assert render(slide).endswith(
+        f"Waiting for seat {slide.current} to slide a map-board tile into the display: {codes}"
+    )
+    refill = _first_step(config, MapRefillStep, 1)
+    assert render(refill).endswith("Chance: the map board is refilled from the jungle pile")
+    hut = _first_step(config, HutStep, 1)
+    assert render(hut).endswith(f"Waiting for seat {hut.current} to build a hut or pass")
+
+
+def test_score_sheet_has_the_hut_columns_with_the_huts_module() -> None:
+    config = cr.Config(players=2, modules=CHOCOLATL)
+    final, _ = play_game(config, 9, [RandomBot(1), RandomBot(2)])
+    lines = render_scores(final).splitlines()
+    assert lines[0].split() == [
+        "seat",
+        "gold",
+        "temples",
+        "sun",
+        "water",
+        "huts",
+        "hut",
+        "bonus",
+        "total",
+        "cacao",
+        "(tiebreak)",
+    ]
+    for sheet, line in zip(cr.final_scores(final), lines[1:3], strict=True):
+        b = sheet.breakdown
+        expected = [sheet.player, *(b[c] for c in score_categories(final)), sheet.total]
+        assert [int(cell) for cell in line.split()] == [*expected, sheet.cacao]
+    assert score_categories(final)[-2:] == ("huts", "hut bonus")
+    no_huts = cr.Config(players=2, modules={cr.Module.MAP, cr.Module.CHOCOLATE})
+    final, _ = play_game(no_huts, 9, [RandomBot(1), RandomBot(2)])
+    assert "huts" not in render_scores(final)

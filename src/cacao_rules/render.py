@@ -2,6 +2,9 @@
 
 :func:`render` draws a state for a person to follow in a terminal; :func:`render_scores`
 draws the final score sheet. Both are deterministic and use plain ASCII, no colour.
+With the *Chocolatl* modules they also show the map board and each player's map tiles
+(Map), the chocolate bars (Chocolate), the huts built, the hut supply and the huts' columns
+of the score sheet (Huts).
 
 Each square of the board is a cell three lines high and seven characters wide:
 
@@ -9,7 +12,8 @@ Each square of the board is a cell three lines high and seven characters wide:
   edge's place (north above, east right, south below, west left), as placed;
   a ``*`` in the top left corner marks a tile overbuilt on another;
 - a jungle tile shows its code (``P1``, ``P2``, ``M2``, ``M3``, ``M4``, ``G1``, ``G2``,
-  ``W``, ``S``, ``T``; see :attr:`~cacao_rules.JungleTile.code`);
+  ``W``, ``S``, ``T``, and with the modules ``I``, ``K``, ``C``; see
+  :attr:`~cacao_rules.JungleTile.code`);
 - an empty jungle space next to a worker tile shows a ``.``.
 
 >>> import cacao_rules as cr
@@ -35,19 +39,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from .components import JungleTile, Tile, WorkerTile
+from .components import Hut, JungleTile, Tile, WorkerTile
+from .config import Module
+from .frozen import Bag
 from .geometry import Square, format_square, is_jungle_square, neighbours
 from .results import final_scores, winners
-from .scoring import CATEGORIES
+from .scoring import CATEGORIES, HUT_CATEGORIES
 from .state import (
     BlindFillStep,
     DealStep,
     DrawWorkerStep,
     FillStep,
+    HutStep,
+    MapRefillStep,
     OverStep,
     PlacementStep,
     RefillStep,
     ResolveStep,
+    SlideStep,
     State,
     Step,
 )
@@ -61,7 +70,8 @@ _LABEL_WIDTH: Final = 4
 LEGEND: Final = (
     "Legend: [n] worker tile of seat n, its workers on each edge (N above, E right, S below,\n"
     "  W left); * overbuilt; . empty jungle space next to a worker tile; P1 P2 plantation,\n"
-    "  M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, T temple"
+    "  M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, T temple;\n"
+    "  with the modules I watering, K chocolate kitchen, C chocolate market"
 )
 """What the symbols of :func:`render`'s board mean."""
 
@@ -130,14 +140,26 @@ def _codes(tiles: Iterable[JungleTile]) -> str:
     return " ".join(tile.code for tile in tiles) or "(empty)"
 
 
+def _huts(huts: Bag[Hut]) -> str:
+    parts = [f"{hut}" if count == 1 else f"{hut} x{count}" for hut, count in huts.items]
+    return " ".join(parts) or "(none)"
+
+
 def _player_line(state: State, seat: int) -> str:
     player = state.players[seat]
+    modules = state.config.modules
     marker = ">" if seat == state.current and not state.is_over else " "
     hand = " ".join(str(kind) for kind in player.hand) or "-"
-    return (
-        f"{marker} seat {seat}: gold {player.gold:>2}  cacao {player.cacao}  sun {player.sun}  "
-        f"water {player.water:>3}  hand {hand}  pile {player.pile.total}"
+    line = (
+        f"{marker} seat {seat}: gold {player.gold:>2}  cacao {player.cacao}  "
+        + (f"choc {player.chocolate}  " if Module.CHOCOLATE in modules else "")
+        + f"sun {player.sun}  water {player.water:>3}  hand {hand}  pile {player.pile.total}"
     )
+    if Module.MAP in modules:
+        line += f"  map tiles {player.map_tiles}"
+    if Module.HUTS in modules:
+        line += "  huts " + (" ".join(str(hut) for hut in player.huts) or "-")
+    return line
 
 
 def _edges(step: ResolveStep, seat: int) -> str:
@@ -170,6 +192,15 @@ def describe_step(state: State) -> str:
         return f"Chance: blind draws from the jungle pile for {spaces}"
     if isinstance(step, DrawWorkerStep):
         return f"Chance: seat {state.current} draws a worker tile"
+    if isinstance(step, SlideStep):
+        tiles = " or ".join(tile.code for tile in state.map_board)
+        return (
+            f"Waiting for seat {state.current} to slide a map-board tile into the display: {tiles}"
+        )
+    if isinstance(step, MapRefillStep):
+        return "Chance: the map board is refilled from the jungle pile"
+    if isinstance(step, HutStep):
+        return f"Waiting for seat {state.current} to build a hut or pass"
     assert isinstance(step, RefillStep)
     return "Chance: the display is refilled from the jungle pile"
 
@@ -178,6 +209,9 @@ def render(state: State, *, legend: bool = False) -> str:
     """The board, the display, the jungle pile, every player, and what the game waits for.
 
     ``>`` marks the seat whose turn it is. With ``legend=True`` the symbols are explained.
+    With the modules: the map board after the pile and ``map tiles`` left for each player
+    (Map), ``choc`` bars after the cacao (Chocolate), each player's huts and a line with the
+    hut supply, ``x2`` for a hut there twice (Huts).
     """
     parts = [render_board(state)]
     if legend:
@@ -185,16 +219,27 @@ def render(state: State, *, legend: bool = False) -> str:
     parts.append(
         f"Turn {state.turn}   display: {_codes(state.display)}   "
         f"jungle pile: {state.jungle_pile.total} tiles"
+        + (f"   map board: {_codes(state.map_board)}" if Module.MAP in state.config.modules else "")
     )
+    if Module.HUTS in state.config.modules:
+        parts.append(f"Hut supply: {_huts(state.hut_supply)}")
     parts.extend(_player_line(state, seat) for seat in range(len(state.players)))
     parts.append(describe_step(state))
     return "\n".join(parts)
 
 
+def score_categories(state: State) -> tuple[str, ...]:
+    """The breakdown's categories for ``state``'s configuration, in the score sheet's order."""
+    if Module.HUTS in state.config.modules:
+        return (*CATEGORIES, *HUT_CATEGORIES)
+    return CATEGORIES
+
+
 def render_scores(state: State) -> str:
     """The score sheet: each player's gold by category, total and cacao (the tiebreak).
 
-    On a game that is not over the scores are provisional.
+    With the Hut module the sheet has the columns ``huts`` (their cost, given back) and
+    ``hut bonus`` before the total. On a game that is not over the scores are provisional.
 
     >>> import cacao_rules as cr
     >>> hand = (cr.WorkerType.W1111,)
@@ -206,11 +251,12 @@ def render_scores(state: State) -> str:
         1      7        0      0    -10     -3      1
     Provisional (the game is not over). Leading: seat 1
     """
-    headers = ["seat", *CATEGORIES, "total", "cacao"]
+    categories = score_categories(state)
+    headers = ["seat", *categories, "total", "cacao"]
     widths = [max(len(header), 5) for header in headers]
     lines = ["  ".join(f"{h:>{w}}" for h, w in zip(headers, widths, strict=True)) + " (tiebreak)"]
     for sheet in final_scores(state):
-        values = [sheet.player, *(sheet.breakdown[c] for c in CATEGORIES), sheet.total, sheet.cacao]
+        values = [sheet.player, *(sheet.breakdown[c] for c in categories), sheet.total, sheet.cacao]
         lines.append("  ".join(f"{v:>{w}}" for v, w in zip(values, widths, strict=True)))
     won = winners(state)
     seats = ", ".join(f"seat {seat}" for seat in won)
