@@ -95,6 +95,21 @@ def test_simulate_counts_a_shared_win_fractionally(capsys: pytest.CaptureFixture
         (["play", "--bots", "random,smart"], "unknown bot 'smart'; the bots are: random, greedy"),
         (["simulate", "--bots", "random,random,random"], "3 bots for 2 players"),
         (["simulate", "--games", "0"], "must be at least 1, got 0"),
+        (
+            ["play", "--modules", "map,cocoa"],
+            "argument --modules: module 'cocoa' is not a module; the modules are: map, "
+            "watering, chocolate, huts",
+        ),
+        (["simulate", "--modules", "gem_mines"], "module 'gem_mines' is not implemented"),
+        (["play", "--modules", "map,huts,map"], "a module is named twice in 'map,huts,map'"),
+        (
+            ["play", "--map-early-overbuild"],
+            "map_early_overbuild is a variant of the Map module",
+        ),
+        (
+            ["simulate", "--modules", "huts", "--map-early-overbuild"],
+            "map_early_overbuild is a variant of the Map module",
+        ),
         (["fly"], "invalid choice: 'fly'"),
         ([], "the following arguments are required: COMMAND"),
     ],
@@ -150,3 +165,90 @@ def test_simulate_shows_a_progress_bar_on_a_terminal(
     assert "\r[##############################] 2/2 games" in progress
     assert progress.endswith("\r")  # the bar is wiped before the results are printed
     assert capsys.readouterr().out.startswith("2 games, 2 players, seeds 1 to 2\n")
+
+
+# --- the Chocolatl modules ------------------------------------------------------------------
+
+CHOCOLATL = {cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE, cr.Module.HUTS}
+
+
+def test_play_with_every_module(capsys: pytest.CaptureFixture[str]) -> None:
+    # Names are case- and space-insensitive and may come in any order.
+    argv = ["play", "--seed", "4", "--bots", "greedy,random"]
+    assert main([*argv, "--modules", "huts,Watering, map,chocolate"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith(
+        "Cacao with map, watering, chocolate, huts, 2 players, seed 4: seat 0 greedy, "
+        "seat 1 random\n"
+    )
+    config = cr.Config(players=2, modules=CHOCOLATL)
+    final, decisions = play_game(config, 4, [GreedyBot(16), RandomBot(17)])
+    state = cr.new_game(config, seed=4)
+    for move in decisions:
+        assert f"seat {state.to_move}: {move}\n" in out
+        state = cr.apply(state, move)
+    assert render(final) in out
+    assert out.endswith(render_scores(final) + "\n")
+    assert "hut bonus" in out and "map board: " in out and "choc " in out
+    if any(isinstance(move, cr.BuildHut) for move in decisions):
+        assert " builds the " in out
+
+
+def test_map_early_overbuild_reaches_the_config(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "--seed", "2", "--modules", "map", "--map-early-overbuild", "--quiet"]
+    assert main([*argv, "--bots", "random"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("Cacao with map (early overbuilding), 2 players, seed 2")
+    config = cr.Config(players=2, modules={cr.Module.MAP}, map_early_overbuild=True)
+    final, _ = play_game(config, 2, [RandomBot(8), RandomBot(9)])
+    assert out.endswith(render(final) + "\n\n" + render_scores(final) + "\n")
+
+
+def test_simulate_with_the_huts_module_averages_the_hut_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--games", "3", "--seed", "5", "--bots", "random", "--modules", "huts"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0] == "3 games with huts, 2 players, seeds 5 to 7"
+    header = next(line for line in lines if line.startswith("seat  bot       gold"))
+    assert header.split()[2:] == [
+        "gold",
+        "temples",
+        "sun",
+        "water",
+        "huts",
+        "hut",
+        "bonus",
+        "total",
+        "cacao",
+    ]
+    config = cr.Config(players=2, modules={cr.Module.HUTS})
+    sums = [[0, 0, 0], [0, 0, 0]]
+    for seed in range(5, 8):
+        final, _ = play_game(config, seed, [RandomBot(4 * seed), RandomBot(4 * seed + 1)])
+        for sheet in cr.final_scores(final):
+            b = sheet.breakdown
+            sums[sheet.player] = [
+                a + v
+                for a, v in zip(
+                    sums[sheet.player], [b["huts"], b["hut bonus"], sheet.total], strict=True
+                )
+            ]
+    rows = [line.split() for line in lines[lines.index(header) + 1 :][:2]]
+    for row, (huts, bonus, total) in zip(rows, sums, strict=True):
+        assert [float(cell) for cell in row[6:9]] == pytest.approx(
+            [huts / 3, bonus / 3, total / 3], abs=0.01
+        )
+
+
+def test_simulate_without_modules_keeps_the_base_columns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--games", "1", "--bots", "random", "--modules", ""]) == 0
+    out, _ = capsys.readouterr()
+    assert out.startswith("1 games, 2 players, seeds 1 to 1\n")
+    assert "hut" not in out

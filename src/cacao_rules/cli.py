@@ -16,24 +16,26 @@ from typing import TextIO
 
 from . import __version__
 from .bots import BOTS, Bot, play_game
-from .config import Config
+from .config import SUPPORTED_MODULES, Config, Module
 from .engine import new_game, step
 from .errors import ConfigError
 from .events import (
     AutoDecision,
     Event,
     Gained,
+    HutBuilt,
+    HutUsed,
     JungleFilled,
     Resource,
     SpaceLeftEmpty,
     Spent,
+    TileSlid,
     WorkerDiscarded,
     WorkerDrawn,
 )
 from .geometry import format_square
-from .render import render, render_scores
+from .render import render, render_scores, score_categories
 from .results import final_scores, winners
-from .scoring import CATEGORIES
 
 MAX_SEED = 2**64 - 1
 DEFAULT_BOTS = "greedy,random"
@@ -81,6 +83,43 @@ def _bot_names(text: str) -> list[str]:
     return names
 
 
+_MODULE_NAMES = {module.value: module for module in Module if module in SUPPORTED_MODULES}
+_MODULE_ORDER = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
+
+
+def _modules(text: str) -> frozenset[Module]:
+    """A comma-separated list of module names, such as ``map,huts``; empty for the base game."""
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    known = ", ".join(module.value for module in _MODULE_ORDER if module.value in _MODULE_NAMES)
+    for name in names:
+        if name not in _MODULE_NAMES:
+            other = {module.value for module in Module}
+            why = "is not implemented" if name in other else "is not a module"
+            raise argparse.ArgumentTypeError(f"module {name!r} {why}; the modules are: {known}")
+    if len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError(f"a module is named twice in {text!r}")
+    return frozenset(_MODULE_NAMES[name] for name in names)
+
+
+def _config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
+    try:
+        return Config(
+            players=args.players,
+            modules=args.modules,
+            map_early_overbuild=args.map_early_overbuild,
+        )
+    except ConfigError as error:
+        parser.error(str(error))
+
+
+def _describe_config(config: Config) -> str:
+    if not config.modules:
+        return ""
+    names = [module.value for module in _MODULE_ORDER if module in config.modules]
+    early = " (early overbuilding)" if config.map_early_overbuild else ""
+    return f" with {', '.join(names)}{early}"
+
+
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players", type=_players, default=2, metavar="N", help="2 to 4 players (default 2)"
@@ -98,6 +137,21 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
             + ", ".join(BOTS)
             + "; one name plays every seat (default: greedy for seat 0, random for the others)"
         ),
+    )
+    parser.add_argument(
+        "--modules",
+        type=_modules,
+        default=frozenset(),
+        metavar="NAMES",
+        help="comma-separated Chocolatl modules to play with, from: "
+        + ", ".join(module.value for module in _MODULE_ORDER)
+        + " (default: none, the base game)",
+    )
+    parser.add_argument(
+        "--map-early-overbuild",
+        action="store_true",
+        help="the Map module's variant: overbuild as soon as the jungle pile is empty "
+        "(needs --modules map)",
     )
 
 
@@ -168,6 +222,9 @@ def _describe_event(event: Event) -> str | None:
             return f"seat {event.player} +{event.amount} water {steps}"
         return f"seat {event.player} +{event.amount} {event.resource.value}{wasted}"
     if isinstance(event, Spent) and event.amount:
+        if event.resource is Resource.MAP_TILES:
+            tiles = "map tile" if event.amount == 1 else "map tiles"
+            return f"seat {event.player} -{event.amount} {tiles}"
         return f"seat {event.player} -{event.amount} {event.resource.value}"
     if isinstance(event, JungleFilled) and event.source != "display":
         return f"{format_square(event.square)} = {event.tile.code} (blind draw from the pile)"
@@ -175,15 +232,24 @@ def _describe_event(event: Event) -> str | None:
         return f"{format_square(event.square)} stays empty: no jungle tile left"
     if isinstance(event, WorkerDiscarded):
         return f"seat {event.player} cannot place and sets {event.type} aside"
+    if isinstance(event, TileSlid):
+        return f"{event.tile.code} slides from the map board into the display"
+    if isinstance(event, HutBuilt):
+        return f"seat {event.player} builds the {event.hut}"
+    if isinstance(event, HutUsed):
+        return f"seat {event.player}'s {event.hut} takes effect"
     return None
 
 
 def _play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    config = Config(players=args.players)
+    config = _config(args.parser, args)
     names = _lineup(args.parser, args.bots, args.players)
     bots = _make_bots(names, args.seed)
     lineup = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(names))
-    print(f"Cacao, {args.players} players, seed {args.seed}: {lineup}", file=out)
+    print(
+        f"Cacao{_describe_config(config)}, {args.players} players, seed {args.seed}: {lineup}",
+        file=out,
+    )
     state = new_game(config, seed=args.seed)
     if not args.quiet:
         print(file=out)
@@ -244,11 +310,12 @@ class _Progress:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    config = Config(players=args.players)
+    config = _config(args.parser, args)
     names = _lineup(args.parser, args.bots, args.players)
     players = args.players
+    categories: tuple[str, ...] = ()
     wins = [0.0] * players
-    totals = {key: [0] * players for key in [*CATEGORIES, "total", "cacao"]}
+    totals: dict[str, list[int]] = {}
     decisions = 0
     progress = _Progress(err, args.games)
     progress.show(0)
@@ -260,8 +327,11 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         won = winners(state)
         for seat in won:
             wins[seat] += 1 / len(won)
+        if not totals:
+            categories = score_categories(state)
+            totals = {key: [0] * players for key in [*categories, "total", "cacao"]}
         for sheet in final_scores(state):
-            for key in CATEGORIES:
+            for key in categories:
                 totals[key][sheet.player] += sheet.breakdown[key]
             totals["total"][sheet.player] += sheet.total
             totals["cacao"][sheet.player] += sheet.cacao
@@ -271,7 +341,10 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     games = args.games
     last = (args.seed + games - 1) % (MAX_SEED + 1)
-    print(f"{games} games, {players} players, seeds {args.seed} to {last}", file=out)
+    print(
+        f"{games} games{_describe_config(config)}, {players} players, seeds {args.seed} to {last}",
+        file=out,
+    )
     print(file=out)
     print("Win rates (a shared win counts 1/k for each of the k winners):", file=out)
     print(f"{'seat':>4}  {'bot':<8}{'wins':>6}  {'rate':>6}", file=out)
@@ -280,7 +353,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"{seat:>4}  {names[seat]:<8}{_number(wins[seat]):>6}  {rate:>6}", file=out)
     print(file=out)
     print("Average final score by category:", file=out)
-    keys = [*CATEGORIES, "total", "cacao"]
+    keys = [*categories, "total", "cacao"]
     widths = [max(len(key), 6) for key in keys]
     print(
         f"{'seat':>4}  {'bot':<8}"
