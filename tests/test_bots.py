@@ -103,3 +103,66 @@ def test_greedy_beats_random_clearly() -> None:
         if greedy_seat in won:
             greedy_wins += 1 / len(won)
     assert greedy_wins >= 0.8 * games
+
+
+# --- the Chocolatl modules ------------------------------------------------------------------
+
+CHOCOLATL = frozenset({cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE, cr.Module.HUTS})
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_bots_choose_only_legal_moves_with_every_module(name: str, players: int) -> None:
+    config = cr.Config(players=players, modules=CHOCOLATL, map_early_overbuild=True)
+    bots = _bots([name] * players, players + 7)
+    state = cr.new_game(config, seed=players + 7)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        move = bots[seat].choose(state)
+        assert move in cr.legal_moves(state)
+        state = cr.apply(state, move)
+
+
+def test_greedy_value_counts_chocolate_between_cacao_and_gold() -> None:
+    config = cr.Config(players=2, modules={cr.Module.CHOCOLATE})
+    base = greedy_value(cr.position(config), 0)
+
+    def value(player: cr.PlayerState) -> int:
+        players = [player, cr.PlayerState()]
+        return greedy_value(cr.position(config, players=players), 0) - base
+
+    cacao, bar, gold = cr.PlayerState(cacao=1), cr.PlayerState(chocolate=1), cr.PlayerState(gold=7)
+    assert value(cacao) < value(bar) < value(gold)
+
+
+def test_greedy_value_counts_a_hut_as_its_cost_and_its_bonus() -> None:
+    config = cr.Config(players=2, modules={cr.Module.HUTS})
+    poor = cr.position(config, players=[cr.PlayerState(), cr.PlayerState()])
+    chief = cr.position(config, players=[cr.PlayerState(huts=(cr.Hut.CHIEF,)), cr.PlayerState()])
+    rich = cr.position(config, players=[cr.PlayerState(gold=24), cr.PlayerState()])
+    # Building the Chief for 24 gold gives the gold back at the end, and 6 more.
+    assert greedy_value(chief, 0) - greedy_value(rich, 0) == 6 * 8
+    assert greedy_value(rich, 0) > greedy_value(poor, 0)
+
+
+def test_greedy_builds_a_hut_with_a_bonus() -> None:
+    config = cr.Config(players=2, modules=CHOCOLATL)
+    final, decisions = play_game(config, 5, [GreedyBot(1), RandomBot(2)])
+    assert any(isinstance(move, cr.BuildHut) for move in decisions)
+    assert final.players[0].huts
+
+
+def test_greedy_beats_random_clearly_with_every_module() -> None:
+    config = cr.Config(players=2, modules=CHOCOLATL)
+    games = 8
+    greedy_wins = 0.0
+    for seed in range(games):
+        greedy_seat = seed % 2
+        bots: list[Bot] = [RandomBot(seed), RandomBot(seed)]
+        bots[greedy_seat] = GreedyBot(seed)
+        final, _ = play_game(config, seed, bots)
+        won = cr.winners(final)
+        if greedy_seat in won:
+            greedy_wins += 1 / len(won)
+    assert greedy_wins >= 0.8 * games

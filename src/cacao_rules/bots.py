@@ -23,6 +23,7 @@ from .engine import apply, legal_moves, new_game
 from .errors import ConfigError, IllegalMoveError
 from .frozen import FrozenMap
 from .geometry import Square
+from .huts import hut_bonus, hut_costs
 from .moves import Move
 from .scoring import temple_totals
 from .state import State
@@ -60,6 +61,9 @@ GOLD_WEIGHT: Final = 8
 """Weight of one gold in hand in :func:`greedy_value` (the other weights are fractions of it)."""
 CACAO_WEIGHT: Final = 3
 """Weight of one cacao in storage: it sells for 2 to 4 gold, but only at a market."""
+CHOCOLATE_WEIGHT: Final = 5
+"""Weight of one chocolate bar (Chocolate module): it sells for 7 gold, but only at a
+chocolate market, and is worth nothing at the end."""
 SUN_WEIGHT: Final = 3
 """Weight of one sun token: 1 gold at the end, or an overbuild."""
 WATER_WEIGHT: Final = 2
@@ -71,17 +75,21 @@ TEMPLE_WEIGHT: Final = 2
 def greedy_value(state: State, seat: int, temples: Sequence[int] | None = None) -> int:
     """How much :class:`GreedyBot` likes ``state`` for ``seat``, in eighths of a gold.
 
-    Gold in hand counts in full. Everything else counts a little, because it is not gold
-    yet: a cacao 3/8 (it still has to be sold), a sun token 3/8, each gold of the water
-    field's value 2/8, each gold of provisional temple majority 2/8. ``temples``, if
-    given, is every seat's provisional temple gold on this board (it saves working it out).
+    Gold in hand counts in full, and so do the huts built (Hut module): their cost comes back
+    at the end with their bonus as it stands. Everything else counts a little, because it is
+    not gold yet: a cacao 3/8 (it still has to be sold), a chocolate bar 5/8, a sun token
+    3/8, each gold of the water field's value 2/8, each gold of provisional temple majority
+    2/8. ``temples``, if given, is every seat's provisional temple gold on this board (it
+    saves working it out).
     """
     player = state.players[seat]
     if temples is None:
         temples = temple_totals(state)
+    huts = hut_costs(player) + hut_bonus(state, seat) if player.huts else 0
     return (
-        GOLD_WEIGHT * player.gold
+        GOLD_WEIGHT * (player.gold + huts)
         + CACAO_WEIGHT * player.cacao
+        + CHOCOLATE_WEIGHT * player.chocolate
         + SUN_WEIGHT * player.sun
         + WATER_WEIGHT * player.water
         + TEMPLE_WEIGHT * temples[seat]
