@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python tests/make_golden.py
+    PYTHONPATH=src python tests/make_golden.py
 
 **Only regenerate for a deliberate rule change** (or a deliberate change of the move notation,
 the order of ``legal_moves`` or the seeded chance function), and say so in the commit message
@@ -10,10 +10,14 @@ and the changelog. The golden file exists so that refactors and speed-ups provab
 nothing: if ``tests/test_golden.py`` fails after a change that was not meant to change the
 rules, the change is wrong, not the file.
 
-Each game is played by a fixed policy, ``random.Random(policy_key(players, seed)).choice`` over
+Each game is played by a fixed policy, ``random.Random(policy_key(game)).choice`` over
 ``cr.legal_moves(state)`` (chance outcomes included, for the unseeded games), and stored with
 its configuration, seed, move record (``str(move)`` of every move), final scores with their
 breakdown, winners and the SHA-256 of :func:`record_text`.
+
+The base games come first, exactly as they were before the modules existed (their policy
+keys, record headers and entries are unchanged); then games with the *Chocolatl* modules:
+all four modules for 2, 3 and 4 players, each module alone, and the Map and Hut variants.
 """
 
 from __future__ import annotations
@@ -22,39 +26,122 @@ import hashlib
 import json
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import cacao_rules as cr
+from cacao_rules import Module
+from cacao_rules.components import Hut
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "games.json"
 
-GAMES: tuple[tuple[int, int | None], ...] = (
-    *((players, seed) for players in (2, 3, 4) for seed in (1, 42, 2025, 2**64 - 1)),
-    *((players, None) for players in (2, 3, 4)),
+MODULE_ORDER: Final = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
+"""The Chocolatl modules, in the order the golden file names them."""
+
+
+@dataclass(frozen=True)
+class Golden:
+    """One golden game: its configuration and seed (``None``: unseeded, with chance moves)."""
+
+    players: int
+    seed: int | None
+    modules: tuple[Module, ...] = ()
+    early_overbuild: bool = False
+    huts: tuple[Hut, ...] | None = None
+
+    @property
+    def config(self) -> cr.Config:
+        return cr.Config(
+            players=self.players,
+            modules=frozenset(self.modules),
+            map_early_overbuild=self.early_overbuild,
+            huts=None if self.huts is None else frozenset(self.huts),
+        )
+
+    def config_entry(self) -> dict[str, Any]:
+        """The ``config`` of the golden file's entry (base games: players and modules only)."""
+        entry: dict[str, Any] = {
+            "players": self.players,
+            "modules": [module.value for module in self.modules],
+        }
+        if self.early_overbuild:
+            entry["map_early_overbuild"] = True
+        if self.huts is not None:
+            entry["huts"] = [hut.value for hut in self.huts]
+        return entry
+
+    @classmethod
+    def from_entry(cls, entry: dict[str, Any]) -> Golden:
+        config = entry["config"]
+        huts = config.get("huts")
+        return cls(
+            players=config["players"],
+            seed=entry["seed"],
+            modules=tuple(Module(name) for name in config["modules"]),
+            early_overbuild=config.get("map_early_overbuild", False),
+            huts=None if huts is None else tuple(Hut(name) for name in huts),
+        )
+
+    def describe(self) -> str:
+        """The game's kind, for the record header: ``base game`` or the modules and variants."""
+        if not self.modules:
+            return "base game"
+        parts = ["modules " + "+".join(module.value for module in self.modules)]
+        if self.early_overbuild:
+            parts.append("early overbuild")
+        if self.huts is not None:
+            parts.append("huts " + "+".join(hut.value for hut in self.huts))
+        return ", ".join(parts)
+
+    @property
+    def name(self) -> str:
+        """A short id such as ``3p+map+huts-seed7``."""
+        parts = [f"{self.players}p", *(module.value for module in self.modules)]
+        if self.early_overbuild:
+            parts.append("early")
+        if self.huts is not None:
+            parts.append("agreed")
+        return "+".join(parts) + f"-seed{self.seed}"
+
+
+ALL_MODULES: Final = MODULE_ORDER
+VARIANT_HUTS: Final = (Hut.MARKET_CRIER, Hut.FARMER, Hut.SHAMAN, Hut.FOREMAN, Hut.CHIEF)
+
+GAMES: tuple[Golden, ...] = (
+    *(Golden(players, seed) for players in (2, 3, 4) for seed in (1, 42, 2025, 2**64 - 1)),
+    *(Golden(players, None) for players in (2, 3, 4)),
+    *(Golden(players, seed, ALL_MODULES) for players in (2, 3, 4) for seed in (1, 42)),
+    Golden(3, None, ALL_MODULES),
+    Golden(2, 7, (Module.MAP,)),
+    Golden(3, 7, (Module.WATERING,)),
+    Golden(4, 7, (Module.CHOCOLATE,)),
+    Golden(3, 7, (Module.HUTS,)),
+    Golden(4, 2025, ALL_MODULES, early_overbuild=True, huts=VARIANT_HUTS),
 )
-"""(players, seed) of each golden game; ``None`` is an unseeded game with chance moves."""
+"""Every golden game: the base games (as before the modules), then the module games."""
 
 
-def policy_key(players: int, seed: int | None) -> str:
+def policy_key(game: Golden) -> str:
     """The seed of the ``random.Random`` that picks the moves (string seeds are stable)."""
-    return f"cacao-rules golden {players} {seed}"
+    key = f"cacao-rules golden {game.players} {game.seed}"
+    return key if not game.modules else f"{key} {game.describe()}"
 
 
-def record_text(players: int, seed: int | None, moves: list[str]) -> str:
+def record_text(game: Golden, moves: list[str]) -> str:
     """The text whose SHA-256 is stored: a header line, then one move per line."""
-    header = f"cacao-rules base game, players={players}, seed={seed}"
+    header = f"cacao-rules {game.describe()}, players={game.players}, seed={game.seed}"
     return "\n".join([header, *moves]) + "\n"
 
 
-def digest(players: int, seed: int | None, moves: list[str]) -> str:
-    return hashlib.sha256(record_text(players, seed, moves).encode("utf-8")).hexdigest()
+def digest(game: Golden, moves: list[str]) -> str:
+    return hashlib.sha256(record_text(game, moves).encode("utf-8")).hexdigest()
 
 
-def play(players: int, seed: int | None) -> tuple[cr.State, list[str]]:
-    """Play the golden game ``(players, seed)`` with the fixed policy."""
-    rng = random.Random(policy_key(players, seed))
-    state = cr.new_game(cr.Config(players=players), seed=seed)
+def play(game: Golden) -> tuple[cr.State, list[str]]:
+    """Play the golden game with the fixed policy."""
+    rng = random.Random(policy_key(game))
+    state = cr.new_game(game.config, seed=game.seed)
     moves: list[str] = []
     while not state.is_over:
         move = rng.choice(cr.legal_moves(state))
@@ -75,27 +162,27 @@ def scores(state: cr.State) -> list[dict[str, Any]]:
     ]
 
 
-def game_entry(players: int, seed: int | None) -> dict[str, Any]:
-    state, moves = play(players, seed)
+def game_entry(game: Golden) -> dict[str, Any]:
+    state, moves = play(game)
     return {
-        "config": {"players": players, "modules": []},
-        "seed": seed,
-        "policy": policy_key(players, seed),
+        "config": game.config_entry(),
+        "seed": game.seed,
+        "policy": policy_key(game),
         "moves": moves,
         "scores": scores(state),
         "winners": list(cr.winners(state)),
-        "sha256": digest(players, seed, moves),
+        "sha256": digest(game, moves),
     }
 
 
 def build() -> dict[str, Any]:
     return {
         "about": (
-            "Golden games of cacao-rules (base game). Regenerate with tests/make_golden.py "
-            "only for deliberate rule changes; see that script's docstring."
+            "Golden games of cacao-rules (base game, then Chocolatl modules). Regenerate with "
+            "tests/make_golden.py only for deliberate rule changes; see that script's docstring."
         ),
         "version": cr.__version__,
-        "games": [game_entry(players, seed) for players, seed in GAMES],
+        "games": [game_entry(game) for game in GAMES],
     }
 
 
