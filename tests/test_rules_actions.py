@@ -109,7 +109,8 @@ def test_using_a_worker_that_cannot_add_cacao_is_not_a_separate_move() -> None:
     state = north_of(P2, 2, cr.PlayerState(cacao=4))
     with pytest.raises(
         cr.IllegalMoveError,
-        match="room for 1 more cacao, so it would have the same effect as using 1",
+        match=r"room for 1 more cacao, so it would have the same effect as a use offered.*"
+        r"offered: 0, 1$",
     ):
         cr.apply(state, cr.Resolve(HUB, Side.N, 2))
 
