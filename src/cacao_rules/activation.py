@@ -88,6 +88,17 @@ def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> 
         start_end_of_turn(draft)
 
 
+def use_of(move: Resolve) -> Use:
+    """The ``(workers, bars)`` use a resolve move makes of its edge."""
+    return (move.workers, move.bars)
+
+
+def _counted(view: View, seat: int, received: int) -> int:
+    """The cacao received that the turn keeps count of: only a Farmer's counts
+    (:rule:`R-HUT-FARMER`), so that the count never tells two otherwise equal states apart."""
+    return received if owns(view.players[seat], Hut.FARMER) else 0
+
+
 def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
     """One more cacao, room permitting, for exactly 4 received this turn (:rule:`R-HUT-FARMER`)."""
     player = draft.players[seat]
@@ -192,7 +203,8 @@ def _outcome(
     tile = _jungle(view, edge)
     received = step.received
     if use[0]:
-        received += ACTIONS[tile.kind].perform(draft, edge.owner, tile, *use)
+        gained = ACTIONS[tile.kind].perform(draft, edge.owner, tile, *use)
+        received += _counted(draft, edge.owner, gained)
     rest = tuple(other for other in edges if other is not edge)
     return (draft.players[edge.owner], live_edges(draft, rest), received)
 
@@ -251,6 +263,8 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     tile = _jungle(draft, edge)
     received = step.received
     if move.workers:
-        received += ACTIONS[tile.kind].perform(draft, edge.owner, tile, move.workers, move.bars)
+        received += _counted(
+            draft, edge.owner, ACTIONS[tile.kind].perform(draft, edge.owner, tile, *use_of(move))
+        )
     draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
     _continue(draft, tuple(other for other in step.queue if other != edge), received)

@@ -6,6 +6,8 @@ Hut module :rule:`R-HUT-3`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .components import DISPLAY_SIZE, MAP_BOARD_SIZE, JungleTile, WorkerType
 from .config import Module
 from .draft import Draft
@@ -98,11 +100,30 @@ def start_refill(draft: Draft) -> None:
             slide(draft, tile)
         start_refill(draft)
     elif display_wants_tile(draft):
-        draft.step = RefillStep()
+        if DISPLAY_SIZE - len(draft.display) >= draft.jungle_pile.total:
+            _take_the_rest(draft, refill_display)
+        else:
+            draft.step = RefillStep()
     elif map_board_wants_tile(draft):
-        draft.step = MapRefillStep()
+        if MAP_BOARD_SIZE - len(draft.map_board) >= draft.jungle_pile.total:
+            _take_the_rest(draft, fill_map_board)
+        else:
+            draft.step = MapRefillStep()
     elif not (draft.config.has(Module.HUTS) and start_hut_step(draft)):
         next_turn(draft)
+
+
+def _take_the_rest(draft: Draft, lay: Callable[[Draft, JungleTile], None]) -> None:
+    """Lay every tile left in the pile where it is wanted, then go on refilling.
+
+    When the pile holds no more than the tiles wanted, the order of the draws cannot change
+    the result, so no chance node is made (:rule:`R-DECIDE-2`); each tile still counts as a
+    chance event for the seeded draws (:rule:`R-CHANCE-2`).
+    """
+    for tile in list(draft.jungle_pile.elements()):
+        draft.chance_count += 1
+        lay(draft, tile)
+    start_refill(draft)
 
 
 def slide_moves(view: View) -> list[Slide]:

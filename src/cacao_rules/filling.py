@@ -59,7 +59,25 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
                 for from_display in _display_choices(rest, view.display):
                     choices = sorted([*from_map, *from_display], key=lambda c: c.sort_key)
                     found.add(tuple(choices))
-    return sorted((Fill(choices) for choices in found), key=lambda move: move.sort_key)
+    return _distinct(sorted((Fill(choices) for choices in found), key=lambda m: m.sort_key))
+
+
+def _distinct(moves: list[Fill]) -> list[Fill]:
+    """The first of every group of fills with the same result (:rule:`R-DECIDE-2`).
+
+    Taking a tile from the map board for one space and the same kind of tile from the
+    display for another, or the other way round, lays the same tiles and leaves the same
+    tiles behind.
+    """
+    seen: set[tuple[object, ...]] = set()
+    distinct = []
+    for move in moves:
+        laid = tuple(sorted((c.square, c.tile.sort_key) for c in move.choices))
+        from_map = tuple(sorted(c.tile.sort_key for c in move.choices if c.from_map))
+        if (laid, from_map) not in seen:
+            seen.add((laid, from_map))
+            distinct.append(move)
+    return distinct
 
 
 def _display_choices(
