@@ -254,7 +254,7 @@ class Hut(enum.Enum):
 
     @property
     def sort_key(self) -> int:
-        """The fixed order of huts: by cost, then as the enum lists them."""
+        """The position of the hut in the fixed order (by cost, then as the enum lists them)."""
         return _HUT_ORDER[self]
 
     def __str__(self) -> str:
