@@ -9,9 +9,8 @@ module alone, the Map and Hut variants). Refactors and speed-ups must leave all 
 unchanged. Regenerate the file with ``tests/make_golden.py`` only for a deliberate rule
 change (see that script).
 
-Each recorded move is found among the legal moves by its text; ``parse_move`` must read it
-back too, except a module move while the notation for the modules is being written (a
-FormatError for such a move is tolerated).
+Each recorded move is found among the legal moves by its text, and ``parse_move`` reads it
+back.
 """
 
 from __future__ import annotations

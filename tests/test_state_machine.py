@@ -6,9 +6,6 @@ are checked after every step; when a game ends the whole-game checks run over it
 and a new game starts, with a configuration and seed that Hypothesis also chooses: the
 player count, any combination of the four Chocolatl modules, and their variants (the Map
 module's early overbuilding, an agreed hut selection).
-
-The JSON and notation round trips are checked wherever the engine supports them (see
-``invariants.json_round_trip`` and ``invariants.notation_round_trip``).
 """
 
 from __future__ import annotations
