@@ -267,6 +267,7 @@ Move = (
 """Any move: a player's decision or a chance outcome."""
 
 ChanceMove = DrawWorker | DrawJungle | HutSide
+"""A chance outcome."""
 
 MOVE_CLASSES: Final = (
     Place,
@@ -282,4 +283,3 @@ MOVE_CLASSES: Final = (
     HutSide,
 )
 """Every move class, for checking that an object is a move."""
-"""A chance outcome."""
