@@ -3,8 +3,8 @@
 One :class:`Action` per :class:`~cacao_rules.JungleKind`, found through :data:`ACTIONS`.
 An action lists the uses worth offering (``options``: each a ``(workers, bars)`` pair that
 gives a different result, :rule:`R-DECIDE-2`; ``bars`` is nonzero only at a chocolate
-market) and carries out a chosen one (``perform``, which returns the cacao received before
-the storage cap, for the Farmer). ``reads`` and ``writes`` name the resources an action
+market) and carries out a chosen one (``perform``, given the edge's workers and the use; it
+returns the cacao received before the storage cap, for the Farmer). ``reads`` and ``writes`` name the resources an action
 depends on and changes, which lets the engine see when an edge cannot matter
 (:rule:`R-ACT-7`).
 """
@@ -26,7 +26,7 @@ Use = tuple[int, int]
 """How an edge is used: ``(workers, bars)``; ``bars`` of the workers sell chocolate."""
 
 Options = Callable[[PlayerState, JungleTile, int], tuple[Use, ...]]
-Perform = Callable[[Draft, int, JungleTile, int, int], int]
+Perform = Callable[[Draft, int, JungleTile, int, int, int], int]
 Limit = Callable[[PlayerState, JungleTile], str]
 
 
@@ -74,7 +74,9 @@ def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> 
     )
 
 
-def _plantation(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _plantation(
+    draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int
+) -> int:
     """1 or 2 cacao per worker (:rule:`R-ACT-PLANTATION`)."""
     gain_cacao(draft, seat, used * tile.value)
     return used * tile.value
@@ -84,7 +86,7 @@ def _market_options(player: PlayerState, tile: JungleTile, workers: int) -> tupl
     return _up_to(min(workers, player.cacao))
 
 
-def _market(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _market(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
     """Sell 1 cacao per worker at the printed price (:rule:`R-ACT-MARKET`), or at 3 instead of
     2 with the Market crier (:rule:`R-HUT-MARKET-CRIER`)."""
     player = draft.players[seat]
@@ -101,7 +103,9 @@ def _gold_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> t
     return _up_to(workers)
 
 
-def _gold_mine(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _gold_mine(
+    draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int
+) -> int:
     """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
     player = draft.players[seat]
     draft.update_player(seat, gold=player.gold + used * tile.value)
@@ -116,7 +120,7 @@ def _water_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple
     return _up_to(min(workers, _LAST_WATER_FIELD - player.water_field))
 
 
-def _water(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _water(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
     """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field + used)
@@ -128,7 +132,7 @@ def _sun_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[U
     return _up_to(min(workers, SUN_PLACES - player.sun))
 
 
-def _sun(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _sun(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
     """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
     player = draft.players[seat]
     draft.update_player(seat, sun=player.sun + used)
@@ -140,7 +144,7 @@ def _nothing_options(player: PlayerState, tile: JungleTile, workers: int) -> tup
     return ((0, 0),)
 
 
-def _nothing(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _nothing(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
     """Temples do nothing during play (:rule:`R-ACT-TEMPLE`)."""
     return 0
 
@@ -156,7 +160,7 @@ def _watering_options(player: PlayerState, tile: JungleTile, workers: int) -> tu
     return _up_to(min(workers, player.water_field))
 
 
-def _watering(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _watering(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
     """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field - used)
@@ -169,7 +173,7 @@ def _kitchen_options(player: PlayerState, tile: JungleTile, workers: int) -> tup
     return _up_to(min(workers, player.cacao))
 
 
-def _kitchen(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _kitchen(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
     """1 cacao into 1 bar per worker, in the same storage space (:rule:`R-CHOC-2`)."""
     player = draft.players[seat]
     draft.update_player(seat, cacao=player.cacao - used, chocolate=player.chocolate + used)
@@ -189,7 +193,9 @@ def _chocolate_market_options(
     return tuple(sorted(uses))
 
 
-def _chocolate_market(draft: Draft, seat: int, tile: JungleTile, used: int, bars: int) -> int:
+def _chocolate_market(
+    draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int
+) -> int:
     """Per worker, 1 cacao for 3 or 1 bar for 7 (:rule:`R-CHOC-3`)."""
     player = draft.players[seat]
     fruit = used - bars
@@ -204,6 +210,27 @@ def _chocolate_market(draft: Draft, seat: int, tile: JungleTile, used: int, bars
         draft.emit(Spent(seat, Resource.CACAO, fruit))
     if bars:
         draft.emit(Spent(seat, Resource.CHOCOLATE, bars))
+    draft.emit(Gained(seat, Resource.GOLD, gold))
+    return 0
+
+
+# --- Diamante tiles ----------------------------------------------------------------------------
+
+GOLD_PER_TREE_WORKER: Final = 1
+GOLD_AT_TREE_FOR_AN_EMPTY_EDGE: Final = 3
+
+
+def _tree_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    # An edge with no worker facing a tree is activated too; using it (1) takes 3 gold.
+    return _up_to(max(workers, 1))
+
+
+def _tree(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
+    """1 gold per worker, or 3 gold for an edge showing no worker (:rule:`R-TREE-2`,
+    :rule:`R-TREE-3`)."""
+    player = draft.players[seat]
+    gold = GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else used * GOLD_PER_TREE_WORKER
+    draft.update_player(seat, gold=player.gold + gold)
     draft.emit(Gained(seat, Resource.GOLD, gold))
     return 0
 
@@ -263,6 +290,7 @@ ACTIONS: Final[dict[JungleKind, Action]] = {
     JungleKind.CHOCOLATE_KITCHEN: Action(
         _kitchen_options, _kitchen, _CACAO, _STORAGE, _cacao_limit
     ),
+    JungleKind.TREE_OF_LIFE: Action(_tree_options, _tree, _NONE, _GOLD, _no_limit),
     JungleKind.CHOCOLATE_MARKET: Action(
         _chocolate_market_options,
         _chocolate_market,

@@ -7,7 +7,7 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 from __future__ import annotations
 
 from .actions import ACTIONS, Use, gain_cacao, storage_room
-from .components import Hut, JungleTile, Side, WorkerTile
+from .components import Hut, JungleKind, JungleTile, Side, WorkerTile
 from .draft import Draft
 from .end_of_turn import start_end_of_turn
 from .errors import IllegalMoveError
@@ -33,7 +33,7 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     assert isinstance(new_tile, WorkerTile)
     for side in SIDES:
         facing = neighbour(placed, side)
-        if new_tile.edges[side] and isinstance(board.get(facing), JungleTile):
+        if _activates(new_tile.edges[side], board.get(facing)):
             edges.append(_activate(view, new_tile, placed, side, facing))
     for space in filled:
         for side in SIDES:
@@ -41,9 +41,18 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
             tile = board.get(square)
             if square == placed or not isinstance(tile, WorkerTile):
                 continue
-            if tile.edges[side.opposite]:
+            if _activates(tile.edges[side.opposite], board.get(space)):
                 edges.append(_activate(view, tile, square, side.opposite, space))
     return edges
+
+
+def _activates(workers: int, facing: object) -> bool:
+    """Whether an edge with ``workers`` facing ``facing`` is activated: it needs a jungle
+    tile and a worker, except that an edge with no worker is activated at a Tree of Life
+    (:rule:`R-TREE-3`)."""
+    if not isinstance(facing, JungleTile):
+        return False
+    return workers > 0 or facing.kind is JungleKind.TREE_OF_LIFE
 
 
 def _activate(
@@ -203,7 +212,7 @@ def _outcome(
     tile = _jungle(view, edge)
     received = step.received
     if use[0]:
-        gained = ACTIONS[tile.kind].perform(draft, edge.owner, tile, *use)
+        gained = ACTIONS[tile.kind].perform(draft, edge.owner, tile, edge.workers, *use)
         received += _counted(draft, edge.owner, gained)
     rest = tuple(other for other in edges if other is not edge)
     return (draft.players[edge.owner], live_edges(draft, rest), received)
@@ -235,7 +244,8 @@ def check_resolve(view: View, move: Resolve) -> None:
     """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied now."""
     edge = _find_edge(view, move)
     where = f"edge {format_square(move.square)} {move.side.name}"
-    if not 0 <= move.workers <= edge.workers:
+    # An edge with no worker is activated only at a Tree of Life, where using it is 1.
+    if not 0 <= move.workers <= max(edge.workers, 1):
         raise IllegalMoveError(f"{where} has {edge.workers} workers, cannot use {move.workers}")
     options = edge_options(view, edge)
     if (move.workers, move.bars) not in options:
@@ -264,7 +274,9 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     received = step.received
     if move.workers:
         received += _counted(
-            draft, edge.owner, ACTIONS[tile.kind].perform(draft, edge.owner, tile, *use_of(move))
+            draft,
+            edge.owner,
+            ACTIONS[tile.kind].perform(draft, edge.owner, tile, edge.workers, *use_of(move)),
         )
     draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
     _continue(draft, tuple(other for other in step.queue if other != edge), received)

@@ -106,6 +106,7 @@ TEMPLE: Final = JungleTile(JungleKind.TEMPLE)
 WATERING: Final = JungleTile(JungleKind.WATERING)
 CHOCOLATE_KITCHEN: Final = JungleTile(JungleKind.CHOCOLATE_KITCHEN)
 CHOCOLATE_MARKET: Final = JungleTile(JungleKind.CHOCOLATE_MARKET)
+TREE_OF_LIFE: Final = JungleTile(JungleKind.TREE_OF_LIFE)
 
 BASE_JUNGLE_TILES: Final = (
     SINGLE_PLANTATION,
@@ -122,7 +123,10 @@ BASE_JUNGLE_TILES: Final = (
 CHOCOLATL_JUNGLE_TILES: Final = (WATERING, CHOCOLATE_KITCHEN, CHOCOLATE_MARKET)
 """The jungle tiles of the Watering and Chocolate modules."""
 
-ALL_JUNGLE_TILES: Final = BASE_JUNGLE_TILES + CHOCOLATL_JUNGLE_TILES
+DIAMANTE_JUNGLE_TILES: Final = (TREE_OF_LIFE,)
+"""The jungle tiles of the Diamante modules this engine implements."""
+
+ALL_JUNGLE_TILES: Final = BASE_JUNGLE_TILES + CHOCOLATL_JUNGLE_TILES + DIAMANTE_JUNGLE_TILES
 TILES_BY_CODE: Final = {tile.code: tile for tile in ALL_JUNGLE_TILES}
 
 
@@ -152,7 +156,9 @@ class WorkerType(enum.Enum):
     """A printed worker tile, named by its worker counts clockwise from north.
 
     ``W3001`` and ``W3100`` are mirror images: tiles are never flipped, so they stay
-    distinct (:rule:`R-SETUP-2`).
+    distinct (:rule:`R-SETUP-2`). The last four are the Diamante expansion's new workers; the
+    Tree of Life module brings ``W0004`` into 2-player games with Chocolate
+    (:rule:`R-TREE-1`).
     """
 
     # Members are singletons: hashing by identity is exact and much faster than the
@@ -163,6 +169,10 @@ class WorkerType(enum.Enum):
     W2101 = "2-1-0-1"
     W3001 = "3-0-0-1"
     W3100 = "3-1-0-0"
+    W0022 = "0-0-2-2"
+    W0202 = "0-2-0-2"
+    W0103 = "0-1-0-3"
+    W0004 = "0-0-0-4"
 
     @property
     def edges(self) -> tuple[int, int, int, int]:

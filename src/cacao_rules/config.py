@@ -30,9 +30,17 @@ class Module(enum.Enum):
 
 
 SUPPORTED_MODULES: Final[frozenset[Module]] = frozenset(
-    {Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS}
+    {
+        Module.MAP,
+        Module.WATERING,
+        Module.CHOCOLATE,
+        Module.HUTS,
+        Module.TREE_OF_LIFE,
+        Module.EMPEROR,
+    }
 )
-"""The modules this version of the engine implements: the four of *Chocolatl*."""
+"""The modules this version of the engine implements: the four of *Chocolatl*, and the
+Tree of Life and the Favour of the Emperor of *Diamante*."""
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4

@@ -30,6 +30,7 @@ class Draft:
         "current",
         "discarded",
         "display",
+        "emperor",
         "events",
         "hut_supply",
         "jungle_pile",
@@ -58,6 +59,7 @@ class Draft:
         self.map_board: tuple[JungleTile, ...] = state.map_board
         self.map_tiles_used: int = state.map_tiles_used
         self.hut_supply: Bag[Hut] = state.hut_supply
+        self.emperor: Square | None = state.emperor
         self.events = events
         self.moves: tuple[Move, ...] | None = None
 
@@ -90,6 +92,7 @@ class Draft:
             map_board=self.map_board,
             map_tiles_used=self.map_tiles_used,
             hut_supply=self.hut_supply,
+            emperor=self.emperor,
         )
         if self.moves is not None:
             state.memo["moves"] = self.moves

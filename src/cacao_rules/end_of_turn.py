@@ -11,6 +11,7 @@ from collections.abc import Callable
 from .components import DISPLAY_SIZE, MAP_BOARD_SIZE, JungleTile, WorkerType
 from .config import Module
 from .draft import Draft
+from .emperor import turn_started
 from .errors import IllegalMoveError
 from .events import (
     DisplayFilled,
@@ -185,6 +186,7 @@ def next_turn(draft: Draft) -> None:
             draft.current = seat
             draft.step = PlacementStep()
             draft.emit(TurnStarted(seat))
+            turn_started(draft)
             return
     draft.current = (draft.current + 1) % seats
     draft.step = OverStep()

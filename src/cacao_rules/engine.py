@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import attrs
 
-from . import activation, end_of_turn, filling, huts, placement, setup
+from . import activation, emperor, end_of_turn, filling, huts, placement, setup
 from .chance import MAX_SEED, outcome_fractions, seeded_pick
 from .config import Config
 from .draft import Draft
@@ -107,11 +107,13 @@ class _Decision:
 
 def _place(draft: Draft, move: Place) -> None:
     placement.do_place(draft, move)
+    emperor.after_placement(draft, move.square)
     filling.start_filling(draft, move.square)
 
 
 def _overbuild(draft: Draft, move: Overbuild) -> None:
     placement.do_overbuild(draft, move)
+    emperor.after_placement(draft, move.square)
     activation.start_activation(draft, move.square, ())
 
 

@@ -173,6 +173,16 @@ class HutUsed:
 
 
 @attrs.frozen
+class EmperorMoved:
+    """``player`` placed a tile in the Emperor's row or column: he went from ``start`` to
+    ``end`` (the same square when the tile was placed on his own)."""
+
+    player: int
+    start: Square
+    end: Square
+
+
+@attrs.frozen
 class AutoDecision:
     """The engine applied ``move`` for ``player`` because it was the only legal move."""
 
@@ -206,5 +216,6 @@ Event = (
     | HutSideUp
     | HutBuilt
     | HutUsed
+    | EmperorMoved
 )
 """Any event."""

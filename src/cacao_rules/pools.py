@@ -43,6 +43,13 @@ _WORKER_REMOVALS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
     3: {WorkerType.W1111: 1},
     4: {WorkerType.W1111: 1, WorkerType.W2101: 1},
 }
+# Trees of Life added on top of Chocolate's pool keep the balance by changing the worker
+# sets instead (R-TREE-1): a negative removal adds a tile.
+_TREE_WITH_CHOCOLATE_REMOVALS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
+    2: {WorkerType.W0004: -1},
+    3: {},
+    4: {WorkerType.W1111: 1},
+}
 
 
 # Module changes to the pool: (tiles removed, tiles added) for 3-4 players and for 2 players,
@@ -62,17 +69,35 @@ _CHOCOLATE_CHANGES: Final[Mapping[bool, PoolChange]] = {
         {c.CHOCOLATE_KITCHEN: 2, c.CHOCOLATE_MARKET: 2},
     ),
 }
-_POOL_CHANGES: Final[tuple[tuple[Module, Mapping[bool, PoolChange]], ...]] = (
-    (Module.WATERING, _WATERING_CHANGES),
-    (Module.CHOCOLATE, _CHOCOLATE_CHANGES),
-)
+_TREE_CHANGES: Final[Mapping[bool, PoolChange]] = {
+    False: ({c.GOLD_MINE_1: 2, c.GOLD_MINE_2: 1}, {c.TREE_OF_LIFE: 3}),
+    True: ({c.GOLD_MINE_1: 1, c.GOLD_MINE_2: 1}, {c.TREE_OF_LIFE: 2}),
+}
+# With Chocolate the gold mines are gone already, so the trees are simply added (R-TREE-1).
+_TREE_WITH_CHOCOLATE_CHANGES: Final[Mapping[bool, PoolChange]] = {
+    False: ({}, {c.TREE_OF_LIFE: 3}),
+    True: ({}, {c.TREE_OF_LIFE: 2}),
+}
+
+
+def _pool_changes(config: Config) -> list[Mapping[bool, PoolChange]]:
+    """The pool changes of the configuration's modules, in the order they apply."""
+    changes = []
+    if config.has(Module.WATERING):
+        changes.append(_WATERING_CHANGES)
+    if config.has(Module.CHOCOLATE):
+        changes.append(_CHOCOLATE_CHANGES)
+    if config.has(Module.TREE_OF_LIFE):
+        with_chocolate = config.has(Module.CHOCOLATE)
+        changes.append(_TREE_WITH_CHOCOLATE_CHANGES if with_chocolate else _TREE_CHANGES)
+    return changes
 
 
 def jungle_pool(config: Config) -> dict[JungleTile, int]:
     """Every jungle tile the game uses, start tiles included (:rule:`R-SETUP-5`).
 
     The base pool for the player count, then each module's changes in turn
-    (:rule:`R-WATERING-1`, :rule:`R-CHOC-1`, :rule:`R-MODULES-1`).
+    (:rule:`R-WATERING-1`, :rule:`R-CHOC-1`, :rule:`R-TREE-1`, :rule:`R-MODULES-1`).
 
     >>> sum(jungle_pool(Config(players=2)).values())
     21
@@ -81,12 +106,11 @@ def jungle_pool(config: Config) -> dict[JungleTile, int]:
     two_players = config.players == 2
     if two_players:
         _remove(pool, _TWO_PLAYER_REMOVAL)
-    for module, changes in _POOL_CHANGES:
-        if config.has(module):
-            removed, added = changes[two_players]
-            _remove(pool, removed)
-            for tile, count in added.items():
-                pool[tile] = pool.get(tile, 0) + count
+    for changes in _pool_changes(config):
+        removed, added = changes[two_players]
+        _remove(pool, removed)
+        for tile, count in added.items():
+            pool[tile] = pool.get(tile, 0) + count
     return {tile: count for tile, count in pool.items() if count}
 
 
@@ -107,11 +131,15 @@ def start_tiles(config: Config) -> tuple[JungleTile, JungleTile]:
 
 
 def worker_set(config: Config) -> dict[WorkerType, int]:
-    """The worker tiles each player uses (:rule:`R-SETUP-2`, :rule:`R-SETUP-3`).
+    """The worker tiles each player uses (:rule:`R-SETUP-2`, :rule:`R-SETUP-3`), changed by
+    the Tree of Life together with Chocolate (:rule:`R-TREE-1`).
 
     >>> sum(worker_set(Config(players=4)).values())
     9
     """
     removal = _WORKER_REMOVALS[config.players]
-    counts = {kind: count - removal.get(kind, 0) for kind, count in _WORKERS_PER_COLOUR.items()}
+    if config.has(Module.TREE_OF_LIFE) and config.has(Module.CHOCOLATE):
+        removal = _TREE_WITH_CHOCOLATE_REMOVALS[config.players]
+    kinds = [*_WORKERS_PER_COLOUR, *removal]
+    counts = {kind: _WORKERS_PER_COLOUR.get(kind, 0) - removal.get(kind, 0) for kind in kinds}
     return {kind: count for kind, count in counts.items() if count}

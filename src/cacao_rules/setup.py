@@ -16,6 +16,7 @@ from .components import (
 )
 from .config import Config, Module
 from .draft import Draft
+from .emperor import emperor_start
 from .end_of_turn import (
     display_wants_tile,
     draw_worker,
@@ -65,6 +66,7 @@ def initial_state(config: Config, seed: int | None) -> State:
         turn=0,
         step=DealStep(),
         hut_supply=Bag.of(agreed, key=lambda hut: hut.sort_key),
+        emperor=emperor_start(config),
     )
 
 

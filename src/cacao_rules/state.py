@@ -167,7 +167,8 @@ class State:
     ``chance_count`` counts the chance events so far (the seeded draws' counter,
     :rule:`R-CHANCE-2`). ``map_board`` holds the map board's face-up tiles, sorted, and
     ``map_tiles_used`` counts the map tiles given up (Map module); ``hut_supply`` holds the
-    huts that can still be built (Hut module).
+    huts that can still be built (Hut module); ``emperor`` is the Emperor's square (Favour of
+    the Emperor module).
     """
 
     config: Config
@@ -185,6 +186,7 @@ class State:
     map_board: tuple[JungleTile, ...] = ()
     map_tiles_used: int = 0
     hut_supply: Bag[Hut] = EMPTY_BAG
+    emperor: Square | None = None
     memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
     """Values derived from this state and kept for reuse, such as its legal moves; never
     part of the state's value."""
