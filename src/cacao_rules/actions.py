@@ -4,9 +4,9 @@ One :class:`Action` per :class:`~cacao_rules.JungleKind`, found through :data:`A
 An action lists the uses worth offering (``options``: each a ``(workers, bars)`` pair that
 gives a different result, :rule:`R-DECIDE-2`; ``bars`` is nonzero only at a chocolate
 market) and carries out a chosen one (``perform``, given the edge's workers and the use; it
-returns the cacao received before the storage cap, for the Farmer). ``reads`` and ``writes`` name the resources an action
-depends on and changes, which lets the engine see when an edge cannot matter
-(:rule:`R-ACT-7`).
+returns the cacao received before the storage cap, for the Farmer). ``reads`` and
+``writes`` name the resources an action depends on and changes, which lets the engine see
+when an edge cannot matter (:rule:`R-ACT-7`).
 """
 
 from __future__ import annotations
