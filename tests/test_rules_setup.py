@@ -110,6 +110,11 @@ def test_worker_tile_types_and_their_edges() -> None:
         W2101: (2, 1, 0, 1),
         W3001: (3, 0, 0, 1),
         W3100: (3, 1, 0, 0),
+        # The Diamante expansion's new workers (FACTS 9.4).
+        WorkerType.W0022: (0, 0, 2, 2),
+        WorkerType.W0202: (0, 2, 0, 2),
+        WorkerType.W0103: (0, 1, 0, 3),
+        WorkerType.W0004: (0, 0, 0, 4),
     }
     assert all(sum(kind.rotated(r)) == 4 for kind in WorkerType for r in range(4))
 
@@ -131,6 +136,10 @@ def test_distinct_rotations_per_tile_type() -> None:
         W2101: (0, 1, 2, 3),
         W3001: (0, 1, 2, 3),
         W3100: (0, 1, 2, 3),
+        WorkerType.W0022: (0, 1, 2, 3),
+        WorkerType.W0202: (0, 1),
+        WorkerType.W0103: (0, 1, 2, 3),
+        WorkerType.W0004: (0, 1, 2, 3),
     }
     # Rotation r turns the tile r quarter turns clockwise: the N edge then faces E.
     assert W2101.rotated(1) == (1, 2, 1, 0)
