@@ -41,6 +41,7 @@ def position(
     jungle_pile: Iterable[JungleTile] | None = None,
     map_board: Iterable[JungleTile] = (),
     hut_supply: Iterable[Hut] | None = None,
+    emperor: Square | None = None,
     current: int = 0,
     seed: int | None = 0,
 ) -> State:
@@ -57,7 +58,8 @@ def position(
     With the Map module, ``map_board`` lays tiles on the map board and each player's
     ``map_tiles`` says how many they still hold (the others count as used). With the Hut
     module, ``hut_supply`` defaults to the agreed selection, or else side A of every hut
-    tile, less the huts the players own.
+    tile, less the huts the players own. With the Emperor module, ``emperor`` is his square
+    (by default his start, ``(1, 1)``).
     A position where no hand holds a tile is a finished game (``is_over``). A position
     the engine could not play on (see :func:`~cacao_rules.check_state`; the checks that only
     play guarantees are waived) raises :class:`ConfigError` saying why.
@@ -88,6 +90,7 @@ def position(
         if config.has(Module.MAP)
         else 0,
         hut_supply=_hut_supply(config, seats, hut_supply),
+        emperor=base.emperor if emperor is None else emperor,
         current=current,
         step=PlacementStep(),
     )
