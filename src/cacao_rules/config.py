@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -42,21 +42,29 @@ SUPPORTED_MODULES: Final[frozenset[Module]] = frozenset(
 """The modules this version of the engine implements: the four of *Chocolatl*, and the
 Tree of Life and the Favour of the Emperor of *Diamante*."""
 
+E = TypeVar("E", bound=enum.Enum)
+
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 
 
-def _to_modules(value: object) -> frozenset[Module]:
+def _members(value: object, kind: type[E], option: str, wanted: str = "a collection") -> list[E]:
+    """``value`` as a list of ``kind`` members; :class:`ConfigError` naming ``option`` if not."""
+    name = f"cacao_rules.{kind.__name__}"
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ConfigError(f"modules must be a collection of cacao_rules.Module, got {value!r}")
-    modules = frozenset(value)
-    for module in modules:
-        if not isinstance(module, Module):
+        raise ConfigError(f"{option} must be {wanted} of {name}, got {value!r}")
+    listed = list(value)
+    for member in listed:
+        if not isinstance(member, kind):
             raise ConfigError(
-                f"modules must hold cacao_rules.Module members, got {module!r}; "
-                f"allowed: {', '.join(m.name for m in Module)}"
+                f"{option} must hold {name} members, got {member!r}; "
+                f"allowed: {', '.join(m.name for m in kind)}"
             )
-    return modules
+    return listed
+
+
+def _to_modules(value: object) -> frozenset[Module]:
+    return frozenset(_members(value, Module, "modules"))
 
 
 def _check_players(_instance: object, _attribute: object, value: Any) -> None:
@@ -78,15 +86,7 @@ def _check_modules(_instance: object, _attribute: object, value: frozenset[Modul
 def _to_huts(value: object) -> frozenset[Hut] | None:
     if value is None:
         return None
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ConfigError(f"huts must be None or a collection of cacao_rules.Hut, got {value!r}")
-    listed = list(value)
-    for hut in listed:
-        if not isinstance(hut, Hut):
-            raise ConfigError(
-                f"huts must hold cacao_rules.Hut members, got {hut!r}; "
-                f"allowed: {', '.join(h.name for h in Hut)}"
-            )
+    listed = _members(value, Hut, "huts", "None or a collection")
     repeated = sorted({hut.name for hut in listed if listed.count(hut) > 1})
     if repeated:
         raise ConfigError(
