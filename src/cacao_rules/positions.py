@@ -59,7 +59,8 @@ def position(
     ``map_tiles`` says how many they still hold (the others count as used). With the Hut
     module, ``hut_supply`` defaults to the agreed selection, or else side A of every hut
     tile, less the huts the players own. With the Emperor module, ``emperor`` is his square
-    (by default his start, ``(1, 1)``).
+    (by default his start, ``(1, 1)``). The position is taken as after the start of the
+    turn: the Emperor's favour for this turn (:rule:`R-EMPEROR-3`) is not paid again.
     A position where no hand holds a tile is a finished game (``is_over``). A position
     the engine could not play on (see :func:`~cacao_rules.check_state`; the checks that only
     play guarantees are waived) raises :class:`ConfigError` saying why.
