@@ -146,7 +146,7 @@ def module_sample_states() -> tuple[State, ...]:
 def sample_states() -> tuple[State, ...]:
     """A few states of every kind of step, with and without modules, for the fuzz tests."""
     found: dict[tuple[type, bool], list[State]] = {}
-    for state in all_sample_states() + module_sample_states():
+    for state in all_sample_states() + module_sample_states() + diamante_sample_states():
         found.setdefault((type(state.step), bool(state.config.modules)), []).append(state)
     return tuple(
         state for states in found.values() for state in states[:: max(1, len(states) // 4)]
@@ -289,6 +289,7 @@ def test_output_is_compact_ascii_with_a_fixed_key_order() -> None:
         "map_board",
         "map_tiles_used",
         "hut_supply",
+        "emperor",
         "current",
         "turn",
         "step",
@@ -330,6 +331,7 @@ def test_document_fields() -> None:
         0,
         {},
     )
+    assert document["emperor"] is None
     assert document["step"]["kind"] == "blind_fill"
     assert set(document["step"]) == {"kind", "placed", "filled", "spaces"}
     assert sum(document["jungle_pile"].values()) == state.jungle_pile.total
@@ -536,7 +538,7 @@ STRUCTURE_CASES: list[tuple[type, Callable[[Doc], None], str]] = [
     (FillStep, _delete("step.spaces"), "step: missing key(s) 'spaces'"),
     (FillStep, _set("step.spaces", [[1, 1, 1]]), "step.spaces[0]: expected a square"),
     (ResolveStep, _set("step.queue.0.side", "NE"), "step.queue[0].side: unknown side 'NE'"),
-    (ResolveStep, _set("step.queue.0.workers", 0), "step.queue[0].workers: 0 is out of range"),
+    (ResolveStep, _set("step.queue.0.workers", -1), "step.queue[0].workers: -1 is out of range"),
     (ResolveStep, _set("step.queue.0.owner", 7), "step.queue[0].owner: 7 is out of range"),
     (ResolveStep, _delete("step.queue.0.jungle_square"), "missing key(s) 'jungle_square'"),
 ]
@@ -627,6 +629,7 @@ CONSISTENCY_CASES: list[tuple[type, Callable[[Doc], None], str]] = [
     (ResolveStep, _set("step.queue.0.jungle_square", [50, 50]), "is not the jungle tile that"),
     (ResolveStep, _set("step.queue.0.square", [51, 50]), "no worker tile of seat"),
     (ResolveStep, _set("step.queue.0.workers", 9), "the tile has no 9 workers on that side"),
+    (ResolveStep, _set("step.queue.0.workers", 0), "the tile has no 0 workers on that side"),
     (ResolveStep, _set("step.queue", []), "the resolve step has no activated edges"),
     (
         BlindFillStep,
@@ -750,7 +753,7 @@ def test_a_played_hut_and_spent_map_tiles_round_trip() -> None:
 
 
 def _as_version_1(document: Doc) -> Doc:
-    for key in ("map_board", "map_tiles_used", "hut_supply"):
+    for key in ("map_board", "map_tiles_used", "hut_supply", "emperor"):
         del document[key]
     for key in ("map_early_overbuild", "huts"):
         del document["config"][key]
@@ -772,6 +775,8 @@ def test_version_1_documents_of_base_games_are_still_read(kind: type) -> None:
 
 VERSION_1_CASES: list[tuple[Callable[[Doc], None], str]] = [
     (_set("map_board", []), "the document: unknown key(s) 'map_board'"),
+    (_set("emperor", None), "the document: unknown key(s) 'emperor'"),
+    (_set("config.modules", ["emperor"]), "config.modules: a version 1 document describes a base"),
     (_set("config.huts", None), "config: unknown key(s) 'huts'"),
     (_set("players.0.map_tiles", 0), "players[0]: unknown key(s) 'map_tiles'"),
     (_set("config.modules", ["huts"]), "config.modules: a version 1 document describes a base"),
@@ -1061,6 +1066,275 @@ def test_positions_with_modules_need_strict_false_only_for_what_play_guarantees(
     more = attrs.evolve(state, map_tiles_used=4)
     with pytest.raises(FormatError, match="the players hold 3 map tiles and 4 were used"):
         check_state(more, reachable=False)
+
+
+# --- the Diamante modules: the Tree of Life and the Favour of the Emperor -------------------
+
+DIAMANTE = (Module.TREE_OF_LIFE, Module.EMPEROR)
+DIAMANTE_COMBINATIONS = [
+    frozenset(chosen) for count in (1, 2) for chosen in itertools.combinations(DIAMANTE, count)
+]
+CHOCOLATL_PICKS = [
+    frozenset(),
+    frozenset({Module.CHOCOLATE}),
+    frozenset({Module.WATERING, Module.MAP}),
+    frozenset({Module.CHOCOLATE, Module.HUTS}),
+    ALL_MODULES,
+]
+
+
+def _ids(modules: frozenset[Module]) -> str:
+    return "+".join(sorted(module.value for module in modules)) or "base"
+
+
+@functools.cache
+def diamante_sample_states() -> tuple[State, ...]:
+    """The states of a few games with both Diamante modules, with and without Chocolatl."""
+    both = frozenset(DIAMANTE)
+    configs = [
+        (cr.Config(players=2, modules=both | {Module.CHOCOLATE}), 1, True),
+        (cr.Config(players=3, modules=both), 2, False),
+        (cr.Config(players=4, modules=both | ALL_MODULES), 3, True),
+        (cr.Config(players=2, modules=both | ALL_MODULES), 4, False),
+    ]
+    return tuple(
+        state
+        for config, seed, seeded in configs
+        for state in game_states(config.players, seed, seeded, config)
+    )
+
+
+@functools.cache
+def diamante_state(kind: type) -> State:
+    """A state of a game with both Diamante modules waiting at ``kind``, the Emperor moved,
+    and a worker tile in the row or the column of his start."""
+    return max(
+        (state for state in diamante_sample_states() if isinstance(state.step, kind)),
+        key=lambda state: (
+            state.emperor != (1, 1),
+            any(x == 1 or y == 1 for x, y in _worker_squares(state)),
+            state.config.players == 2,
+            len(state.board),
+        ),
+    )
+
+
+def _worker_squares(state: State) -> list[tuple[int, int]]:
+    return [square for square, tile in state.board.items() if isinstance(tile, WorkerTile)]
+
+
+@functools.cache
+def empty_tree_edge_state() -> State:
+    """A state whose resolve queue holds an edge with no worker facing a Tree of Life."""
+    for state in diamante_sample_states():
+        if isinstance(state.step, ResolveStep) and any(
+            edge.workers == 0 for edge in state.step.queue
+        ):
+            return state
+    raise AssertionError("no game of the samples activated an empty edge at a tree")
+
+
+@pytest.mark.rule("R-TREE-1", "R-TREE-3", "R-EMPEROR-1", "R-EMPEROR-2")
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("chocolatl", CHOCOLATL_PICKS, ids=_ids)
+@pytest.mark.parametrize("diamante", DIAMANTE_COMBINATIONS, ids=_ids)
+def test_every_state_of_random_games_with_diamante_modules_round_trips(
+    diamante: frozenset[Module], chocolatl: frozenset[Module], players: int, seeded: bool
+) -> None:
+    """The Tree of Life and the Emperor, alone and together, with Chocolatl modules."""
+    config = cr.Config(players=players, modules=diamante | chocolatl)
+    for state in game_states(players, 40 + len(chocolatl), seeded, config):
+        text = to_json(state)
+        again = from_json(text)  # check_state included
+        assert again == state
+        assert hash(again) == hash(state)
+        assert to_json(again) == text
+        assert json.loads(text)["emperor"] == (
+            None if state.emperor is None else list(state.emperor)
+        )
+
+
+def test_diamante_fields_are_written() -> None:
+    config = cr.Config(players=2, modules={Module.TREE_OF_LIFE, Module.EMPEROR, Module.CHOCOLATE})
+    start = doc_of(cr.new_game(config, seed=1))
+    assert start["config"]["modules"] == ["chocolate", "emperor", "tree_of_life"]
+    assert start["emperor"] == [1, 1]
+    assert start["jungle_pile"]["L"] + start["display"].count("L") == 2
+    # With Chocolate, 2 players each add the 0-0-0-4 tile of the New Workers (R-TREE-1).
+    for player in start["players"]:
+        tiles = [*player["hand"], *(kind for kind, n in player["pile"].items() for _ in range(n))]
+        assert tiles.count("0-0-0-4") == 1 and len(tiles) == 12
+    state = diamante_state(PlacementStep)
+    document = doc_of(state)
+    assert state.emperor is not None and document["emperor"] == list(state.emperor)
+    board = {tuple(entry["square"]): entry["tile"] for entry in document["board"]}
+    assert board[tuple(document["emperor"])]["owner"] in range(state.config.players)
+    assert doc_of(cr.new_game(cr.Config(players=3), seed=1))["emperor"] is None
+
+
+@pytest.mark.rule("R-TREE-1")
+def test_the_new_worker_types_and_the_tree_round_trip() -> None:
+    tree = JungleTile.from_code("L")
+    config = cr.Config(players=2, modules={Module.TREE_OF_LIFE, Module.CHOCOLATE})
+    state = cr.position(
+        config,
+        board={
+            (0, 0): tree,
+            (1, 1): JungleTile.from_code("M2"),
+            (1, 0): WorkerTile.of(0, WorkerType.W0004, 1),
+        },
+        players=[PlayerState(hand=(WorkerType.W1111,)), PlayerState(hand=(WorkerType.W0004,))],
+    )
+    document = doc_of(state)
+    assert {"square": [0, 0], "tile": "L"} in document["board"]
+    assert {"square": [1, 0], "tile": {"owner": 0, "type": "0-0-0-4", "rotation": 1}} in (
+        document["board"]
+    )
+    assert document["players"][1]["hand"] == ["0-0-0-4"]
+    assert "0-0-0-4" not in document["players"][1]["pile"]
+    assert from_json(to_json(state), strict=False) == state
+
+
+@pytest.mark.parametrize("kind", ["0-0-2-2", "0-2-0-2", "0-1-0-3", "0-0-0-4"])
+def test_the_new_worker_types_are_read_but_must_belong_to_the_worker_set(kind: str) -> None:
+    """The type names are known; only the New Workers module (not implemented yet) and, for
+    0-0-0-4, the Tree of Life with Chocolate for 2 players put them in a worker set."""
+    document = doc_of(first_state(PlacementStep))
+    document["players"][0]["pile"][kind] = 1
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    assert "unknown worker type" not in str(raised.value)
+    assert f"seat 0's worker tiles (hand, pile, board, covered, discarded) are 1 {kind}" in str(
+        raised.value
+    )
+
+
+@pytest.mark.rule("R-TREE-3")
+def test_an_empty_edge_at_a_tree_is_written_with_0_workers() -> None:
+    state = empty_tree_edge_state()
+    assert isinstance(state.step, ResolveStep)
+    queue = doc_of(state)["step"]["queue"]
+    empty = [edge for edge in queue if edge["workers"] == 0]
+    assert empty
+    board = {tuple(entry["square"]): entry["tile"] for entry in doc_of(state)["board"]}
+    assert all(board[tuple(edge["jungle_square"])] == "L" for edge in empty)
+    assert from_json(to_json(state)) == state
+
+
+def _tree_to_pile(document: Doc) -> None:
+    """The tree an empty edge faces goes back to the pile, and a pile tile takes its place."""
+    edge = next(edge for edge in document["step"]["queue"] if edge["workers"] == 0)
+    entry = next(e for e in document["board"] if e["square"] == edge["jungle_square"])
+    pile = document["jungle_pile"]
+    code = next(code for code in pile if code != "L")
+    pile[code] -= 1
+    if not pile[code]:
+        del pile[code]
+    pile["L"] = pile.get("L", 0) + 1
+    entry["tile"] = code
+
+
+def _emperor_on_a_jungle_tile(document: Doc) -> None:
+    document["emperor"] = [0, 0]
+
+
+def _emperor_back_to_start(document: Doc) -> None:
+    document["emperor"] = [1, 1]
+
+
+def _without_the_emperor(document: Doc) -> None:
+    document["config"]["modules"].remove("emperor")
+
+
+DIAMANTE_STRUCTURE_CASES: list[tuple[Callable[[Doc], None], str]] = [
+    (_delete("emperor"), "the document: missing key(s) 'emperor'"),
+    (_set("emperor", "1,1"), "emperor: expected null or a square [x, y], got a string '1,1'"),
+    (_set("emperor", {"x": 1, "y": 1}), "emperor: expected null or a square [x, y], got an obj"),
+    (_set("emperor", 11), "emperor: expected null or a square [x, y], got an integer 11"),
+    (_set("emperor", [1]), "emperor: expected a square [x, y], got a list [1]"),
+    (_set("emperor", [1, 1, 1]), "emperor: expected a square [x, y], got a list"),
+    (_set("emperor", [1, True]), "emperor[1]: expected an integer, got a boolean true"),
+    (_set("emperor", [1.0, 1]), "emperor[0]: expected an integer, got a number 1.0"),
+    (_set("emperor", [0, 10**7]), "emperor[1]: 10000000 is out of range"),
+    (_set("board.0.tile", "l"), "board[0].tile: unknown jungle tile code 'l'"),
+    (_set("players.0.hand", ["0-0-4-0"]), "players[0].hand[0]: unknown worker type '0-0-4-0'"),
+]
+
+
+@pytest.mark.parametrize(("change", "fragment"), DIAMANTE_STRUCTURE_CASES)
+def test_bad_emperor_values_are_rejected(change: Callable[[Doc], None], fragment: str) -> None:
+    document = doc_of(diamante_state(PlacementStep))
+    change(document)
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    message = str(raised.value)
+    assert message.startswith("not a valid cacao-rules state: ")
+    assert fragment in message
+
+
+DIAMANTE_CONSISTENCY_CASES: list[tuple[Callable[[Doc], None], str]] = [
+    (_set("emperor", None), "the Favour of the Emperor module is in play but the Emperor has no"),
+    (_emperor_on_a_jungle_tile, "the Emperor stands on 0,0, which is neither his start 1,1 nor"),
+    (_set("emperor", [51, 50]), "the Emperor stands on 51,50, which is neither his start 1,1"),
+    (_set("emperor", [2, 2]), "the Emperor stands on 2,2, which is neither"),
+    (_emperor_back_to_start, "the Emperor is still on his start 1,1 but a worker tile lies in"),
+    (_without_the_emperor, "in a game without the Favour of the Emperor module"),
+]
+
+
+@pytest.mark.rule("R-EMPEROR-1", "R-EMPEROR-2")
+@pytest.mark.parametrize(("change", "fragment"), DIAMANTE_CONSISTENCY_CASES)
+def test_inconsistent_emperors_are_rejected(change: Callable[[Doc], None], fragment: str) -> None:
+    document = doc_of(diamante_state(PlacementStep))
+    change(document)
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    message = str(raised.value)
+    assert message.startswith("not a valid cacao-rules state: inconsistent state: ")
+    assert fragment in message
+
+
+def test_a_base_game_has_no_emperor() -> None:
+    document = doc_of(first_state(PlacementStep))
+    document["emperor"] = [1, 1]
+    with pytest.raises(FormatError, match="the Emperor stands on 1,1 in a game without the Favour"):
+        from_json(json.dumps(document))
+
+
+@pytest.mark.rule("R-TREE-3")
+def test_an_empty_edge_is_activated_only_at_a_tree() -> None:
+    document = doc_of(empty_tree_edge_state())
+    _tree_to_pile(document)
+    with pytest.raises(FormatError, match="an edge with no worker is activated only facing a Tree"):
+        from_json(json.dumps(document))
+
+
+@pytest.mark.rule("R-EMPEROR-1")
+def test_positions_may_leave_the_emperor_on_his_start_with_strict_false() -> None:
+    state = diamante_state(PlacementStep)
+    assert any(x == 1 or y == 1 for x, y in _worker_squares(state))
+    back = attrs.evolve(state, emperor=(1, 1))
+    check_state(back, reachable=False)
+    assert from_json(to_json(back), strict=False) == back
+    with pytest.raises(FormatError, match="still on his start"):
+        from_json(to_json(back))
+    config = cr.Config(players=2, modules={Module.EMPEROR})
+    hand = (WorkerType.W1111,)
+    players = [PlayerState(hand=hand), PlayerState(hand=hand)]
+    square = cr.position(
+        config,
+        players=players,
+        board={
+            (0, 0): JungleTile.from_code("P1"),
+            (1, 1): JungleTile.from_code("M2"),
+            (1, 0): WorkerTile.of(1, WorkerType.W1111),
+        },
+        emperor=(1, 0),
+    )
+    assert from_json(to_json(square), strict=False) == square
+    with pytest.raises(cr.ConfigError, match="neither his start 1,1 nor a worker tile"):
+        cr.position(config, players=players, emperor=(2, 2))
 
 
 # --- fuzzing --------------------------------------------------------------------------------

@@ -9,8 +9,10 @@ checks the syntax, every type and range, and then the state's consistency with
 
 Version 2 (this one) added the fields of the *Chocolatl* modules: the configuration's options,
 each player's map tiles and huts, the map board, the map tiles used, the hut supply, the cacao
-received in the resolve step and three new steps. Version 1 documents (base games only) are
-still read, with those fields at their defaults; only version 2 is written.
+received in the resolve step and three new steps; and those of the *Diamante* modules the
+engine implements: the Emperor's square, the tile code of the Tree of Life and the new worker
+types. Version 1 documents (base games only) are still read, with those fields at their
+defaults; only version 2 is written.
 """
 
 from __future__ import annotations
@@ -121,6 +123,7 @@ _TOP_KEYS: Final = (
     "map_board",
     "map_tiles_used",
     "hut_supply",
+    "emperor",
     *_TOP_KEYS_V1[11:],
 )
 
@@ -243,6 +246,7 @@ def _to_document(state: State) -> dict[str, Json]:
         "map_board": [tile.code for tile in state.map_board],
         "map_tiles_used": state.map_tiles_used,
         "hut_supply": {hut.value: count for hut, count in state.hut_supply.items},
+        "emperor": None if state.emperor is None else _square(state.emperor),
         "current": state.current,
         "turn": state.turn,
         "step": {"kind": kind, **fields(state.step)},
@@ -465,7 +469,7 @@ def _read_edge(value: Json, path: str, seats: int) -> ActivatedEdge:
         owner=_int(fields["owner"], f"{path}.owner", 0, seats - 1),
         square=_read_square(fields["square"], f"{path}.square"),
         side=_lookup(_SIDES, fields["side"], f"{path}.side", "side"),
-        workers=_int(fields["workers"], f"{path}.workers", 1),
+        workers=_int(fields["workers"], f"{path}.workers", 0),
         jungle_square=_read_square(fields["jungle_square"], f"{path}.jungle_square"),
     )
 
@@ -573,7 +577,17 @@ def _read_state(document: Json) -> State:
         hut_supply=_read_counts(
             fields.get("hut_supply", {}), "hut_supply", _hut, lambda hut: hut.sort_key
         ),
+        emperor=_read_emperor(fields.get("emperor")),
     )
+
+
+def _read_emperor(value: Json) -> Square | None:
+    """The Emperor's square, or ``None`` (``null``, and version 1) without his module."""
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise _Bad(f"emperor: expected null or a square [x, y], got {_what(value)}")
+    return _read_square(value, "emperor")
 
 
 def _no_duplicates(pairs: list[tuple[str, Json]]) -> dict[str, Json]:

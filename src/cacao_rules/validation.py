@@ -6,8 +6,9 @@ only what the rules guarantee: the checkerboard (:rule:`R-PLACE-2`), worker tile
 a jungle tile (:rule:`R-PLACE-1`), overbuilt stacks of one owner (:rule:`R-OVER-3`), the
 caps of the village board (:rule:`R-STORAGE-1`, :rule:`R-CHOC-4`), the conservation of every
 tile (jungle tiles, worker tiles, map tiles and huts, with the modules of :rule:`R-MAP-1`,
-:rule:`R-WATERING-1`, :rule:`R-CHOC-1` and :rule:`R-HUT-1`), and a pending step that fits the
-rest of the state.
+:rule:`R-WATERING-1`, :rule:`R-CHOC-1`, :rule:`R-HUT-1` and :rule:`R-TREE-1`), the Emperor's
+square (:rule:`R-EMPEROR-1`, :rule:`R-EMPEROR-2`), and a pending step that fits the rest of the
+state.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from .components import (
     SUN_PLACES,
     WATER_TRACK,
     Hut,
+    JungleKind,
     JungleTile,
     WorkerTile,
 )
 from .config import Module
+from .emperor import EMPEROR_START
 from .errors import FormatError
 from .geometry import Square, format_square, is_jungle_square, neighbour, neighbours
 from .huts import counted_workers
@@ -70,6 +73,7 @@ def state_problems(
     _check_jungle(state, problems, conserve_jungle)
     _check_map(state, problems, reachable)
     _check_huts(state, problems, reachable)
+    _check_emperor(state, problems, reachable)
     if not 0 <= state.current < seats:
         problems.append(f"current seat {state.current} is not a seat from 0 to {seats - 1}")
     else:
@@ -93,16 +97,18 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
     together), sun tokens (0 to 3), water field (0 to 8), gold (0 or more) and hand (at most
     3 tiles, sorted); every player's worker tiles (hand, pile, board, covered, discarded) add
     up to the configuration's worker set; the jungle tiles on the board, in the display
-    (sorted, at most 2) and in the pile add up to the configuration's jungle tiles; and the
-    pending step fits the rest (its squares, its activated edges, something to draw at a
-    chance step, a tile to place at a placement step).
+    (sorted, at most 2) and in the pile add up to the configuration's jungle tiles; the
+    Emperor stands on a square exactly when his module is in play, his start ``(1, 1)`` or a
+    worker tile; and the pending step fits the rest (its squares, its activated edges,
+    something to draw at a chance step, a tile to place at a placement step).
 
     With ``conserve_jungle=False`` the jungle tiles need only be at most the configuration's
     (for states from :func:`cacao_rules.position` with an explicit ``jungle_pile``). With
-    ``reachable=False`` three things only play can guarantee are not required, as
+    ``reachable=False`` four things only play can guarantee are not required, as
     :func:`cacao_rules.position` allows for teaching and scoring positions: worker tiles with
-    no jungle neighbour, worker tiles left in piles when the game is over, and a display
-    short of 2 tiles at the start of a turn while the pile still has some.
+    no jungle neighbour, worker tiles left in piles when the game is over, a display
+    short of 2 tiles at the start of a turn while the pile still has some, and an Emperor
+    still on his start with worker tiles in his row or column.
     """
     problems = state_problems(state, conserve_jungle=conserve_jungle, reachable=reachable)
     if problems:
@@ -357,6 +363,35 @@ def _check_huts(state: State, problems: list[str], reachable: bool) -> None:
         problems.append("the hut tiles' sides are dealt before any hand, display or map tile")
 
 
+def _check_emperor(state: State, problems: list[str], reachable: bool) -> None:
+    """The Emperor's square (:rule:`R-EMPEROR-1`, :rule:`R-EMPEROR-2`, :rule:`R-EMPEROR-4`)."""
+    at = state.emperor
+    if Module.EMPEROR not in state.config.modules:
+        if at is not None:
+            problems.append(
+                f"the Emperor stands on {format_square(at)} in a game without the Favour of "
+                "the Emperor module"
+            )
+        return
+    if at is None:
+        problems.append("the Favour of the Emperor module is in play but the Emperor has no square")
+        return
+    if at == EMPEROR_START:
+        # Any worker tile placed in his row or column would have moved him onto it.
+        if reachable and any(
+            square[0] == at[0] or square[1] == at[1] for square, _, _ in _worker_tiles(state)
+        ):
+            problems.append(
+                f"the Emperor is still on his start {format_square(at)} but a worker tile lies "
+                "in his row or column; placing it would have moved him onto it"
+            )
+    elif not isinstance(state.board.get(at), WorkerTile):
+        problems.append(
+            f"the Emperor stands on {format_square(at)}, which is neither his start "
+            f"{format_square(EMPEROR_START)} nor a worker tile"
+        )
+
+
 def _counts(counts: Counter[Any]) -> str:
     parts = [f"{count} {item}" for item, count in counts.items() if count]
     return ", ".join(sorted(parts)) or "none"
@@ -511,14 +546,19 @@ def _check_queue(state: State, step: ResolveStep, problems: list[str]) -> None:
             problems.append(f"{where} has owner {edge.owner}, not a seat")
             continue
         tile = state.board.get(edge.square)
+        jungle = state.board.get(edge.jungle_square)
+        # An edge with no worker is activated only facing a Tree of Life (R-TREE-3).
+        at_tree = isinstance(jungle, JungleTile) and jungle.kind is JungleKind.TREE_OF_LIFE
         if not isinstance(tile, WorkerTile) or tile.owner != edge.owner:
             problems.append(f"{where}: no worker tile of seat {edge.owner} there")
-        elif edge.workers != counted_workers(state.players[edge.owner], tile.edges[edge.side]) or (
-            not edge.workers
-        ):
+        elif edge.workers != counted_workers(state.players[edge.owner], tile.edges[edge.side]):
             problems.append(f"{where}: the tile has no {edge.workers} workers on that side")
+        elif not edge.workers and not at_tree:
+            problems.append(
+                f"{where}: an edge with no worker is activated only facing a Tree of Life"
+            )
         if edge.jungle_square != neighbour(edge.square, edge.side) or not isinstance(
-            state.board.get(edge.jungle_square), JungleTile
+            jungle, JungleTile
         ):
             problems.append(
                 f"{where}: jungle square {format_square(edge.jungle_square)} is not the "
