@@ -227,3 +227,94 @@ def test_score_sheet_has_the_hut_columns_with_the_huts_module() -> None:
     no_huts = cr.Config(players=2, modules={cr.Module.MAP, cr.Module.CHOCOLATE})
     final, _ = play_game(no_huts, 9, [RandomBot(1), RandomBot(2)])
     assert "huts" not in render_scores(final)
+
+
+# --- the Diamante modules: the Tree of Life and the Favour of the Emperor -------------------
+
+DIAMANTE = {cr.Module.TREE_OF_LIFE, cr.Module.EMPEROR}
+
+
+def _diamante_position(emperor: tuple[int, int] = (1, 0)) -> cr.State:
+    return cr.position(
+        cr.Config(players=2, modules=DIAMANTE),
+        board={
+            (0, 0): JungleTile.from_code("L"),
+            (1, 1): JungleTile.from_code("M2"),
+            (1, 0): WorkerTile.of(1, WorkerType.W3100, 1),
+            (0, 1): WorkerTile.of(0, WorkerType.W1111),
+        },
+        covered={(0, 1): WorkerTile.of(0, WorkerType.W2101)},
+        players=[cr.PlayerState(gold=3, hand=(WorkerType.W2101,)), cr.PlayerState()],
+        display=[JungleTile.from_code("M3"), JungleTile.from_code("L")],
+        emperor=emperor,
+    )
+
+
+DIAMANTE_BOARD = """\
+       -1       0       1       2
+    +-------+-------+-------+-------+
+    |       |       |       |       |
+ -1 |       |       |   .   |       |
+    |       |       |       |       |
+    +-------+-------+-------+-------+
+    |       |       |   0  E|       |
+  0 |       |   L   |0 [1] 3|   .   |
+    |       |       |   1   |       |
+    +-------+-------+-------+-------+
+    |       |*  1   |       |       |
+  1 |   .   |1 [0] 1|  M2   |       |
+    |       |   1   |       |       |
+    +-------+-------+-------+-------+
+    |       |       |       |       |
+  2 |       |   .   |       |       |
+    |       |       |       |       |
+    +-------+-------+-------+-------+"""
+
+
+def test_render_marks_the_emperor_and_shows_the_tree() -> None:
+    state = _diamante_position()
+    assert render_board(state) == DIAMANTE_BOARD
+    lines = render(state).splitlines()
+    assert "Turn 0   display: M3 L   jungle pile: 17 tiles   Emperor: 1,0" in lines
+
+
+def test_the_emperor_mark_shares_a_cell_with_the_overbuilt_mark_and_a_jungle_tile() -> None:
+    overbuilt = render_board(_diamante_position(emperor=(0, 1))).splitlines()
+    assert overbuilt[10] == "    |       |*  1  E|       |       |"
+    start = render_board(_diamante_position(emperor=(1, 1))).splitlines()
+    assert start[10] == "    |       |*  1   |      E|       |"
+    assert start[11] == "  1 |   .   |1 [0] 1|  M2   |       |"
+    assert "E" not in render_board(_position())
+
+
+def test_render_follows_the_emperor_through_a_game() -> None:
+    config = cr.Config(players=3, modules=DIAMANTE | {cr.Module.CHOCOLATE})
+    state = cr.new_game(config, seed=5)
+    rng = random.Random(5)
+    seen = set()
+    while not state.is_over:
+        assert state.emperor is not None
+        x, y = state.emperor
+        board = render_board(state).splitlines()
+        columns = board[0].split()
+        rows = [int(line[:4]) for line in board[3::4]]  # the labelled middle line of each row
+        top = board[2 + 4 * rows.index(y)]  # the top line of the Emperor's row
+        assert top[5:].split("|")[columns.index(str(x))].endswith("E")
+        assert sum(line.count("E") for line in board[2::4]) == 1
+        assert f"Emperor: {x},{y}" in render(state)
+        seen.add(state.emperor)
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    assert len(seen) > 2
+
+
+def test_render_shows_no_emperor_without_his_module() -> None:
+    state = cr.new_game(cr.Config(players=2, modules={cr.Module.TREE_OF_LIFE}), seed=2)
+    text = render(state)
+    assert "Emperor" not in text
+    assert "E" not in "".join(render_board(state).splitlines()[2::4])
+
+
+def test_legend_names_the_tree_and_the_emperor() -> None:
+    text = render(_diamante_position(), legend=True)
+    assert "L tree of life" in text and "E (top right) the Emperor" in text
+    assert text.isascii()

@@ -4,7 +4,7 @@
 draws the final score sheet. Both are deterministic and use plain ASCII, no colour.
 With the *Chocolatl* modules they also show the map board and each player's map tiles
 (Map), the chocolate bars (Chocolate), the huts built, the hut supply and the huts' columns
-of the score sheet (Huts).
+of the score sheet (Huts); with the *Diamante* modules, the Trees of Life and the Emperor.
 
 Each square of the board is a cell three lines high and seven characters wide:
 
@@ -12,8 +12,9 @@ Each square of the board is a cell three lines high and seven characters wide:
   edge's place (north above, east right, south below, west left), as placed;
   a ``*`` in the top left corner marks a tile overbuilt on another;
 - a jungle tile shows its code (``P1``, ``P2``, ``M2``, ``M3``, ``M4``, ``G1``, ``G2``,
-  ``W``, ``S``, ``T``, and with the modules ``I``, ``K``, ``C``; see
+  ``W``, ``S``, ``T``, and with the modules ``I``, ``K``, ``C``, ``L``; see
   :attr:`~cacao_rules.JungleTile.code`);
+- an ``E`` in the top right corner marks the Emperor's square (Favour of the Emperor);
 - an empty jungle space next to a worker tile shows a ``.``.
 
 >>> import cacao_rules as cr
@@ -65,13 +66,16 @@ CELL_WIDTH: Final = 7
 """Characters inside one board cell."""
 
 _BLANK: Final = " " * CELL_WIDTH
+EMPEROR_MARK: Final = "E"
+"""The mark in the top right corner of the Emperor's square."""
 _LABEL_WIDTH: Final = 4
 
 LEGEND: Final = (
     "Legend: [n] worker tile of seat n, its workers on each edge (N above, E right, S below,\n"
     "  W left); * overbuilt; . empty jungle space next to a worker tile; P1 P2 plantation,\n"
     "  M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, T temple;\n"
-    "  with the modules I watering, K chocolate kitchen, C chocolate market"
+    "  with the modules I watering, K chocolate kitchen, C chocolate market, L tree of life;\n"
+    "  E (top right) the Emperor"
 )
 """What the symbols of :func:`render`'s board mean."""
 
@@ -95,6 +99,13 @@ def _marker_cell() -> list[str]:
 
 
 def _cell(state: State, square: Square, marked: frozenset[Square]) -> list[str]:
+    cell = _tile_cell(state, square, marked)
+    if square == state.emperor:
+        cell[0] = cell[0][:-1] + EMPEROR_MARK
+    return cell
+
+
+def _tile_cell(state: State, square: Square, marked: frozenset[Square]) -> list[str]:
     tile: Tile | None = state.board.get(square)
     if isinstance(tile, WorkerTile):
         return _worker_cell(tile, square in state.covered)
@@ -211,7 +222,8 @@ def render(state: State, *, legend: bool = False) -> str:
     ``>`` marks the seat whose turn it is. With ``legend=True`` the symbols are explained.
     With the modules: the map board after the pile and ``map tiles`` left for each player
     (Map), ``choc`` bars after the cacao (Chocolate), each player's huts and a line with the
-    hut supply, ``x2`` for a hut there twice (Huts).
+    hut supply, ``x2`` for a hut there twice (Huts); the Emperor's square, marked ``E`` on the
+    board and named after the pile (Favour of the Emperor).
     """
     parts = [render_board(state)]
     if legend:
@@ -220,6 +232,7 @@ def render(state: State, *, legend: bool = False) -> str:
         f"Turn {state.turn}   display: {_codes(state.display)}   "
         f"jungle pile: {state.jungle_pile.total} tiles"
         + (f"   map board: {_codes(state.map_board)}" if Module.MAP in state.config.modules else "")
+        + (f"   Emperor: {format_square(state.emperor)}" if state.emperor is not None else "")
     )
     if Module.HUTS in state.config.modules:
         parts.append(f"Hut supply: {_huts(state.hut_supply)}")
