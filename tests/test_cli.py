@@ -10,7 +10,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules.bots import GreedyBot, RandomBot, play_game
-from cacao_rules.cli import main
+from cacao_rules.cli import build_parser, main
 from cacao_rules.render import render, render_scores
 
 
@@ -98,9 +98,21 @@ def test_simulate_counts_a_shared_win_fractionally(capsys: pytest.CaptureFixture
         (
             ["play", "--modules", "map,cocoa"],
             "argument --modules: module 'cocoa' is not a module; the modules are: map, "
-            "watering, chocolate, huts",
+            "watering, chocolate, huts, tree-of-life, emperor",
         ),
         (["simulate", "--modules", "gem_mines"], "module 'gem_mines' is not implemented"),
+        (
+            ["play", "--modules", "tree,gem-mines"],
+            "argument --modules: module 'gem-mines' is not implemented yet (a Diamante module); "
+            "the modules are: map, watering, chocolate, huts, tree-of-life, emperor",
+        ),
+        (
+            ["simulate", "--modules", "New-Workers"],
+            "module 'new-workers' is not implemented yet (a Diamante module)",
+        ),
+        (["play", "--modules", "trees"], "module 'trees' is not a module"),
+        (["play", "--modules", "tree,tree-of-life"], "a module is named twice in"),
+        (["play", "--modules", "emperor,Emperor"], "a module is named twice in"),
         (["play", "--modules", "map,huts,map"], "a module is named twice in 'map,huts,map'"),
         (
             ["play", "--map-early-overbuild"],
@@ -252,3 +264,56 @@ def test_simulate_without_modules_keeps_the_base_columns(
     out, _ = capsys.readouterr()
     assert out.startswith("1 games, 2 players, seeds 1 to 1\n")
     assert "hut" not in out
+
+
+# --- the Diamante modules ------------------------------------------------------------------
+
+DIAMANTE = {cr.Module.TREE_OF_LIFE, cr.Module.EMPEROR}
+
+
+@pytest.mark.parametrize(
+    "names",
+    ["tree-of-life,emperor", "tree,emperor", "Emperor, TREE", "tree_of_life,emperor"],
+)
+def test_the_diamante_module_names(names: str) -> None:
+    args = build_parser().parse_args(["play", "--modules", names])
+    assert args.modules == DIAMANTE
+
+
+def test_play_with_the_tree_of_life_and_the_emperor(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "--seed", "3", "--bots", "greedy,random", "--modules", "chocolate,tree,emperor"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith(
+        "Cacao with chocolate, tree-of-life, emperor, 2 players, seed 3: seat 0 greedy, "
+        "seat 1 random\n"
+    )
+    config = cr.Config(players=2, modules=DIAMANTE | {cr.Module.CHOCOLATE})
+    final, decisions = play_game(config, 3, [GreedyBot(12), RandomBot(13)])
+    state = cr.new_game(config, seed=3)
+    moved = []
+    for move in decisions:
+        assert f"seat {state.to_move}: {move}\n" in out
+        state, events = cr.step(state, move)
+        moved += [event for event in events if isinstance(event, cr.EmperorMoved)]
+    assert state == final
+    assert render(final) in out
+    assert out.endswith(render_scores(final) + "\n")
+    assert "L tree of life" in out and "Emperor: 1,1" in out
+    assert moved
+    for event in moved:
+        if event.start == event.end:
+            line = f"    the Emperor stays on {event.end[0]},{event.end[1]}\n"
+        else:
+            start, end = (f"{x},{y}" for x, y in (event.start, event.end))
+            line = f"    the Emperor moves from {start} to {end}\n"
+        assert line in out
+
+
+def test_simulate_with_the_diamante_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--games", "2", "--players", "3", "--bots", "random"]
+    assert main([*argv, "--modules", "emperor,tree-of-life"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("2 games with tree-of-life, emperor, 3 players, seeds 1 to 2\n")

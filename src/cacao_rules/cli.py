@@ -21,6 +21,7 @@ from .engine import new_game, step
 from .errors import ConfigError
 from .events import (
     AutoDecision,
+    EmperorMoved,
     Event,
     Gained,
     HutBuilt,
@@ -83,22 +84,47 @@ def _bot_names(text: str) -> list[str]:
     return names
 
 
-_MODULE_NAMES = {module.value: module for module in Module if module in SUPPORTED_MODULES}
-_MODULE_ORDER = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
+def _cli_name(module: Module) -> str:
+    """A module's name on the command line: its value with hyphens (``tree-of-life``)."""
+    return module.value.replace("_", "-")
+
+
+_MODULE_ORDER = (
+    Module.MAP,
+    Module.WATERING,
+    Module.CHOCOLATE,
+    Module.HUTS,
+    Module.TREE_OF_LIFE,
+    Module.EMPEROR,
+)
+_ALIASES = {"tree": Module.TREE_OF_LIFE}
+_MODULE_NAMES = {
+    name: module
+    for module in Module
+    for name in {_cli_name(module), module.value}
+    if module in SUPPORTED_MODULES
+} | _ALIASES
 
 
 def _modules(text: str) -> frozenset[Module]:
-    """A comma-separated list of module names, such as ``map,huts``; empty for the base game."""
+    """A comma-separated list of module names, such as ``map,huts``; empty for the base game.
+
+    Names are case-insensitive, with hyphens (``tree-of-life``; ``tree`` for short) or the
+    underscores of :class:`~cacao_rules.Module` values.
+    """
     names = [name.strip().lower() for name in text.split(",") if name.strip()]
-    known = ", ".join(module.value for module in _MODULE_ORDER if module.value in _MODULE_NAMES)
+    known = ", ".join(_cli_name(module) for module in _MODULE_ORDER if module in SUPPORTED_MODULES)
     for name in names:
         if name not in _MODULE_NAMES:
-            other = {module.value for module in Module}
-            why = "is not implemented" if name in other else "is not a module"
+            other = {_cli_name(module) for module in Module} | {module.value for module in Module}
+            why = (
+                "is not implemented yet (a Diamante module)" if name in other else "is not a module"
+            )
             raise argparse.ArgumentTypeError(f"module {name!r} {why}; the modules are: {known}")
-    if len(set(names)) != len(names):
+    modules = [_MODULE_NAMES[name] for name in names]
+    if len(set(modules)) != len(modules):
         raise argparse.ArgumentTypeError(f"a module is named twice in {text!r}")
-    return frozenset(_MODULE_NAMES[name] for name in names)
+    return frozenset(modules)
 
 
 def _config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
@@ -115,7 +141,7 @@ def _config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config
 def _describe_config(config: Config) -> str:
     if not config.modules:
         return ""
-    names = [module.value for module in _MODULE_ORDER if module in config.modules]
+    names = [_cli_name(module) for module in _MODULE_ORDER if module in config.modules]
     early = " (early overbuilding)" if config.map_early_overbuild else ""
     return f" with {', '.join(names)}{early}"
 
@@ -143,8 +169,8 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         type=_modules,
         default=frozenset(),
         metavar="NAMES",
-        help="comma-separated Chocolatl modules to play with, from: "
-        + ", ".join(module.value for module in _MODULE_ORDER)
+        help="comma-separated Chocolatl and Diamante modules to play with, from: "
+        + ", ".join(_cli_name(module) for module in _MODULE_ORDER)
         + " (default: none, the base game)",
     )
     parser.add_argument(
@@ -238,6 +264,10 @@ def _describe_event(event: Event) -> str | None:
         return f"seat {event.player} builds the {event.hut}"
     if isinstance(event, HutUsed):
         return f"seat {event.player}'s {event.hut} takes effect"
+    if isinstance(event, EmperorMoved):
+        if event.start == event.end:
+            return f"the Emperor stays on {format_square(event.end)}"
+        return f"the Emperor moves from {format_square(event.start)} to {format_square(event.end)}"
     return None
 
 
