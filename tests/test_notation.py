@@ -158,6 +158,15 @@ def test_the_bare_fill_is_legal_with_an_empty_display_and_round_trips() -> None:
         ("resolve -3,-12 N 0", Resolve((-3, -12), Side.N, 0)),
         ("draw-worker 1-1-1-1", DrawWorker(WorkerType.W1111)),
         ("draw-jungle T", DrawJungle(JungleTile.from_code("T"))),
+        ("place 0-0-0-4 2,1 r3", Place(WorkerType.W0004, (2, 1), 3)),
+        ("overbuild 0-1-0-3 0,1 r2", Overbuild(WorkerType.W0103, (0, 1), 2)),
+        ("discard 0-0-2-2", Discard(WorkerType.W0022)),
+        ("draw-worker 0-2-0-2", DrawWorker(WorkerType.W0202)),
+        ("draw-worker 0-0-0-4", DrawWorker(WorkerType.W0004)),
+        ("fill 0,2=L", Fill((FillChoice((0, 2), JungleTile.from_code("L")),))),
+        ("fill 0,2=map:L", Fill((FillChoice((0, 2), JungleTile.from_code("L"), True),))),
+        ("draw-jungle L", DrawJungle(JungleTile.from_code("L"))),
+        ("slide L", Slide(JungleTile.from_code("L"))),
     ],
 )
 def test_examples(text: str, move: Move) -> None:
@@ -277,6 +286,57 @@ def test_non_strings_are_rejected(value: object) -> None:
 def test_format_error_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="unknown verb"):
         parse_move("nonsense")
+
+
+# --- the Diamante modules: the Tree of Life and the Favour of the Emperor -------------------
+
+DIAMANTE = (Module.TREE_OF_LIFE, Module.EMPEROR)
+DIAMANTE_COMBINATIONS = [
+    frozenset(chosen) for count in (1, 2) for chosen in itertools.combinations(DIAMANTE, count)
+]
+CHOCOLATL_PICKS = [frozenset(), frozenset({Module.CHOCOLATE}), frozenset(CHOCOLATL)]
+
+
+def _ids(modules: frozenset[Module]) -> str:
+    return "+".join(sorted(m.value for m in modules)) or "base"
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("chocolatl", CHOCOLATL_PICKS, ids=_ids)
+@pytest.mark.parametrize("diamante", DIAMANTE_COMBINATIONS, ids=_ids)
+def test_every_legal_move_with_diamante_modules_round_trips(
+    diamante: frozenset[Module], chocolatl: frozenset[Module], players: int, seeded: bool
+) -> None:
+    for move in _module_moves(diamante | chocolatl, players, seeded):
+        assert parse_move(str(move)) == move
+
+
+def test_games_with_the_tree_of_life_show_its_new_moves() -> None:
+    """The round trips above saw the tree's code, the 0-0-0-4 tile and the empty edge."""
+    modules = frozenset({Module.TREE_OF_LIFE, Module.EMPEROR, Module.CHOCOLATE})
+    moves = _module_moves(modules, 2, False) | _module_moves(modules, 2, True)
+    texts = {str(move) for move in moves}
+    assert any(text.startswith("place 0-0-0-4 ") for text in texts)
+    assert "draw-worker 0-0-0-4" in texts
+    assert "draw-jungle L" in texts
+    assert any(text.startswith("fill ") and "=L" in text for text in texts)
+
+
+@pytest.mark.rule("R-TREE-3")
+def test_an_empty_edge_at_a_tree_is_resolved_with_ordinary_notation() -> None:
+    config = cr.Config(players=2, modules={Module.TREE_OF_LIFE, Module.CHOCOLATE})
+    w0004 = WorkerType.W0004
+    state = cr.position(
+        config,
+        board={(0, 0): JungleTile.from_code("L"), (1, 1): JungleTile.from_code("M2")},
+        players=[cr.PlayerState(hand=(w0004,)), cr.PlayerState(hand=(WorkerType.W1111,))],
+    )
+    state = cr.apply(state, parse_move("place 0-0-0-4 0,1 r0"))  # no worker faces the tree
+    assert [str(move) for move in cr.legal_moves(state)] == ["resolve 0,1 N 0", "resolve 0,1 N 1"]
+    move = parse_move("resolve 0,1 N 1")
+    assert move == Resolve((0, 1), Side.N, 1) and str(move) == "resolve 0,1 N 1"
+    assert cr.apply(state, move).players[0].gold == 3
 
 
 # --- property tests -------------------------------------------------------------------------

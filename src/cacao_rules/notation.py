@@ -2,12 +2,14 @@
 
 Every move prints as a verb followed by its fields, separated by spaces::
 
-    place 2-1-0-1 1,0 r1          a worker type, a square, a rotation r0 to r3
+    place 2-1-0-1 1,0 r1          a worker type (0-0-0-4 and the other new workers too),
+                                  a square, a rotation r0 to r3
     overbuild 1-1-1-1 0,1 r0      the same fields as place
     discard 3-0-0-1               a worker type
     fill 0,2=M3 2,0=map:P1        square=tile choices, map: for a map-board tile; or none
     resolve 1,0 W 1               a square, a side (N, E, S or W), a worker count
     resolve 1,0 W 3 b2            ... and the bars sold at a chocolate market (b1 or more)
+    resolve 0,1 N 1               an edge with no worker facing a Tree of Life: 1 takes 3 gold
     draw-worker 1-1-1-1           a worker type (chance)
     draw-jungle T                 a jungle tile code (chance)
     slide T                       the map-board tile that slides into the display
