@@ -8,7 +8,11 @@ counts, the hut costs and sides and the hut bonuses are written out below from F
 
 The *Chocolatl* modules (Map, Watering, Chocolate, Huts) are covered in every combination:
 their jungle pools, map tiles, map board, huts, chocolate bars, the Foreman's fourth worker, the
-Farmer's fruit, the Shaman's free overbuild, the Market crier's price and the hut scoring.
+Farmer's fruit, the Shaman's free overbuild, the Market crier's price and the hut scoring. So
+are the *Diamante* Tree of Life and Favour of the Emperor modules, alone, together and with any
+Chocolatl modules: the trees in the jungle set and the worker sets that change with them (FACTS
+9.2, 9.4, 10), the trees' gold (1 per worker, 3 for an edge showing no worker, which is
+activated too), the Emperor's square, jumps and gold (FACTS 9.3).
 
 A :class:`Game` is a complete record of one game: every ply's state before, the move, the state
 after and the events ``cr.step`` reported. The ``check_*`` functions each check one group of
@@ -40,7 +44,14 @@ from cacao_rules import (
     WorkerType,
 )
 from cacao_rules.components import Hut
-from cacao_rules.events import HutBuilt, HutSideUp, HutUsed, MapBoardFilled, TileSlid
+from cacao_rules.events import (
+    EmperorMoved,
+    HutBuilt,
+    HutSideUp,
+    HutUsed,
+    MapBoardFilled,
+    TileSlid,
+)
 from cacao_rules.moves import BuildHut, HutSide, PassHut, Slide
 
 Square = tuple[int, int]
@@ -48,7 +59,7 @@ Square = tuple[int, int]
 # --- The physical game, from FACTS.md -------------------------------------------------------
 
 TILES_PER_PLAYER: Final[Mapping[int, int]] = {2: 11, 3: 10, 4: 9}
-"""FACTS 2.2: worker tiles each player plays with."""
+"""FACTS 2.2: worker tiles each player plays with (base set; see :func:`worker_set`)."""
 
 WORKER_SETS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
     2: {WorkerType.W1111: 4, WorkerType.W2101: 5, WorkerType.W3001: 1, WorkerType.W3100: 1},
@@ -56,6 +67,21 @@ WORKER_SETS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
     4: {WorkerType.W1111: 3, WorkerType.W2101: 4, WorkerType.W3001: 1, WorkerType.W3100: 1},
 }
 """FACTS 2.2: each player's worker tiles by player count."""
+
+TREE_WITH_CHOCOLATE_WORKER_SETS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
+    2: {
+        WorkerType.W1111: 4,
+        WorkerType.W2101: 5,
+        WorkerType.W3001: 1,
+        WorkerType.W3100: 1,
+        WorkerType.W0004: 1,
+    },
+    3: {WorkerType.W1111: 4, WorkerType.W2101: 5, WorkerType.W3001: 1, WorkerType.W3100: 1},
+    4: {WorkerType.W1111: 3, WorkerType.W2101: 5, WorkerType.W3001: 1, WorkerType.W3100: 1},
+}
+"""FACTS 9.2 (and 9.4 for the 0-0-0-4 tile): with the Tree of Life *and* Chocolate, 2 players
+each add a 0-0-0-4 (12 tiles), 3 players remove nothing (11), 4 players remove only one 1-1-1-1
+(10). Without Chocolate the trees leave the worker sets alone (R-TREE-1's ruling)."""
 
 _P1 = JungleTile(JungleKind.PLANTATION, 1)
 _P2 = JungleTile(JungleKind.PLANTATION, 2)
@@ -70,9 +96,10 @@ _TE = JungleTile(JungleKind.TEMPLE, 0)
 _IR = JungleTile(JungleKind.WATERING, 0)
 _KI = JungleTile(JungleKind.CHOCOLATE_KITCHEN, 0)
 _CM = JungleTile(JungleKind.CHOCOLATE_MARKET, 0)
+_TR = JungleTile(JungleKind.TREE_OF_LIFE, 0)
 
 BASE_TILES: Final = (_P1, _P2, _M2, _M3, _M4, _G1, _G2, _WA, _SU, _TE)
-MODULE_TILES: Final = (_IR, _KI, _CM)
+MODULE_TILES: Final = (_IR, _KI, _CM, _TR)
 ALL_TILES: Final = BASE_TILES + MODULE_TILES
 
 _POOL_2P: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
@@ -123,17 +150,76 @@ Chocolate): 21 with 2 players, else 28. Map and Huts do not change the pool (R-M
 
 SET_SIZES: Final = {2: 21, 3: 28, 4: 28}
 
+TREE_ROWS: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
+    # (2 players, Chocolate): FACTS 10, the "+Tree" rows; the cells they change.
+    (False, False): {_G1: 0, _G2: 0, _TR: 3},
+    (True, False): {_G1: 0, _G2: 0, _TR: 2},
+    (False, True): {_TR: 3},
+    (True, True): {_TR: 2},
+}
+"""FACTS 9.2, 10: without Chocolate the trees replace the gold mines (3-4 players: all three;
+2 players: the two the base removal left); with Chocolate (which took the gold mines) they are
+added."""
+
+TREE_SET_SIZES: Final[Mapping[tuple[int, bool], int]] = {
+    (2, False): 21,
+    (3, False): 28,
+    (4, False): 28,
+    (2, True): 23,
+    (3, True): 31,
+    (4, True): 31,
+}
+"""FACTS 10: jungle tiles with the Tree of Life by (players, Chocolate)."""
+
+
+def has(config: cr.Config, module: Module) -> bool:
+    return module in config.modules
+
 
 def jungle_set(config: cr.Config) -> Counter[JungleTile]:
     """The jungle tiles of ``config``'s game, start tiles included."""
-    key = (config.players, Module.WATERING in config.modules, Module.CHOCOLATE in config.modules)
-    return Counter(JUNGLE_SETS[key])
+    chocolate = has(config, Module.CHOCOLATE)
+    key = (config.players, has(config, Module.WATERING), chocolate)
+    tiles = Counter(JUNGLE_SETS[key])
+    if has(config, Module.TREE_OF_LIFE):
+        for tile, count in TREE_ROWS[(config.players == 2, chocolate)].items():
+            tiles[tile] = count
+    return +tiles
+
+
+def jungle_set_size(config: cr.Config) -> int:
+    if has(config, Module.TREE_OF_LIFE):
+        return TREE_SET_SIZES[(config.players, has(config, Module.CHOCOLATE))]
+    return SET_SIZES[config.players]
+
+
+def worker_set(config: cr.Config) -> Mapping[WorkerType, int]:
+    """Each player's worker tiles (FACTS 2.2, 9.2)."""
+    if has(config, Module.TREE_OF_LIFE) and has(config, Module.CHOCOLATE):
+        return TREE_WITH_CHOCOLATE_WORKER_SETS[config.players]
+    return WORKER_SETS[config.players]
+
+
+def tiles_per_player(config: cr.Config) -> int:
+    """Turns each player takes: 11, 10 or 9; 12, 11 or 10 with the Tree and Chocolate."""
+    if has(config, Module.TREE_OF_LIFE) and has(config, Module.CHOCOLATE):
+        return {2: 12, 3: 11, 4: 10}[config.players]
+    return TILES_PER_PLAYER[config.players]
 
 
 def start_tiles(config: cr.Config) -> dict[Square, JungleTile]:
     """R-SETUP-6, R-WATERING-2: single plantation and price-2 market (water with Watering)."""
     second = _WA if Module.WATERING in config.modules else _M2
     return {(0, 0): _P1, (1, 1): second}
+
+
+EMPEROR_START: Final[Square] = (1, 1)
+"""R-EMPEROR-1, FACTS 9.3: the Emperor starts on the second start tile."""
+EMPEROR_GOLD: Final = 1
+"""R-EMPEROR-2, R-EMPEROR-3: the gold for moving him and for his favour at a turn's start."""
+TREE_GOLD: Final = 1
+TREE_GOLD_EMPTY_EDGE: Final = 3
+"""R-TREE-2, R-TREE-3, FACTS 9.2: 1 gold per worker; 3 for an edge showing no worker."""
 
 
 WATER_FIELDS: Final = (-10, -4, -1, 0, 2, 4, 7, 11, 16)
@@ -189,16 +275,24 @@ FIXED_HUT_BONUS: Final[Mapping[Hut, int]] = {
 }
 
 CHOCOLATL: Final = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
+DIAMANTE: Final = (Module.TREE_OF_LIFE, Module.EMPEROR)
+"""The Diamante modules the engine implements."""
+ALL_MODULES: Final = CHOCOLATL + DIAMANTE
 
 MODULE_SETS: Final[tuple[frozenset[Module], ...]] = tuple(
     frozenset(module for bit, module in enumerate(CHOCOLATL) if k >> bit & 1) for k in range(16)
 )
 """All 16 combinations of the four Chocolatl modules (R-MODULES-1), the base game first."""
 
+DIAMANTE_SETS: Final[tuple[frozenset[Module], ...]] = tuple(
+    frozenset(module for bit, module in enumerate(DIAMANTE) if k >> bit & 1) for k in range(4)
+)
+"""The 4 combinations of the Diamante modules: none, tree, emperor, both."""
+
 
 def config_id(config: cr.Config) -> str:
     """A short name such as ``3p+map+huts``."""
-    names = [module.value for module in CHOCOLATL if module in config.modules]
+    names = [module.value for module in ALL_MODULES if module in config.modules]
     extra = []
     if config.map_early_overbuild:
         extra.append("early")
@@ -382,8 +476,8 @@ def _hut_key(huts: Counter[Hut]) -> tuple[tuple[Hut, int], ...]:
 
 def check_tiles(state: cr.State) -> None:
     """R-SETUP-2, -3, -5, R-WATERING-1, R-CHOC-1, R-MODULES-1, R-MAP-1, R-MAP-2, R-HUT-1,
-    R-HUT-2, R-HUT-3: every tile, map tile and hut is in exactly one place and the totals are
-    FACTS's."""
+    R-HUT-2, R-HUT-3, R-TREE-1: every tile, map tile and hut is in exactly one place and the
+    totals are FACTS's."""
     config = state.config
     n = config.players
     assert len(state.players) == n
@@ -404,7 +498,8 @@ def check_tiles(state: cr.State) -> None:
             have[kind] += count
         for kind in WorkerType:
             have[kind] += placed[(seat, kind)]
-        expected = Counter(WORKER_SETS[n])
+        expected = Counter(worker_set(config))
+        assert expected.total() == tiles_per_player(config)
         assert +have == expected, f"seat {seat} worker tiles {dict(have)} != {dict(expected)}"
         assert player.pile.total == sum(c for _, c in player.pile.items)
     # Jungle tiles: board, display, map board and pile hold the configuration's set.
@@ -417,7 +512,7 @@ def check_tiles(state: cr.State) -> None:
         assert count > 0
         jungle[tile] += count
     expected_jungle = jungle_set(config)
-    assert sum(expected_jungle.values()) == SET_SIZES[n]
+    assert sum(expected_jungle.values()) == jungle_set_size(config)
     assert jungle == expected_jungle, f"{config_id(config)}: jungle tiles {dict(jungle)}"
     assert len(state.display) <= DISPLAY
     # Map tiles and the map board (R-MAP-1, R-MAP-2).
@@ -566,6 +661,20 @@ def check_hashable(state: cr.State) -> None:
     assert twin == state and hash(twin) == hash(state)
 
 
+def check_emperor_square(state: cr.State) -> None:
+    """R-EMPEROR-1, R-EMPEROR-2: the Emperor only with his module; he stands on the second
+    start tile until he first moves, and on a worker tile from then on."""
+    if Module.EMPEROR not in state.config.modules:
+        assert state.emperor is None, f"an Emperor on {state.emperor} without his module"
+        return
+    at = state.emperor
+    assert at is not None, "no Emperor with his module"
+    if at == EMPEROR_START:
+        assert state.board.get(at) == start_tiles(state.config)[at]
+    else:
+        assert isinstance(state.board.get(at), WorkerTile), f"the Emperor on {at}, no worker"
+
+
 def check_state(state: cr.State) -> None:
     """Every check on a single state."""
     check_checkerboard(state)
@@ -573,6 +682,7 @@ def check_state(state: cr.State) -> None:
     check_caps(state)
     check_move_list(state)
     check_refills(state)
+    check_emperor_square(state)
 
 
 # --- Round trips -----------------------------------------------------------------------------
@@ -646,6 +756,8 @@ class Table:
     sides: list[Hut]
     """The hut sides dealt so far, in the order of the tiles (R-CHANCE-3)."""
     current: int
+    emperor: Square | None
+    """The Emperor's square, moved by the EmperorMoved events (R-EMPEROR-2)."""
     position: int = 0
     """The index, in its ply's events, of the event :func:`replay` yields with the table."""
 
@@ -662,6 +774,7 @@ class Table:
             held=[resources_of(player) for player in state.players],
             sides=[],
             current=state.current,
+            emperor=state.emperor,
         )
 
     @property
@@ -724,6 +837,9 @@ class Table:
             assert event.amount >= 0
             self.held[event.player][event.resource] -= event.amount
             assert self.held[event.player][event.resource] >= 0, f"overspent {event}"
+        elif isinstance(event, EmperorMoved):
+            assert self.emperor == event.start, f"{event}, but he stands on {self.emperor}"
+            self.emperor = event.end
 
     def check(self, state: cr.State, ply: Ply) -> None:
         where = f"after {ply.move}"
@@ -736,6 +852,7 @@ class Table:
         assert self.huts == [set(player.huts) for player in state.players], f"huts {where}"
         actual = [resources_of(player) for player in state.players]
         assert self.held == actual, f"events do not explain resources {where}"
+        assert self.emperor == state.emperor, f"events do not explain the Emperor {where}"
 
 
 def replay(game: Game) -> Iterator[tuple[Ply, cr.Event, Table]]:
@@ -839,7 +956,8 @@ def check_edges(game: Game) -> None:
     """R-ACT-1, R-ACT-2, R-ACT-3: every worker edge facing a jungle tile is activated exactly
     once (when placed or when its space is filled), and never twice; R-ACT-6: resolution
     order; R-HUT-FOREMAN: an edge printed with 3 workers reports 4 while its owner has the
-    Foreman, and the Foreman's use is reported."""
+    Foreman, and the Foreman's use is reported; R-TREE-3: an edge showing no worker that
+    faces a Tree of Life is activated too, once (``workers`` 0), and no other empty edge."""
     n = game.config.players
     seen: set[tuple[Square, int, Side]] = set()
     pending: dict[tuple[Square, Side], tuple[int, int]] = {}
@@ -861,7 +979,9 @@ def check_edges(game: Game) -> None:
             assert isinstance(tile, WorkerTile) and tile.owner == event.owner
             assert event.layer == (1 if event.square in covered else 0)
             printed = tile.edges[event.side]
-            assert printed > 0
+            assert printed > 0 or event.jungle.kind is JungleKind.TREE_OF_LIFE, (
+                f"an edge showing no worker activated at {event.jungle}"
+            )
             if printed == 3 and Hut.FOREMAN in table.huts[event.owner]:
                 assert event.workers == 4, "the Foreman's 3-worker edge does not count 4"
                 boosted = 1
@@ -876,7 +996,12 @@ def check_edges(game: Game) -> None:
         elif isinstance(event, cr.EdgeResolved):
             found = pending.pop((event.square, event.side), None)
             assert found is not None, f"resolved an edge that is not pending: {event}"
-            assert found[0] == event.owner and 0 <= event.used <= found[1]
+            # R-TREE-3: an empty edge at a tree is used as 1.
+            assert found[0] == event.owner and 0 <= event.used <= max(found[1], 1)
+            if found[1] == 0:
+                jungle = board.get(beyond(event.square, event.side))
+                assert isinstance(jungle, JungleTile)
+                assert jungle.kind is JungleKind.TREE_OF_LIFE, "an empty edge used"
             tile = board.get(event.square)
             assert isinstance(tile, WorkerTile) and tile.owner == event.owner
             resolved_order.append((event.owner - current) % n)
@@ -894,7 +1019,9 @@ def check_edges(game: Game) -> None:
                 layer = 1 if square in final.covered else 0
                 for side in Side:
                     facing = final.board.get(beyond(square, side))
-                    if tile.edges[side] and isinstance(facing, JungleTile):
+                    if isinstance(facing, JungleTile) and (
+                        tile.edges[side] or facing.kind is JungleKind.TREE_OF_LIFE
+                    ):
                         expected.add((square, layer, side))
         top = {key for key in seen if key[1] == (1 if key[0] in final.covered else 0)}
         assert top == expected, f"edges facing jungle tiles never activated: {expected - top}"
@@ -951,12 +1078,24 @@ def _net(events: Iterable[cr.Event], seat: int) -> tuple[dict[Resource, int], in
 
 
 def expected_effect(
-    player: cr.PlayerState, tile: JungleTile, used: int, bars: int
+    player: cr.PlayerState, tile: JungleTile, used: int, bars: int, workers: int
 ) -> tuple[dict[Resource, int], int, bool]:
-    """What using ``used`` workers (``bars`` of them selling chocolate) at ``tile`` does to
-    ``player``: the net changes, the cacao wasted and whether the Market crier acts. Written
-    from R-ACT-PLANTATION to R-ACT-TEMPLE, R-WATERING-3, R-CHOC-2, R-CHOC-3 and
-    R-HUT-MARKET-CRIER; also asserts that the use is possible."""
+    """What using ``used`` of an edge's ``workers`` (``bars`` of them selling chocolate) at
+    ``tile`` does to ``player``: the net changes, the cacao wasted and whether the Market crier
+    acts. Written from R-ACT-PLANTATION to R-ACT-TEMPLE, R-WATERING-3, R-CHOC-2, R-CHOC-3,
+    R-HUT-MARKET-CRIER, R-TREE-2 and R-TREE-3 (``workers`` counts the Foreman's fourth); also
+    asserts that the use is possible."""
+    if tile.kind is JungleKind.TREE_OF_LIFE:
+        # 1 gold per worker; an edge showing no worker is used as 1 and takes 3 gold.
+        if workers == 0:
+            assert used in (0, 1), f"{used} workers used on an empty edge at a tree"
+            gold = TREE_GOLD_EMPTY_EDGE * used
+        else:
+            assert 0 <= used <= workers, f"{used} of {workers} workers used at a tree"
+            gold = TREE_GOLD * used
+        assert bars == 0
+        return ({Resource.GOLD: gold} if gold else {}), 0, False
+    assert 0 <= used <= workers, f"{used} of {workers} workers used"
     room = STORAGE - player.cacao - player.chocolate
     kind, value = tile.kind, tile.value
     assert bars == 0 or kind is JungleKind.CHOCOLATE_MARKET, "bars sold outside a chocolate market"
@@ -1009,26 +1148,36 @@ def expected_effect(
 
 def check_actions(game: Game) -> None:
     """R-ACT-4, R-ACT-5, the tile actions, R-WATERING-3, R-CHOC-2, R-CHOC-3, R-CHOC-4,
-    R-HUT-MARKET-CRIER: each resolve move does exactly what its tile does, and nothing else
-    happens before its edge is reported resolved."""
+    R-HUT-MARKET-CRIER, R-TREE-2, R-TREE-3: each resolve move does exactly what its tile does,
+    and nothing else happens before its edge is reported resolved."""
+    activated: dict[tuple[Square, Side], int] = {}
     for ply in game.plies:
         move = ply.move
-        if not isinstance(move, cr.Resolve):
-            continue
-        before = ply.before
-        tile = before.board.get(move.square)
-        jungle = before.board.get(beyond(move.square, move.side))
-        assert isinstance(tile, WorkerTile) and isinstance(jungle, JungleTile)
-        assert before.to_move == tile.owner, "an edge resolved by another seat"
-        index = next(i for i, e in enumerate(ply.events) if isinstance(e, cr.EdgeResolved))
-        done = ply.events[index]
-        assert done == cr.EdgeResolved(tile.owner, move.square, move.side, move.workers, False)
-        effect = ply.events[:index]
-        player = before.players[tile.owner]
-        change, wasted, crier = expected_effect(player, jungle, move.workers, move.bars)
-        assert _net(effect, tile.owner) == (change, wasted), f"{move} at {jungle}: {effect}"
-        used_huts = [e.hut for e in effect if isinstance(e, HutUsed)]
-        assert used_huts == ([Hut.MARKET_CRIER] if crier else []), f"{move}: {used_huts}"
+        if isinstance(move, cr.Resolve):
+            check_resolve(ply, activated[(move.square, move.side)])
+        for event in ply.events:
+            if isinstance(event, cr.EdgeActivated):
+                activated[(event.square, event.side)] = event.workers
+
+
+def check_resolve(ply: Ply, workers: int) -> None:
+    """One resolve move of an edge activated with ``workers`` (see :func:`check_actions`)."""
+    move = ply.move
+    assert isinstance(move, cr.Resolve)
+    before = ply.before
+    tile = before.board.get(move.square)
+    jungle = before.board.get(beyond(move.square, move.side))
+    assert isinstance(tile, WorkerTile) and isinstance(jungle, JungleTile)
+    assert before.to_move == tile.owner, "an edge resolved by another seat"
+    index = next(i for i, e in enumerate(ply.events) if isinstance(e, cr.EdgeResolved))
+    done = ply.events[index]
+    assert done == cr.EdgeResolved(tile.owner, move.square, move.side, move.workers, False)
+    effect = ply.events[:index]
+    player = before.players[tile.owner]
+    change, wasted, crier = expected_effect(player, jungle, move.workers, move.bars, workers)
+    assert _net(effect, tile.owner) == (change, wasted), f"{move} at {jungle}: {effect}"
+    used_huts = [e.hut for e in effect if isinstance(e, HutUsed)]
+    assert used_huts == ([Hut.MARKET_CRIER] if crier else []), f"{move}: {used_huts}"
 
 
 def check_huts_in_play(game: Game) -> None:
@@ -1095,6 +1244,61 @@ def check_huts_in_play(game: Game) -> None:
         turn.close(Table.of(game.final))
 
 
+def _in_line(square: Square, emperor: Square | None) -> bool:
+    """Whether ``square`` is in the Emperor's row or column (his own square included)."""
+    return emperor is not None and (square[0] == emperor[0] or square[1] == emperor[1])
+
+
+def _favoured(table: Table, seat: int) -> bool:
+    """Whether the Emperor stands on ``seat``'s top tile (R-EMPEROR-3)."""
+    if table.emperor is None:
+        return False
+    top = table.board.get(table.emperor)
+    return isinstance(top, WorkerTile) and top.owner == seat
+
+
+def check_emperor(game: Game) -> None:
+    """R-EMPEROR-1 to R-EMPEROR-4, from the events: he starts on the second start tile; every
+    worker tile placed or overbuilt in his row or column (his own square included) moves him
+    onto it at once, and its owner takes 1 gold; no other move of his; a player takes 1 gold at
+    the start of a turn exactly when he stands on that player's top tile; his gold comes in
+    no other amount. (:func:`replay` checks that the gold adds up and his square matches.)"""
+    emperor = Module.EMPEROR in game.config.modules
+    assert game.start.emperor == (EMPEROR_START if emperor else None)
+    moved = False
+    moves = 0
+    favours = 0
+    for ply, event, table in replay(game):
+        if moved:
+            assert table.emperor is not None and table.emperor != EMPEROR_START
+        events = ply.events
+        later = events[table.position + 1 :]
+        if isinstance(event, cr.WorkerPlaced):
+            if _in_line(event.square, table.emperor):
+                assert table.emperor is not None
+                jump = EmperorMoved(event.player, table.emperor, event.square)
+                paid = cr.Gained(event.player, Resource.GOLD, EMPEROR_GOLD)
+                assert later[:2] == (jump, paid), f"{event}: the Emperor did not jump: {later[:2]}"
+            else:
+                assert not (later and isinstance(later[0], EmperorMoved)), f"{later[0]}"
+        elif isinstance(event, EmperorMoved):
+            assert emperor
+            placed = events[table.position - 1]
+            assert isinstance(placed, cr.WorkerPlaced) and placed.square == event.end
+            assert placed.player == event.player
+            moved = True
+            moves += 1
+        elif isinstance(event, cr.TurnStarted):
+            if _favoured(table, event.player):
+                paid = cr.Gained(event.player, Resource.GOLD, EMPEROR_GOLD)
+                assert later[:1] == (paid,), f"{event}: no favour of the Emperor: {later[:1]}"
+                favours += 1
+            else:
+                assert not (later and isinstance(later[0], cr.Gained)), f"{event}: {later[0]}"
+    if not emperor:
+        assert moves == favours == 0
+
+
 DEAL_PHASES: Final[Mapping[type, int]] = {
     HutSideUp: 0,
     cr.WorkerDrawn: 1,
@@ -1105,6 +1309,7 @@ DEAL_PHASES: Final[Mapping[type, int]] = {
 """R-CHANCE-3: the deal's order: hut sides, hands, map board, display, first turn."""
 
 PHASES: Final[Mapping[type, int]] = {
+    EmperorMoved: 0,
     cr.JungleFilled: 1,
     cr.SpaceLeftEmpty: 1,
     cr.EdgeActivated: 2,
@@ -1120,11 +1325,11 @@ PHASES: Final[Mapping[type, int]] = {
 
 
 def check_phases(game: Game) -> None:
-    """R-DECIDE-1, R-FILL-3, R-END-1, R-END-2, R-CHANCE-3, R-MAP-4, R-HUT-3: within a turn
-    the events come in the order of the rules: placement, fills, activations, resolutions,
-    the worker draw, the slides from the map board, the display refill from the pile, the
-    map board refill (never earlier), the hut, the next turn. The deal draws hut sides,
-    hands, the map board, then the display."""
+    """R-DECIDE-1, R-FILL-3, R-END-1, R-END-2, R-CHANCE-3, R-MAP-4, R-HUT-3, R-EMPEROR-2:
+    within a turn the events come in the order of the rules: placement (and the Emperor's
+    jump), fills, activations, resolutions, the worker draw, the slides from the map board,
+    the display refill from the pile, the map board refill (never earlier), the hut, the next
+    turn. The deal draws hut sides, hands, the map board, then the display."""
     phase = 0
     dealing = True
     for event in game.events():
@@ -1148,8 +1353,9 @@ def count_placements(game: Game) -> int:
 
 def check_turns(game: Game) -> None:
     """R-SETUP-9, R-END-3, R-END-4: seats take turns 0, 1, ..., and the game ends after
-    exactly ``players * tiles per player`` placements, overbuilds or discards; R-HUT-3: at
-    most one hut per turn."""
+    exactly ``players * tiles per player`` placements, overbuilds or discards (R-TREE-1: one
+    more each with the Tree of Life and Chocolate, for 3 and 4 players; 12 each for 2);
+    R-HUT-3: at most one hut per turn."""
     n = game.config.players
     seats = [e.player for e in game.events() if isinstance(e, cr.WorkerPlaced | cr.WorkerDiscarded)]
     assert seats == [k % n for k in range(len(seats))], "turns out of seat order"
@@ -1162,15 +1368,15 @@ def check_turns(game: Game) -> None:
             assert built == 1, "two huts built in one turn"
     final = game.final
     if final.is_over:
-        assert len(seats) == n * TILES_PER_PLAYER[n]
+        assert len(seats) == n * tiles_per_player(game.config)
         assert all(not p.hand and not p.pile for p in final.players)
         assert final.turn == len(seats)
         ended = [e for e in game.events() if isinstance(e, cr.GameEnded)]
         assert len(ended) == 1 and ended[0].winners == cr.winners(final)
     else:
         # A game cut short may stop inside the last turn, after its final placement.
-        assert len(seats) <= n * TILES_PER_PLAYER[n]
-        if len(seats) == n * TILES_PER_PLAYER[n]:
+        assert len(seats) <= n * tiles_per_player(game.config)
+        if len(seats) == n * tiles_per_player(game.config):
             placing = cr.Place | cr.Overbuild | cr.Discard
             assert not any(isinstance(move, placing) for move in cr.legal_moves(final))
 
@@ -1288,6 +1494,7 @@ def check_game(game: Game, *, states: bool = True) -> None:
     check_huts_in_play(game)
     check_turns(game)
     check_phases(game)
+    check_emperor(game)
     check_scores(game.final)
 
 
@@ -1297,7 +1504,6 @@ ODD_TILES: Final = (
     JungleTile(JungleKind.MARKET, 5),
     JungleTile(JungleKind.PLANTATION, 3),
     JungleTile(JungleKind.GEM_MINE, 0),
-    JungleTile(JungleKind.TREE_OF_LIFE, 0),
 )
 
 

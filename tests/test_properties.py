@@ -1,5 +1,6 @@
 """Property tests over random complete games (DESIGN.md section 7): the base game and every
-combination of the four *Chocolatl* modules, 2-4 players.
+combination of the four *Chocolatl* modules and the two *Diamante* ones (Tree of Life, Favour
+of the Emperor), 2-4 players.
 
 Two sources of games:
 
@@ -8,7 +9,10 @@ Two sources of games:
   that check one property each: the base game for 2-4 players with several seeds, and each of
   the 15 module combinations for 2, 3 and 4 players, played by a random player or by an eager
   one that builds the huts acting during play (Foreman, Farmer, Shaman, Market crier), plus
-  the Map module's early-overbuilding variant and agreed hut selections;
+  the Map module's early-overbuilding variant and agreed hut selections; and each of the 16
+  Chocolatl combinations with the Tree of Life, the Emperor and both (48 combinations, one
+  game each, the player count, seed and player rotating), plus all six modules with the
+  variants;
 - Hypothesis, which picks the player count, the modules, the variants, the seed (or none)
   and every move.
 
@@ -32,9 +36,9 @@ from hypothesis import strategies as st
 
 import cacao_rules as cr
 import invariants as inv
-from cacao_rules import Module
+from cacao_rules import JungleKind, Module
 from cacao_rules.components import Hut
-from cacao_rules.events import HutUsed
+from cacao_rules.events import EmperorMoved, HutUsed
 from cacao_rules.moves import BuildHut, HutSide, PassHut, Slide
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +47,9 @@ SEEDS = (0, 1, 2, 2**64 - 1)
 CHANCE_GAMES = 3
 MODULE_SETS = inv.MODULE_SETS[1:]
 """The 15 combinations of the Chocolatl modules other than the base game."""
+
+DIAMANTE_SETS = inv.DIAMANTE_SETS[1:]
+"""Tree of Life, Emperor, both."""
 
 AGREED_HUTS = frozenset({Hut.FOREMAN, Hut.FARMER, Hut.SHAMAN, Hut.MARKET_CRIER, Hut.TRADER})
 
@@ -85,8 +92,37 @@ def module_corpus() -> tuple[inv.Game, ...]:
     return tuple(games)
 
 
+@functools.cache
+def diamante_corpus() -> tuple[inv.Game, ...]:
+    """Each of the 16 Chocolatl combinations with the Tree of Life, with the Emperor and with
+    both: one game each, the player count rotating so that every jungle pool and worker set
+    is played, every third game unseeded, random and eager players in turn; and all six
+    modules with the variants for 2, 3 and 4 players."""
+    games = []
+    for index, chocolatl in enumerate(inv.MODULE_SETS):
+        for kind, diamante in enumerate(DIAMANTE_SETS):
+            players = PLAYERS[(index + kind + index // 4) % 3]
+            config = cr.Config(players=players, modules=chocolatl | diamante)
+            number = 3 * index + kind
+            seed = None if number % 3 == 1 else 5000 + number
+            rng = random.Random(f"diamante/{index}/{kind}")
+            play = inv.eager_game if number % 2 else inv.random_game
+            games.append(play(config, seed, rng))
+    # The 2-player game (k = 4) uses the Foreman's 3-worker edge at a tree for 4 gold.
+    for players, k in ((2, 4), (3, 0), (4, 0)):
+        variants = cr.Config(
+            players=players,
+            modules=frozenset(inv.ALL_MODULES),
+            map_early_overbuild=True,
+            huts=AGREED_HUTS,
+        )
+        rng = random.Random(f"six/{players}/{k}")
+        games.append(inv.eager_game(variants, 70 + players + 1000 * k, rng))
+    return tuple(games)
+
+
 def corpus() -> tuple[inv.Game, ...]:
-    return base_corpus() + module_corpus()
+    return base_corpus() + module_corpus() + diamante_corpus()
 
 
 def all_states(games: tuple[inv.Game, ...] | None = None) -> list[cr.State]:
@@ -128,18 +164,29 @@ def test_fills_and_overbuilds_when_they_happen() -> None:
     ), "no early overbuild in the corpus"
 
 
-@pytest.mark.rule("R-ACT-1", "R-ACT-2", "R-ACT-3", "R-ACT-6", "R-HUT-FOREMAN")
+@pytest.mark.rule("R-ACT-1", "R-ACT-2", "R-ACT-3", "R-ACT-6", "R-HUT-FOREMAN", "R-TREE-3")
 def test_each_worker_edge_activated_once() -> None:
     """Property 2: no edge (square, layer, side) is activated twice, every top-tile edge that
     faces a jungle tile at the end was activated, every activated edge is resolved once, in
     seat order from the player to move. An edge printed with 3 workers reports 4 while its
-    owner has the Foreman (and a HutUsed says so)."""
+    owner has the Foreman (and a HutUsed says so). An edge showing no worker is activated
+    only facing a Tree of Life, and then exactly once (with ``workers`` 0), also on another
+    player's turn (a fill next to the tile)."""
     for game in corpus():
         inv.check_edges(game)
     foreman = [
         e for g in corpus() for e in g.events() if isinstance(e, HutUsed) and e.hut is Hut.FOREMAN
     ]
     assert foreman, "the corpus never uses the Foreman"
+    empty = [
+        (ply.before.current, event.owner)
+        for game in diamante_corpus()
+        for ply in game.plies
+        for event in ply.events
+        if isinstance(event, cr.EdgeActivated) and event.workers == 0
+    ]
+    assert any(current == owner for current, owner in empty), "no empty edge at a tree"
+    assert any(current != owner for current, owner in empty), "none on another's turn"
 
 
 @pytest.mark.rule(
@@ -154,18 +201,21 @@ def test_each_worker_edge_activated_once() -> None:
     "R-HUT-1",
     "R-HUT-2",
     "R-HUT-3",
+    "R-TREE-1",
 )
 def test_conservation_of_tiles() -> None:
     """Property 3: every worker tile, jungle tile, map tile and hut is in exactly one place;
-    jungle totals as in FACTS sections 3 and 10 for every Watering/Chocolate combination and
-    player count; 2 map tiles per player with the Map module (held or used); the huts in the
-    supply and built are one side of each of the 12 tiles, or the agreed selection."""
+    jungle totals as in FACTS sections 3 and 10 for every Watering/Chocolate/Tree of Life
+    combination and player count (trees for gold mines without Chocolate, added to it with
+    Chocolate); worker sets as in FACTS 2.2 and 9.2 (with the Tree and Chocolate: a 0-0-0-4
+    more for 2 players, no 1-1-1-1 fewer for 3, one fewer for 4); 2 map tiles per player with
+    the Map module (held or used); the huts in the supply and built are one side of each of
+    the 12 tiles, or the agreed selection."""
     for state in all_states():
         inv.check_tiles(state)
-    seen = {
-        (g.config.players, g.config.modules & {Module.WATERING, Module.CHOCOLATE}) for g in corpus()
-    }
-    assert len(seen) == 12, "not every jungle pool is in the corpus"
+    pools = {Module.WATERING, Module.CHOCOLATE, Module.TREE_OF_LIFE}
+    seen = {(g.config.players, g.config.modules & pools) for g in corpus()}
+    assert len(seen) == 24, "not every jungle pool is in the corpus"
 
 
 @pytest.mark.rule("R-STORAGE-1", "R-CHOC-4", "R-ACT-SUN", "R-ACT-WATER")
@@ -176,11 +226,22 @@ def test_caps() -> None:
         inv.check_caps(state)
 
 
-@pytest.mark.rule("R-STORAGE-1", "R-CHOC-4", "R-MAP-2", "R-HUT-3", "R-END-2", "R-MAP-4")
+@pytest.mark.rule(
+    "R-STORAGE-1",
+    "R-CHOC-4",
+    "R-MAP-2",
+    "R-HUT-3",
+    "R-END-2",
+    "R-MAP-4",
+    "R-TREE-2",
+    "R-EMPEROR-2",
+    "R-EMPEROR-3",
+)
 def test_resources_explained_by_events() -> None:
     """Every change of gold, cacao, sun, water, chocolate and map tiles is reported by an
-    event, and so is every tile that moves (display, map board, pile) and every hut; cacao is
-    wasted only with a full storage; a player who could build a hut is always asked."""
+    event (the trees' and the Emperor's gold included), and so is every tile that moves
+    (display, map board, pile), every hut and every move of the Emperor; cacao is wasted only
+    with a full storage; a player who could build a hut is always asked."""
     for game in corpus():
         inv.check_resources(game)
 
@@ -208,16 +269,64 @@ def test_start_of_game() -> None:
     "R-CHOC-3",
     "R-CHOC-5",
     "R-HUT-MARKET-CRIER",
+    "R-TREE-2",
+    "R-TREE-3",
 )
 def test_tile_actions() -> None:
     """Each resolve move does exactly what its tile does (recomputed from the rules):
     plantations, markets (3 instead of 2 at a price-2 market with the Market crier), gold
     mines, water, sun, temples, watering (1 field back for 4 cacao), kitchens (a cacao into a
-    bar), chocolate markets (3 per cacao, 7 per bar)."""
+    bar), chocolate markets (3 per cacao, 7 per bar), Trees of Life (1 gold per worker, 4 for
+    a 3-worker edge with the Foreman; 3 gold for an edge showing no worker, used as 1)."""
     for game in corpus():
         inv.check_actions(game)
     bars = [p for g in corpus() for p in g.plies if isinstance(p.move, cr.Resolve) and p.move.bars]
     assert bars, "no chocolate bar sold in the corpus"
+    uses = set()
+    for game in diamante_corpus():
+        for ply in game.plies:
+            move = ply.move
+            if isinstance(move, cr.Resolve) and move.workers:
+                jungle = ply.before.board.get(inv.beyond(move.square, move.side))
+                tile = ply.before.board.get(move.square)
+                assert isinstance(jungle, cr.JungleTile) and isinstance(tile, cr.WorkerTile)
+                if jungle.kind is JungleKind.TREE_OF_LIFE:
+                    uses.add((tile.edges[move.side], move.workers))
+    assert {(0, 1), (1, 1), (2, 2), (3, 3), (3, 4)} <= uses, f"tree uses: {sorted(uses)}"
+
+
+@pytest.mark.rule("R-EMPEROR-1", "R-EMPEROR-2", "R-EMPEROR-3", "R-EMPEROR-4")
+def test_emperor() -> None:
+    """The Emperor starts on the second start tile (the water tile with Watering) and stands on
+    a worker tile once he has moved; every worker tile placed or overbuilt in his row or column
+    (his own square included) moves him onto it and pays its owner 1 gold, and nothing else
+    moves him; a player starting a turn with him on their top tile takes 1 gold, and no one
+    else does. Checked from the events, in every game with and without the module."""
+    for state in all_states(diamante_corpus()):
+        inv.check_emperor_square(state)
+    for game in corpus():
+        inv.check_emperor(game)
+    jumps = [
+        (ply.move, event)
+        for game in diamante_corpus()
+        for ply in game.plies
+        for event in ply.events
+        if isinstance(event, EmperorMoved)
+    ]
+    assert any(isinstance(move, cr.Overbuild) for move, _ in jumps), "no overbuild moved him"
+    assert any(event.start == event.end for _, event in jumps), "no overbuild on his square"
+    assert any(event.start[0] == event.end[0] != event.start[1] for _, event in jumps)
+    assert any(event.start[1] == event.end[1] != event.start[0] for _, event in jumps)
+    favours = 0
+    for game in diamante_corpus():
+        for ply in game.plies:
+            for before, after in zip(ply.events, ply.events[1:], strict=False):
+                favours += isinstance(before, cr.TurnStarted) and isinstance(after, cr.Gained)
+    assert favours >= 20, f"only {favours} turns started in the Emperor's favour"
+    watering = [
+        g for g in diamante_corpus() if {Module.EMPEROR, Module.WATERING} <= g.config.modules
+    ]
+    assert watering, "no Emperor with the Watering module"
 
 
 @pytest.mark.rule("R-HUT-FARMER", "R-HUT-SHAMAN", "R-HUT-3")
@@ -246,8 +355,9 @@ def test_module_decisions() -> None:
 
 def test_apply_leaves_input_unchanged() -> None:
     """Property 5: apply never changes its input, and replaying a ply gives an equal state."""
+    diamante = {id(game) for game in diamante_corpus()}
     for game in corpus():
-        for ply in game.plies[::5]:
+        for ply in game.plies[:: 10 if id(game) in diamante else 5]:
             before = ply.before
             text, digest, twin = repr(before), hash(before), copy.deepcopy(before)
             again = cr.apply(before, ply.move)
@@ -258,7 +368,8 @@ def test_apply_leaves_input_unchanged() -> None:
 def test_json_round_trip() -> None:
     """Property 5: ``from_json(to_json(s)) == s`` (same hash, same moves, same text again),
     with and without the modules."""
-    for state in all_states()[::2]:
+    states = all_states(base_corpus() + module_corpus())[::2]
+    for state in states + all_states(diamante_corpus())[::5]:
         inv.json_round_trip(state)
 
 
@@ -286,11 +397,12 @@ import hashlib, random
 import cacao_rules as cr
 
 ALL = frozenset({cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE, cr.Module.HUTS})
+SIX = ALL | {cr.Module.TREE_OF_LIFE, cr.Module.EMPEROR}
 
 def digest():
     out = hashlib.sha256()
     for players in (2, 3, 4):
-        for modules in (frozenset(), ALL):
+        for modules in (frozenset(), ALL, SIX):
             for seed in (5, None):
                 rng = random.Random(players * 7919 + (seed or 0) + len(modules))
                 state = cr.new_game(cr.Config(players=players, modules=modules), seed=seed)
@@ -311,8 +423,8 @@ if __name__ == "__main__":
 
 @pytest.mark.rule("R-CHANCE-2", "R-DECIDE-3", "R-MODULES-1")
 def test_same_game_in_processes_with_different_hash_seeds() -> None:
-    """Property 6: the same seed and moves give identical states in every process, with and
-    without the modules."""
+    """Property 6: the same seed and moves give identical states in every process, without
+    modules, with the Chocolatl ones and with all six."""
     digests = []
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT / "src"))
@@ -333,7 +445,7 @@ def test_same_game_in_processes_with_different_hash_seeds() -> None:
     assert len(digests[0]) == 64
 
 
-@pytest.mark.rule("R-DECIDE-2", "R-CHANCE-2", "R-MAP-3", "R-HUT-FARMER")
+@pytest.mark.rule("R-DECIDE-2", "R-CHANCE-2", "R-MAP-3", "R-HUT-FARMER", "R-TREE-3")
 def test_every_listed_move_applies() -> None:
     """Property 7, first half: every listed move applies, at every state of a few games, and
     no two listed moves lead to the same state.
@@ -345,6 +457,7 @@ def test_every_listed_move_applies() -> None:
     tiles of the pile drawn into one place.
     """
     games = base_corpus()[:: len(SEEDS) + CHANCE_GAMES - 1] + module_corpus()[::5]
+    games += diamante_corpus()[::6]
     for game in games:
         for state in game.states():
             moves = cr.legal_moves(state)
@@ -362,7 +475,8 @@ def test_unlisted_moves_are_illegal() -> None:
     map-board tiles for display tiles, bars sold where none may be, slides and huts out of
     turn, chance moves at decisions and the reverse), never another exception."""
     rng = random.Random(7)
-    for state in all_states(base_corpus()) + all_states(module_corpus())[::2]:
+    states = all_states(base_corpus()) + all_states(module_corpus())[::2]
+    for state in states + all_states(diamante_corpus())[::3]:
         inv.check_illegal(state, inv.wrong_moves(state, rng, 6))
     for game in corpus()[::9]:
         inv.check_not_moves(game.start)
@@ -389,15 +503,16 @@ def test_unlisted_placements_exhaustively() -> None:
             inv.check_illegal(state, [m for m in candidates if m not in legal])
 
 
-@pytest.mark.rule("R-END-4", "R-END-3", "R-SETUP-9")
+@pytest.mark.rule("R-END-4", "R-END-3", "R-SETUP-9", "R-TREE-1")
 def test_game_ends_after_every_tile_is_placed() -> None:
     """Property 8: the game ends after exactly players x tiles-per-player placements
-    (place, overbuild or discard), taken in seat order."""
+    (place, overbuild or discard), taken in seat order (12, 11 and 10 tiles each with the
+    Tree of Life and Chocolate)."""
     for game in corpus():
         assert game.final.is_over
         inv.check_turns(game)
         n = game.config.players
-        assert inv.count_placements(game) == n * inv.TILES_PER_PLAYER[n]
+        assert inv.count_placements(game) == n * inv.tiles_per_player(game.config)
 
 
 @pytest.mark.rule(
@@ -451,10 +566,18 @@ def test_hands_and_display_refilled() -> None:
 
 
 @pytest.mark.rule(
-    "R-DECIDE-1", "R-FILL-3", "R-END-1", "R-END-2", "R-CHANCE-3", "R-MAP-4", "R-HUT-3"
+    "R-DECIDE-1",
+    "R-FILL-3",
+    "R-END-1",
+    "R-END-2",
+    "R-CHANCE-3",
+    "R-MAP-4",
+    "R-HUT-3",
+    "R-EMPEROR-2",
 )
 def test_turn_steps_in_order() -> None:
-    """Events of a turn follow the rules' order: placement, fills, activations, resolutions,
+    """Events of a turn follow the rules' order: placement (and at once the Emperor's jump),
+    fills, activations, resolutions,
     worker draw, slides from the map board, display refill, map board refill (only at the end
     of the turn), hut, next turn. The deal: hut sides, hands, map board, display."""
     for game in corpus():
@@ -499,7 +622,7 @@ def test_never_a_single_answer() -> None:
 def configs(draw: st.DrawFn) -> cr.Config:
     """Any configuration of the engine: players, modules and their variants."""
     players = draw(st.sampled_from(PLAYERS))
-    modules = draw(st.sets(st.sampled_from(inv.CHOCOLATL)))
+    modules = draw(st.sets(st.sampled_from(inv.ALL_MODULES)))
     early = Module.MAP in modules and draw(st.booleans())
     huts = None
     if Module.HUTS in modules and draw(st.integers(0, 3)) == 0:
@@ -526,6 +649,8 @@ def configs(draw: st.DrawFn) -> cr.Config:
     "R-MODULES-1",
     "R-MAP-6",
     "R-HUT-2",
+    "R-TREE-1",
+    "R-EMPEROR-3",
 )
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(

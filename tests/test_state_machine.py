@@ -4,8 +4,9 @@ Each step draws an integer ``i`` and applies ``legal_moves(state)[i % len]`` (de
 in unseeded games, chance outcomes alike). The single-state invariants of ``invariants.py``
 are checked after every step; when a game ends the whole-game checks run over its record
 and a new game starts, with a configuration and seed that Hypothesis also chooses: the
-player count, any combination of the four Chocolatl modules, and their variants (the Map
-module's early overbuilding, an agreed hut selection).
+player count, any combination of the four Chocolatl modules and the Tree of Life and Favour
+of the Emperor modules, and their variants (the Map module's early overbuilding, an agreed
+hut selection).
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ SEEDS = st.none() | st.integers(0, 2**64 - 1)
 
 @st.composite
 def configs(draw: st.DrawFn) -> cr.Config:
-    """The player count, any combination of the Chocolatl modules, and their variants."""
+    """The player count, any combination of the six modules, and their variants."""
     players = draw(st.sampled_from((2, 3, 4)))
-    modules = draw(st.sets(st.sampled_from(inv.CHOCOLATL)))
+    modules = draw(st.sets(st.sampled_from(inv.ALL_MODULES)))
     early = Module.MAP in modules and draw(st.booleans())
     huts = None
     if Module.HUTS in modules and draw(st.integers(0, 3)) == 0:
@@ -102,6 +103,7 @@ class GamePlay(RuleBasedStateMachine):
             inv.check_huts_in_play(self.game)
             inv.check_turns(self.game)
             inv.check_phases(self.game)
+            inv.check_emperor(self.game)
 
 
 GamePlay.TestCase.settings = settings(
@@ -121,6 +123,10 @@ GamePlay.TestCase.settings = settings(
     "R-MODULES-1",
     "R-MAP-4",
     "R-HUT-3",
+    "R-TREE-1",
+    "R-TREE-3",
+    "R-EMPEROR-2",
+    "R-EMPEROR-3",
 )
 class TestGamePlay(GamePlay.TestCase):  # type: ignore[misc, valid-type]
     """Runs the state machine under pytest."""
