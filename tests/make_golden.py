@@ -17,7 +17,10 @@ breakdown, winners and the SHA-256 of :func:`record_text`.
 
 The base games come first, exactly as they were before the modules existed (their policy
 keys, record headers and entries are unchanged); then games with the *Chocolatl* modules:
-all four modules for 2, 3 and 4 players, each module alone, and the Map and Hut variants.
+all four modules for 2, 3 and 4 players, each module alone, and the Map and Hut variants
+(unchanged since); then games with the *Diamante* Tree of Life and Favour of the Emperor:
+each alone, both, the Tree with Chocolate (the changed worker sets), all six modules for 2, 3
+and 4 players (one unseeded) and all six with the Map and Hut variants.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "games.json"
 
 MODULE_ORDER: Final = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
 """The Chocolatl modules, in the order the golden file names them."""
+
+DIAMANTE_ORDER: Final = (Module.TREE_OF_LIFE, Module.EMPEROR)
+"""The Diamante modules, named after the Chocolatl ones."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +112,10 @@ class Golden:
 
 
 ALL_MODULES: Final = MODULE_ORDER
+"""The four Chocolatl modules (the name predates *Diamante*; the recorded games use it)."""
+SIX_MODULES: Final = MODULE_ORDER + DIAMANTE_ORDER
+TREE: Final = Module.TREE_OF_LIFE
+EMPEROR: Final = Module.EMPEROR
 VARIANT_HUTS: Final = (Hut.MARKET_CRIER, Hut.FARMER, Hut.SHAMAN, Hut.FOREMAN, Hut.CHIEF)
 
 GAMES: tuple[Golden, ...] = (
@@ -118,8 +128,17 @@ GAMES: tuple[Golden, ...] = (
     Golden(4, 7, (Module.CHOCOLATE,)),
     Golden(3, 7, (Module.HUTS,)),
     Golden(4, 2025, ALL_MODULES, early_overbuild=True, huts=VARIANT_HUTS),
+    Golden(2, 7, (TREE,)),
+    Golden(3, 7, (EMPEROR,)),
+    Golden(4, 7, (TREE, EMPEROR)),
+    Golden(2, 42, (Module.CHOCOLATE, TREE)),
+    Golden(4, 42, (Module.WATERING, Module.CHOCOLATE, TREE, EMPEROR)),
+    *(Golden(players, 1, SIX_MODULES) for players in (2, 3, 4)),
+    Golden(4, None, SIX_MODULES),
+    Golden(3, 2025, SIX_MODULES, early_overbuild=True, huts=VARIANT_HUTS),
 )
-"""Every golden game: the base games (as before the modules), then the module games."""
+"""Every golden game: the base games (as before the modules), then the Chocolatl module games,
+then the Diamante ones."""
 
 
 def policy_key(game: Golden) -> str:

@@ -5,9 +5,10 @@ the chance outcomes) played by a fixed policy: configuration, seed, the move rec
 (``str(move)`` of every move), final scores with their breakdown, winners and the SHA-256 of
 the record text. The base games come first and are exactly those recorded before the
 *Chocolatl* modules existed; the module games follow (all four modules for 2-4 players, each
-module alone, the Map and Hut variants). Refactors and speed-ups must leave all of it
-unchanged. Regenerate the file with ``tests/make_golden.py`` only for a deliberate rule
-change (see that script).
+module alone, the Map and Hut variants), then the *Diamante* games (the Tree of Life and the
+Emperor alone and together, with Chocolate, all six modules, the variants). Refactors and
+speed-ups must leave all of it unchanged. Regenerate the file with ``tests/make_golden.py``
+only for a deliberate rule change (see that script).
 
 Each recorded move is found among the legal moves by its text, and ``parse_move`` reads it
 back.
@@ -60,9 +61,34 @@ def test_golden_file_covers_the_modules() -> None:
     assert {game.players for game in full} == {2, 3, 4}
     assert any(game.seed is None for game in full)
     alone = {game.modules[0] for game in games if len(game.modules) == 1}
-    assert alone == set(make_golden.MODULE_ORDER)
+    assert set(make_golden.MODULE_ORDER) <= alone
     assert [game for game in games if game.early_overbuild and game.huts is not None]
     assert [game for game in games if game.modules] == list(make_golden.GAMES[15:])
+
+
+@pytest.mark.rule("R-TREE-1", "R-EMPEROR-1", "R-MODULES-1")
+def test_golden_file_covers_the_diamante_modules() -> None:
+    """The Tree of Life and the Emperor alone and together; the Tree with Chocolate (the
+    changed worker sets) for 2 and 4 players; all six modules for every player count, seeded
+    and unseeded, and with the Map and Hut variants. The Chocolatl games come before them,
+    unchanged."""
+    games = [Golden.from_entry(entry) for entry in entries()]
+    diamante = set(make_golden.DIAMANTE_ORDER)
+    first = next(k for k, game in enumerate(games) if diamante & set(game.modules))
+    assert first == 27 and all(diamante & set(game.modules) for game in games[first:])
+    alone = {game.modules for game in games if set(game.modules) <= diamante}
+    assert {(make_golden.TREE,), (make_golden.EMPEROR,)} <= alone
+    assert tuple(make_golden.DIAMANTE_ORDER) in alone
+    chocolate = {
+        game.players
+        for game in games
+        if {make_golden.TREE, cr.Module.CHOCOLATE} <= set(game.modules)
+    }
+    assert {2, 4} <= chocolate
+    six = [game for game in games if set(game.modules) == set(make_golden.SIX_MODULES)]
+    assert {game.players for game in six} == {2, 3, 4}
+    assert any(game.seed is None for game in six)
+    assert any(game.early_overbuild and game.huts is not None for game in six)
 
 
 @pytest.mark.rule("R-CHANCE-2", "R-END-4", "R-SCORE-9", "R-MODULES-1", "R-HUT-4")
@@ -108,8 +134,10 @@ def _replayer(record: list[str]) -> inv.Chooser:
     return choose
 
 
+@pytest.mark.rule("R-TREE-2", "R-TREE-3", "R-EMPEROR-2", "R-EMPEROR-3", "R-EMPEROR-4")
 def test_golden_games_pass_every_check() -> None:
-    """The module golden games satisfy every invariant of ``invariants.py`` too."""
+    """The module golden games (Diamante ones included) satisfy every invariant of
+    ``invariants.py`` too."""
     for entry in entries()[15:]:
         game = Golden.from_entry(entry)
         played = inv.play_game(game.config, game.seed, _replayer(entry["moves"]))
