@@ -70,6 +70,7 @@ from .moves import (
     Slide,
 )
 from .notation import parse_move
+from .pools import WorkerBalance, worker_balance
 from .positions import position
 from .render import render, render_scores
 from .results import final_scores, winners
@@ -135,6 +136,7 @@ __all__ = [
     "Tile",
     "TileSlid",
     "TurnStarted",
+    "WorkerBalance",
     "WorkerDiscarded",
     "WorkerDrawn",
     "WorkerPlaced",
@@ -156,4 +158,5 @@ __all__ = [
     "step",
     "to_json",
     "winners",
+    "worker_balance",
 ]

@@ -205,6 +205,22 @@ def _rotate(edges: tuple[int, int, int, int], rotation: int) -> tuple[int, int, 
 
 
 _TYPE_ORDER: Final = {kind: index for index, kind in enumerate(WorkerType)}
+
+BASE_WORKER_TYPES: Final = (WorkerType.W1111, WorkerType.W2101, WorkerType.W3001, WorkerType.W3100)
+NEW_WORKER_TYPES: Final = (WorkerType.W0022, WorkerType.W0202, WorkerType.W0103, WorkerType.W0004)
+"""The New Workers module's tiles (Diamante)."""
+
+WORKERS_PER_COLOUR: Final = {
+    WorkerType.W1111: 4,
+    WorkerType.W2101: 5,
+    WorkerType.W3001: 1,
+    WorkerType.W3100: 1,
+    WorkerType.W0022: 1,
+    WorkerType.W0202: 1,
+    WorkerType.W0103: 1,
+    WorkerType.W0004: 1,
+}
+"""Every worker tile of one colour in the boxes of the game and of Diamante."""
 _ROTATED: Final = {
     kind: tuple(_rotate(kind.edges, rotation) for rotation in range(4)) for kind in WorkerType
 }

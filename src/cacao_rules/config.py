@@ -7,13 +7,14 @@ not allow (:rule:`R-SETUP-1`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
 
-from .components import Hut
+from .components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, Hut, WorkerType
 from .errors import ConfigError
+from .frozen import FrozenMap
 
 
 class Module(enum.Enum):
@@ -37,10 +38,11 @@ SUPPORTED_MODULES: Final[frozenset[Module]] = frozenset(
         Module.HUTS,
         Module.TREE_OF_LIFE,
         Module.EMPEROR,
+        Module.NEW_WORKERS,
     }
 )
 """The modules this version of the engine implements: the four of *Chocolatl*, and the
-Tree of Life and the Favour of the Emperor of *Diamante*."""
+Tree of Life, the Favour of the Emperor and the New Workers of *Diamante*."""
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -100,6 +102,55 @@ def _check_huts(instance: Config, _attribute: object, value: frozenset[Hut] | No
         raise ConfigError("an agreed hut selection (huts=...) needs the Huts module (Module.HUTS)")
 
 
+def _to_workers(value: object) -> FrozenMap[WorkerType, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            f"workers must be None or a mapping from cacao_rules.WorkerType to a count, "
+            f"got {value!r}"
+        )
+    counts: dict[WorkerType, int] = {}
+    for kind, count in value.items():
+        if not isinstance(kind, WorkerType):
+            raise ConfigError(
+                f"workers must map cacao_rules.WorkerType members to counts, got {kind!r}; "
+                f"allowed: {', '.join(k.name for k in WorkerType)}"
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ConfigError(f"workers[{kind.name}] must be a count of 0 or more, got {count!r}")
+        most = WORKERS_PER_COLOUR[kind]
+        if count > most:
+            raise ConfigError(
+                f"workers[{kind.name}] = {count}, but a colour has only {most} {kind} tile(s)"
+            )
+        if count:
+            counts[kind] = count
+    if not counts:
+        raise ConfigError("workers must give every player at least one worker tile")
+    ordered = sorted(counts.items(), key=lambda item: item[0].sort_key)
+    return FrozenMap(ordered)
+
+
+def _check_workers(
+    instance: Config, _attribute: object, value: FrozenMap[WorkerType, int] | None
+) -> None:
+    new = instance.has(Module.NEW_WORKERS)
+    if value is None:
+        if new:
+            raise ConfigError(
+                "the New Workers module (Module.NEW_WORKERS) needs the agreed worker set of "
+                "every player: workers={WorkerType.W1111: 3, WorkerType.W0022: 1, ...}"
+            )
+        return
+    extra = sorted(kind.name for kind in value if kind in NEW_WORKER_TYPES)
+    if extra and not new:
+        raise ConfigError(
+            f"worker tile(s) {', '.join(extra)} belong to the New Workers module "
+            "(Module.NEW_WORKERS)"
+        )
+
+
 def _check_early_overbuild(instance: Config, _attribute: object, value: Any) -> None:
     if not isinstance(value, bool):
         raise ConfigError(f"map_early_overbuild must be True or False, got {value!r}")
@@ -114,7 +165,8 @@ class Config:
 
     ``map_early_overbuild`` allows overbuilding as soon as the jungle pile is empty
     (:rule:`R-MAP-6`); ``huts`` is an agreed selection of huts instead of the random sides
-    (:rule:`R-HUT-2`).
+    (:rule:`R-HUT-2`); ``workers`` is the agreed worker set of every player, counts by
+    :class:`WorkerType` (:rule:`R-NEW-2`; the new tiles need the New Workers module).
 
     >>> Config(players=3)
     Config(players=3)
@@ -134,6 +186,9 @@ class Config:
     huts: frozenset[Hut] | None = attrs.field(
         default=None, converter=_to_huts, validator=_check_huts
     )
+    workers: FrozenMap[WorkerType, int] | None = attrs.field(
+        default=None, converter=_to_workers, validator=_check_workers
+    )
 
     def has(self, module: Module) -> bool:
         """Whether the game uses ``module``."""
@@ -149,4 +204,7 @@ class Config:
         if self.huts is not None:
             huts = sorted(self.huts, key=lambda hut: hut.sort_key)
             parts.append("huts={" + ", ".join(hut.name for hut in huts) + "}")
+        if self.workers is not None:
+            counts = ", ".join(f"{kind.name}: {count}" for kind, count in self.workers.items())
+            parts.append("workers={" + counts + "}")
         return f"Config({', '.join(parts)})"

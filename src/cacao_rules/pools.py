@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+import attrs
+
 from . import components as c
 from .components import JungleTile, WorkerType
 from .config import Config, Module
@@ -33,10 +35,7 @@ _TWO_PLAYER_REMOVAL: Final[Mapping[JungleTile, int]] = {
     c.TEMPLE: 1,
 }
 _WORKERS_PER_COLOUR: Final[Mapping[WorkerType, int]] = {
-    WorkerType.W1111: 4,
-    WorkerType.W2101: 5,
-    WorkerType.W3001: 1,
-    WorkerType.W3100: 1,
+    kind: c.WORKERS_PER_COLOUR[kind] for kind in c.BASE_WORKER_TYPES
 }
 _WORKER_REMOVALS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
     2: {},
@@ -132,14 +131,49 @@ def start_tiles(config: Config) -> tuple[JungleTile, JungleTile]:
 
 def worker_set(config: Config) -> dict[WorkerType, int]:
     """The worker tiles each player uses (:rule:`R-SETUP-2`, :rule:`R-SETUP-3`), changed by
-    the Tree of Life together with Chocolate (:rule:`R-TREE-1`).
+    the Tree of Life together with Chocolate (:rule:`R-TREE-1`), or the agreed set of the
+    configuration (:rule:`R-NEW-2`).
 
     >>> sum(worker_set(Config(players=4)).values())
     9
     """
+    if config.workers is not None:
+        return dict(config.workers)
     removal = _WORKER_REMOVALS[config.players]
     if config.has(Module.TREE_OF_LIFE) and config.has(Module.CHOCOLATE):
         removal = _TREE_WITH_CHOCOLATE_REMOVALS[config.players]
     kinds = [*_WORKERS_PER_COLOUR, *removal]
     counts = {kind: _WORKERS_PER_COLOUR.get(kind, 0) - removal.get(kind, 0) for kind in kinds}
     return {kind: count for kind, count in counts.items() if count}
+
+
+RECOMMENDED_BALANCE: Final[Mapping[int, tuple[int, int]]] = {2: (1, 8), 3: (2, 12), 4: (3, 16)}
+"""How many more worker tiles than jungle tiles the rulebook recommends, by player count."""
+
+
+@attrs.frozen
+class WorkerBalance:
+    """Worker tiles against jungle tiles in a configuration (:rule:`R-NEW-3`).
+
+    ``difference`` is all players' worker tiles minus all jungle tiles (start tiles
+    included); ``recommended`` is the rulebook's range for the player count, and
+    ``within`` says whether the difference lies in it.
+
+    >>> worker_balance(Config(players=4))
+    WorkerBalance(workers=36, jungle=28, difference=8, recommended=(3, 16), within=True)
+    """
+
+    workers: int
+    jungle: int
+    difference: int
+    recommended: tuple[int, int]
+    within: bool
+
+
+def worker_balance(config: Config) -> WorkerBalance:
+    """The balance of worker and jungle tiles of ``config`` (:rule:`R-NEW-3`)."""
+    workers = config.players * sum(worker_set(config).values())
+    jungle = sum(jungle_pool(config).values())
+    low, high = RECOMMENDED_BALANCE[config.players]
+    difference = workers - jungle
+    return WorkerBalance(workers, jungle, difference, (low, high), low <= difference <= high)
