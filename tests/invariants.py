@@ -12,7 +12,8 @@ Farmer's fruit, the Shaman's free overbuild, the Market crier's price and the hu
 are the *Diamante* Tree of Life and Favour of the Emperor modules, alone, together and with any
 Chocolatl modules: the trees in the jungle set and the worker sets that change with them (FACTS
 9.2, 9.4, 10), the trees' gold (1 per worker, 3 for an edge showing no worker, which is
-activated too), the Emperor's square, jumps and gold (FACTS 9.3).
+activated too), the Emperor's square, jumps and gold (FACTS 9.3). An agreed worker set (the
+New Workers module, R-NEW-2) replaces the worker set and so the number of turns.
 
 A :class:`Game` is a complete record of one game: every ply's state before, the move, the state
 after and the events ``cr.step`` reported. The ``check_*`` functions each check one group of
@@ -194,14 +195,20 @@ def jungle_set_size(config: cr.Config) -> int:
 
 
 def worker_set(config: cr.Config) -> Mapping[WorkerType, int]:
-    """Each player's worker tiles (FACTS 2.2, 9.2)."""
+    """Each player's worker tiles (FACTS 2.2, 9.2); the agreed set when the configuration
+    gives one (R-NEW-2, FACTS 9.4: it replaces every removal)."""
+    if config.workers is not None:
+        return dict(config.workers)
     if has(config, Module.TREE_OF_LIFE) and has(config, Module.CHOCOLATE):
         return TREE_WITH_CHOCOLATE_WORKER_SETS[config.players]
     return WORKER_SETS[config.players]
 
 
 def tiles_per_player(config: cr.Config) -> int:
-    """Turns each player takes: 11, 10 or 9; 12, 11 or 10 with the Tree and Chocolate."""
+    """Turns each player takes: 11, 10 or 9; 12, 11 or 10 with the Tree and Chocolate; the
+    size of the agreed set with one (R-NEW-2)."""
+    if config.workers is not None:
+        return sum(config.workers.values())
     if has(config, Module.TREE_OF_LIFE) and has(config, Module.CHOCOLATE):
         return {2: 12, 3: 11, 4: 10}[config.players]
     return TILES_PER_PLAYER[config.players]
@@ -293,11 +300,15 @@ DIAMANTE_SETS: Final[tuple[frozenset[Module], ...]] = tuple(
 def config_id(config: cr.Config) -> str:
     """A short name such as ``3p+map+huts``."""
     names = [module.value for module in ALL_MODULES if module in config.modules]
+    if Module.NEW_WORKERS in config.modules:
+        names.append(Module.NEW_WORKERS.value)
     extra = []
     if config.map_early_overbuild:
         extra.append("early")
     if config.huts is not None:
         extra.append(f"agreed{len(config.huts)}")
+    if config.workers is not None:
+        extra.append(f"workers{sum(config.workers.values())}")
     return "+".join([f"{config.players}p", *names, *extra])
 
 
