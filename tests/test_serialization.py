@@ -309,6 +309,7 @@ def test_document_fields() -> None:
         "modules": [],
         "map_early_overbuild": False,
         "huts": None,
+        "workers": None,
     }
     assert document["seed"] is None
     assert {"square": [0, 0], "tile": "P1"} in document["board"]
@@ -715,6 +716,7 @@ def test_module_fields_are_written() -> None:
         "modules": ["chocolate", "huts", "map", "watering"],
         "map_early_overbuild": False,
         "huts": None,
+        "workers": None,
     }
     assert document["map_board"] == [tile.code for tile in state.map_board]
     assert document["map_tiles_used"] == state.map_tiles_used
@@ -755,7 +757,7 @@ def test_a_played_hut_and_spent_map_tiles_round_trip() -> None:
 def _as_version_1(document: Doc) -> Doc:
     for key in ("map_board", "map_tiles_used", "hut_supply", "emperor"):
         del document[key]
-    for key in ("map_early_overbuild", "huts"):
+    for key in ("map_early_overbuild", "huts", "workers"):
         del document["config"][key]
     for player in document["players"]:
         del player["map_tiles"], player["huts"]
@@ -778,6 +780,7 @@ VERSION_1_CASES: list[tuple[Callable[[Doc], None], str]] = [
     (_set("emperor", None), "the document: unknown key(s) 'emperor'"),
     (_set("config.modules", ["emperor"]), "config.modules: a version 1 document describes a base"),
     (_set("config.huts", None), "config: unknown key(s) 'huts'"),
+    (_set("config.workers", None), "config: unknown key(s) 'workers'"),
     (_set("players.0.map_tiles", 0), "players[0]: unknown key(s) 'map_tiles'"),
     (_set("config.modules", ["huts"]), "config.modules: a version 1 document describes a base"),
     (_set("step", {"kind": "hut"}), "step.kind: unknown step 'hut'; expected one of deal"),
@@ -797,6 +800,7 @@ def test_version_1_documents_have_only_version_1_fields(
 
 MODULE_STRUCTURE_CASES: list[tuple[type, Callable[[Doc], None], str]] = [
     (PlacementStep, _delete("config.huts"), "config: missing key(s) 'huts'"),
+    (PlacementStep, _delete("config.workers"), "config: missing key(s) 'workers'"),
     (PlacementStep, _delete("hut_supply"), "the document: missing key(s) 'hut_supply'"),
     (PlacementStep, _delete("players.1.huts"), "players[1]: missing key(s) 'huts'"),
     (
@@ -1198,8 +1202,8 @@ def test_the_new_worker_types_and_the_tree_round_trip() -> None:
 
 @pytest.mark.parametrize("kind", ["0-0-2-2", "0-2-0-2", "0-1-0-3", "0-0-0-4"])
 def test_the_new_worker_types_are_read_but_must_belong_to_the_worker_set(kind: str) -> None:
-    """The type names are known; only the New Workers module (not implemented yet) and, for
-    0-0-0-4, the Tree of Life with Chocolate for 2 players put them in a worker set."""
+    """The type names are known; only an agreed set (New Workers module) and, for 0-0-0-4,
+    the Tree of Life with Chocolate for 2 players put them in a worker set."""
     document = doc_of(first_state(PlacementStep))
     document["players"][0]["pile"][kind] = 1
     with pytest.raises(FormatError) as raised:
@@ -1335,6 +1339,110 @@ def test_positions_may_leave_the_emperor_on_his_start_with_strict_false() -> Non
     assert from_json(to_json(square), strict=False) == square
     with pytest.raises(cr.ConfigError, match="neither his start 1,1 nor a worker tile"):
         cr.position(config, players=players, emperor=(2, 2))
+
+
+# --- the Diamante New Workers: agreed worker sets --------------------------------------------
+
+W = WorkerType
+AGREED_WORKERS = {W.W1111: 3, W.W2101: 4, W.W0022: 1, W.W0202: 1, W.W0103: 1, W.W0004: 1}
+WHOLE_BOX = {
+    W.W1111: 4, W.W2101: 5, W.W3001: 1, W.W3100: 1, W.W0022: 1, W.W0202: 1, W.W0103: 1,
+    W.W0004: 1,
+}  # fmt: skip
+NEW_WORKER_CONFIGS = [
+    cr.Config(players=2, modules={Module.NEW_WORKERS}, workers=AGREED_WORKERS),
+    cr.Config(players=3, workers={W.W1111: 4, W.W2101: 5}),  # a base set, no module
+    cr.Config(
+        players=4,
+        modules={Module.NEW_WORKERS, Module.TREE_OF_LIFE, Module.CHOCOLATE, Module.EMPEROR},
+        workers=AGREED_WORKERS,
+    ),
+    cr.Config(players=4, modules={Module.NEW_WORKERS}, workers=WHOLE_BOX),  # with discards
+]
+
+
+@pytest.mark.rule("R-NEW-2", "R-NEW-4")
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("config", NEW_WORKER_CONFIGS, ids=lambda c: repr(c.workers)[:40])
+def test_every_state_of_games_with_an_agreed_worker_set_round_trips(
+    config: cr.Config, seeded: bool
+) -> None:
+    discarded = False
+    for state in game_states(config.players, 50, seeded, config):
+        text = to_json(state)
+        again = from_json(text)  # check_state included: the worker set is conserved
+        assert again == state
+        assert again.config.workers == config.workers
+        assert to_json(again) == text
+        discarded = discarded or bool(state.discarded)
+    assert discarded == (config.workers == WHOLE_BOX)
+
+
+def test_the_agreed_worker_set_is_written_as_counts_by_type() -> None:
+    state = cr.new_game(NEW_WORKER_CONFIGS[0], seed=1)
+    written = doc_of(state)["config"]
+    assert written["modules"] == ["new_workers"]
+    assert written["workers"] == {
+        "1-1-1-1": 3, "2-1-0-1": 4, "0-0-2-2": 1, "0-2-0-2": 1, "0-1-0-3": 1, "0-0-0-4": 1,
+    }  # fmt: skip
+    assert list(written["workers"]) == [
+        kind.value for kind in WorkerType if kind != W.W3001 and kind != W.W3100
+    ]
+    shuffled = doc_of(state)
+    shuffled["config"]["workers"] = dict(reversed(list(written["workers"].items())))
+    assert from_json(json.dumps(shuffled)) == state
+    assert doc_of(cr.new_game(cr.Config(players=2), seed=1))["config"]["workers"] is None
+
+
+def _new_workers_doc() -> Doc:
+    return doc_of(cr.new_game(NEW_WORKER_CONFIGS[0], seed=1))
+
+
+WORKER_SET_CASES: list[tuple[Callable[[Doc], None], str]] = [
+    (
+        _set("config.workers", ["1-1-1-1"]),
+        "config.workers: expected null or an object of counts by worker type, got a list",
+    ),
+    (_set("config.workers", "1-1-1-1:3"), "config.workers: expected null or an object of counts"),
+    (
+        _set("config.workers", {"1-1-1-2": 3}),
+        "config.workers key: unknown worker type '1-1-1-2'; expected one of 1-1-1-1",
+    ),
+    (_set("config.workers", {"W1111": 3}), "config.workers key: unknown worker type 'W1111'"),
+    (_set("config.workers", {"1-1-1-1": 0}), "config.workers.1-1-1-1: 0 is out of range"),
+    (_set("config.workers", {"1-1-1-1": -1}), "config.workers.1-1-1-1: -1 is out of range"),
+    (_set("config.workers", {"1-1-1-1": True}), "config.workers.1-1-1-1: expected an integer"),
+    (_set("config.workers", {"1-1-1-1": 2.0}), "config.workers.1-1-1-1: expected an integer"),
+    (
+        _set("config.workers", {"1-1-1-1": 5}),
+        "config: workers[W1111] = 5, but a colour has only 4 1-1-1-1 tile(s)",
+    ),
+    (_set("config.workers", {}), "config: workers must give every player at least one worker"),
+    (
+        _set("config.workers", None),
+        "config: the New Workers module (Module.NEW_WORKERS) needs the agreed worker set",
+    ),
+    (
+        _set("config.modules", []),
+        "config: worker tile(s) W0004, W0022, W0103, W0202 belong to the New Workers module",
+    ),
+    # A valid set that is not the one the players hold: the worker tiles are not conserved.
+    (
+        _set("config.workers", {"1-1-1-1": 4, "2-1-0-1": 4, "0-0-2-2": 1, "0-2-0-2": 1,
+                                "0-1-0-3": 1, "0-0-0-4": 1}),
+        "seat 0's worker tiles (hand, pile, board, covered, discarded) are",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.rule("R-NEW-2")
+@pytest.mark.parametrize(("change", "fragment"), WORKER_SET_CASES)
+def test_bad_agreed_worker_sets_are_rejected(change: Callable[[Doc], None], fragment: str) -> None:
+    document = _new_workers_doc()
+    change(document)
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    assert fragment in str(raised.value)
 
 
 # --- fuzzing --------------------------------------------------------------------------------

@@ -10,9 +10,9 @@ checks the syntax, every type and range, and then the state's consistency with
 Version 2 (this one) added the fields of the *Chocolatl* modules: the configuration's options,
 each player's map tiles and huts, the map board, the map tiles used, the hut supply, the cacao
 received in the resolve step and three new steps; and those of the *Diamante* modules the
-engine implements: the Emperor's square, the tile code of the Tree of Life and the new worker
-types. Version 1 documents (base games only) are still read, with those fields at their
-defaults; only version 2 is written.
+engine implements: the Emperor's square, the tile code of the Tree of Life, the new worker
+types and the configuration's agreed worker set (New Workers). Version 1 documents (base games
+only) are still read, with those fields at their defaults; only version 2 is written.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ _PLAYER_FIELDS_V1: Final = _PLAYER_FIELDS[:7]
 _PLAYER_FIELDS_KNOWN: Final = tuple(field.name for field in attrs.fields(PlayerState)) == (
     _PLAYER_FIELDS
 )
-_CONFIG_FIELDS: Final = ("players", "modules", "map_early_overbuild", "huts")
+_CONFIG_FIELDS: Final = ("players", "modules", "map_early_overbuild", "huts", "workers")
 _CONFIG_FIELDS_V1: Final = _CONFIG_FIELDS[:2]
 _CONFIG_FIELDS_KNOWN: Final = tuple(field.name for field in attrs.fields(Config)) == (
     _CONFIG_FIELDS
@@ -198,6 +198,9 @@ def _config(config: Config) -> dict[str, Json]:
         "modules": sorted(module.value for module in config.modules),
         "map_early_overbuild": config.map_early_overbuild,
         "huts": None if config.huts is None else _hut_names(config.huts),
+        "workers": None
+        if config.workers is None
+        else {kind.value: count for kind, count in config.workers.items()},
     }
 
 
@@ -414,6 +417,19 @@ def _read_counts(
     return Bag(tuple(sorted(items, key=lambda pair: key(pair[0]))))
 
 
+def _read_worker_set(value: Json, path: str) -> dict[WorkerType, int]:
+    """An agreed worker set: counts (1 or more) by worker type; :class:`Config` checks them
+    against the tiles a colour has."""
+    if not isinstance(value, dict):
+        raise _Bad(
+            f"{path}: expected null or an object of counts by worker type, got {_what(value)}"
+        )
+    return {
+        _worker_type(name, f"{path} key"): _int(count, f"{path}.{name}", 1, MAX_COUNT)
+        for name, count in value.items()
+    }
+
+
 def _read_config(value: Json, version: int) -> Config:
     fields = _object(value, "config", _CONFIG_FIELDS if version > 1 else _CONFIG_FIELDS_V1)
     players = _int(fields["players"], "config.players", 2, 4)
@@ -434,9 +450,16 @@ def _read_config(value: Json, version: int) -> Config:
         huts = _read_huts(fields["huts"], "config.huts")
         if len(set(huts)) != len(huts):
             raise _Bad("config.huts: a hut is listed twice; an agreed selection names each once")
+    workers = None
+    if fields.get("workers") is not None:
+        workers = _read_worker_set(fields["workers"], "config.workers")
     try:
         return Config(
-            players=players, modules=frozenset(modules), map_early_overbuild=early, huts=huts
+            players=players,
+            modules=frozenset(modules),
+            map_early_overbuild=early,
+            huts=huts,
+            workers=workers,
         )
     except CacaoError as error:
         raise _Bad(f"config: {error}") from None
