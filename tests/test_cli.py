@@ -98,17 +98,55 @@ def test_simulate_counts_a_shared_win_fractionally(capsys: pytest.CaptureFixture
         (
             ["play", "--modules", "map,cocoa"],
             "argument --modules: module 'cocoa' is not a module; the modules are: map, "
-            "watering, chocolate, huts, tree-of-life, emperor",
+            "watering, chocolate, huts, tree-of-life, emperor, new-workers",
         ),
         (["simulate", "--modules", "gem_mines"], "module 'gem_mines' is not implemented"),
         (
             ["play", "--modules", "tree,gem-mines"],
             "argument --modules: module 'gem-mines' is not implemented yet (a Diamante module); "
-            "the modules are: map, watering, chocolate, huts, tree-of-life, emperor",
+            "the modules are: map, watering, chocolate, huts, tree-of-life, emperor, new-workers\n",
         ),
         (
             ["simulate", "--modules", "New-Workers"],
-            "module 'new-workers' is not implemented yet (a Diamante module)",
+            "--modules new-workers needs the worker set each player plays with: --workers "
+            "1-1-1-1:3,2-1-0-1:4,0-0-2-2:1, for example",
+        ),
+        (
+            ["play", "--workers", "0-0-2-2:1,1-1-1-1:3"],
+            "the worker type(s) 0-0-2-2 of --workers need --modules new-workers",
+        ),
+        (
+            ["play", "--modules", "new-workers", "--workers", "1-1-1-1:5"],
+            "argument --workers: 5 tiles of 1-1-1-1 asked for, but a colour has only 4",
+        ),
+        (
+            ["play", "--modules", "new-workers", "--workers", "1111:3"],
+            "argument --workers: unknown worker type '1111'; the types are: 1-1-1-1, 2-1-0-1, "
+            "3-0-0-1, 3-1-0-0, 0-0-2-2, 0-2-0-2, 0-1-0-3, 0-0-0-4",
+        ),
+        (
+            ["simulate", "--workers", "1-1-1-1"],
+            "argument --workers: expected TYPE:COUNT (such as 1-1-1-1:3), got '1-1-1-1'",
+        ),
+        (
+            ["play", "--workers", "1-1-1-1:-1"],
+            "argument --workers: the count of 1-1-1-1 must be a whole number, got '-1'",
+        ),
+        (
+            ["play", "--workers", "1-1-1-1:\u00b2"],
+            "argument --workers: the count of 1-1-1-1 must be a whole number, got '\u00b2'",
+        ),
+        (
+            ["play", "--workers", "1-1-1-1:1, 1-1-1-1:2"],
+            "argument --workers: worker type 1-1-1-1 is named twice in '1-1-1-1:1, 1-1-1-1:2'",
+        ),
+        (
+            ["play", "--workers", ","],
+            "argument --workers: give the worker tiles of each player as TYPE:COUNT items",
+        ),
+        (
+            ["play", "--workers", "1-1-1-1:0,0-0-0-4:0", "--modules", "new-workers"],
+            "argument --workers: the worker set must give each player at least one tile",
         ),
         (["play", "--modules", "trees"], "module 'trees' is not a module"),
         (["play", "--modules", "tree,tree-of-life"], "a module is named twice in"),
@@ -317,3 +355,49 @@ def test_simulate_with_the_diamante_modules(capsys: pytest.CaptureFixture[str]) 
     out, err = capsys.readouterr()
     assert err == ""
     assert out.startswith("2 games with tree-of-life, emperor, 3 players, seeds 1 to 2\n")
+
+
+# --- the New Workers module ----------------------------------------------------------------
+
+W = cr.WorkerType
+WHOLE_BOX = "1-1-1-1:4,2-1-0-1:5,3-0-0-1:1,3-1-0-0:1,0-0-2-2:1,0-2-0-2:1,0-1-0-3:1,0-0-0-4:1"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1-1-1-1:3,2-1-0-1:4,0-0-2-2:1", {W.W1111: 3, W.W2101: 4, W.W0022: 1}),
+        (" 0-0-0-4 : 1 , 1-1-1-1:2,", {W.W0004: 1, W.W1111: 2}),
+        ("1-1-1-1:3,0-2-0-2:0", {W.W1111: 3, W.W0202: 0}),
+    ],
+)
+def test_the_workers_option(text: str, expected: dict[cr.WorkerType, int]) -> None:
+    args = build_parser().parse_args(["play", "--modules", "new-workers", "--workers", text])
+    assert args.modules == {cr.Module.NEW_WORKERS}
+    assert args.workers == expected
+
+
+@pytest.mark.rule("R-NEW-2", "R-NEW-4")
+def test_play_with_the_whole_box_of_new_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "--players", "4", "--seed", "2", "--bots", "random"]
+    assert main([*argv, "--modules", "new-workers", "--workers", WHOLE_BOX]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith(
+        f"Cacao with new-workers, workers {WHOLE_BOX}, 4 players, seed 2: seat 0 random, "
+    )
+    workers = {kind: 1 for kind in W} | {W.W1111: 4, W.W2101: 5}
+    config = cr.Config(players=4, modules={cr.Module.NEW_WORKERS}, workers=workers)
+    final, _ = play_game(config, 2, [RandomBot(8 + seat) for seat in range(4)])
+    assert final.turn == 60 and final.discarded
+    assert out.endswith(render_scores(final) + "\n")
+    for seat, kind in final.discarded:
+        assert f"seat {seat} cannot place and sets {kind} aside" in out
+
+
+def test_simulate_with_a_base_worker_set(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--games", "2", "--bots", "random", "--workers", "1-1-1-1:4,2-1-0-1:5"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("2 games with workers 1-1-1-1:4,2-1-0-1:5, 2 players, seeds 1 to 2\n")

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from . import __version__
 from .bots import BOTS, Bot, play_game
+from .components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from .config import SUPPORTED_MODULES, Config, Module
 from .engine import new_game, step
 from .errors import ConfigError
@@ -96,6 +97,7 @@ _MODULE_ORDER = (
     Module.HUTS,
     Module.TREE_OF_LIFE,
     Module.EMPEROR,
+    Module.NEW_WORKERS,
 )
 _ALIASES = {"tree": Module.TREE_OF_LIFE}
 _MODULE_NAMES = {
@@ -127,23 +129,83 @@ def _modules(text: str) -> frozenset[Module]:
     return frozenset(modules)
 
 
+_WORKER_TYPES = {kind.value: kind for kind in WorkerType}
+WORKERS_EXAMPLE = "1-1-1-1:3,2-1-0-1:4,0-0-2-2:1"
+"""An example of ``--workers``: worker types as in move notation, each with a count."""
+
+
+def _workers(text: str) -> dict[WorkerType, int]:
+    """An agreed worker set such as ``1-1-1-1:3,2-1-0-1:4,0-0-2-2:1``: comma-separated
+    ``TYPE:COUNT`` items, each type written as in move notation and named once."""
+    counts: dict[WorkerType, int] = {}
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
+        raise argparse.ArgumentTypeError(
+            f"give the worker tiles of each player as TYPE:COUNT items, such as {WORKERS_EXAMPLE}"
+        )
+    for item in items:
+        name, colon, number = (part.strip() for part in item.partition(":"))
+        if not colon:
+            raise argparse.ArgumentTypeError(
+                f"expected TYPE:COUNT (such as 1-1-1-1:3), got {item!r}"
+            )
+        kind = _WORKER_TYPES.get(name)
+        if kind is None:
+            raise argparse.ArgumentTypeError(
+                f"unknown worker type {name!r}; the types are: {', '.join(_WORKER_TYPES)}"
+            )
+        if kind in counts:
+            raise argparse.ArgumentTypeError(f"worker type {name} is named twice in {text!r}")
+        if not (number.isascii() and number.isdigit()):
+            raise argparse.ArgumentTypeError(
+                f"the count of {name} must be a whole number, got {number!r}"
+            )
+        count = int(number)
+        most = WORKERS_PER_COLOUR[kind]
+        if count > most:
+            raise argparse.ArgumentTypeError(
+                f"{count} tiles of {name} asked for, but a colour has only {most}"
+            )
+        counts[kind] = count
+    if not any(counts.values()):
+        raise argparse.ArgumentTypeError("the worker set must give each player at least one tile")
+    return counts
+
+
 def _config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
+    workers: dict[WorkerType, int] | None = args.workers
+    new = Module.NEW_WORKERS in args.modules
+    if new and workers is None:
+        parser.error(
+            "--modules new-workers needs the worker set each player plays with: "
+            f"--workers {WORKERS_EXAMPLE}, for example"
+        )
+    extra = [kind.value for kind in NEW_WORKER_TYPES if workers and workers.get(kind)]
+    if extra and not new:
+        parser.error(
+            f"the worker type(s) {', '.join(extra)} of --workers need --modules new-workers"
+        )
     try:
         return Config(
             players=args.players,
             modules=args.modules,
             map_early_overbuild=args.map_early_overbuild,
+            workers=workers,
         )
     except ConfigError as error:
         parser.error(str(error))
 
 
 def _describe_config(config: Config) -> str:
-    if not config.modules:
-        return ""
-    names = [_cli_name(module) for module in _MODULE_ORDER if module in config.modules]
-    early = " (early overbuilding)" if config.map_early_overbuild else ""
-    return f" with {', '.join(names)}{early}"
+    parts = []
+    if config.modules:
+        names = [_cli_name(module) for module in _MODULE_ORDER if module in config.modules]
+        early = " (early overbuilding)" if config.map_early_overbuild else ""
+        parts.append(", ".join(names) + early)
+    if config.workers is not None:
+        counts = ",".join(f"{kind}:{count}" for kind, count in config.workers.items())
+        parts.append(f"workers {counts}")
+    return f" with {', '.join(parts)}" if parts else ""
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -178,6 +240,15 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the Map module's variant: overbuild as soon as the jungle pile is empty "
         "(needs --modules map)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_workers,
+        default=None,
+        metavar="SET",
+        help="the agreed worker set of every player, comma-separated TYPE:COUNT items with "
+        f"types as in move notation, such as {WORKERS_EXAMPLE} (needed by --modules "
+        "new-workers; the new types need that module)",
     )
 
 
