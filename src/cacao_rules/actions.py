@@ -1,10 +1,10 @@
 """What each jungle tile does for the workers activated next to it.
 
 One :class:`Action` per :class:`~cacao_rules.JungleKind`, found through :data:`ACTIONS`.
-An action lists the uses worth offering (``options``: each a ``(workers, bars)`` pair that
-gives a different result, :rule:`R-DECIDE-2`; ``bars`` is nonzero only at a chocolate
-market) and carries out a chosen one (``perform``, given the edge's workers and the use; it
-returns the cacao received before the storage cap, for the Farmer). ``reads`` and
+An action lists the uses worth offering (``options``: each a :class:`Use` that gives a
+different result, :rule:`R-DECIDE-2`) and carries out a chosen one (``perform``, given the
+jungle tile's square, the edge's workers and the use; it returns the cacao received before
+the storage cap, for the Farmer). ``reads`` and
 ``writes`` name the resources an action depends on and changes, which lets the engine see
 when an edge cannot matter (:rule:`R-ACT-7`).
 """
@@ -12,21 +12,39 @@ when an edge cannot matter (:rule:`R-ACT-7`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
-from .components import STORAGE_SPACES, SUN_PLACES, WATER_TRACK, Hut, JungleKind, JungleTile
+from .components import (
+    NO_GEMS,
+    STORAGE_SPACES,
+    SUN_PLACES,
+    WATER_TRACK,
+    Gems,
+    Hut,
+    JungleKind,
+    JungleTile,
+)
 from .draft import Draft
 from .events import Gained, HutUsed, Resource, Spent
+from .gem_mines import gem_choices, take_gems
+from .geometry import Square
 from .huts import market_price, owns
 from .state import PlayerState
 
-Use = tuple[int, int]
-"""How an edge is used: ``(workers, bars)``; ``bars`` of the workers sell chocolate."""
+
+class Use(NamedTuple):
+    """How an edge is used: how many ``workers``; at a chocolate market how many of them sell
+    ``bars``; at a gem mine which ``gems`` they take, by colour."""
+
+    workers: int
+    bars: int = 0
+    gems: Gems = NO_GEMS
+
 
 Options = Callable[[PlayerState, JungleTile, int], tuple[Use, ...]]
-Perform = Callable[[Draft, int, JungleTile, int, int, int], int]
+Perform = Callable[[Draft, int, Square, JungleTile, int, Use], int]
 Limit = Callable[[PlayerState, JungleTile], str]
 
 
@@ -43,7 +61,7 @@ class Action:
 
 
 def _up_to(limit: int) -> tuple[Use, ...]:
-    return tuple((used, 0) for used in range(limit + 1))
+    return tuple(Use(used) for used in range(limit + 1))
 
 
 def storage_room(player: PlayerState) -> int:
@@ -70,30 +88,32 @@ def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> 
         return _up_to(workers)
     room = storage_room(player)
     return tuple(
-        (used, 0) for used in range(workers + 1) if used == 0 or (used - 1) * tile.value < room
+        Use(used) for used in range(workers + 1) if used == 0 or (used - 1) * tile.value < room
     )
 
 
 def _plantation(
-    draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
 ) -> int:
     """1 or 2 cacao per worker (:rule:`R-ACT-PLANTATION`)."""
-    gain_cacao(draft, seat, used * tile.value)
-    return used * tile.value
+    gain_cacao(draft, seat, use.workers * tile.value)
+    return use.workers * tile.value
 
 
 def _market_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
     return _up_to(min(workers, player.cacao))
 
 
-def _market(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
+def _market(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
     """Sell 1 cacao per worker at the printed price (:rule:`R-ACT-MARKET`), or at 3 instead of
     2 with the Market crier (:rule:`R-HUT-MARKET-CRIER`)."""
     player = draft.players[seat]
     price = market_price(player, tile)
-    draft.update_player(seat, cacao=player.cacao - used, gold=player.gold + used * price)
-    draft.emit(Spent(seat, Resource.CACAO, used))
-    draft.emit(Gained(seat, Resource.GOLD, used * price))
+    draft.update_player(
+        seat, cacao=player.cacao - use.workers, gold=player.gold + use.workers * price
+    )
+    draft.emit(Spent(seat, Resource.CACAO, use.workers))
+    draft.emit(Gained(seat, Resource.GOLD, use.workers * price))
     if price != tile.value:
         draft.emit(HutUsed(seat, Hut.MARKET_CRIER))
     return 0
@@ -104,12 +124,12 @@ def _gold_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> t
 
 
 def _gold_mine(
-    draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
 ) -> int:
     """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
     player = draft.players[seat]
-    draft.update_player(seat, gold=player.gold + used * tile.value)
-    draft.emit(Gained(seat, Resource.GOLD, used * tile.value))
+    draft.update_player(seat, gold=player.gold + use.workers * tile.value)
+    draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
     return 0
 
 
@@ -120,11 +140,11 @@ def _water_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple
     return _up_to(min(workers, _LAST_WATER_FIELD - player.water_field))
 
 
-def _water(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
+def _water(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
     """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
     player = draft.players[seat]
-    draft.update_player(seat, water_field=player.water_field + used)
-    draft.emit(Gained(seat, Resource.WATER, used))
+    draft.update_player(seat, water_field=player.water_field + use.workers)
+    draft.emit(Gained(seat, Resource.WATER, use.workers))
     return 0
 
 
@@ -132,19 +152,19 @@ def _sun_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[U
     return _up_to(min(workers, SUN_PLACES - player.sun))
 
 
-def _sun(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
+def _sun(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
     """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
     player = draft.players[seat]
-    draft.update_player(seat, sun=player.sun + used)
-    draft.emit(Gained(seat, Resource.SUN, used))
+    draft.update_player(seat, sun=player.sun + use.workers)
+    draft.emit(Gained(seat, Resource.SUN, use.workers))
     return 0
 
 
 def _nothing_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return ((0, 0),)
+    return (Use(0),)
 
 
-def _nothing(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
+def _nothing(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
     """Temples do nothing during play (:rule:`R-ACT-TEMPLE`)."""
     return 0
 
@@ -160,25 +180,27 @@ def _watering_options(player: PlayerState, tile: JungleTile, workers: int) -> tu
     return _up_to(min(workers, player.water_field))
 
 
-def _watering(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
+def _watering(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
     """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
     player = draft.players[seat]
-    draft.update_player(seat, water_field=player.water_field - used)
-    draft.emit(Spent(seat, Resource.WATER, used))
-    gain_cacao(draft, seat, used * CACAO_PER_WATERING_STEP)
-    return used * CACAO_PER_WATERING_STEP
+    draft.update_player(seat, water_field=player.water_field - use.workers)
+    draft.emit(Spent(seat, Resource.WATER, use.workers))
+    gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
+    return use.workers * CACAO_PER_WATERING_STEP
 
 
 def _kitchen_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
     return _up_to(min(workers, player.cacao))
 
 
-def _kitchen(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
+def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
     """1 cacao into 1 bar per worker, in the same storage space (:rule:`R-CHOC-2`)."""
     player = draft.players[seat]
-    draft.update_player(seat, cacao=player.cacao - used, chocolate=player.chocolate + used)
-    draft.emit(Spent(seat, Resource.CACAO, used))
-    draft.emit(Gained(seat, Resource.CHOCOLATE, used))
+    draft.update_player(
+        seat, cacao=player.cacao - use.workers, chocolate=player.chocolate + use.workers
+    )
+    draft.emit(Spent(seat, Resource.CACAO, use.workers))
+    draft.emit(Gained(seat, Resource.CHOCOLATE, use.workers))
     return 0
 
 
@@ -186,7 +208,7 @@ def _chocolate_market_options(
     player: PlayerState, tile: JungleTile, workers: int
 ) -> tuple[Use, ...]:
     uses = (
-        (fruit + bars, bars)
+        Use(fruit + bars, bars)
         for fruit in range(min(workers, player.cacao) + 1)
         for bars in range(min(workers - fruit, player.chocolate) + 1)
     )
@@ -194,22 +216,22 @@ def _chocolate_market_options(
 
 
 def _chocolate_market(
-    draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
 ) -> int:
     """Per worker, 1 cacao for 3 or 1 bar for 7 (:rule:`R-CHOC-3`)."""
     player = draft.players[seat]
-    fruit = used - bars
-    gold = fruit * CACAO_PRICE_AT_CHOCOLATE_MARKET + bars * BAR_PRICE_AT_CHOCOLATE_MARKET
+    fruit = use.workers - use.bars
+    gold = fruit * CACAO_PRICE_AT_CHOCOLATE_MARKET + use.bars * BAR_PRICE_AT_CHOCOLATE_MARKET
     draft.update_player(
         seat,
         cacao=player.cacao - fruit,
-        chocolate=player.chocolate - bars,
+        chocolate=player.chocolate - use.bars,
         gold=player.gold + gold,
     )
     if fruit:
         draft.emit(Spent(seat, Resource.CACAO, fruit))
-    if bars:
-        draft.emit(Spent(seat, Resource.CHOCOLATE, bars))
+    if use.bars:
+        draft.emit(Spent(seat, Resource.CHOCOLATE, use.bars))
     draft.emit(Gained(seat, Resource.GOLD, gold))
     return 0
 
@@ -225,13 +247,25 @@ def _tree_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[
     return _up_to(max(workers, 1))
 
 
-def _tree(draft: Draft, seat: int, tile: JungleTile, workers: int, used: int, bars: int) -> int:
+def _tree(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
     """1 gold per worker, or 3 gold for an edge showing no worker (:rule:`R-TREE-2`,
     :rule:`R-TREE-3`)."""
     player = draft.players[seat]
-    gold = GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else used * GOLD_PER_TREE_WORKER
+    gold = GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else use.workers * GOLD_PER_TREE_WORKER
     draft.update_player(seat, gold=player.gold + gold)
     draft.emit(Gained(seat, Resource.GOLD, gold))
+    return 0
+
+
+def _gem_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    on_mine = tile.gems or NO_GEMS
+    return tuple(sorted(Use(sum(taken), gems=taken) for taken in gem_choices(on_mine, workers)))
+
+
+def _gem_mine(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """Per worker one gem of the player's choice from the mine (:rule:`R-GEM-3`), then the
+    forced exchange of full sets for masks (:rule:`R-GEM-4`)."""
+    take_gems(draft, seat, at, use.gems)
     return 0
 
 
@@ -270,12 +304,17 @@ def _temple_limit(player: PlayerState, tile: JungleTile) -> str:
     return "a temple does nothing during play"
 
 
+def _gem_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the mine holds the gems {tile.code[1:]} (red, green, blue, white)"
+
+
 _CACAO: Final = frozenset({Resource.CACAO})
 _STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
 _NONE: Final[frozenset[Resource]] = frozenset()
 _GOLD: Final = frozenset({Resource.GOLD})
 _WATER: Final = frozenset({Resource.WATER})
 _SUN: Final = frozenset({Resource.SUN})
+_GEMS: Final = frozenset({Resource.GEMS})
 
 ACTIONS: Final[dict[JungleKind, Action]] = {
     JungleKind.PLANTATION: Action(_plantation_options, _plantation, _STORAGE, _CACAO, _room_limit),
@@ -291,6 +330,7 @@ ACTIONS: Final[dict[JungleKind, Action]] = {
         _kitchen_options, _kitchen, _CACAO, _STORAGE, _cacao_limit
     ),
     JungleKind.TREE_OF_LIFE: Action(_tree_options, _tree, _NONE, _GOLD, _no_limit),
+    JungleKind.GEM_MINE: Action(_gem_mine_options, _gem_mine, _GEMS, _GEMS, _gem_limit),
     JungleKind.CHOCOLATE_MARKET: Action(
         _chocolate_market_options,
         _chocolate_market,

@@ -98,8 +98,18 @@ def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> 
 
 
 def use_of(move: Resolve) -> Use:
-    """The ``(workers, bars)`` use a resolve move makes of its edge."""
-    return (move.workers, move.bars)
+    """The use a resolve move makes of its edge."""
+    return Use(move.workers, move.bars, move.gems)
+
+
+def resolve_move(edge: ActivatedEdge, use: Use) -> Resolve:
+    """The move that makes ``use`` of ``edge``."""
+    return Resolve(edge.square, edge.side, use.workers, use.bars, use.gems)
+
+
+def _use_text(use: Use) -> str:
+    """A use as the end of its move in notation: ``2``, ``3 b2``, ``2 g1001``."""
+    return str(resolve_move(ActivatedEdge(0, (0, 0), Side.N, 0, (0, 0)), use)).split(" ", 3)[3]
 
 
 def _counted(view: View, seat: int, received: int) -> int:
@@ -182,11 +192,7 @@ def resolve_moves(view: View) -> list[Resolve]:
     assert isinstance(step, ResolveStep)
     edges = _decider_edges(step.queue)
     if len(edges) < 2:
-        return [
-            Resolve(edge.square, edge.side, used, bars)
-            for edge in edges
-            for used, bars in edge_options(view, edge)
-        ]
+        return [resolve_move(edge, use) for edge in edges for use in edge_options(view, edge)]
     seen: set[tuple[object, ...]] = set()
     distinct = []
     for edge in edges:
@@ -194,7 +200,7 @@ def resolve_moves(view: View) -> list[Resolve]:
             outcome = _outcome(view, edges, edge, use)
             if outcome not in seen:
                 seen.add(outcome)
-                distinct.append(Resolve(edge.square, edge.side, *use))
+                distinct.append(resolve_move(edge, use))
     return distinct
 
 
@@ -212,17 +218,19 @@ def _outcome(
     tile = _jungle(view, edge)
     received = step.received
     if use[0]:
-        gained = ACTIONS[tile.kind].perform(draft, edge.owner, tile, edge.workers, *use)
+        gained = ACTIONS[tile.kind].perform(
+            draft, edge.owner, edge.jungle_square, tile, edge.workers, use
+        )
         received += _counted(draft, edge.owner, gained)
     rest = tuple(other for other in edges if other is not edge)
-    return (draft.players[edge.owner], live_edges(draft, rest), received)
+    return (draft.players[edge.owner], live_edges(draft, rest), received, draft.board)
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
     step = view.step
     assert isinstance(step, ResolveStep)
     edge = _find_edge(view, move)
-    return _outcome(view, _decider_edges(step.queue), edge, (move.workers, move.bars))
+    return _outcome(view, _decider_edges(step.queue), edge, use_of(move))
 
 
 def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
@@ -248,11 +256,13 @@ def check_resolve(view: View, move: Resolve) -> None:
     if not 0 <= move.workers <= max(edge.workers, 1):
         raise IllegalMoveError(f"{where} has {edge.workers} workers, cannot use {move.workers}")
     options = edge_options(view, edge)
-    if (move.workers, move.bars) not in options:
+    if use_of(move) not in options:
         tile = _jungle(view, edge)
         reason = ACTIONS[tile.kind].limit(view.players[edge.owner], tile)
-        offered = ", ".join(f"{used} b{bars}" if bars else str(used) for used, bars in options)
-        used = f"{move.workers} workers" + (f" ({move.bars} selling bars)" if move.bars else "")
+        offered = ", ".join(_use_text(use) for use in options)
+        used = f"{move.workers} workers" + (
+            f" ({_use_text(use_of(move))})" if move.bars or any(move.gems) else ""
+        )
         raise IllegalMoveError(
             f"using {used} of {where} is not offered: {reason}, so it would have the same "
             f"effect as a use offered or be impossible; offered: {offered}"
@@ -276,7 +286,9 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
         received += _counted(
             draft,
             edge.owner,
-            ACTIONS[tile.kind].perform(draft, edge.owner, tile, edge.workers, *use_of(move)),
+            ACTIONS[tile.kind].perform(
+                draft, edge.owner, edge.jungle_square, tile, edge.workers, use_of(move)
+            ),
         )
     draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
     _continue(draft, tuple(other for other in step.queue if other != edge), received)

@@ -35,6 +35,18 @@ class JungleKind(enum.Enum):
 
 
 _KIND_ORDER: Final = {kind: index for index, kind in enumerate(JungleKind)}
+
+Gems = tuple[int, int, int, int]
+"""Gems by colour: red, green, blue, white."""
+
+GEM_COLOURS: Final = ("red", "green", "blue", "white")
+NO_GEMS: Final[Gems] = (0, 0, 0, 0)
+GEMS_PER_COLOUR: Final = 8
+"""Gems of each colour in the mine cart (6 with 2 players)."""
+GEMS_PER_MINE: Final = 6
+"""Gems laid on a gem mine when it comes out of the pile."""
+MASKS: Final = (8, 8, 9, 9, 10, 10, 12)
+"""The masks' values (without the 12 with 2 players)."""
 _KIND_CODES: Final = {
     JungleKind.PLANTATION: "P",
     JungleKind.MARKET: "M",
@@ -57,40 +69,65 @@ class JungleTile:
     ``value`` is cacao per worker for a plantation, the selling price for a market, gold per
     worker for a gold mine, and 0 for kinds that print no number.
 
+    A gem mine out of the pile also carries the ``gems`` lying on it, as counts of red,
+    green, blue and white (Gem mines module); in the pile, and for every other kind, ``gems``
+    is ``None``.
+
     >>> JungleTile(JungleKind.MARKET, 3).code
     'M3'
     >>> JungleTile.from_code("P2") == DOUBLE_PLANTATION
     True
+    >>> JungleTile(JungleKind.GEM_MINE, gems=(2, 1, 0, 3)).code
+    'D2103'
     """
 
     kind: JungleKind
     value: int = 0
+    gems: Gems | None = None
 
     @property
     def code(self) -> str:
-        """The tile's short name in move notation: a letter, then the value if it has one."""
+        """The tile's short name in move notation: a letter, then the value if it has one,
+        or the gems on a gem mine, one digit per colour."""
         letter = _KIND_CODES[self.kind]
+        if self.gems is not None:
+            return letter + "".join(str(count) for count in self.gems)
         return f"{letter}{self.value}" if self.value else letter
 
     @property
-    def sort_key(self) -> tuple[int, int]:
-        """The fixed order of tiles: by kind as :class:`JungleKind` lists them, then value."""
-        return (_KIND_ORDER[self.kind], self.value)
+    def sort_key(self) -> tuple[int, int, Gems]:
+        """The fixed order of tiles: by kind as :class:`JungleKind` lists them, then value,
+        then the gems on a gem mine (a mine in the pile first)."""
+        return (_KIND_ORDER[self.kind], self.value, self.gems or (-1, -1, -1, -1))
+
+    @property
+    def bare(self) -> JungleTile:
+        """The tile as it lies in the pile: a gem mine without its gems."""
+        return GEM_MINE if self.gems is not None else self
 
     @classmethod
     def from_code(cls, code: str) -> JungleTile:
-        """The tile named by ``code`` (``"M3"``); :class:`FormatError` for an unknown code."""
+        """The tile named by ``code`` (``"M3"``, ``"D2103"``); :class:`FormatError` for an
+        unknown code."""
         tile = TILES_BY_CODE.get(code)
+        gems = code[1:]
+        if tile is None and code[:1] == "D" and len(gems) == len(GEM_COLOURS) and gems.isdigit():
+            digits = tuple(int(digit) for digit in gems)
+            return cls(JungleKind.GEM_MINE, gems=(digits[0], digits[1], digits[2], digits[3]))
         if tile is None:
             known = ", ".join(TILES_BY_CODE)
-            raise FormatError(f"unknown jungle tile code {code!r}; known codes: {known}")
+            raise FormatError(
+                f"unknown jungle tile code {code!r}; known codes: {known}, and D with four "
+                "digits (the red, green, blue and white gems on a gem mine)"
+            )
         return tile
 
     def __str__(self) -> str:
         return self.code
 
     def __repr__(self) -> str:
-        return f"JungleTile({self.kind.name}, {self.value})"
+        gems = f", gems={self.gems}" if self.gems is not None else ""
+        return f"JungleTile({self.kind.name}, {self.value}{gems})"
 
 
 SINGLE_PLANTATION: Final = JungleTile(JungleKind.PLANTATION, 1)
@@ -107,6 +144,7 @@ WATERING: Final = JungleTile(JungleKind.WATERING)
 CHOCOLATE_KITCHEN: Final = JungleTile(JungleKind.CHOCOLATE_KITCHEN)
 CHOCOLATE_MARKET: Final = JungleTile(JungleKind.CHOCOLATE_MARKET)
 TREE_OF_LIFE: Final = JungleTile(JungleKind.TREE_OF_LIFE)
+GEM_MINE: Final = JungleTile(JungleKind.GEM_MINE)
 
 BASE_JUNGLE_TILES: Final = (
     SINGLE_PLANTATION,
@@ -123,7 +161,7 @@ BASE_JUNGLE_TILES: Final = (
 CHOCOLATL_JUNGLE_TILES: Final = (WATERING, CHOCOLATE_KITCHEN, CHOCOLATE_MARKET)
 """The jungle tiles of the Watering and Chocolate modules."""
 
-DIAMANTE_JUNGLE_TILES: Final = (TREE_OF_LIFE,)
+DIAMANTE_JUNGLE_TILES: Final = (GEM_MINE, TREE_OF_LIFE)
 """The jungle tiles of the Diamante modules this engine implements."""
 
 ALL_JUNGLE_TILES: Final = BASE_JUNGLE_TILES + CHOCOLATL_JUNGLE_TILES + DIAMANTE_JUNGLE_TILES

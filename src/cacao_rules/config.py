@@ -39,10 +39,11 @@ SUPPORTED_MODULES: Final[frozenset[Module]] = frozenset(
         Module.TREE_OF_LIFE,
         Module.EMPEROR,
         Module.NEW_WORKERS,
+        Module.GEM_MINES,
     }
 )
 """The modules this version of the engine implements: the four of *Chocolatl*, and the
-Tree of Life, the Favour of the Emperor and the New Workers of *Diamante*."""
+Tree of Life, the Favour of the Emperor, the New Workers and the Gem mines of *Diamante*."""
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -151,6 +152,21 @@ def _check_workers(
         )
 
 
+def _check_big_game(instance: Config, _attribute: object, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"is_big_game must be True or False, got {value!r}")
+    if not value:
+        return
+    if instance.players not in (3, 4):
+        raise ConfigError(f"the Big Game is for 3 or 4 players, got players={instance.players}")
+    full = instance.workers is not None and dict(instance.workers) == WORKERS_PER_COLOUR
+    if instance.modules != frozenset(Module) or not full:
+        raise ConfigError(
+            "the Big Game uses every module and every worker tile: make it with "
+            "Config.big_game(players)"
+        )
+
+
 def _check_early_overbuild(instance: Config, _attribute: object, value: Any) -> None:
     if not isinstance(value, bool):
         raise ConfigError(f"map_early_overbuild must be True or False, got {value!r}")
@@ -166,7 +182,8 @@ class Config:
     ``map_early_overbuild`` allows overbuilding as soon as the jungle pile is empty
     (:rule:`R-MAP-6`); ``huts`` is an agreed selection of huts instead of the random sides
     (:rule:`R-HUT-2`); ``workers`` is the agreed worker set of every player, counts by
-    :class:`WorkerType` (:rule:`R-NEW-2`; the new tiles need the New Workers module).
+    :class:`WorkerType` (:rule:`R-NEW-2`; the new tiles need the New Workers module);
+    ``is_big_game`` marks the Big Game, made with :meth:`big_game` (:rule:`R-BIG-1`).
 
     >>> Config(players=3)
     Config(players=3)
@@ -189,6 +206,28 @@ class Config:
     workers: FrozenMap[WorkerType, int] | None = attrs.field(
         default=None, converter=_to_workers, validator=_check_workers
     )
+    is_big_game: bool = attrs.field(default=False, validator=_check_big_game)
+
+    @classmethod
+    def big_game(cls, players: int) -> Config:
+        """The "Big Game" for 3 or 4 players: every module of both expansions, all 15 worker
+        tiles of each colour and every jungle tile (:rule:`R-BIG-1`).
+
+        >>> Config.big_game(4).modules == frozenset(Module)
+        True
+        >>> Config.big_game(2)
+        Traceback (most recent call last):
+        ...
+        cacao_rules.errors.ConfigError: the Big Game is for 3 or 4 players, got players=2
+        """
+        if players == 2:
+            raise ConfigError("the Big Game is for 3 or 4 players, got players=2")
+        return cls(
+            players=players,
+            modules=frozenset(Module),
+            workers=WORKERS_PER_COLOUR,
+            is_big_game=True,
+        )
 
     def has(self, module: Module) -> bool:
         """Whether the game uses ``module``."""
@@ -204,6 +243,8 @@ class Config:
         if self.huts is not None:
             huts = sorted(self.huts, key=lambda hut: hut.sort_key)
             parts.append("huts={" + ", ".join(hut.name for hut in huts) + "}")
+        if self.is_big_game:
+            return f"Config.big_game({self.players})"
         if self.workers is not None:
             counts = ", ".join(f"{kind.name}: {count}" for kind, count in self.workers.items())
             parts.append("workers={" + counts + "}")

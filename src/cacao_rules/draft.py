@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import Hut, JungleTile, Tile, WorkerTile, WorkerType
+from .components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .config import Config
 from .events import Event
 from .frozen import Bag, FrozenMap
@@ -32,10 +32,13 @@ class Draft:
         "display",
         "emperor",
         "events",
+        "gem_cart",
+        "gems_exchanged",
         "hut_supply",
         "jungle_pile",
         "map_board",
         "map_tiles_used",
+        "mask_supply",
         "moves",
         "players",
         "seed",
@@ -60,6 +63,9 @@ class Draft:
         self.map_tiles_used: int = state.map_tiles_used
         self.hut_supply: Bag[Hut] = state.hut_supply
         self.emperor: Square | None = state.emperor
+        self.gem_cart: Gems = state.gem_cart
+        self.mask_supply: tuple[int, ...] = state.mask_supply
+        self.gems_exchanged: int = state.gems_exchanged
         self.events = events
         self.moves: tuple[Move, ...] | None = None
 
@@ -93,6 +99,9 @@ class Draft:
             map_tiles_used=self.map_tiles_used,
             hut_supply=self.hut_supply,
             emperor=self.emperor,
+            gem_cart=self.gem_cart,
+            mask_supply=self.mask_supply,
+            gems_exchanged=self.gems_exchanged,
         )
         if self.moves is not None:
             state.memo["moves"] = self.moves

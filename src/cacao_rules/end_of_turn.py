@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .components import DISPLAY_SIZE, MAP_BOARD_SIZE, JungleTile, WorkerType
+from .components import DISPLAY_SIZE, GEM_MINE, MAP_BOARD_SIZE, JungleTile, WorkerType
 from .config import Module
 from .draft import Draft
 from .emperor import turn_started
@@ -21,6 +21,7 @@ from .events import (
     TurnStarted,
     WorkerDrawn,
 )
+from .gem_mines import take_from_pile
 from .huts import start_hut_step
 from .moves import Slide
 from .scoring import winners_of
@@ -63,7 +64,7 @@ def do_end_of_turn_draw(draft: Draft, kind: WorkerType) -> None:
 
 def refill_display(draft: Draft, tile: JungleTile) -> None:
     """Move ``tile`` from the jungle pile to the display."""
-    draft.jungle_pile = draft.jungle_pile.remove(tile)
+    take_from_pile(draft, tile)
     draft.display = tuple(sorted((*draft.display, tile), key=lambda t: t.sort_key))
     draft.emit(DisplayFilled(tile))
 
@@ -84,7 +85,7 @@ def map_board_wants_tile(draft: View) -> bool:
 
 def fill_map_board(draft: Draft, tile: JungleTile) -> None:
     """Move ``tile`` from the jungle pile to the map board."""
-    draft.jungle_pile = draft.jungle_pile.remove(tile)
+    take_from_pile(draft, tile)
     draft.map_board = tuple(sorted((*draft.map_board, tile), key=lambda t: t.sort_key))
     draft.emit(MapBoardFilled(tile))
 
@@ -101,17 +102,22 @@ def start_refill(draft: Draft) -> None:
             slide(draft, tile)
         start_refill(draft)
     elif display_wants_tile(draft):
-        if DISPLAY_SIZE - len(draft.display) >= draft.jungle_pile.total:
+        if DISPLAY_SIZE - len(draft.display) >= draft.jungle_pile.total and _no_mine(draft):
             _take_the_rest(draft, refill_display)
         else:
             draft.step = RefillStep()
     elif map_board_wants_tile(draft):
-        if MAP_BOARD_SIZE - len(draft.map_board) >= draft.jungle_pile.total:
+        if MAP_BOARD_SIZE - len(draft.map_board) >= draft.jungle_pile.total and _no_mine(draft):
             _take_the_rest(draft, fill_map_board)
         else:
             draft.step = MapRefillStep()
     elif not (draft.config.has(Module.HUTS) and start_hut_step(draft)):
         next_turn(draft)
+
+
+def _no_mine(view: View) -> bool:
+    """Whether the pile holds no gem mine, whose gems would be a chance of their own."""
+    return not view.jungle_pile.count(GEM_MINE)
 
 
 def _take_the_rest(draft: Draft, lay: Callable[[Draft, JungleTile], None]) -> None:

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import attrs
 
-from . import activation, emperor, end_of_turn, filling, huts, placement, setup
+from . import activation, emperor, end_of_turn, filling, gem_mines, huts, placement, setup
 from .chance import MAX_SEED, outcome_fractions, seeded_pick
 from .config import Config
 from .draft import Draft
@@ -77,9 +77,11 @@ def _chance_node(view: View) -> _ChanceNode | None:
         seat = setup.seat_being_dealt(view)
         if seat is not None:
             return _ChanceNode(view.players[seat].pile, DrawWorker, setup.deal_worker, DrawWorker)
-        return _ChanceNode(view.jungle_pile, DrawJungle, setup.deal_jungle, DrawJungle)
+        return _ChanceNode(gem_mines.jungle_draws(view), DrawJungle, setup.deal_jungle, DrawJungle)
     if isinstance(step, BlindFillStep):
-        return _ChanceNode(view.jungle_pile, DrawJungle, filling.do_blind_fill, DrawJungle)
+        return _ChanceNode(
+            gem_mines.jungle_draws(view), DrawJungle, filling.do_blind_fill, DrawJungle
+        )
     if isinstance(step, DrawWorkerStep):
         return _ChanceNode(
             view.players[view.current].pile,
@@ -88,9 +90,13 @@ def _chance_node(view: View) -> _ChanceNode | None:
             DrawWorker,
         )
     if isinstance(step, RefillStep):
-        return _ChanceNode(view.jungle_pile, DrawJungle, end_of_turn.do_refill, DrawJungle)
+        return _ChanceNode(
+            gem_mines.jungle_draws(view), DrawJungle, end_of_turn.do_refill, DrawJungle
+        )
     if isinstance(step, MapRefillStep):
-        return _ChanceNode(view.jungle_pile, DrawJungle, end_of_turn.do_map_refill, DrawJungle)
+        return _ChanceNode(
+            gem_mines.jungle_draws(view), DrawJungle, end_of_turn.do_map_refill, DrawJungle
+        )
     return None
 
 

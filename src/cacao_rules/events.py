@@ -12,7 +12,7 @@ import enum
 
 import attrs
 
-from .components import Hut, JungleTile, Side, WorkerTile, WorkerType
+from .components import Gems, Hut, JungleTile, Side, WorkerTile, WorkerType
 from .geometry import Square
 from .moves import Move
 
@@ -26,6 +26,7 @@ class Resource(enum.Enum):
     WATER = "water"
     CHOCOLATE = "chocolate"
     MAP_TILES = "map_tiles"
+    GEMS = "gems"
 
 
 @attrs.frozen
@@ -183,6 +184,23 @@ class EmperorMoved:
 
 
 @attrs.frozen
+class GemsTaken:
+    """``player`` took ``gems`` (by colour) from the gem mine on ``square``."""
+
+    player: int
+    square: Square
+    gems: Gems
+
+
+@attrs.frozen
+class MaskTaken:
+    """``player`` traded one gem of each colour for the mask worth ``value``."""
+
+    player: int
+    value: int
+
+
+@attrs.frozen
 class AutoDecision:
     """The engine applied ``move`` for ``player`` because it was the only legal move."""
 
@@ -217,5 +235,7 @@ Event = (
     | HutBuilt
     | HutUsed
     | EmperorMoved
+    | GemsTaken
+    | MaskTaken
 )
 """Any event."""

@@ -14,6 +14,7 @@ from .components import JungleTile, WorkerTile
 from .draft import Draft
 from .errors import IllegalMoveError
 from .events import JungleFilled, Resource, SpaceLeftEmpty, Spent
+from .gem_mines import take_from_pile
 from .geometry import Square, format_square, neighbours
 from .moves import Fill, FillChoice
 from .state import BlindFillStep, FillStep
@@ -150,7 +151,7 @@ def do_blind_fill(draft: Draft, tile: JungleTile) -> None:
     """Lay the tile drawn blind from the pile on the first space still empty (:rule:`R-FILL-4`)."""
     step = draft.step
     assert isinstance(step, BlindFillStep)
-    draft.jungle_pile = draft.jungle_pile.remove(tile)
+    take_from_pile(draft, tile)
     space, rest = step.spaces[0], step.spaces[1:]
     _lay(draft, space, tile, "pile")
     _continue_blind(draft, step.placed, (*step.filled, space), rest)

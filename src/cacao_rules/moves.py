@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from .components import Hut, JungleTile, Side, WorkerType
+from .components import NO_GEMS, Gems, Hut, JungleTile, Side, WorkerType
 from .geometry import Square, format_square
 
 
@@ -123,26 +123,34 @@ class Resolve:
 
     Using fewer workers than the edge has forgoes the rest (:rule:`R-ACT-4`). At a chocolate
     market, ``bars`` of the workers sell a chocolate bar and the others a cacao fruit
-    (:rule:`R-CHOC-3`); it is 0 everywhere else.
+    (:rule:`R-CHOC-3`); it is 0 everywhere else. At a gem mine, ``gems`` are the gems the
+    workers take, by colour (red, green, blue, white, :rule:`R-GEM-3`).
 
     >>> str(Resolve((1, 0), Side.W, 1))
     'resolve 1,0 W 1'
     >>> str(Resolve((1, 0), Side.W, 3, bars=2))
     'resolve 1,0 W 3 b2'
+    >>> str(Resolve((1, 0), Side.W, 2, gems=(1, 0, 0, 1)))
+    'resolve 1,0 W 2 g1001'
     """
 
     square: Square
     side: Side
     workers: int
     bars: int = 0
+    gems: Gems = NO_GEMS
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (4, self.square, int(self.side), self.workers, self.bars)
+        return (4, self.square, int(self.side), self.workers, self.bars, self.gems)
 
     def __str__(self) -> str:
         text = f"resolve {format_square(self.square)} {self.side.name} {self.workers}"
-        return f"{text} b{self.bars}" if self.bars else text
+        if self.bars:
+            text += f" b{self.bars}"
+        if any(self.gems):
+            text += " g" + "".join(str(count) for count in self.gems)
+        return text
 
 
 @attrs.frozen

@@ -79,6 +79,12 @@ _TREE_WITH_CHOCOLATE_CHANGES: Final[Mapping[bool, PoolChange]] = {
 }
 
 
+_GEM_CHANGES: Final[Mapping[bool, PoolChange]] = {
+    False: ({c.TEMPLE: 5}, {c.GEM_MINE: 5}),
+    True: ({c.TEMPLE: 4}, {c.GEM_MINE: 4}),
+}
+
+
 def _pool_changes(config: Config) -> list[Mapping[bool, PoolChange]]:
     """The pool changes of the configuration's modules, in the order they apply."""
     changes = []
@@ -89,18 +95,40 @@ def _pool_changes(config: Config) -> list[Mapping[bool, PoolChange]]:
     if config.has(Module.TREE_OF_LIFE):
         with_chocolate = config.has(Module.CHOCOLATE)
         changes.append(_TREE_WITH_CHOCOLATE_CHANGES if with_chocolate else _TREE_CHANGES)
+    if config.has(Module.GEM_MINES):
+        changes.append(_GEM_CHANGES)
     return changes
+
+
+def gem_cart(config: Config) -> tuple[int, int, int, int]:
+    """The gems in the mine cart at the start: 8 of each colour, 6 with 2 players
+    (:rule:`R-GEM-1`); none without the Gem mines module."""
+    if not config.has(Module.GEM_MINES):
+        return c.NO_GEMS
+    each = c.GEMS_PER_COLOUR - (2 if config.players == 2 else 0)
+    return (each, each, each, each)
+
+
+def mask_supply(config: Config) -> tuple[int, ...]:
+    """The masks at the start, lowest first: all 7, without the 12 with 2 players
+    (:rule:`R-GEM-1`); none without the Gem mines module."""
+    if not config.has(Module.GEM_MINES):
+        return ()
+    return c.MASKS[:-1] if config.players == 2 else c.MASKS
 
 
 def jungle_pool(config: Config) -> dict[JungleTile, int]:
     """Every jungle tile the game uses, start tiles included (:rule:`R-SETUP-5`).
 
     The base pool for the player count, then each module's changes in turn
-    (:rule:`R-WATERING-1`, :rule:`R-CHOC-1`, :rule:`R-TREE-1`, :rule:`R-MODULES-1`).
+    (:rule:`R-WATERING-1`, :rule:`R-CHOC-1`, :rule:`R-TREE-1`, :rule:`R-GEM-1`,
+    :rule:`R-MODULES-1`).
 
     >>> sum(jungle_pool(Config(players=2)).values())
     21
     """
+    if config.is_big_game:
+        return big_game_pool(config.players)
     pool = dict(_BASE_JUNGLE)
     two_players = config.players == 2
     if two_players:
@@ -110,6 +138,33 @@ def jungle_pool(config: Config) -> dict[JungleTile, int]:
         _remove(pool, removed)
         for tile, count in added.items():
             pool[tile] = pool.get(tile, 0) + count
+    return {tile: count for tile, count in pool.items() if count}
+
+
+_BIG_GAME_EXTRAS: Final[Mapping[JungleTile, int]] = {
+    c.WATERING: 3,
+    c.CHOCOLATE_KITCHEN: 3,
+    c.CHOCOLATE_MARKET: 3,
+    c.GEM_MINE: 5,
+    c.TREE_OF_LIFE: 3,
+}
+_BIG_GAME_THREE_PLAYER_REMOVAL: Final[Mapping[JungleTile, int]] = {
+    c.SINGLE_PLANTATION: 2,
+    c.GOLD_MINE_1: 2,
+    c.MARKET_2: 1,
+    c.MARKET_3: 1,
+    c.WATERING: 1,
+}
+
+
+def big_game_pool(players: int) -> dict[JungleTile, int]:
+    """Every jungle tile of the box and both expansions, 45, less 7 with 3 players
+    (:rule:`R-BIG-1`)."""
+    pool = dict(_BASE_JUNGLE)
+    for tile, count in _BIG_GAME_EXTRAS.items():
+        pool[tile] = pool.get(tile, 0) + count
+    if players == 3:
+        _remove(pool, _BIG_GAME_THREE_PLAYER_REMOVAL)
     return {tile: count for tile, count in pool.items() if count}
 
 

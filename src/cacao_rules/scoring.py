@@ -14,6 +14,7 @@ import attrs
 from .components import JungleKind, JungleTile, WorkerTile
 from .config import Module
 from .frozen import FrozenMap
+from .gem_mines import gem_gold, mask_gold
 from .geometry import SIDES, neighbour
 from .huts import hut_bonus, hut_costs
 from .view import View
@@ -34,7 +35,8 @@ class ScoreSheet:
 
     ``breakdown`` maps each of :data:`CATEGORIES` to gold: ``gold`` in hand, ``temples``,
     ``sun`` (1 per token) and ``water`` (the carrier's field, possibly negative); with the
-    Hut module also ``huts`` (their cost, given back) and ``hut bonus`` (:rule:`R-HUT-4`).
+    Hut module also ``huts`` (their cost, given back) and ``hut bonus`` (:rule:`R-HUT-4`);
+    with the Gem mines module ``masks`` and ``gems`` (1 per gem held, :rule:`R-GEM-6`).
     ``cacao`` is the tiebreak (:rule:`R-SCORE-9`).
     """
 
@@ -106,6 +108,9 @@ def score_sheets(view: View) -> tuple[ScoreSheet, ...]:
         if view.config.has(Module.HUTS):
             breakdown["huts"] = hut_costs(player)
             breakdown["hut bonus"] = hut_bonus(view, seat)
+        if view.config.has(Module.GEM_MINES):
+            breakdown["masks"] = mask_gold(view, seat)
+            breakdown["gems"] = gem_gold(view, seat)
         sheets.append(ScoreSheet(seat, sum(breakdown.values()), FrozenMap(breakdown), player.cacao))
     return tuple(sheets)
 

@@ -27,7 +27,7 @@ from .end_of_turn import (
 from .events import HutSideUp, TurnStarted
 from .frozen import Bag, FrozenMap
 from .geometry import Square
-from .pools import jungle_pool, start_tiles, worker_set
+from .pools import gem_cart, jungle_pool, mask_supply, start_tiles, worker_set
 from .state import DealStep, PlacementStep, PlayerState, State
 from .view import View
 
@@ -67,6 +67,8 @@ def initial_state(config: Config, seed: int | None) -> State:
         step=DealStep(),
         hut_supply=Bag.of(agreed, key=lambda hut: hut.sort_key),
         emperor=emperor_start(config),
+        gem_cart=gem_cart(config),
+        mask_supply=mask_supply(config),
     )
 
 

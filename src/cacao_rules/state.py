@@ -12,7 +12,17 @@ from typing import Any, Final
 
 import attrs
 
-from .components import WATER_TRACK, Hut, JungleTile, Side, Tile, WorkerTile, WorkerType
+from .components import (
+    NO_GEMS,
+    WATER_TRACK,
+    Gems,
+    Hut,
+    JungleTile,
+    Side,
+    Tile,
+    WorkerTile,
+    WorkerType,
+)
 from .config import Config
 from .frozen import Bag, FrozenMap
 from .geometry import Square
@@ -27,7 +37,8 @@ class PlayerState:
     ``water_field`` is the index of the carrier's field on the water track; ``water`` is that
     field's value. ``hand`` is sorted; ``pile`` holds what is left to draw, as counts.
     ``chocolate`` counts bars (Chocolate module), ``map_tiles`` the map tiles left (Map
-    module) and ``huts`` the huts built, sorted (Hut module).
+    module), ``huts`` the huts built, sorted (Hut module), ``gems`` the gems held by colour
+    and ``masks`` the masks' values, sorted (Gem mines module).
     """
 
     gold: int = 0
@@ -39,6 +50,8 @@ class PlayerState:
     chocolate: int = 0
     map_tiles: int = 0
     huts: tuple[Hut, ...] = ()
+    gems: Gems = NO_GEMS
+    masks: tuple[int, ...] = ()
 
     @property
     def water(self) -> int:
@@ -168,7 +181,9 @@ class State:
     :rule:`R-CHANCE-2`). ``map_board`` holds the map board's face-up tiles, sorted, and
     ``map_tiles_used`` counts the map tiles given up (Map module); ``hut_supply`` holds the
     huts that can still be built (Hut module); ``emperor`` is the Emperor's square (Favour of
-    the Emperor module).
+    the Emperor module); ``gem_cart`` holds the gems not yet drawn by colour,
+    ``mask_supply`` the masks left, lowest first, and ``gems_exchanged`` counts the gems
+    traded for masks, out of the game (Gem mines module).
     """
 
     config: Config
@@ -187,6 +202,9 @@ class State:
     map_tiles_used: int = 0
     hut_supply: Bag[Hut] = EMPTY_BAG
     emperor: Square | None = None
+    gem_cart: Gems = NO_GEMS
+    mask_supply: tuple[int, ...] = ()
+    gems_exchanged: int = 0
     memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
     """Values derived from this state and kept for reuse, such as its legal moves; never
     part of the state's value."""

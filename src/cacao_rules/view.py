@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .components import Hut, JungleTile, Tile, WorkerTile, WorkerType
+from .components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .config import Config
 from .frozen import Bag, FrozenMap
 from .geometry import Square
@@ -48,3 +48,9 @@ class View(Protocol):
     def hut_supply(self) -> Bag[Hut]: ...
     @property
     def emperor(self) -> Square | None: ...
+    @property
+    def gem_cart(self) -> Gems: ...
+    @property
+    def mask_supply(self) -> tuple[int, ...]: ...
+    @property
+    def gems_exchanged(self) -> int: ...
