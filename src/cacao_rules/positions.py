@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -60,7 +61,9 @@ def position(
     module, ``hut_supply`` defaults to the agreed selection, or else side A of every hut
     tile, less the huts the players own. With the Emperor module, ``emperor`` is his square
     (by default his start, ``(1, 1)``). The position is taken as after the start of the
-    turn: the Emperor's favour for this turn (:rule:`R-EMPEROR-3`) is not paid again.
+    turn: the Emperor's favour for this turn (:rule:`R-EMPEROR-3`) is not paid again. With
+    the Gem mines module, the cart holds the gems that are neither on a mine nor held, the
+    mask supply the masks nobody holds, and each mask held counts 4 gems traded.
     A position where no hand holds a tile is a finished game (``is_over``). A position
     the engine could not play on (see :func:`~cacao_rules.check_state`; the checks that only
     play guarantees are waived) raises :class:`ConfigError` saying why.
@@ -92,6 +95,7 @@ def position(
         else 0,
         hut_supply=_hut_supply(config, seats, hut_supply),
         emperor=base.emperor if emperor is None else emperor,
+        **_gem_supplies(base, tiles, shown + on_map, seats),
         current=current,
         step=PlacementStep(),
     )
@@ -104,6 +108,40 @@ def position(
     draft = Draft(state, None)
     settle(draft)
     return draft.freeze()
+
+
+def _gem_supplies(
+    base: State,
+    tiles: Mapping[Square, Tile],
+    laid_out: tuple[JungleTile, ...],
+    seats: Sequence[PlayerState],
+) -> dict[str, Any]:
+    """The cart, the mask supply and the gems traded, from what the position lays out."""
+    if not base.config.has(Module.GEM_MINES):
+        return {}
+    out = [
+        tile.gems
+        for tile in [*tiles.values(), *laid_out]
+        if isinstance(tile, JungleTile) and tile.gems is not None
+    ]
+    out += [player.gems for player in seats]
+    cart = tuple(
+        total - sum(gems[colour] for gems in out) for colour, total in enumerate(base.gem_cart)
+    )
+    if min(cart) < 0:
+        raise ConfigError("the position uses more gems of a colour than the cart holds")
+    masks = list(base.mask_supply)
+    for player in seats:
+        for value in player.masks:
+            if value not in masks:
+                raise ConfigError(f"no mask worth {value} is left for a player to hold")
+            masks.remove(value)
+    taken = sum(len(player.masks) for player in seats)
+    return {
+        "gem_cart": (cart[0], cart[1], cart[2], cart[3]),
+        "mask_supply": tuple(masks),
+        "gems_exchanged": 4 * taken,
+    }
 
 
 def _hut_supply(
@@ -178,10 +216,11 @@ def _jungle_pile(
     left = jungle_pool(config)
     for tile in [*tiles.values(), *shown]:
         if isinstance(tile, JungleTile):
-            left[tile] = left.get(tile, 0) - 1
-            if left[tile] < 0:
+            kind = tile.bare
+            left[kind] = left.get(kind, 0) - 1
+            if left[kind] < 0:
                 raise ConfigError(
-                    f"the board, display and map board use more {tile.code} tiles than the game has"
+                    f"the board, display and map board use more {kind.code} tiles than the game has"
                 )
     return Bag.of(
         (tile for tile, count in left.items() for _ in range(count)),
