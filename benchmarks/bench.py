@@ -66,6 +66,7 @@ VARIANTS: Final = (
     Variant("base, 3 players", cr.Config(players=3), 3),
     Variant("base, 4 players", cr.Config(players=4), 4),
     Variant("Chocolatl, 4 players", cr.Config(players=4, modules=CHOCOLATL), 14),
+    Variant("Big Game, 4 players", cr.Config.big_game(4), 24),
 )
 """Every configuration the benchmark measures (``--players`` keeps those with that count)."""
 
