@@ -27,7 +27,7 @@ from cacao_rules import (
     from_json,
     to_json,
 )
-from cacao_rules.components import HUT_TILES, Hut
+from cacao_rules.components import HUT_TILES, WORKERS_PER_COLOUR, Hut
 from cacao_rules.config import Module
 from cacao_rules.frozen import Bag, FrozenMap
 from cacao_rules.state import (
@@ -146,7 +146,12 @@ def module_sample_states() -> tuple[State, ...]:
 def sample_states() -> tuple[State, ...]:
     """A few states of every kind of step, with and without modules, for the fuzz tests."""
     found: dict[tuple[type, bool], list[State]] = {}
-    for state in all_sample_states() + module_sample_states() + diamante_sample_states():
+    for state in (
+        all_sample_states()
+        + module_sample_states()
+        + diamante_sample_states()
+        + gem_sample_states()
+    ):
         found.setdefault((type(state.step), bool(state.config.modules)), []).append(state)
     return tuple(
         state for states in found.values() for state in states[:: max(1, len(states) // 4)]
@@ -290,6 +295,9 @@ def test_output_is_compact_ascii_with_a_fixed_key_order() -> None:
         "map_tiles_used",
         "hut_supply",
         "emperor",
+        "gem_cart",
+        "mask_supply",
+        "gems_exchanged",
         "current",
         "turn",
         "step",
@@ -310,6 +318,7 @@ def test_document_fields() -> None:
         "map_early_overbuild": False,
         "huts": None,
         "workers": None,
+        "is_big_game": False,
     }
     assert document["seed"] is None
     assert {"square": [0, 0], "tile": "P1"} in document["board"]
@@ -326,6 +335,8 @@ def test_document_fields() -> None:
         "chocolate": 0,
         "map_tiles": 0,
         "huts": [],
+        "gems": [0, 0, 0, 0],
+        "masks": [],
     }
     assert (document["map_board"], document["map_tiles_used"], document["hut_supply"]) == (
         [],
@@ -333,6 +344,11 @@ def test_document_fields() -> None:
         {},
     )
     assert document["emperor"] is None
+    assert (document["gem_cart"], document["mask_supply"], document["gems_exchanged"]) == (
+        [0, 0, 0, 0],
+        [],
+        0,
+    )
     assert document["step"]["kind"] == "blind_fill"
     assert set(document["step"]) == {"kind", "placed", "filled", "spaces"}
     assert sum(document["jungle_pile"].values()) == state.jungle_pile.total
@@ -497,7 +513,7 @@ STRUCTURE_CASES: list[tuple[type, Callable[[Doc], None], str]] = [
     (
         PlacementStep,
         _set("config.modules", ["gem_mines"]),
-        "config: module(s) GEM_MINES are not implemented",
+        "the red gems (cart 0, mines 0, players 0, exchanged 0) are 0; the game has 6",
     ),
     (PlacementStep, _set("config.modules", "map"), "config.modules: expected a list, got a str"),
     (
@@ -717,6 +733,7 @@ def test_module_fields_are_written() -> None:
         "map_early_overbuild": False,
         "huts": None,
         "workers": None,
+        "is_big_game": False,
     }
     assert document["map_board"] == [tile.code for tile in state.map_board]
     assert document["map_tiles_used"] == state.map_tiles_used
@@ -755,12 +772,20 @@ def test_a_played_hut_and_spent_map_tiles_round_trip() -> None:
 
 
 def _as_version_1(document: Doc) -> Doc:
-    for key in ("map_board", "map_tiles_used", "hut_supply", "emperor"):
+    for key in (
+        "map_board",
+        "map_tiles_used",
+        "hut_supply",
+        "emperor",
+        "gem_cart",
+        "mask_supply",
+        "gems_exchanged",
+    ):
         del document[key]
-    for key in ("map_early_overbuild", "huts", "workers"):
+    for key in ("map_early_overbuild", "huts", "workers", "is_big_game"):
         del document["config"][key]
     for player in document["players"]:
-        del player["map_tiles"], player["huts"]
+        del player["map_tiles"], player["huts"], player["gems"], player["masks"]
     document["step"].pop("received", None)
     document["version"] = 1
     return document
@@ -782,6 +807,9 @@ VERSION_1_CASES: list[tuple[Callable[[Doc], None], str]] = [
     (_set("config.huts", None), "config: unknown key(s) 'huts'"),
     (_set("config.workers", None), "config: unknown key(s) 'workers'"),
     (_set("players.0.map_tiles", 0), "players[0]: unknown key(s) 'map_tiles'"),
+    (_set("gem_cart", [0, 0, 0, 0]), "the document: unknown key(s) 'gem_cart'"),
+    (_set("config.is_big_game", False), "config: unknown key(s) 'is_big_game'"),
+    (_set("players.1.masks", []), "players[1]: unknown key(s) 'masks'"),
     (_set("config.modules", ["huts"]), "config.modules: a version 1 document describes a base"),
     (_set("step", {"kind": "hut"}), "step.kind: unknown step 'hut'; expected one of deal"),
 ]
@@ -1443,6 +1471,325 @@ def test_bad_agreed_worker_sets_are_rejected(change: Callable[[Doc], None], frag
     with pytest.raises(FormatError) as raised:
         from_json(json.dumps(document))
     assert fragment in str(raised.value)
+
+
+# --- the Diamante Gem mines and the Big Game ------------------------------------------------
+
+GEMS = Module.GEM_MINES
+GEM_CONFIGS = [
+    cr.Config(players=2, modules={GEMS}),
+    cr.Config(players=3, modules={GEMS}),
+    cr.Config(players=4, modules={GEMS}),
+    cr.Config(players=2, modules={GEMS, Module.CHOCOLATE, Module.TREE_OF_LIFE}),
+    cr.Config(players=3, modules={GEMS, Module.MAP, Module.WATERING}),
+    cr.Config(players=4, modules={GEMS, Module.HUTS, Module.EMPEROR}),
+    cr.Config(players=2, modules={GEMS, *CHOCOLATL, Module.EMPEROR}),
+    cr.Config(players=3, modules={GEMS, Module.NEW_WORKERS}, workers=AGREED_WORKERS),
+    cr.Config.big_game(3),
+    cr.Config.big_game(4),
+]
+
+
+def _config_id(config: cr.Config) -> str:
+    return "big-game" if config.is_big_game else _ids(config.modules)
+
+
+def _mines(state: State) -> list[JungleTile]:
+    """The gem mines out of the pile: on the board, in the display and on the map board."""
+    tiles = [tile for tile in state.board.values() if isinstance(tile, JungleTile)]
+    tiles += [*state.display, *state.map_board]
+    return [tile for tile in tiles if tile.gems is not None]
+
+
+@pytest.mark.rule("R-GEM-1", "R-GEM-2", "R-GEM-4", "R-BIG-1")
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("config", GEM_CONFIGS, ids=lambda c: f"{c.players}-{_config_id(c)}")
+def test_every_state_of_random_games_with_gem_mines_round_trips(
+    config: cr.Config, seeded: bool
+) -> None:
+    """Gem mines alone and with other modules, and the Big Game for 3 and 4 players."""
+    for state in game_states(config.players, 60, seeded, config):
+        text = to_json(state)
+        again = from_json(text)  # check_state included: gems and masks are conserved
+        assert again == state
+        assert hash(again) == hash(state)
+        assert to_json(again) == text
+        document = json.loads(text)
+        assert document["gem_cart"] == list(state.gem_cart)
+        assert document["config"]["is_big_game"] is config.is_big_game
+    assert state.is_over
+
+
+@functools.cache
+def gem_sample_states() -> tuple[State, ...]:
+    """The states of a few games with gem mines, masks taken, and a Big Game."""
+    configs = [
+        (cr.Config(players=2, modules={GEMS}), 1, True),
+        (cr.Config(players=3, modules={GEMS, Module.MAP}), 2, False),
+        (cr.Config.big_game(4), 3, True),
+    ]
+    return tuple(
+        state
+        for config, seed, seeded in configs
+        for state in game_states(config.players, seed, seeded, config)
+    )
+
+
+@functools.cache
+def gem_state() -> State:
+    """A 2-player state with gem mines with gems on the board and a mask and gems held."""
+    return next(
+        state
+        for state in gem_sample_states()
+        if state.config.players == 2
+        and isinstance(state.step, PlacementStep)
+        and any(player.masks for player in state.players)
+        and any(any(player.gems) for player in state.players)
+        and any(mine.gems for mine in _mines(state))
+    )
+
+
+def _mine_entry(document: Doc) -> int:
+    """The index in ``board`` of a gem mine holding a red gem (the sample has one)."""
+    return next(
+        index
+        for index, entry in enumerate(document["board"])
+        if isinstance(entry["tile"], str) and entry["tile"][:1] == "D" and entry["tile"][1] != "0"
+    )
+
+
+def _gem_doc() -> Doc:
+    return doc_of(gem_state())
+
+
+@pytest.mark.rule("R-GEM-1", "R-GEM-2")
+def test_gem_fields_are_written() -> None:
+    start = doc_of(cr.new_game(cr.Config(players=2, modules={GEMS}), seed=None))
+    assert start["gem_cart"] == [6, 6, 6, 6]
+    assert start["mask_supply"] == [8, 8, 9, 9, 10, 10]
+    assert start["gems_exchanged"] == 0
+    assert start["players"][0]["gems"] == [0, 0, 0, 0] and start["players"][0]["masks"] == []
+    assert "T" not in start["jungle_pile"]  # 4 gem mines took the 4 temples' places
+    assert start["jungle_pile"]["D"] == 4  # bare in the pile
+    dealt = doc_of(cr.new_game(cr.Config(players=3, modules={GEMS}), seed=1))
+    shown = [code for code in dealt["display"] if code[:1] == "D"]
+    drawn = [sum(int(digit) for digit in code[1:]) for code in shown]
+    assert sum(dealt["gem_cart"]) == 32 - sum(drawn) and all(count == 6 for count in drawn)
+    state = gem_state()
+    document = doc_of(state)
+    codes = [entry["tile"] for entry in document["board"] if isinstance(entry["tile"], str)]
+    mines = [code for code in codes if code[:1] == "D"]
+    assert mines and all(len(code) == 5 for code in mines)
+    assert sorted(mines) == sorted(
+        tile.code for tile in state.board.values() if isinstance(tile, JungleTile) and tile.gems
+    )
+    for player, written in zip(state.players, document["players"], strict=True):
+        assert written["gems"] == list(player.gems)
+        assert written["masks"] == list(player.masks)
+    assert document["gems_exchanged"] == 4 * sum(len(p.masks) for p in state.players)
+    assert document["mask_supply"] == list(state.mask_supply)
+    big = doc_of(cr.new_game(cr.Config.big_game(3), seed=1))["config"]
+    assert big["is_big_game"] is True and big["players"] == 3
+    assert big["modules"] == sorted(module.value for module in Module)
+    assert big["workers"] == {kind.value: count for kind, count in WORKERS_PER_COLOUR.items()}
+
+
+def test_gem_mines_in_the_display_and_on_the_map_board_round_trip() -> None:
+    states = gem_sample_states()
+    shown = next(state for state in states if any(tile.gems for tile in state.display))
+    on_map = next(state for state in states if any(tile.gems for tile in state.map_board))
+    for state in (shown, on_map):
+        document = doc_of(state)
+        assert any(code[:1] == "D" and len(code) == 5 for code in document["display"]) or any(
+            code[:1] == "D" and len(code) == 5 for code in document["map_board"]
+        )
+        assert from_json(to_json(state)) == state
+
+
+def test_masks_and_gems_are_read_in_any_order() -> None:
+    state = gem_state()
+    document = _gem_doc()
+    document["mask_supply"].reverse()
+    for player in document["players"]:
+        player["masks"].reverse()
+    assert from_json(json.dumps(document)) == state
+
+
+def _set_mine(code: str) -> Callable[[Doc], None]:
+    def change(document: Doc) -> None:
+        document["board"][_mine_entry(document)]["tile"] = code
+
+    return change
+
+
+def _one_more_red_on_a_mine(document: Doc) -> None:
+    entry = document["board"][_mine_entry(document)]
+    tile = entry["tile"]
+    entry["tile"] = f"D{int(tile[1]) + 1}{tile[2:]}"
+
+
+def _mine_to_pile_with_gems(document: Doc) -> None:
+    entry = document["board"][_mine_entry(document)]
+    document["jungle_pile"][entry["tile"]] = 1
+    entry["tile"] = "P1"
+
+
+def _full_set(document: Doc) -> None:
+    """Give seat 0 a full set of gems taken from the cart (conserved, but not exchanged)."""
+    player = document["players"][0]
+    for colour in range(4):
+        if not player["gems"][colour]:
+            player["gems"][colour] = 1
+            document["gem_cart"][colour] -= 1
+            if document["gem_cart"][colour] < 0:  # the cart is empty: take it from a mine
+                document["gem_cart"][colour] = 0
+                _take_from_a_mine(document, colour)
+
+
+def _take_from_a_mine(document: Doc, colour: int) -> None:
+    for entry in document["board"]:
+        tile = entry["tile"]
+        if isinstance(tile, str) and tile[:1] == "D" and tile[1 + colour] != "0":
+            digits = list(tile[1:])
+            digits[colour] = str(int(digits[colour]) - 1)
+            entry["tile"] = "D" + "".join(digits)
+            return
+    raise AssertionError("no gem of that colour left anywhere")
+
+
+def _drop_a_mask(document: Doc) -> None:
+    document["mask_supply"].pop()
+
+
+def _exchange_more(document: Doc) -> None:
+    document["gems_exchanged"] += 4
+
+
+GEM_STRUCTURE_CASES: list[tuple[Callable[[Doc], None], str]] = [
+    (_delete("gem_cart"), "the document: missing key(s) 'gem_cart'"),
+    (_delete("players.0.masks"), "players[0]: missing key(s) 'masks'"),
+    (_delete("config.is_big_game"), "config: missing key(s) 'is_big_game'"),
+    (_set("gem_cart", {"red": 1}), "gem_cart: expected a list, got an object"),
+    (_set("gem_cart", [1, 2, 3]), "gem_cart: expected gems as a list of 4 counts (red, green,"),
+    (_set("gem_cart", [1, 2, 3, -1]), "gem_cart[3]: -1 is out of range"),
+    (_set("gem_cart", [1, 2, True, 0]), "gem_cart[2]: expected an integer, got a boolean"),
+    (_set("players.0.gems", [0, 0, 0, 0, 0]), "players[0].gems: expected gems as a list of 4"),
+    (_set("players.1.gems", [0, 1.0, 0, 0]), "players[1].gems[1]: expected an integer"),
+    (_set("players.0.masks", 8), "players[0].masks: expected a list, got an integer 8"),
+    (_set("players.0.masks", ["8"]), "players[0].masks[0]: expected an integer"),
+    (_set("mask_supply", [8] * 8), "mask_supply: 8 masks; the game has 7"),
+    (_set("mask_supply", [-8]), "mask_supply[0]: -8 is out of range"),
+    (_set("gems_exchanged", -4), "gems_exchanged: -4 is out of range"),
+    (_set("gems_exchanged", None), "gems_exchanged: expected an integer, got null"),
+    (_set("config.is_big_game", 1), "config.is_big_game: expected true or false, got an integer"),
+    (
+        _set("config.is_big_game", True),
+        "config: the Big Game is for 3 or 4 players, got players=2",
+    ),
+    (_set_mine("D210"), "unknown jungle tile code 'D210'"),
+    (_set_mine("D21030"), "unknown jungle tile code 'D21030'"),
+    (_set_mine("D-103"), "unknown jungle tile code 'D-103'"),
+    (_set_mine("d2103"), "unknown jungle tile code 'd2103'"),
+    (_set("jungle_pile", {"D21x3": 1}), "jungle_pile key: unknown jungle tile code 'D21x3'"),
+]
+
+
+@pytest.mark.rule("R-GEM-1")
+@pytest.mark.parametrize(("change", "fragment"), GEM_STRUCTURE_CASES)
+def test_bad_gem_fields_are_rejected(change: Callable[[Doc], None], fragment: str) -> None:
+    document = _gem_doc()
+    change(document)
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    message = str(raised.value)
+    assert message.startswith("not a valid cacao-rules state: ")
+    assert fragment in message
+
+
+GEM_CONSISTENCY_CASES: list[tuple[Callable[[Doc], None], str]] = [
+    (_one_more_red_on_a_mine, "the red gems (cart "),
+    (_set("gem_cart", [9, 0, 0, 0]), "; the game has 6"),
+    (_set_mine("D"), "has no gems given; a mine out of the pile carries the gems drawn with it"),
+    (_set_mine("D4300"), "gems; a mine holds 0 to 6"),
+    (_mine_to_pile_with_gems, "the jungle pile holds D"),
+    (_full_set, "seat 0 holds gems of all four colours"),
+    (_drop_a_mask, "the masks (supply and players') are"),
+    (_exchange_more, "gems were exchanged for 1 masks; each mask takes 4"),
+    (_set("gems_exchanged", 5), "gems_exchanged is 5; gems are exchanged 4 at a time"),
+    (_set("players.1.masks", [12]), "the masks (supply and players') are"),
+]
+
+
+@pytest.mark.rule("R-GEM-1", "R-GEM-2", "R-GEM-4")
+@pytest.mark.parametrize(("change", "fragment"), GEM_CONSISTENCY_CASES)
+def test_inconsistent_gems_and_masks_are_rejected(
+    change: Callable[[Doc], None], fragment: str
+) -> None:
+    document = _gem_doc()
+    change(document)
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    message = str(raised.value)
+    assert "inconsistent state: " in message
+    assert fragment in message
+
+
+@pytest.mark.rule("R-GEM-4")
+def test_masks_are_taken_lowest_first_but_positions_may_differ() -> None:
+    state = gem_state()
+    seat = next(seat for seat, player in enumerate(state.players) if player.masks)
+    held = state.players[seat].masks
+    highest = state.mask_supply[-1]
+    players = list(state.players)
+    players[seat] = attrs.evolve(players[seat], masks=tuple(sorted([*held[1:], highest])))
+    supply = tuple(sorted([*state.mask_supply[:-1], held[0]]))
+    bad = attrs.evolve(state, players=tuple(players), mask_supply=supply)
+    with pytest.raises(FormatError, match="the lowest mask is taken first"):
+        check_state(bad)
+    check_state(bad, reachable=False)
+
+
+def test_gems_and_masks_need_their_module() -> None:
+    state = first_state(PlacementStep)
+    players = (attrs.evolve(state.players[0], gems=(1, 0, 0, 0)), *state.players[1:])
+    for bad in [
+        attrs.evolve(state, gem_cart=(1, 0, 0, 0)),
+        attrs.evolve(state, mask_supply=(8,)),
+        attrs.evolve(state, gems_exchanged=4),
+        attrs.evolve(state, players=players),
+    ]:
+        with pytest.raises(FormatError, match="gems or masks in a game without the Gem mines"):
+            check_state(bad)
+
+
+def test_check_state_refuses_unsorted_masks_and_gems_on_other_tiles() -> None:
+    state = gem_state()
+    with pytest.raises(FormatError, match="the mask supply is not sorted"):
+        check_state(attrs.evolve(state, mask_supply=tuple(reversed(state.mask_supply))))
+    seat = next(seat for seat, player in enumerate(state.players) if player.masks)
+    players = list(state.players)
+    players[seat] = attrs.evolve(players[seat], masks=(12, *players[seat].masks))
+    with pytest.raises(FormatError, match=f"seat {seat}'s masks are not sorted"):
+        check_state(attrs.evolve(state, players=tuple(players)))
+    square = next(sq for sq, tile in state.board.items() if tile == JungleTile.from_code("P1"))
+    odd = JungleTile(cr.JungleKind.PLANTATION, 1, gems=(1, 0, 0, 0))
+    with pytest.raises(FormatError, match=r"the plantation tile on .* carries gems"):
+        check_state(attrs.evolve(state, board=state.board.set(square, odd)))
+
+
+@pytest.mark.rule("R-BIG-1")
+def test_the_big_game_is_read_back_as_the_big_game() -> None:
+    state = cr.new_game(cr.Config.big_game(4), seed=2)
+    again = from_json(to_json(state))
+    assert again.config.is_big_game and repr(again.config) == "Config.big_game(4)"
+    document = doc_of(state)
+    document["config"]["is_big_game"] = False  # the same modules and workers, not the Big Game
+    with pytest.raises(FormatError, match="the jungle tiles"):
+        from_json(json.dumps(document))
+    document = doc_of(state)
+    document["config"]["modules"].remove("huts")
+    with pytest.raises(FormatError, match="the Big Game uses every module and every worker tile"):
+        from_json(json.dumps(document))
 
 
 # --- fuzzing --------------------------------------------------------------------------------

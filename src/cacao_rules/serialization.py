@@ -11,14 +11,17 @@ Version 2 (this one) added the fields of the *Chocolatl* modules: the configurat
 each player's map tiles and huts, the map board, the map tiles used, the hut supply, the cacao
 received in the resolve step and three new steps; and those of the *Diamante* modules the
 engine implements: the Emperor's square, the tile code of the Tree of Life, the new worker
-types and the configuration's agreed worker set (New Workers). Version 1 documents (base games
-only) are still read, with those fields at their defaults; only version 2 is written.
+types and the configuration's agreed worker set (New Workers), the gem cart, the mask supply,
+the gems exchanged, each player's gems and masks and the gems on the gem mines (Gem mines), and
+the Big Game. Version 1 documents (base games only) are still read, with those fields at their
+defaults; only version 2 is written.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar
 
@@ -26,8 +29,11 @@ import attrs
 
 from .chance import MAX_SEED
 from .components import (
+    GEM_COLOURS,
     MAP_TILES_PER_PLAYER,
+    MASKS,
     TILES_BY_CODE,
+    Gems,
     Hut,
     JungleTile,
     Side,
@@ -79,6 +85,7 @@ Json = Any
 
 _MAX_QUOTE: Final = 60
 _TYPES: Final = {kind.value: kind for kind in WorkerType}
+_GEM_MINE_CODE: Final = re.compile(r"D[0-9]{4}")
 _SIDES: Final = {side.name: side for side in Side}
 _MODULES: Final = {module.value: module for module in Module}
 _HUTS: Final = {hut.value: hut for hut in Hut}
@@ -92,12 +99,21 @@ _PLAYER_FIELDS: Final = (
     "chocolate",
     "map_tiles",
     "huts",
+    "gems",
+    "masks",
 )
 _PLAYER_FIELDS_V1: Final = _PLAYER_FIELDS[:7]
 _PLAYER_FIELDS_KNOWN: Final = tuple(field.name for field in attrs.fields(PlayerState)) == (
     _PLAYER_FIELDS
 )
-_CONFIG_FIELDS: Final = ("players", "modules", "map_early_overbuild", "huts", "workers")
+_CONFIG_FIELDS: Final = (
+    "players",
+    "modules",
+    "map_early_overbuild",
+    "huts",
+    "workers",
+    "is_big_game",
+)
 _CONFIG_FIELDS_V1: Final = _CONFIG_FIELDS[:2]
 _CONFIG_FIELDS_KNOWN: Final = tuple(field.name for field in attrs.fields(Config)) == (
     _CONFIG_FIELDS
@@ -124,6 +140,9 @@ _TOP_KEYS: Final = (
     "map_tiles_used",
     "hut_supply",
     "emperor",
+    "gem_cart",
+    "mask_supply",
+    "gems_exchanged",
     *_TOP_KEYS_V1[11:],
 )
 
@@ -201,6 +220,7 @@ def _config(config: Config) -> dict[str, Json]:
         "workers": None
         if config.workers is None
         else {kind.value: count for kind, count in config.workers.items()},
+        "is_big_game": config.is_big_game,
     }
 
 
@@ -215,6 +235,8 @@ def _player(player: PlayerState) -> dict[str, Json]:
         "chocolate": player.chocolate,
         "map_tiles": player.map_tiles,
         "huts": [hut.value for hut in player.huts],
+        "gems": list(player.gems),
+        "masks": list(player.masks),
     }
 
 
@@ -250,6 +272,9 @@ def _to_document(state: State) -> dict[str, Json]:
         "map_tiles_used": state.map_tiles_used,
         "hut_supply": {hut.value: count for hut, count in state.hut_supply.items},
         "emperor": None if state.emperor is None else _square(state.emperor),
+        "gem_cart": list(state.gem_cart),
+        "mask_supply": list(state.mask_supply),
+        "gems_exchanged": state.gems_exchanged,
         "current": state.current,
         "turn": state.turn,
         "step": {"kind": kind, **fields(state.step)},
@@ -339,7 +364,32 @@ def _worker_type(value: Json, path: str) -> WorkerType:
 
 
 def _jungle_tile(value: Json, path: str) -> JungleTile:
+    """A jungle tile by its code; a gem mine out of the pile with its gems (``"D2103"``)."""
+    if isinstance(value, str) and value not in TILES_BY_CODE and _GEM_MINE_CODE.fullmatch(value):
+        return JungleTile.from_code(value)
     return _lookup(TILES_BY_CODE, value, path, "jungle tile code")
+
+
+def _gems(value: Json, path: str) -> Gems:
+    """Gems by colour: a list of 4 counts (red, green, blue, white)."""
+    items = _list(value, path)
+    if len(items) != len(GEM_COLOURS):
+        raise _Bad(
+            f"{path}: expected gems as a list of 4 counts ({', '.join(GEM_COLOURS)}), "
+            f"got {_what(value)}"
+        )
+    red, green, blue, white = (
+        _int(item, f"{path}[{i}]", 0, MAX_COUNT) for i, item in enumerate(items)
+    )
+    return (red, green, blue, white)
+
+
+def _masks(value: Json, path: str) -> tuple[int, ...]:
+    """Masks by value, read in any order and kept sorted."""
+    items = _list(value, path)
+    if len(items) > len(MASKS):
+        raise _Bad(f"{path}: {len(items)} masks; the game has {len(MASKS)}")
+    return tuple(sorted(_int(item, f"{path}[{i}]", 0, MAX_COUNT) for i, item in enumerate(items)))
 
 
 def _hut(value: Json, path: str) -> Hut:
@@ -453,6 +503,7 @@ def _read_config(value: Json, version: int) -> Config:
     workers = None
     if fields.get("workers") is not None:
         workers = _read_worker_set(fields["workers"], "config.workers")
+    big = _bool(fields.get("is_big_game", False), "config.is_big_game")
     try:
         return Config(
             players=players,
@@ -460,6 +511,7 @@ def _read_config(value: Json, version: int) -> Config:
             map_early_overbuild=early,
             huts=huts,
             workers=workers,
+            is_big_game=big,
         )
     except CacaoError as error:
         raise _Bad(f"config: {error}") from None
@@ -483,6 +535,8 @@ def _read_player(value: Json, path: str, version: int) -> PlayerState:
         huts=tuple(
             sorted(_read_huts(fields.get("huts", []), f"{path}.huts"), key=lambda h: h.sort_key)
         ),
+        gems=_gems(fields.get("gems", [0, 0, 0, 0]), f"{path}.gems"),
+        masks=_masks(fields.get("masks", []), f"{path}.masks"),
     )
 
 
@@ -601,6 +655,9 @@ def _read_state(document: Json) -> State:
             fields.get("hut_supply", {}), "hut_supply", _hut, lambda hut: hut.sort_key
         ),
         emperor=_read_emperor(fields.get("emperor")),
+        gem_cart=_gems(fields.get("gem_cart", [0, 0, 0, 0]), "gem_cart"),
+        mask_supply=_masks(fields.get("mask_supply", []), "mask_supply"),
+        gems_exchanged=_int(fields.get("gems_exchanged", 0), "gems_exchanged", 0, MAX_COUNT),
     )
 
 

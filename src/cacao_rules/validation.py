@@ -6,9 +6,9 @@ only what the rules guarantee: the checkerboard (:rule:`R-PLACE-2`), worker tile
 a jungle tile (:rule:`R-PLACE-1`), overbuilt stacks of one owner (:rule:`R-OVER-3`), the
 caps of the village board (:rule:`R-STORAGE-1`, :rule:`R-CHOC-4`), the conservation of every
 tile (jungle tiles, worker tiles, map tiles and huts, with the modules of :rule:`R-MAP-1`,
-:rule:`R-WATERING-1`, :rule:`R-CHOC-1`, :rule:`R-HUT-1` and :rule:`R-TREE-1`), the Emperor's
-square (:rule:`R-EMPEROR-1`, :rule:`R-EMPEROR-2`), and a pending step that fits the rest of the
-state.
+:rule:`R-WATERING-1`, :rule:`R-CHOC-1`, :rule:`R-HUT-1`, :rule:`R-TREE-1`, :rule:`R-GEM-1` and
+:rule:`R-BIG-1`), the Emperor's square (:rule:`R-EMPEROR-1`, :rule:`R-EMPEROR-2`), the gems and
+masks (:rule:`R-GEM-1` to :rule:`R-GEM-5`), and a pending step that fits the rest of the state.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from typing import Any, Final
 
 from .components import (
     DISPLAY_SIZE,
+    GEM_COLOURS,
+    GEMS_PER_MINE,
     HAND_SIZE,
     HUT_TILES,
     MAP_BOARD_SIZE,
@@ -26,6 +28,7 @@ from .components import (
     STORAGE_SPACES,
     SUN_PLACES,
     WATER_TRACK,
+    WORKERS_PER_COLOUR,
     Hut,
     JungleKind,
     JungleTile,
@@ -36,7 +39,7 @@ from .emperor import EMPEROR_START
 from .errors import FormatError
 from .geometry import Square, format_square, is_jungle_square, neighbour, neighbours
 from .huts import counted_workers
-from .pools import jungle_pool, worker_set
+from .pools import gem_cart, jungle_pool, mask_supply, worker_set
 from .state import (
     BlindFillStep,
     DealStep,
@@ -74,6 +77,8 @@ def state_problems(
     _check_map(state, problems, reachable)
     _check_huts(state, problems, reachable)
     _check_emperor(state, problems, reachable)
+    _check_gems(state, problems, reachable)
+    _check_big_game(state, problems)
     if not 0 <= state.current < seats:
         problems.append(f"current seat {state.current} is not a seat from 0 to {seats - 1}")
     else:
@@ -99,7 +104,13 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
     up to the configuration's worker set; the jungle tiles on the board, in the display
     (sorted, at most 2) and in the pile add up to the configuration's jungle tiles; the
     Emperor stands on a square exactly when his module is in play, his start ``(1, 1)`` or a
-    worker tile; and the pending step fits the rest (its squares, its activated edges,
+    worker tile; with the Gem mines module, every gem mine out of the pile carries its gems
+    (at most 6) and those in the pile none, the gems of each colour (cart, mines, players, and
+    those exchanged) add up to the cart's 8 (6 with 2 players), no player holds all four
+    colours (they would have exchanged them), the masks (supply, sorted, and players', sorted)
+    add up to the configuration's, and 4 gems were exchanged per mask taken; without the
+    module, no gems or masks; a Big Game configuration has 3 or 4 players, every module and
+    every worker tile; and the pending step fits the rest (its squares, its activated edges,
     something to draw at a chance step, a tile to place at a placement step).
 
     With ``conserve_jungle=False`` the jungle tiles need only be at most the configuration's
@@ -107,8 +118,9 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
     ``reachable=False`` four things only play can guarantee are not required, as
     :func:`cacao_rules.position` allows for teaching and scoring positions: worker tiles with
     no jungle neighbour, worker tiles left in piles when the game is over, a display
-    short of 2 tiles at the start of a turn while the pile still has some, and an Emperor
-    still on his start with worker tiles in his row or column.
+    short of 2 tiles at the start of a turn while the pile still has some, an Emperor
+    still on his start with worker tiles in his row or column, and masks held that are not
+    the lowest ones (they are taken lowest first).
     """
     problems = state_problems(state, conserve_jungle=conserve_jungle, reachable=reachable)
     if problems:
@@ -250,10 +262,12 @@ def _check_workers(state: State, problems: list[str]) -> None:
 
 def _check_jungle(state: State, problems: list[str], conserve: bool) -> None:
     wanted: Counter[object] = Counter(jungle_pool(state.config))
-    found: Counter[object] = Counter(dict(state.jungle_pile.items))
-    found.update(tile for tile in state.board.values() if isinstance(tile, JungleTile))
-    found.update(state.display)
-    found.update(state.map_board)
+    found: Counter[object] = Counter()
+    for tile, count in state.jungle_pile.items:
+        found[tile.bare] += count
+    found.update(tile.bare for tile in state.board.values() if isinstance(tile, JungleTile))
+    found.update(tile.bare for tile in state.display)
+    found.update(tile.bare for tile in state.map_board)
     places = "board, display, map board, pile" if state.map_board else "board, display, pile"
     if conserve and found != wanted:
         problems.append(
@@ -389,6 +403,127 @@ def _check_emperor(state: State, problems: list[str], reachable: bool) -> None:
         problems.append(
             f"the Emperor stands on {format_square(at)}, which is neither his start "
             f"{format_square(EMPEROR_START)} nor a worker tile"
+        )
+
+
+def _gem_mines(state: State) -> Iterable[tuple[str, JungleTile]]:
+    """Every jungle tile out of the pile that is a gem mine or carries gems, with its place."""
+    for square, tile in state.board.items():
+        if isinstance(tile, JungleTile):
+            yield f"on {format_square(square)}", tile
+    for tile in state.display:
+        yield "in the display", tile
+    for tile in state.map_board:
+        yield "on the map board", tile
+
+
+def _show_gems(gems: tuple[int, ...]) -> str:
+    return ", ".join(f"{count} {colour}" for count, colour in zip(gems, GEM_COLOURS, strict=True))
+
+
+def _check_gems(state: State, problems: list[str], reachable: bool) -> None:
+    """The gems and the masks (:rule:`R-GEM-1` to :rule:`R-GEM-5`)."""
+    config = state.config
+    on_mines = [0] * len(GEM_COLOURS)
+    for where, tile in _gem_mines(state):
+        if tile.kind is not JungleKind.GEM_MINE:
+            if tile.gems is not None:
+                problems.append(f"the {tile.kind.name.lower()} tile {where} carries gems")
+            continue
+        if tile.gems is None:
+            problems.append(
+                f"the gem mine {where} has no gems given; a mine out of the pile carries the "
+                "gems drawn with it (D followed by 4 digits, such as D2103)"
+            )
+            continue
+        if min(tile.gems) < 0 or sum(tile.gems) > GEMS_PER_MINE:
+            problems.append(
+                f"the gem mine {where} holds {_show_gems(tile.gems)} gems; a mine holds 0 to "
+                f"{GEMS_PER_MINE}"
+            )
+        for colour, count in enumerate(tile.gems):
+            on_mines[colour] += count
+    for tile, _ in state.jungle_pile.items:
+        if tile.gems is not None:
+            problems.append(
+                f"the jungle pile holds {tile.code}, a tile with gems; a gem mine gets its gems "
+                "only as it leaves the pile (D)"
+            )
+    held = [0] * len(GEM_COLOURS)
+    for seat, player in enumerate(state.players):
+        if min(player.gems) < 0:
+            problems.append(f"seat {seat} holds a negative count of gems: {player.gems}")
+        elif min(player.gems) > 0:
+            problems.append(
+                f"seat {seat} holds gems of all four colours ({_show_gems(player.gems)}); a full "
+                "set is exchanged for a mask at once"
+            )
+        for colour, count in enumerate(player.gems):
+            held[colour] += count
+        if list(player.masks) != sorted(player.masks):
+            problems.append(f"seat {seat}'s masks are not sorted")
+    masks_held = [value for player in state.players for value in player.masks]
+    if not config.has(Module.GEM_MINES):
+        if (
+            any(state.gem_cart)
+            or state.mask_supply
+            or state.gems_exchanged
+            or any(held)
+            or masks_held
+            or any(on_mines)
+        ):
+            problems.append("gems or masks in a game without the Gem mines module")
+        return
+    if list(state.mask_supply) != sorted(state.mask_supply):
+        problems.append("the mask supply is not sorted (lowest first)")
+    if min(state.gem_cart) < 0:
+        problems.append(f"the gem cart holds a negative count of gems: {state.gem_cart}")
+    if state.gems_exchanged < 0 or state.gems_exchanged % len(GEM_COLOURS):
+        problems.append(f"gems_exchanged is {state.gems_exchanged}; gems are exchanged 4 at a time")
+    wanted = gem_cart(config)
+    sets = state.gems_exchanged // len(GEM_COLOURS)
+    for colour, name in enumerate(GEM_COLOURS):
+        found = state.gem_cart[colour] + on_mines[colour] + held[colour] + sets
+        if found != wanted[colour]:
+            problems.append(
+                f"the {name} gems (cart {state.gem_cart[colour]}, mines {on_mines[colour]}, "
+                f"players {held[colour]}, exchanged {sets}) are {found}; the game has "
+                f"{wanted[colour]}"
+            )
+    every_mask = Counter(mask_supply(config))
+    found_masks = Counter(state.mask_supply) + Counter(masks_held)
+    if found_masks != every_mask:
+        problems.append(
+            f"the masks (supply and players') are {sorted(found_masks.elements())}; the game "
+            f"has {sorted(every_mask.elements())}"
+        )
+    elif reachable and masks_held and state.mask_supply and max(masks_held) > state.mask_supply[0]:
+        problems.append(
+            f"a player holds the mask worth {max(masks_held)} while the one worth "
+            f"{state.mask_supply[0]} is still in the supply; the lowest mask is taken first"
+        )
+    if state.gems_exchanged != len(GEM_COLOURS) * len(masks_held):
+        problems.append(
+            f"{state.gems_exchanged} gems were exchanged for {len(masks_held)} masks; each mask "
+            "takes 4"
+        )
+
+
+def _check_big_game(state: State, problems: list[str]) -> None:
+    """A Big Game plays every module and every worker tile, with 3 or 4 players
+    (:rule:`R-BIG-1`)."""
+    config = state.config
+    if not config.is_big_game:
+        return
+    workers = None if config.workers is None else dict(config.workers)
+    if (
+        config.players not in (3, 4)
+        or config.modules != frozenset(Module)
+        or workers != dict(WORKERS_PER_COLOUR)
+    ):
+        problems.append(
+            f"{config!r} is not a Big Game: it has 3 or 4 players, every module and every "
+            "worker tile"
         )
 
 
