@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import re
 import string
 from collections.abc import Iterator
 
@@ -34,7 +35,7 @@ from cacao_rules import (
     WorkerType,
     parse_move,
 )
-from cacao_rules.components import TILES_BY_CODE
+from cacao_rules.components import TILES_BY_CODE, JungleKind
 from cacao_rules.config import Module
 
 CHOCOLATL = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
@@ -167,6 +168,21 @@ def test_the_bare_fill_is_legal_with_an_empty_display_and_round_trips() -> None:
         ("fill 0,2=map:L", Fill((FillChoice((0, 2), JungleTile.from_code("L"), True),))),
         ("draw-jungle L", DrawJungle(JungleTile.from_code("L"))),
         ("slide L", Slide(JungleTile.from_code("L"))),
+        ("resolve 1,0 N 2 g1001", Resolve((1, 0), Side.N, 2, gems=(1, 0, 0, 1))),
+        ("resolve 3,2 W 1 g0010", Resolve((3, 2), Side.W, 1, gems=(0, 0, 1, 0))),
+        ("draw-jungle D2103", DrawJungle(JungleTile(JungleKind.GEM_MINE, gems=(2, 1, 0, 3)))),
+        ("draw-jungle D0000", DrawJungle(JungleTile(JungleKind.GEM_MINE, gems=(0, 0, 0, 0)))),
+        ("draw-jungle D", DrawJungle(JungleTile(JungleKind.GEM_MINE))),
+        (
+            "fill 0,2=D1221 2,0=map:D0600",
+            Fill(
+                (
+                    FillChoice((0, 2), JungleTile(JungleKind.GEM_MINE, gems=(1, 2, 2, 1))),
+                    FillChoice((2, 0), JungleTile(JungleKind.GEM_MINE, gems=(0, 6, 0, 0)), True),
+                )
+            ),
+        ),
+        ("slide D3003", Slide(JungleTile(JungleKind.GEM_MINE, gems=(3, 0, 0, 3)))),
     ],
 )
 def test_examples(text: str, move: Move) -> None:
@@ -243,6 +259,18 @@ def test_fill_choices_in_any_order_come_out_sorted() -> None:
         ("resolve 1,0 W 3 b02", "bad bar count 'b02'"),
         ("resolve 1,0 W 3 b" + "9" * 30, "bar count '" + "9" * 30 + "' is too large"),
         ("resolve 1,0 W 3 b1 b1", "expected 4 (resolve X,Y SIDE COUNT) or 5 (with the bars"),
+        ("resolve 1,0 N 2 b1 g1001", "expected 4 (resolve X,Y SIDE COUNT) or 5 (with the bars"),
+        ("resolve 1,0 N 2 g0000", "bad gems 'g0000'; expected g and one digit per colour (red,"),
+        ("resolve 1,0 N 2 g100", "bad gems 'g100'"),
+        ("resolve 1,0 N 2 g10010", "bad gems 'g10010'"),
+        ("resolve 1,0 N 2 g1-01", "bad gems 'g1-01'"),
+        ("resolve 1,0 N 2 G1001", "bad bar count 'G1001'"),
+        ("resolve 1,0 N 2 g", "bad gems 'g'"),
+        ("draw-jungle D210", "unknown jungle tile code 'D210'; expected one of P1, P2"),
+        ("draw-jungle D21034", "or D and 4 digits for a gem mine with its gems"),
+        ("draw-jungle d2103", "unknown jungle tile code 'd2103'"),
+        ("fill 0,2=D2x03", "unknown jungle tile code 'D2x03'"),
+        ("slide D-1000", "unknown jungle tile code 'D-1000'"),
         ("slide", "wrong number of parts: expected 2 (slide TILE), got 1"),
         ("slide T P1", "wrong number of parts: expected 2 (slide TILE), got 3"),
         ("slide map:T", "unknown jungle tile code 'map:T'"),
@@ -339,11 +367,62 @@ def test_an_empty_edge_at_a_tree_is_resolved_with_ordinary_notation() -> None:
     assert cr.apply(state, move).players[0].gold == 3
 
 
+# --- the Gem mines and the Big Game ---------------------------------------------------------
+
+GEM_CONFIGS = [
+    cr.Config(players=2, modules={Module.GEM_MINES}),
+    cr.Config(players=3, modules={Module.GEM_MINES}),
+    cr.Config(players=4, modules={Module.GEM_MINES}),
+    cr.Config(players=2, modules={Module.GEM_MINES, *CHOCOLATL}),
+    cr.Config(players=3, modules={Module.GEM_MINES, Module.MAP, Module.TREE_OF_LIFE}),
+    cr.Config.big_game(3),
+    cr.Config.big_game(4),
+]
+
+
+@functools.cache
+def _config_moves(config: cr.Config, seeded: bool) -> frozenset[Move]:
+    """Every legal move of every state of one random game of ``config``."""
+    rng = random.Random(70 + config.players)
+    state = cr.new_game(config, seed=70 if seeded else None)
+    found: set[Move] = set()
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        found.update(moves)
+        state = cr.apply(state, rng.choice(moves))
+    return frozenset(found)
+
+
+@pytest.mark.rule("R-GEM-2", "R-GEM-3", "R-BIG-1")
+@pytest.mark.parametrize("seeded", [True, False])
+@pytest.mark.parametrize("config", GEM_CONFIGS, ids=repr)
+def test_every_legal_move_with_gem_mines_round_trips(config: cr.Config, seeded: bool) -> None:
+    for move in _config_moves(config, seeded):
+        assert parse_move(str(move)) == move
+
+
+def test_games_with_gem_mines_show_their_new_notation() -> None:
+    """The round trips above saw gems taken, and mines with their gems drawn, filled, slid."""
+    moves = frozenset().union(
+        *(_config_moves(config, seeded) for config in GEM_CONFIGS for seeded in (True, False))
+    )
+    texts = {str(move) for move in moves}
+    mine = r"D[0-9]{4}"
+    assert any(re.fullmatch(r"resolve \S+ [NESW] [0-9]+ g[0-9]{4}", text) for text in texts)
+    assert any(re.fullmatch(f"draw-jungle {mine}", text) for text in texts)
+    assert any(re.search(f"=(map:)?{mine}( |$)", text) for text in texts if text[:4] == "fill")
+    assert any(re.fullmatch(f"slide {mine}", text) for text in texts)
+    assert not any(re.search(r"\bD( |$)", text) for text in texts)  # never a bare mine
+    assert not any(" b" in text and " g" in text for text in texts)
+
+
 # --- property tests -------------------------------------------------------------------------
 
 squares = st.tuples(st.integers(-(10**18) + 1, 10**18 - 1), st.integers(-50, 50))
 worker_types = st.sampled_from(list(WorkerType))
-jungle_tiles = st.sampled_from(list(TILES_BY_CODE.values()))
+gem_counts = st.tuples(*[st.integers(0, 9)] * 4)
+gem_mines = st.builds(lambda gems: JungleTile(JungleKind.GEM_MINE, gems=gems), gem_counts)
+jungle_tiles = st.sampled_from(list(TILES_BY_CODE.values())) | gem_mines
 huts = st.sampled_from(list(Hut))
 
 
@@ -374,6 +453,13 @@ moves: st.SearchStrategy[Move] = st.one_of(
         st.integers(0, 10**6),
         st.integers(0, 10**6) | st.just(0),
     ),
+    st.builds(
+        lambda square, side, workers, gems: Resolve(square, side, workers, gems=gems),
+        squares,
+        st.sampled_from(list(Side)),
+        st.integers(0, 10**6),
+        gem_counts,
+    ),
     st.builds(DrawWorker, worker_types),
     st.builds(DrawJungle, jungle_tiles),
     st.builds(Slide, jungle_tiles),
@@ -403,7 +489,7 @@ def test_arbitrary_text_gives_a_move_or_a_format_error(text: str) -> None:
     _parse_or_format_error(text)
 
 
-notation_alphabet = st.sampled_from([*string.digits, *"-,=:rbNESWPMGTICKxX \t\n", "map:"])
+notation_alphabet = st.sampled_from([*string.digits, *"-,=:rbgDNESWPMGTICKxX \t\n", "map:"])
 
 
 @given(moves, st.lists(st.tuples(st.integers(0, 60), notation_alphabet), max_size=4))

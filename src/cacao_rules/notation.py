@@ -10,8 +10,9 @@ Every move prints as a verb followed by its fields, separated by spaces::
     resolve 1,0 W 1               a square, a side (N, E, S or W), a worker count
     resolve 1,0 W 3 b2            ... and the bars sold at a chocolate market (b1 or more)
     resolve 0,1 N 1               an edge with no worker facing a Tree of Life: 1 takes 3 gold
+    resolve 1,0 N 2 g1001         ... and the gems taken at a gem mine: red, green, blue, white
     draw-worker 1-1-1-1           a worker type (chance)
-    draw-jungle T                 a jungle tile code (chance)
+    draw-jungle T                 a jungle tile code (chance); D2103 a gem mine with its gems
     slide T                       the map-board tile that slides into the display
     build market-crier            a hut to build
     pass                          no hut this turn
@@ -28,7 +29,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from .components import TILES_BY_CODE, Hut, JungleTile, Side, WorkerType
+from .components import GEM_COLOURS, TILES_BY_CODE, Gems, Hut, JungleTile, Side, WorkerType
 from .errors import FormatError
 from .geometry import Square
 from .moves import (
@@ -52,6 +53,8 @@ _SQUARE: Final = re.compile(rf"({_INTEGER}),({_INTEGER})")
 _ROTATION: Final = re.compile(r"r([0-3])")
 _COUNT: Final = re.compile(r"0|[1-9][0-9]*")
 _BARS: Final = re.compile(r"b([1-9][0-9]*)")
+_GEMS: Final = re.compile(r"g([0-9])([0-9])([0-9])([0-9])")
+_GEM_MINE: Final = re.compile(r"D[0-9]{4}")
 _MAP_PREFIX: Final = "map:"
 _MAX_DIGITS: Final = 18
 _MAX_QUOTE: Final = 80
@@ -82,8 +85,14 @@ def _worker_type(part: str) -> WorkerType:
 
 def _jungle_tile(part: str) -> JungleTile:
     tile = TILES_BY_CODE.get(part)
+    if tile is None and _GEM_MINE.fullmatch(part):
+        return JungleTile.from_code(part)
     if tile is None:
-        raise _Bad(f"unknown jungle tile code {part!r}; expected one of {', '.join(TILES_BY_CODE)}")
+        raise _Bad(
+            f"unknown jungle tile code {part[:_MAX_QUOTE]!r}; expected one of "
+            f"{', '.join(TILES_BY_CODE)}, or D and 4 digits for a gem mine with its gems "
+            "(red, green, blue, white), such as D2103"
+        )
     return tile
 
 
@@ -174,20 +183,38 @@ def _bars(part: str) -> int:
     match = _BARS.fullmatch(part)
     if match is None:
         raise _Bad(
-            f"bad bar count {part!r}; expected b1, b2, ... for the workers selling a chocolate "
-            "bar (left out when none does)"
+            f"bad bar count {part[:_MAX_QUOTE]!r}; expected b1, b2, ... for the workers selling a "
+            "chocolate bar (left out when none does), or g and 4 digits for the gems taken at a "
+            "gem mine"
         )
     return _number(match.group(1), "bar count")
+
+
+def _gems(part: str) -> Gems:
+    match = _GEMS.fullmatch(part)
+    if match is None or not any(int(digit) for digit in match.groups()):
+        raise _Bad(
+            f"bad gems {part[:_MAX_QUOTE]!r}; expected g and one digit per colour "
+            f"({', '.join(GEM_COLOURS)}), such as g1001, for the gems taken at a gem mine "
+            "(left out when none is)"
+        )
+    red, green, blue, white = (int(digit) for digit in match.groups())
+    return (red, green, blue, white)
 
 
 def _resolve(args: list[str]) -> Move:
     if len(args) not in (3, 4):
         raise _Bad(
             "wrong number of parts: expected 4 (resolve X,Y SIDE COUNT) or 5 (with the bars "
-            f"sold at a chocolate market, resolve X,Y SIDE COUNT bN), got {len(args) + 1}"
+            "sold at a chocolate market, resolve X,Y SIDE COUNT bN, or the gems taken at a gem "
+            f"mine, resolve X,Y SIDE COUNT gRGBW), got {len(args) + 1}"
         )
-    bars = _bars(args[3]) if len(args) == 4 else 0
-    return Resolve(_square(args[0]), _side(args[1]), _count(args[2]), bars)
+    square, side, count = _square(args[0]), _side(args[1]), _count(args[2])
+    if len(args) == 3:
+        return Resolve(square, side, count)
+    if args[3].startswith("g"):
+        return Resolve(square, side, count, gems=_gems(args[3]))
+    return Resolve(square, side, count, _bars(args[3]))
 
 
 def _draw_worker(args: list[str]) -> Move:
@@ -253,7 +280,11 @@ def parse_move(text: str) -> Move:
     >>> str(parse_move("  fill 2,0=P1   0,2=map:M3 "))
     'fill 0,2=map:M3 2,0=P1'
     >>> parse_move("resolve 1,0 W 3 b2")
-    Resolve(square=(1, 0), side=<Side.W: 3>, workers=3, bars=2)
+    Resolve(square=(1, 0), side=<Side.W: 3>, workers=3, bars=2, gems=(0, 0, 0, 0))
+    >>> parse_move("resolve 1,0 N 2 g1001").gems
+    (1, 0, 0, 1)
+    >>> parse_move("draw-jungle D2103").tile.gems
+    (2, 1, 0, 3)
     >>> parse_move("build chiefs-wife")
     BuildHut(hut=<Hut.CHIEFS_WIFE: 'chiefs-wife'>)
     >>> parse_move("resolve 1,0 west 1")
