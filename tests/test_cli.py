@@ -100,12 +100,8 @@ def test_simulate_counts_a_shared_win_fractionally(capsys: pytest.CaptureFixture
             "argument --modules: module 'cocoa' is not a module; the modules are: map, "
             "watering, chocolate, huts, tree-of-life, emperor, new-workers",
         ),
-        (["simulate", "--modules", "gem_mines"], "module 'gem_mines' is not implemented"),
-        (
-            ["play", "--modules", "tree,gem-mines"],
-            "argument --modules: module 'gem-mines' is not implemented yet (a Diamante module); "
-            "the modules are: map, watering, chocolate, huts, tree-of-life, emperor, new-workers\n",
-        ),
+        (["simulate", "--modules", "gems"], "argument --modules: module 'gems' is not a module"),
+        (["play", "--modules", "tree,big-game"], "module 'big-game' is not a module"),
         (
             ["simulate", "--modules", "New-Workers"],
             "--modules new-workers needs the worker set each player plays with: --workers "
