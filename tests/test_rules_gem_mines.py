@@ -585,3 +585,13 @@ def test_a_mine_drawn_blind_for_a_space_gets_its_gems() -> None:
     assert of_type(events, cr.JungleFilled) == [cr.JungleFilled((3, 1), mine(1, 1, 1, 3), "pile")]
     assert state.board[(3, 1)] == mine(1, 1, 1, 3)
     assert state.gem_cart == (5, 5, 5, 3)
+
+
+@pytest.mark.rule("R-GEM-3", "R-GEM-2")
+def test_gems_in_move_notation() -> None:
+    taken = cr.Resolve(HUB, Side.N, 2, gems=(1, 0, 0, 1))
+    assert str(taken) == "resolve 1,0 N 2 g1001"
+    assert cr.parse_move("resolve 1,0 N 2 g1001") == taken
+    assert str(cr.DrawJungle(mine(2, 1, 0, 3))) == "draw-jungle D2103"
+    assert cr.parse_move("draw-jungle D2103") == cr.DrawJungle(mine(2, 1, 0, 3))
+    assert cr.parse_move("draw-jungle D0000") == cr.DrawJungle(mine(0, 0, 0, 0))
