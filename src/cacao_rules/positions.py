@@ -125,8 +125,10 @@ def _gem_supplies(
         if isinstance(tile, JungleTile) and tile.gems is not None
     ]
     out += [player.gems for player in seats]
+    traded = sum(len(player.masks) for player in seats)  # each mask took one gem per colour
     cart = tuple(
-        total - sum(gems[colour] for gems in out) for colour, total in enumerate(base.gem_cart)
+        total - traded - sum(gems[colour] for gems in out)
+        for colour, total in enumerate(base.gem_cart)
     )
     if min(cart) < 0:
         raise ConfigError("the position uses more gems of a colour than the cart holds")
@@ -136,11 +138,10 @@ def _gem_supplies(
             if value not in masks:
                 raise ConfigError(f"no mask worth {value} is left for a player to hold")
             masks.remove(value)
-    taken = sum(len(player.masks) for player in seats)
     return {
         "gem_cart": (cart[0], cart[1], cart[2], cart[3]),
         "mask_supply": tuple(masks),
-        "gems_exchanged": 4 * taken,
+        "gems_exchanged": 4 * traded,
     }
 
 
