@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import cacao_rules as cr
 from cacao_rules import JungleTile, WorkerTile, WorkerType
 from cacao_rules.bots import RandomBot, play_game
@@ -318,3 +320,82 @@ def test_legend_names_the_tree_and_the_emperor() -> None:
     text = render(_diamante_position(), legend=True)
     assert "L tree of life" in text and "E (top right) the Emperor" in text
     assert text.isascii()
+
+
+# --- the Gem mines module and the Big Game -------------------------------------------------
+
+GEMS = cr.Module.GEM_MINES
+
+
+def _gem_position() -> cr.State:
+    mine = JungleTile(cr.JungleKind.GEM_MINE, gems=(2, 1, 0, 3))
+    return cr.position(
+        cr.Config(players=2, modules={GEMS}),
+        board={
+            (0, 0): JungleTile.from_code("P1"),
+            (1, 1): JungleTile.from_code("M2"),
+            (2, 0): mine,
+            (1, 0): WorkerTile.of(1, WorkerType.W1111),
+        },
+        players=[
+            cr.PlayerState(gold=3, hand=(WorkerType.W2101,), gems=(1, 0, 0, 2)),
+            cr.PlayerState(gems=(0, 3, 1, 0)),
+        ],
+        display=[JungleTile(cr.JungleKind.GEM_MINE, gems=(0, 2, 0, 0))],
+    )
+
+
+@pytest.mark.rule("R-GEM-2")
+def test_render_shows_the_gems_on_the_mines_the_cart_and_the_players_gems() -> None:
+    state = _gem_position()
+    board = render_board(state).splitlines()
+    assert board[7] == "  0 |  P1   |1 [1] 1| D2103 |"
+    lines = render(state).splitlines()
+    assert "Turn 0   display: D0200   jungle pile: 17 tiles" in lines
+    assert "Gem cart: 3051 (red, green, blue, white)   masks left: 8 8 9 9 10 10" in lines
+    assert lines[-3].endswith("pile 10  gems 1002  masks -")
+    assert lines[-2].endswith("pile 10  gems 0310  masks -")
+    text = render(state, legend=True)
+    assert "D2103 gem mine with its gems: 2 red, 1 green, 0 blue," in text
+    assert text.isascii()
+
+
+@pytest.mark.rule("R-GEM-4", "R-GEM-6")
+def test_render_shows_the_masks_taken_and_the_score_sheet_their_columns() -> None:
+    config = cr.Config(players=2, modules={GEMS})
+    rng = random.Random(12)
+    state = cr.new_game(config, seed=1)
+    while not any(player.masks for player in state.players):
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    seat = next(seat for seat, player in enumerate(state.players) if player.masks)
+    masks = " ".join(str(value) for value in state.players[seat].masks)
+    lines = render(state).splitlines()
+    assert any(line.startswith(f"  seat {seat}") or line.startswith(f"> seat {seat}")
+               for line in lines if line.endswith(f"  masks {masks}"))  # fmt: skip
+    left = " ".join(str(value) for value in state.mask_supply)
+    assert any(line.endswith(f"masks left: {left}") for line in lines)
+    while not state.is_over:
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    assert score_categories(state)[-2:] == ("masks", "gems")
+    sheet = render_scores(state).splitlines()
+    assert sheet[0].split()[5:7] == ["masks", "gems"]
+    for score, line in zip(cr.final_scores(state), sheet[1:3], strict=True):
+        cells = [int(cell) for cell in line.split()]
+        assert cells[5:7] == [score.breakdown["masks"], score.breakdown["gems"]]
+        assert cells[5] == sum(state.players[score.player].masks)
+
+
+@pytest.mark.rule("R-BIG-1")
+def test_the_big_game_shows_every_module() -> None:
+    state = cr.new_game(cr.Config.big_game(4), seed=3)
+    lines = render(state).splitlines()
+    assert any(line.startswith("Hut supply: ") for line in lines)
+    assert any(line.startswith("Gem cart: ") for line in lines)
+    assert "map board: " in next(line for line in lines if line.startswith("Turn "))
+    header = score_categories(state)
+    assert header == ("gold", "temples", "sun", "water", "huts", "hut bonus", "masks", "gems")
+
+
+def test_render_shows_no_gems_without_their_module() -> None:
+    text = render(cr.new_game(cr.Config(players=2, modules={cr.Module.HUTS}), seed=2))
+    assert "Gem cart" not in text and "gems" not in text and "masks" not in text

@@ -4,7 +4,9 @@
 draws the final score sheet. Both are deterministic and use plain ASCII, no colour.
 With the *Chocolatl* modules they also show the map board and each player's map tiles
 (Map), the chocolate bars (Chocolate), the huts built, the hut supply and the huts' columns
-of the score sheet (Huts); with the *Diamante* modules, the Trees of Life and the Emperor.
+of the score sheet (Huts); with the *Diamante* modules, the Trees of Life, the Emperor, and the
+gem mines with their gems, the gem cart, the mask supply, each player's gems and masks and the
+columns ``masks`` and ``gems`` of the score sheet (Gem mines).
 
 Each square of the board is a cell three lines high and seven characters wide:
 
@@ -12,7 +14,8 @@ Each square of the board is a cell three lines high and seven characters wide:
   edge's place (north above, east right, south below, west left), as placed;
   a ``*`` in the top left corner marks a tile overbuilt on another;
 - a jungle tile shows its code (``P1``, ``P2``, ``M2``, ``M3``, ``M4``, ``G1``, ``G2``,
-  ``W``, ``S``, ``T``, and with the modules ``I``, ``K``, ``C``, ``L``; see
+  ``W``, ``S``, ``T``, and with the modules ``I``, ``K``, ``C``, ``L``, and a gem mine with
+  the gems on it, one digit per colour (red, green, blue, white), such as ``D2103``; see
   :attr:`~cacao_rules.JungleTile.code`);
 - an ``E`` in the top right corner marks the Emperor's square (Favour of the Emperor);
 - an empty jungle space next to a worker tile shows a ``.``.
@@ -75,7 +78,8 @@ LEGEND: Final = (
     "  W left); * overbuilt; . empty jungle space next to a worker tile; P1 P2 plantation,\n"
     "  M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, T temple;\n"
     "  with the modules I watering, K chocolate kitchen, C chocolate market, L tree of life;\n"
-    "  E (top right) the Emperor"
+    "  E (top right) the Emperor; D2103 gem mine with its gems: 2 red, 1 green, 0 blue,\n"
+    "  3 white (players' gems and the gem cart are written the same way)"
 )
 """What the symbols of :func:`render`'s board mean."""
 
@@ -170,7 +174,16 @@ def _player_line(state: State, seat: int) -> str:
         line += f"  map tiles {player.map_tiles}"
     if Module.HUTS in modules:
         line += "  huts " + (" ".join(str(hut) for hut in player.huts) or "-")
+    if Module.GEM_MINES in modules:
+        line += f"  gems {_gems(player.gems)}  masks " + (
+            " ".join(str(value) for value in player.masks) or "-"
+        )
     return line
+
+
+def _gems(gems: tuple[int, ...]) -> str:
+    """Gems by colour as one digit each, red, green, blue, white, as in ``D2103``."""
+    return "".join(str(count) for count in gems)
 
 
 def _edges(step: ResolveStep, seat: int) -> str:
@@ -223,7 +236,9 @@ def render(state: State, *, legend: bool = False) -> str:
     With the modules: the map board after the pile and ``map tiles`` left for each player
     (Map), ``choc`` bars after the cacao (Chocolate), each player's huts and a line with the
     hut supply, ``x2`` for a hut there twice (Huts); the Emperor's square, marked ``E`` on the
-    board and named after the pile (Favour of the Emperor).
+    board and named after the pile (Favour of the Emperor); a line with the gems left in the
+    cart and the masks left, and each player's ``gems`` (red, green, blue, white, one digit
+    each) and ``masks`` (their values) (Gem mines).
     """
     parts = [render_board(state)]
     if legend:
@@ -236,23 +251,36 @@ def render(state: State, *, legend: bool = False) -> str:
     )
     if Module.HUTS in state.config.modules:
         parts.append(f"Hut supply: {_huts(state.hut_supply)}")
+    if Module.GEM_MINES in state.config.modules:
+        masks = " ".join(str(value) for value in state.mask_supply) or "(none)"
+        parts.append(
+            f"Gem cart: {_gems(state.gem_cart)} (red, green, blue, white)   masks left: {masks}"
+        )
     parts.extend(_player_line(state, seat) for seat in range(len(state.players)))
     parts.append(describe_step(state))
     return "\n".join(parts)
 
 
+GEM_CATEGORIES: Final = ("masks", "gems")
+"""The score sheet's columns of the Gem mines module (:rule:`R-GEM-6`)."""
+
+
 def score_categories(state: State) -> tuple[str, ...]:
     """The breakdown's categories for ``state``'s configuration, in the score sheet's order."""
+    categories: tuple[str, ...] = CATEGORIES
     if Module.HUTS in state.config.modules:
-        return (*CATEGORIES, *HUT_CATEGORIES)
-    return CATEGORIES
+        categories = (*categories, *HUT_CATEGORIES)
+    if Module.GEM_MINES in state.config.modules:
+        categories = (*categories, *GEM_CATEGORIES)
+    return categories
 
 
 def render_scores(state: State) -> str:
     """The score sheet: each player's gold by category, total and cacao (the tiebreak).
 
     With the Hut module the sheet has the columns ``huts`` (their cost, given back) and
-    ``hut bonus`` before the total. On a game that is not over the scores are provisional.
+    ``hut bonus`` before the total; with the Gem mines module ``masks`` (their values) and
+    ``gems`` (1 gold per gem held). On a game that is not over the scores are provisional.
 
     >>> import cacao_rules as cr
     >>> hand = (cr.WorkerType.W1111,)
