@@ -15,6 +15,13 @@ Chocolatl modules: the trees in the jungle set and the worker sets that change w
 activated too), the Emperor's square, jumps and gold (FACTS 9.3). An agreed worker set (the
 New Workers module, R-NEW-2) replaces the worker set and so the number of turns.
 
+The Gem mines module (FACTS 9.1, 10) is covered alone and with every other module: the gem
+mines in place of the temples, the mine cart and the masks (conservation of gems and masks),
+the gems each mine comes out with (the exact odds of every way they can fall), the gems taken
+and the forced exchange of every full set for the lowest mask left, recomputed from the
+events, and the masks' and gems' gold. So is the Big Game (FACTS 9.5): its 45 (or 38) jungle
+tiles and 15 worker tiles per colour, written out below.
+
 A :class:`Game` is a complete record of one game: every ply's state before, the move, the state
 after and the events ``cr.step`` reported. The ``check_*`` functions each check one group of
 rules, on a state or on a whole game; :func:`check_game` runs them all. :func:`replay` rebuilds
@@ -27,6 +34,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -47,10 +55,12 @@ from cacao_rules import (
 from cacao_rules.components import Hut
 from cacao_rules.events import (
     EmperorMoved,
+    GemsTaken,
     HutBuilt,
     HutSideUp,
     HutUsed,
     MapBoardFilled,
+    MaskTaken,
     TileSlid,
 )
 from cacao_rules.moves import BuildHut, HutSide, PassHut, Slide
@@ -98,9 +108,11 @@ _IR = JungleTile(JungleKind.WATERING, 0)
 _KI = JungleTile(JungleKind.CHOCOLATE_KITCHEN, 0)
 _CM = JungleTile(JungleKind.CHOCOLATE_MARKET, 0)
 _TR = JungleTile(JungleKind.TREE_OF_LIFE, 0)
+_GE = JungleTile(JungleKind.GEM_MINE, 0)
+"""A gem mine as it lies in the pile, without gems (R-GEM-2)."""
 
 BASE_TILES: Final = (_P1, _P2, _M2, _M3, _M4, _G1, _G2, _WA, _SU, _TE)
-MODULE_TILES: Final = (_IR, _KI, _CM, _TR)
+MODULE_TILES: Final = (_IR, _KI, _CM, _TR, _GE)
 ALL_TILES: Final = BASE_TILES + MODULE_TILES
 
 _POOL_2P: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
@@ -173,22 +185,112 @@ TREE_SET_SIZES: Final[Mapping[tuple[int, bool], int]] = {
 """FACTS 10: jungle tiles with the Tree of Life by (players, Chocolate)."""
 
 
+GEM_ROWS: Final[Mapping[bool, Mapping[JungleTile, int]]] = {
+    # 2 players: FACTS 10, the "+Gem mines" rows; the cells they change.
+    False: {_TE: 0, _GE: 5},
+    True: {_TE: 0, _GE: 4},
+}
+"""FACTS 9.1, 10: the gem mines take the temples' places (3-4 players: 5; 2 players: the 4
+the base removal left), whatever other modules are in play."""
+
+BIG_GAME_SETS: Final[Mapping[int, Mapping[JungleTile, int]]] = {
+    # FACTS 9.5: the base game's 28 (temples and gold mines in) and every module tile.
+    4: {
+        _P1: 6,
+        _P2: 2,
+        _M2: 2,
+        _M3: 4,
+        _M4: 1,
+        _G1: 2,
+        _G2: 1,
+        _WA: 3,
+        _SU: 2,
+        _TE: 5,
+        _IR: 3,
+        _KI: 3,
+        _CM: 3,
+        _GE: 5,
+        _TR: 3,
+    },
+    # 3 players: less 2 single plantations, 2 value-1 gold mines, 1 price-2 market, 1 price-3
+    # market and 1 watering tile.
+    3: {
+        _P1: 4,
+        _P2: 2,
+        _M2: 1,
+        _M3: 3,
+        _M4: 1,
+        _G2: 1,
+        _WA: 3,
+        _SU: 2,
+        _TE: 5,
+        _IR: 2,
+        _KI: 3,
+        _CM: 3,
+        _GE: 5,
+        _TR: 3,
+    },
+}
+"""FACTS 9.5, R-BIG-1: the Big Game's jungle tiles, start tiles included."""
+
+BIG_GAME_SET_SIZES: Final[Mapping[int, int]] = {4: 45, 3: 38}
+
+BIG_GAME_WORKERS: Final[Mapping[WorkerType, int]] = {
+    WorkerType.W1111: 4,
+    WorkerType.W2101: 5,
+    WorkerType.W3001: 1,
+    WorkerType.W3100: 1,
+    WorkerType.W0022: 1,
+    WorkerType.W0202: 1,
+    WorkerType.W0103: 1,
+    WorkerType.W0004: 1,
+}
+"""FACTS 9.5, 9.4, 2.2: every worker tile of a colour, 11 of the box and the 4 new ones."""
+
+GEMS_PER_COLOUR: Final[Mapping[int, int]] = {2: 6, 3: 8, 4: 8}
+"""FACTS 9.1: the cart holds 8 gems of each colour, 2 fewer of each with 2 players."""
+GEM_COLOURS: Final = 4
+"""Red, green, blue, white."""
+GEMS_PER_MINE: Final = 6
+"""FACTS 9.1: a mine comes out with 6 gems (R-GEM-5: or all that is left)."""
+MASK_SETS: Final[Mapping[int, tuple[int, ...]]] = {
+    2: (8, 8, 9, 9, 10, 10),
+    3: (8, 8, 9, 9, 10, 10, 12),
+    4: (8, 8, 9, 9, 10, 10, 12),
+}
+"""FACTS 9.1: the masks; the 12 stays in the box with 2 players."""
+NO_GEMS: Final = (0, 0, 0, 0)
+
+
 def has(config: cr.Config, module: Module) -> bool:
     return module in config.modules
 
 
+def bare(tile: JungleTile) -> JungleTile:
+    """``tile`` as it lies in the pile: a gem mine without the gems on it."""
+    return JungleTile(tile.kind, tile.value)
+
+
 def jungle_set(config: cr.Config) -> Counter[JungleTile]:
-    """The jungle tiles of ``config``'s game, start tiles included."""
+    """The jungle tiles of ``config``'s game, start tiles included (gem mines bare)."""
+    if config.is_big_game:
+        return Counter(BIG_GAME_SETS[config.players])
     chocolate = has(config, Module.CHOCOLATE)
     key = (config.players, has(config, Module.WATERING), chocolate)
     tiles = Counter(JUNGLE_SETS[key])
     if has(config, Module.TREE_OF_LIFE):
         for tile, count in TREE_ROWS[(config.players == 2, chocolate)].items():
             tiles[tile] = count
+    if has(config, Module.GEM_MINES):
+        for tile, count in GEM_ROWS[config.players == 2].items():
+            tiles[tile] = count
     return +tiles
 
 
 def jungle_set_size(config: cr.Config) -> int:
+    """FACTS 10, 9.5: gem mines replace temples one for one, so they change no size."""
+    if config.is_big_game:
+        return BIG_GAME_SET_SIZES[config.players]
     if has(config, Module.TREE_OF_LIFE):
         return TREE_SET_SIZES[(config.players, has(config, Module.CHOCOLATE))]
     return SET_SIZES[config.players]
@@ -196,7 +298,11 @@ def jungle_set_size(config: cr.Config) -> int:
 
 def worker_set(config: cr.Config) -> Mapping[WorkerType, int]:
     """Each player's worker tiles (FACTS 2.2, 9.2); the agreed set when the configuration
-    gives one (R-NEW-2, FACTS 9.4: it replaces every removal)."""
+    gives one (R-NEW-2, FACTS 9.4: it replaces every removal); in the Big Game all 15 tiles
+    of the colour (R-BIG-1, FACTS 9.5)."""
+    if config.is_big_game:
+        assert config.workers is not None and dict(config.workers) == BIG_GAME_WORKERS
+        return BIG_GAME_WORKERS
     if config.workers is not None:
         return dict(config.workers)
     if has(config, Module.TREE_OF_LIFE) and has(config, Module.CHOCOLATE):
@@ -206,7 +312,9 @@ def worker_set(config: cr.Config) -> Mapping[WorkerType, int]:
 
 def tiles_per_player(config: cr.Config) -> int:
     """Turns each player takes: 11, 10 or 9; 12, 11 or 10 with the Tree and Chocolate; the
-    size of the agreed set with one (R-NEW-2)."""
+    size of the agreed set with one (R-NEW-2); 15 in the Big Game (R-BIG-1)."""
+    if config.is_big_game:
+        return sum(BIG_GAME_WORKERS.values())
     if config.workers is not None:
         return sum(config.workers.values())
     if has(config, Module.TREE_OF_LIFE) and has(config, Module.CHOCOLATE):
@@ -283,8 +391,11 @@ FIXED_HUT_BONUS: Final[Mapping[Hut, int]] = {
 
 CHOCOLATL: Final = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
 DIAMANTE: Final = (Module.TREE_OF_LIFE, Module.EMPEROR)
-"""The Diamante modules the engine implements."""
+"""The Diamante modules of the Tree of Life and Emperor corpus."""
 ALL_MODULES: Final = CHOCOLATL + DIAMANTE
+"""The six modules of the corpus's "all six modules" games."""
+PLAYABLE_MODULES: Final = (*ALL_MODULES, Module.GEM_MINES)
+"""Every module a configuration may combine freely (New Workers needs an agreed set)."""
 
 MODULE_SETS: Final[tuple[frozenset[Module], ...]] = tuple(
     frozenset(module for bit, module in enumerate(CHOCOLATL) if k >> bit & 1) for k in range(16)
@@ -299,7 +410,9 @@ DIAMANTE_SETS: Final[tuple[frozenset[Module], ...]] = tuple(
 
 def config_id(config: cr.Config) -> str:
     """A short name such as ``3p+map+huts``."""
-    names = [module.value for module in ALL_MODULES if module in config.modules]
+    if config.is_big_game:
+        return f"{config.players}p+big-game"
+    names = [module.value for module in PLAYABLE_MODULES if module in config.modules]
     if Module.NEW_WORKERS in config.modules:
         names.append(Module.NEW_WORKERS.value)
     extra = []
@@ -515,12 +628,13 @@ def check_tiles(state: cr.State) -> None:
         assert player.pile.total == sum(c for _, c in player.pile.items)
     # Jungle tiles: board, display, map board and pile hold the configuration's set.
     jungle: Counter[JungleTile] = Counter(
-        tile for tile in state.board.values() if isinstance(tile, JungleTile)
+        bare(tile) for tile in state.board.values() if isinstance(tile, JungleTile)
     )
-    jungle.update(state.display)
-    jungle.update(state.map_board)
+    jungle.update(bare(tile) for tile in state.display)
+    jungle.update(bare(tile) for tile in state.map_board)
     for tile, count in state.jungle_pile.items:
         assert count > 0
+        assert tile.gems is None, f"{tile} in the pile carries gems"
         jungle[tile] += count
     expected_jungle = jungle_set(config)
     assert sum(expected_jungle.values()) == jungle_set_size(config)
@@ -559,6 +673,93 @@ def check_tiles(state: cr.State) -> None:
                 f"only {dealt} hut tiles dealt, yet the deal of huts is over"
             )
         assert _hut_prefix_possible(_hut_key(huts), dealt), f"impossible huts {dict(huts)}"
+
+
+def mines_out(state: cr.State) -> list[JungleTile]:
+    """The gem mines out of the pile: on the board, in the display and on the map board."""
+    tiles = [tile for tile in state.board.values() if isinstance(tile, JungleTile)]
+    tiles += [*state.display, *state.map_board]
+    return [tile for tile in tiles if tile.kind is JungleKind.GEM_MINE]
+
+
+def check_gems(state: cr.State) -> None:
+    """R-GEM-1, R-GEM-2, R-GEM-4, R-GEM-5, R-BIG-1: gems and masks are conserved. Every gem
+    of the cart (8 of each colour, 6 with 2 players) is in the cart, on a mine out of the pile,
+    held by a player or traded away, 4 per mask (one of each colour); the masks are in the
+    supply (lowest first) or held, and every mask held is no dearer than any left; no player
+    holds all four colours; a mine out of the pile carries at most 6 gems, one in the pile none.
+    Without the module: no gems, no masks, no mines."""
+    config = state.config
+    n = config.players
+    out = mines_out(state)
+    players = state.players
+    if not has(config, Module.GEM_MINES):
+        assert not out and state.jungle_pile.count(_GE) == 0, "gem mines without the module"
+        assert state.gem_cart == NO_GEMS and state.mask_supply == ()
+        assert state.gems_exchanged == 0
+        assert all(p.gems == NO_GEMS and p.masks == () for p in players)
+        return
+    each = GEMS_PER_COLOUR[n]
+    for mine in out:
+        assert mine.gems is not None, f"a gem mine out of the pile without gems: {mine!r}"
+        assert all(g >= 0 for g in mine.gems) and sum(mine.gems) <= GEMS_PER_MINE, repr(mine)
+    assert all(g >= 0 for g in state.gem_cart), f"cart {state.gem_cart}"
+    exchanged = state.gems_exchanged
+    assert exchanged >= 0 and exchanged % GEM_COLOURS == 0, f"{exchanged} gems exchanged"
+    for colour in range(GEM_COLOURS):
+        on_mines = sum((mine.gems or NO_GEMS)[colour] for mine in out)
+        held = sum(p.gems[colour] for p in players)
+        total = state.gem_cart[colour] + on_mines + held + exchanged // GEM_COLOURS
+        assert total == each, f"colour {colour}: {total} gems, not {each}"
+    total = sum(state.gem_cart) + sum(sum(m.gems or NO_GEMS) for m in out) + exchanged
+    assert total + sum(sum(p.gems) for p in players) == GEM_COLOURS * each
+    supply = state.mask_supply
+    assert list(supply) == sorted(supply), f"mask supply {supply} not lowest first"
+    held_masks = [value for p in players for value in p.masks]
+    assert Counter(supply) + Counter(held_masks) == Counter(MASK_SETS[n]), (
+        f"masks {supply} + {held_masks}"
+    )
+    assert exchanged == GEM_COLOURS * len(held_masks), f"{exchanged} gems for {held_masks}"
+    assert not supply or max(held_masks, default=0) <= supply[0], "a dearer mask taken first"
+    for seat, p in enumerate(players):
+        assert all(g >= 0 for g in p.gems), f"seat {seat} gems {p.gems}"
+        assert min(p.gems) == 0, f"seat {seat} holds every colour: {p.gems}"
+        assert list(p.masks) == sorted(p.masks), f"seat {seat} masks {p.masks}"
+
+
+def mine_odds(pile: Counter[JungleTile], cart: tuple[int, ...]) -> dict[JungleTile, Fraction]:
+    """R-CHANCE-1, R-GEM-2, R-GEM-5: the chance of each tile a draw from ``pile`` can bring:
+    a gem mine with ``min(6, gems in the cart)`` gems drawn at random from ``cart``, each
+    way they can fall a multivariate hypergeometric chance of its own."""
+    total = sum(pile.values())
+    drawn = min(GEMS_PER_MINE, sum(cart))
+    odds: dict[JungleTile, Fraction] = {}
+    for tile, count in pile.items():
+        if tile.kind is not JungleKind.GEM_MINE:
+            odds[tile] = Fraction(count, total)
+            continue
+        for gems in itertools.product(*(range(have + 1) for have in cart)):
+            if sum(gems) != drawn:
+                continue
+            ways = math.prod(math.comb(have, take) for have, take in zip(cart, gems, strict=True))
+            mine = JungleTile(JungleKind.GEM_MINE, gems=(gems[0], gems[1], gems[2], gems[3]))
+            odds[mine] = Fraction(count, total) * Fraction(ways, math.comb(sum(cart), drawn))
+    return odds
+
+
+def check_jungle_odds(state: cr.State) -> None:
+    """At a chance node that draws from the jungle pile, the outcomes and their exact
+    chances are :func:`mine_odds`'s (they sum to exactly 1)."""
+    if not state.is_chance:
+        return
+    outcomes = cr.chance_outcomes(state)
+    if not isinstance(outcomes[0][0], cr.DrawJungle):
+        return
+    got = {cast(cr.DrawJungle, move).tile: chance for move, chance in outcomes}
+    assert len(got) == len(outcomes)
+    expected = mine_odds(bag_counter(state.jungle_pile.items), state.gem_cart)
+    assert got == expected, f"jungle draw odds {got} != {expected}"
+    assert sum(got.values()) == 1
 
 
 def check_caps(state: cr.State) -> None:
@@ -646,6 +847,49 @@ def check_module_moves(state: cr.State) -> None:
         elif isinstance(move, cr.Resolve) and move.bars:
             assert Module.CHOCOLATE in state.config.modules
             assert 0 < move.bars <= move.workers
+    check_gem_moves(state, moves)
+
+
+def edge_workers(state: cr.State, square: Square, side: Side) -> int:
+    """The workers an edge counts: printed, and 4 for a 3 with the Foreman (R-HUT-FOREMAN)."""
+    tile = state.board.get(square)
+    assert isinstance(tile, WorkerTile)
+    printed = tile.edges[side]
+    return 4 if printed == 3 and Hut.FOREMAN in state.players[tile.owner].huts else printed
+
+
+def check_gem_moves(state: cr.State, moves: tuple[cr.Move, ...]) -> None:
+    """R-GEM-3, R-DECIDE-2: a resolve names gems only at a gem mine, one per worker used and
+    never more than the mine holds; when one edge at a mine is offered, every way to take up
+    to its workers' count of the mine's gems is listed, and nothing else."""
+    at_mine: dict[tuple[Square, Side], set[tuple[int, ...]]] = {}
+    edges = set()
+    for move in moves:
+        if not isinstance(move, cr.Resolve):
+            continue
+        edges.add((move.square, move.side))
+        jungle = state.board.get(beyond(move.square, move.side))
+        assert isinstance(jungle, JungleTile)
+        if jungle.kind is not JungleKind.GEM_MINE:
+            assert move.gems == NO_GEMS, f"{move}: gems at {jungle}"
+            continue
+        held = jungle.gems
+        assert held is not None and len(move.gems) == GEM_COLOURS
+        assert sum(move.gems) == move.workers, f"{move}: one gem per worker used"
+        assert all(0 <= t <= h for t, h in zip(move.gems, held, strict=True)), f"{move} at {held}"
+        assert move.workers <= edge_workers(state, move.square, move.side)
+        at_mine.setdefault((move.square, move.side), set()).add(tuple(move.gems))
+    if len(edges) == 1 and at_mine:
+        ((square, side), offered) = next(iter(at_mine.items()))
+        jungle = state.board.get(beyond(square, side))
+        assert isinstance(jungle, JungleTile) and jungle.gems is not None
+        limit = edge_workers(state, square, side)
+        expected = {
+            gems
+            for gems in itertools.product(*(range(have + 1) for have in jungle.gems))
+            if sum(gems) <= limit
+        }
+        assert offered == expected, f"gem choices {sorted(offered)} != {sorted(expected)}"
 
 
 def check_refills(state: cr.State) -> None:
@@ -694,6 +938,8 @@ def check_state(state: cr.State) -> None:
     check_move_list(state)
     check_refills(state)
     check_emperor_square(state)
+    check_gems(state)
+    check_jungle_odds(state)
 
 
 # --- Round trips -----------------------------------------------------------------------------
@@ -769,6 +1015,12 @@ class Table:
     current: int
     emperor: Square | None
     """The Emperor's square, moved by the EmperorMoved events (R-EMPEROR-2)."""
+    cart: list[int]
+    """The gems in the mine cart by colour, less those each mine out of the pile carries."""
+    gems: list[list[int]]
+    masks: list[list[int]]
+    mask_supply: list[int]
+    exchanged: int
     position: int = 0
     """The index, in its ply's events, of the event :func:`replay` yields with the table."""
 
@@ -786,6 +1038,11 @@ class Table:
             sides=[],
             current=state.current,
             emperor=state.emperor,
+            cart=list(state.gem_cart),
+            gems=[list(player.gems) for player in state.players],
+            masks=[list(player.masks) for player in state.players],
+            mask_supply=list(state.mask_supply),
+            exchanged=state.gems_exchanged,
         )
 
     @property
@@ -805,6 +1062,20 @@ class Table:
         assert where[tile] > 0, f"{tile} taken from the {name}, which does not hold it"
         where[tile] -= 1
 
+    def draw(self, tile: JungleTile) -> None:
+        """``tile`` comes out of the pile; a gem mine with gems from the cart: 6, or all that
+        is left (R-GEM-2, R-GEM-5)."""
+        self.take(self.pile, bare(tile), "pile")
+        if tile.kind is JungleKind.GEM_MINE:
+            assert tile.gems is not None, "a gem mine came out of the pile without gems"
+            assert sum(tile.gems) == min(GEMS_PER_MINE, sum(self.cart)), (
+                f"{tile} came out of a cart holding {self.cart}"
+            )
+            self.cart = [have - took for have, took in zip(self.cart, tile.gems, strict=True)]
+            assert min(self.cart) >= 0, f"{tile} drew gems the cart does not hold"
+        else:
+            assert tile.gems is None, f"{tile!r} carries gems"
+
     def apply(self, event: cr.Event) -> None:
         if isinstance(event, cr.WorkerPlaced):
             if event.covered is not None:
@@ -814,18 +1085,22 @@ class Table:
         elif isinstance(event, cr.WorkerDiscarded):
             self.current = event.player
         elif isinstance(event, cr.JungleFilled):
-            sources = {"display": self.display, "map": self.map_board, "pile": self.pile}
-            assert event.source in sources, f"unknown source {event.source!r}"
-            self.take(sources[event.source], event.tile, event.source)
+            sources = {"display": self.display, "map": self.map_board}
+            assert event.source in (*sources, "pile"), f"unknown source {event.source!r}"
+            if event.source == "pile":
+                self.draw(event.tile)
+            else:
+                # R-GEM-2: a mine keeps its gems on its way to the board.
+                self.take(sources[event.source], event.tile, event.source)
             self.board[event.square] = event.tile
         elif isinstance(event, cr.DisplayFilled):
-            self.take(self.pile, event.tile, "pile")
+            self.draw(event.tile)
             self.display[event.tile] += 1
         elif isinstance(event, TileSlid):
             self.take(self.map_board, event.tile, "map board")
             self.display[event.tile] += 1
         elif isinstance(event, MapBoardFilled):
-            self.take(self.pile, event.tile, "pile")
+            self.draw(event.tile)
             self.map_board[event.tile] += 1
         elif isinstance(event, HutSideUp):
             self.supply[event.hut] += 1
@@ -851,6 +1126,35 @@ class Table:
         elif isinstance(event, EmperorMoved):
             assert self.emperor == event.start, f"{event}, but he stands on {self.emperor}"
             self.emperor = event.end
+        elif isinstance(event, GemsTaken):
+            self.take_gems(event)
+        elif isinstance(event, MaskTaken):
+            self.take_mask(event)
+
+    def take_gems(self, event: GemsTaken) -> None:
+        """R-GEM-3: gems come off the mine on the event's square into the player's hand."""
+        mine = self.board.get(event.square)
+        assert isinstance(mine, JungleTile) and mine.kind is JungleKind.GEM_MINE, f"{event}"
+        assert mine.gems is not None and sum(event.gems) > 0, f"{event} at {mine!r}"
+        left = [have - took for have, took in zip(mine.gems, event.gems, strict=True)]
+        assert min(left) >= 0 and min(event.gems) >= 0, f"{event}: the mine holds {mine.gems}"
+        self.board[event.square] = JungleTile(
+            JungleKind.GEM_MINE, gems=(left[0], left[1], left[2], left[3])
+        )
+        held = self.gems[event.player]
+        self.gems[event.player] = [a + b for a, b in zip(held, event.gems, strict=True)]
+
+    def take_mask(self, event: MaskTaken) -> None:
+        """R-GEM-4: one gem of each colour for the lowest mask left."""
+        held = self.gems[event.player]
+        assert min(held) >= 1, f"{event} without a full set: {held}"
+        assert self.mask_supply and event.value == min(self.mask_supply), (
+            f"{event}, but the lowest mask left is {self.mask_supply}"
+        )
+        self.mask_supply.remove(event.value)
+        self.masks[event.player].append(event.value)
+        self.gems[event.player] = [have - 1 for have in held]
+        self.exchanged += GEM_COLOURS
 
     def check(self, state: cr.State, ply: Ply) -> None:
         where = f"after {ply.move}"
@@ -864,6 +1168,11 @@ class Table:
         actual = [resources_of(player) for player in state.players]
         assert self.held == actual, f"events do not explain resources {where}"
         assert self.emperor == state.emperor, f"events do not explain the Emperor {where}"
+        assert tuple(self.cart) == state.gem_cart, f"events do not explain the cart {where}"
+        assert [tuple(g) for g in self.gems] == [p.gems for p in state.players], f"gems {where}"
+        assert [tuple(sorted(m)) for m in self.masks] == [p.masks for p in state.players], where
+        assert tuple(self.mask_supply) == state.mask_supply, f"mask supply {where}"
+        assert self.exchanged == state.gems_exchanged, f"gems exchanged {where}"
 
 
 def replay(game: Game) -> Iterator[tuple[Ply, cr.Event, Table]]:
@@ -1144,6 +1453,8 @@ def expected_effect(
     elif kind is JungleKind.CHOCOLATE_KITCHEN:
         assert used <= player.cacao, "made chocolate from cacao the player does not hold"
         change = {Resource.CACAO: -used, Resource.CHOCOLATE: used}
+    elif kind is JungleKind.GEM_MINE:
+        pass  # R-GEM-3: no Gained or Spent; the gems are checked by check_gem_resolve.
     elif kind is JungleKind.CHOCOLATE_MARKET:
         fruit = used - bars
         assert 0 <= fruit <= player.cacao and 0 <= bars <= player.chocolate
@@ -1189,6 +1500,54 @@ def check_resolve(ply: Ply, workers: int) -> None:
     assert _net(effect, tile.owner) == (change, wasted), f"{move} at {jungle}: {effect}"
     used_huts = [e.hut for e in effect if isinstance(e, HutUsed)]
     assert used_huts == ([Hut.MARKET_CRIER] if crier else []), f"{move}: {used_huts}"
+    gem_events = [e for e in effect if isinstance(e, GemsTaken | MaskTaken)]
+    if jungle.kind is JungleKind.GEM_MINE:
+        square = beyond(move.square, move.side)
+        assert gem_events == expected_gem_events(before, tile.owner, square, move, workers), (
+            f"{move} at {jungle!r}: {gem_events}"
+        )
+    else:
+        assert move.gems == NO_GEMS and not gem_events, f"{move} at {jungle}: {gem_events}"
+
+
+def expected_gem_events(
+    before: cr.State, seat: int, square: Square, move: cr.Resolve, workers: int
+) -> list[cr.Event]:
+    """R-GEM-3, R-GEM-4: what using ``move.workers`` of an edge's ``workers`` at the gem mine
+    on ``square`` must report: the gems taken (one per worker used, no more of a colour than
+    the mine holds), then a mask for each full set the player then holds, lowest first."""
+    mine = before.board.get(square)
+    assert isinstance(mine, JungleTile) and mine.gems is not None
+    taken = move.gems
+    assert 0 <= move.workers <= workers, f"{move.workers} of {workers} workers used"
+    assert sum(taken) == move.workers and min(taken) >= 0, f"{move}: a gem per worker"
+    assert all(t <= h for t, h in zip(taken, mine.gems, strict=True)), f"{move} at {mine!r}"
+    if not move.workers:
+        return []
+    player = before.players[seat]
+    held = [have + took for have, took in zip(player.gems, taken, strict=True)]
+    sets = min(held)
+    supply = sorted(before.mask_supply)
+    assert sets <= len(supply), "the masks ran out"
+    return [GemsTaken(seat, square, taken), *(MaskTaken(seat, value) for value in supply[:sets])]
+
+
+def check_gem_events(game: Game) -> None:
+    """R-GEM-3, R-GEM-4, R-GEM-7: gems are taken only by a resolve move at a gem mine (never
+    automatically), masks only right after gems of the same player, and only with the module."""
+    gem_mines = has(game.config, Module.GEM_MINES)
+    for ply in game.plies:
+        last: cr.Event | None = None
+        for event in ply.events:
+            if isinstance(event, GemsTaken):
+                assert gem_mines, f"{event} without the module"
+                move = ply.move
+                assert isinstance(move, cr.Resolve) and move.gems == event.gems, f"{event}"
+                assert beyond(move.square, move.side) == event.square, f"{event} for {move}"
+            elif isinstance(event, MaskTaken):
+                assert isinstance(last, GemsTaken | MaskTaken), f"{event} after {last}"
+                assert last.player == event.player, f"{event} after {last}"
+            last = event
 
 
 def check_huts_in_play(game: Game) -> None:
@@ -1473,6 +1832,10 @@ def expected_scores(state: cr.State) -> list[dict[str, int]]:
         if Module.HUTS in state.config.modules:
             sheet["huts"] = sum(HUT_COSTS[hut] for hut in p.huts)
             sheet["hut bonus"] = hut_bonus(state, seat)
+        if Module.GEM_MINES in state.config.modules:
+            # R-GEM-6: the masks' values and 1 gold per gem held; gems on mines score nothing.
+            sheet["masks"] = sum(p.masks)
+            sheet["gems"] = sum(p.gems)
         sheets.append(sheet)
     return sheets
 
@@ -1506,6 +1869,7 @@ def check_game(game: Game, *, states: bool = True) -> None:
     check_turns(game)
     check_phases(game)
     check_emperor(game)
+    check_gem_events(game)
     check_scores(game.final)
 
 
@@ -1524,6 +1888,24 @@ def box(state: cr.State) -> list[Square]:
     return [
         (x, y) for x in range(min(xs) - 2, max(xs) + 3) for y in range(min(ys) - 2, max(ys) + 3)
     ]
+
+
+def some_mine(rng: random.Random) -> JungleTile:
+    """A gem mine with up to 6 random gems (R-GEM-2), mostly not one any draw offers."""
+    gems = [0, 0, 0, 0]
+    for _ in range(rng.randrange(8)):
+        gems[rng.randrange(GEM_COLOURS)] += 1
+    return JungleTile(JungleKind.GEM_MINE, gems=(gems[0], gems[1], gems[2], gems[3]))
+
+
+def _other_gems(move: cr.Resolve, rng: random.Random) -> cr.Resolve:
+    """``move`` with one colour more or less (R-GEM-3), the workers following or not."""
+    gems = list(move.gems)
+    colour = rng.randrange(GEM_COLOURS)
+    gems[colour] += rng.choice([-1, 1, 1, 2])
+    workers = sum(gems) if rng.random() < 0.7 else move.workers
+    taken = (gems[0], gems[1], gems[2], gems[3])
+    return cr.Resolve(move.square, move.side, workers, move.bars, taken)
 
 
 def _shift(square: Square, rng: random.Random) -> Square:
@@ -1575,7 +1957,9 @@ def _mutate(move: cr.Move, state: cr.State, rng: random.Random) -> cr.Move:
     if isinstance(move, cr.Fill):
         return _mutate_fill(move, state, rng)
     if isinstance(move, cr.Resolve):
-        choice = rng.randrange(4)
+        choice = rng.randrange(5 if any(move.gems) else 4)
+        if choice == 4:
+            return _other_gems(move, rng)
         if choice == 0:
             delta = rng.choice([-2, -1, 1, 2, 4])
             return cr.Resolve(move.square, move.side, move.workers + delta, move.bars)
@@ -1585,7 +1969,7 @@ def _mutate(move: cr.Move, state: cr.State, rng: random.Random) -> cr.Move:
             # R-CHOC-3: bars only at a chocolate market, and only bars the owner holds.
             bars = move.bars + rng.choice([-1, 1, 2])
             return cr.Resolve(move.square, move.side, move.workers, bars)
-        return cr.Resolve(_shift(move.square, rng), move.side, move.workers, move.bars)
+        return cr.Resolve(_shift(move.square, rng), move.side, move.workers, move.bars, move.gems)
     if isinstance(move, cr.DrawWorker):
         return cr.DrawWorker(rng.choice(kinds))
     if isinstance(move, Slide):
@@ -1594,6 +1978,8 @@ def _mutate(move: cr.Move, state: cr.State, rng: random.Random) -> cr.Move:
         return BuildHut(rng.choice(list(Hut)))
     if isinstance(move, HutSide):
         return HutSide(rng.choice(list(Hut)))
+    if move.tile.gems is not None and rng.random() < 0.5:
+        return cr.DrawJungle(some_mine(rng))
     return cr.DrawJungle(rng.choice(ALL_TILES + ODD_TILES))
 
 
@@ -1617,6 +2003,10 @@ def _anything(state: cr.State, rng: random.Random) -> cr.Move:
         where = rng.choice(workers or [square])
         used = rng.randrange(-1, 6)
         bars = rng.choice([0, 0, 1, used])
+        if rng.random() < 0.2:
+            gems = some_mine(rng).gems
+            assert gems is not None
+            return cr.Resolve(where, rng.choice(list(Side)), sum(gems), 0, gems)
         return cr.Resolve(where, rng.choice(list(Side)), used, bars)
     if choice == 5:
         return cr.DrawWorker(kind)
@@ -1628,7 +2018,7 @@ def _anything(state: cr.State, rng: random.Random) -> cr.Move:
         return PassHut()
     if choice == 9:
         return HutSide(rng.choice(list(Hut)))
-    return cr.DrawJungle(rng.choice(ALL_TILES))
+    return cr.DrawJungle(rng.choice([*ALL_TILES, some_mine(rng)]))
 
 
 def wrong_moves(state: cr.State, rng: random.Random, count: int) -> list[cr.Move]:
