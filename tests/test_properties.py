@@ -12,7 +12,8 @@ Two sources of games:
   the Map module's early-overbuilding variant and agreed hut selections; and each of the 16
   Chocolatl combinations with the Tree of Life, the Emperor and both (48 combinations, one
   game each, the player count, seed and player rotating), plus all six modules with the
-  variants;
+  variants; and the Gem mines module alone for 2, 3 and 4 players and with a sparse sample
+  of the other modules, and the Big Game for 3 and 4 players (seeded, and one unseeded);
 - Hypothesis, which picks the player count, the modules, the variants, the seed (or none)
   and every move.
 
@@ -38,7 +39,7 @@ import cacao_rules as cr
 import invariants as inv
 from cacao_rules import JungleKind, Module
 from cacao_rules.components import Hut
-from cacao_rules.events import EmperorMoved, HutUsed
+from cacao_rules.events import EmperorMoved, GemsTaken, HutUsed, MaskTaken
 from cacao_rules.moves import BuildHut, HutSide, PassHut, Slide
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,8 +122,52 @@ def diamante_corpus() -> tuple[inv.Game, ...]:
     return tuple(games)
 
 
+GEMS = frozenset({Module.GEM_MINES})
+MINE = cr.JungleTile(JungleKind.GEM_MINE)
+"""A gem mine in the pile."""
+
+GEM_COMPANIONS: tuple[frozenset[Module], ...] = (
+    frozenset({Module.MAP}),
+    frozenset({Module.WATERING}),
+    frozenset({Module.CHOCOLATE, Module.HUTS}),
+    frozenset({Module.TREE_OF_LIFE}),
+    frozenset({Module.EMPEROR, Module.WATERING, Module.CHOCOLATE}),
+    frozenset({Module.TREE_OF_LIFE, Module.CHOCOLATE}),
+    frozenset(inv.ALL_MODULES),
+)
+"""The other modules the Gem mines are played with (a sparse sample: the pool changes of
+Watering, Chocolate and the Tree, the map board that also takes mines, the Foreman's fourth
+worker, all six)."""
+
+
+@functools.cache
+def gem_corpus() -> tuple[inv.Game, ...]:
+    """The Gem mines alone for 2, 3 and 4 players (eager players, who take every gem they
+    can and so trade for masks); with each of GEM_COMPANIONS, the player count rotating and
+    every third game unseeded; the Big Game for 3 and 4 players, seeded, and one unseeded."""
+    games = []
+    for players in PLAYERS:
+        config = cr.Config(players=players, modules=GEMS)
+        games.append(inv.eager_game(config, 600 + players, random.Random(f"gems/{players}")))
+    for index, others in enumerate(GEM_COMPANIONS):
+        players = PLAYERS[index % 3]
+        config = cr.Config(players=players, modules=GEMS | others)
+        seed = None if index % 3 == 1 else 6100 + index
+        rng = random.Random(f"gems/{index}")
+        play = inv.eager_game if index % 2 else inv.random_game
+        games.append(play(config, seed, rng))
+    for players, seed in ((3, 45), (4, 60), (3, None)):
+        rng = random.Random(f"big/{players}/{seed}")
+        games.append(inv.eager_game(cr.Config.big_game(players), seed, rng))
+    return tuple(games)
+
+
+def big_games() -> tuple[inv.Game, ...]:
+    return tuple(game for game in gem_corpus() if game.config.is_big_game)
+
+
 def corpus() -> tuple[inv.Game, ...]:
-    return base_corpus() + module_corpus() + diamante_corpus()
+    return base_corpus() + module_corpus() + diamante_corpus() + gem_corpus()
 
 
 def all_states(games: tuple[inv.Game, ...] | None = None) -> list[cr.State]:
@@ -329,6 +374,117 @@ def test_emperor() -> None:
     assert watering, "no Emperor with the Watering module"
 
 
+def gem_plies() -> list[inv.Ply]:
+    return [ply for game in gem_corpus() for ply in game.plies]
+
+
+def at_gem_mine(state: cr.State, move: cr.Resolve) -> bool:
+    jungle = state.board.get(inv.beyond(move.square, move.side))
+    return isinstance(jungle, cr.JungleTile) and jungle.kind is JungleKind.GEM_MINE
+
+
+@pytest.mark.rule("R-GEM-1", "R-BIG-1", "R-MODULES-1")
+def test_gem_mines_and_big_game_pools() -> None:
+    """The gem mines take the temples' places (5, or 4 with 2 players) whatever other modules
+    are in play; the Big Game's 45 jungle tiles (38 with 3 players) and 15 worker tiles per
+    colour; all as FACTS 9.1, 9.5 and 10 give them (invariants.py writes the tables out)."""
+    for state in all_states(gem_corpus()):
+        inv.check_tiles(state)
+    pools = {Module.WATERING, Module.CHOCOLATE, Module.TREE_OF_LIFE}
+    seen = {(g.config.players, g.config.modules & pools) for g in gem_corpus()}
+    assert {(players, frozenset()) for players in PLAYERS} <= seen
+    assert len(seen) >= 7, f"gem mines with too few jungle pools: {seen}"
+    assert {g.config.players for g in big_games()} == {3, 4}
+    assert any(g.seed is None for g in big_games()) and any(g.seed for g in big_games())
+    for game in big_games():
+        start = game.plies[0].before
+        for player in start.players:
+            tiles = len(player.hand) + player.pile.total
+            assert tiles == sum(inv.BIG_GAME_WORKERS.values()) == 15
+        temples = sum(
+            1
+            for tile in game.final.board.values()
+            if isinstance(tile, cr.JungleTile) and tile.kind is JungleKind.TEMPLE
+        )
+        assert temples, "the Big Game keeps its temples"
+        assert inv.count_placements(game) == 15 * game.config.players
+
+
+@pytest.mark.rule("R-GEM-1", "R-GEM-2", "R-GEM-4", "R-GEM-5", "R-BIG-1")
+def test_conservation_of_gems_and_masks() -> None:
+    """At every state: the cart, the mines out of the pile, the players' gems and the gems
+    traded away (4 per mask) make 8 of each colour (6 with 2 players), 32 or 24 in all; the
+    masks are in the supply or held (8, 8, 9, 9, 10, 10 and 12, no 12 with 2 players); no
+    player ever holds all four colours; and without the module there is none of it."""
+    for state in all_states():
+        inv.check_gems(state)
+    masks = [e for g in gem_corpus() for e in g.events() if isinstance(e, MaskTaken)]
+    assert len(masks) >= 5, f"only {len(masks)} masks taken in the corpus"
+    assert {mask.value for mask in masks} >= {8, 9}
+
+
+@pytest.mark.rule("R-GEM-3", "R-GEM-4", "R-GEM-7", "R-BIG-1")
+def test_gem_actions() -> None:
+    """Recomputed from the events: a resolve at a gem mine takes one gem per worker used, at
+    most the edge's workers and no more of a colour than the mine holds; the mine keeps the
+    rest; the gems reach their owner, who trades every full set at once for the lowest mask
+    left; gems are taken only by the owner's own resolve, edges in seat order from the player
+    to move (R-GEM-7)."""
+    for game in gem_corpus():
+        inv.check_actions(game)
+        inv.check_gem_events(game)
+        inv.check_edges(game)
+        inv.check_resources(game)
+    taken = [
+        (ply, event) for ply in gem_plies() for event in ply.events if isinstance(event, GemsTaken)
+    ]
+    assert any(sum(event.gems) >= 2 for _, event in taken), "never two gems at once"
+    assert any(event.player != ply.before.current for ply, event in taken), (
+        "no gems taken on another player's turn"
+    )
+    passed = [
+        ply.move
+        for ply in gem_plies()
+        if isinstance(ply.move, cr.Resolve)
+        and ply.move.workers == 0
+        and at_gem_mine(ply.before, ply.move)
+    ]
+    assert passed, "no gem mine passed up"
+
+
+@pytest.mark.rule("R-GEM-2", "R-GEM-5", "R-CHANCE-1")
+def test_gem_mine_chance_outcomes() -> None:
+    """At every chance node drawing from a pile that holds gem mines, the outcomes are the
+    other tiles and a mine with each way its 6 gems can fall from the cart, with the exact
+    (multivariate hypergeometric) chances, summing to exactly 1; every mine out of the pile
+    came out with min(6, gems in the cart) gems, which stay on it on the way to the board."""
+    nodes = 0
+    for state in all_states(gem_corpus()):
+        if state.is_chance and state.jungle_pile.count(MINE):
+            nodes += 1
+            inv.check_jungle_odds(state)
+            inv.check_move_list(state)
+    assert nodes >= 20, f"only {nodes} chance nodes with gem mines in the pile"
+    for game in gem_corpus():
+        for _ in inv.replay(game):
+            pass
+
+
+@pytest.mark.rule("R-GEM-6", "R-BIG-1", "R-SCORE-1")
+def test_gem_scores() -> None:
+    """The masks' values and 1 gold per gem held are on the score sheet ("masks", "gems"),
+    recounted from the players' masks and gems; gems on the mines score nothing; the Big
+    Game scores temples too."""
+    for game in gem_corpus():
+        inv.check_scores(game.final)
+        inv.check_scores(game.plies[len(game.plies) // 3].after)
+    sheets = [sheet for g in gem_corpus() for sheet in cr.final_scores(g.final)]
+    assert any(sheet.breakdown["masks"] for sheet in sheets)
+    assert any(sheet.breakdown["gems"] for sheet in sheets)
+    big = [sheet for g in big_games() for sheet in cr.final_scores(g.final)]
+    assert any(sheet.breakdown["temples"] for sheet in big)
+
+
 @pytest.mark.rule("R-HUT-FARMER", "R-HUT-SHAMAN", "R-HUT-3")
 def test_huts_acting_during_play() -> None:
     """The Farmer's fruit for exactly 4 cacao received in a turn (before the cap, from
@@ -356,8 +512,9 @@ def test_module_decisions() -> None:
 def test_apply_leaves_input_unchanged() -> None:
     """Property 5: apply never changes its input, and replaying a ply gives an equal state."""
     diamante = {id(game) for game in diamante_corpus()}
+    sparse = diamante | {id(game) for game in gem_corpus()}
     for game in corpus():
-        for ply in game.plies[:: 10 if id(game) in diamante else 5]:
+        for ply in game.plies[:: 10 if id(game) in sparse else 5]:
             before = ply.before
             text, digest, twin = repr(before), hash(before), copy.deepcopy(before)
             again = cr.apply(before, ply.move)
@@ -369,7 +526,7 @@ def test_json_round_trip() -> None:
     """Property 5: ``from_json(to_json(s)) == s`` (same hash, same moves, same text again),
     with and without the modules."""
     states = all_states(base_corpus() + module_corpus())[::2]
-    for state in states + all_states(diamante_corpus())[::5]:
+    for state in states + all_states(diamante_corpus())[::5] + all_states(gem_corpus())[::7]:
         inv.json_round_trip(state)
 
 
@@ -385,7 +542,8 @@ def test_move_notation_round_trip() -> None:
 def test_states_hashable() -> None:
     """Equal states hash equal; states work as dictionary keys (transposition tables)."""
     table: dict[cr.State, int] = {}
-    states = all_states()[::9]
+    states = all_states(base_corpus() + module_corpus() + diamante_corpus())[::9]
+    states += all_states(gem_corpus())[::25]
     for state in states:
         inv.check_hashable(state)
         table[copy.deepcopy(state)] = 1
@@ -398,14 +556,21 @@ import cacao_rules as cr
 
 ALL = frozenset({cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE, cr.Module.HUTS})
 SIX = ALL | {cr.Module.TREE_OF_LIFE, cr.Module.EMPEROR}
+SEVEN = SIX | {cr.Module.GEM_MINES}
 
 def digest():
     out = hashlib.sha256()
     for players in (2, 3, 4):
-        for modules in (frozenset(), ALL, SIX):
+        for modules in (frozenset(), ALL, SIX, SEVEN, "big"):
+            if modules == "big" and players == 2:
+                continue
             for seed in (5, None):
                 rng = random.Random(players * 7919 + (seed or 0) + len(modules))
-                state = cr.new_game(cr.Config(players=players, modules=modules), seed=seed)
+                if modules == "big":
+                    config = cr.Config.big_game(players)
+                else:
+                    config = cr.Config(players=players, modules=modules)
+                state = cr.new_game(config, seed=seed)
                 while not state.is_over:
                     move = rng.choice(cr.legal_moves(state))
                     out.update(str(move).encode() + b"\n")
@@ -421,10 +586,11 @@ if __name__ == "__main__":
 """
 
 
-@pytest.mark.rule("R-CHANCE-2", "R-DECIDE-3", "R-MODULES-1")
+@pytest.mark.rule("R-CHANCE-2", "R-DECIDE-3", "R-MODULES-1", "R-GEM-2", "R-BIG-1")
 def test_same_game_in_processes_with_different_hash_seeds() -> None:
     """Property 6: the same seed and moves give identical states in every process, without
-    modules, with the Chocolatl ones and with all six."""
+    modules, with the Chocolatl ones, with all six, with the Gem mines too (the gems a mine
+    comes out with), and in the Big Game."""
     digests = []
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT / "src"))
@@ -457,9 +623,9 @@ def test_every_listed_move_applies() -> None:
     tiles of the pile drawn into one place.
     """
     games = base_corpus()[:: len(SEEDS) + CHANCE_GAMES - 1] + module_corpus()[::5]
-    games += diamante_corpus()[::6]
+    games += diamante_corpus()[::6] + gem_corpus()[2:9:6] + big_games()[1:2]
     for game in games:
-        for state in game.states():
+        for state in list(game.states())[:: 4 if game.config.is_big_game else 1]:
             moves = cr.legal_moves(state)
             results = [cr.apply(state, move) for move in moves]
             same = [str(m) for m, r in zip(moves, results, strict=True) if results.count(r) > 1]
@@ -476,7 +642,7 @@ def test_unlisted_moves_are_illegal() -> None:
     turn, chance moves at decisions and the reverse), never another exception."""
     rng = random.Random(7)
     states = all_states(base_corpus()) + all_states(module_corpus())[::2]
-    for state in states + all_states(diamante_corpus())[::3]:
+    for state in states + all_states(diamante_corpus())[::3] + all_states(gem_corpus())[::3]:
         inv.check_illegal(state, inv.wrong_moves(state, rng, 6))
     for game in corpus()[::9]:
         inv.check_not_moves(game.start)
@@ -487,7 +653,8 @@ def test_unlisted_moves_are_illegal() -> None:
 def test_unlisted_placements_exhaustively() -> None:
     """Property 7 for placements: at some placement decisions, every type, square near the
     board and rotation 0-3 not listed is refused."""
-    for game in corpus()[:: len(SEEDS) + CHANCE_GAMES]:
+    games = base_corpus() + module_corpus() + diamante_corpus()
+    for game in games[:: len(SEEDS) + CHANCE_GAMES] + big_games()[:1]:
         states = [
             s for s in game.states() if any(isinstance(m, cr.Place) for m in cr.legal_moves(s))
         ]
@@ -620,9 +787,12 @@ def test_never_a_single_answer() -> None:
 
 @st.composite
 def configs(draw: st.DrawFn) -> cr.Config:
-    """Any configuration of the engine: players, modules and their variants."""
+    """Any configuration of the engine: players, modules and their variants, or now and then
+    the Big Game."""
     players = draw(st.sampled_from(PLAYERS))
-    modules = draw(st.sets(st.sampled_from(inv.ALL_MODULES)))
+    if players > 2 and draw(st.integers(0, 9)) == 0:
+        return cr.Config.big_game(players)
+    modules = draw(st.sets(st.sampled_from(inv.PLAYABLE_MODULES)))
     early = Module.MAP in modules and draw(st.booleans())
     huts = None
     if Module.HUTS in modules and draw(st.integers(0, 3)) == 0:
@@ -651,6 +821,9 @@ def configs(draw: st.DrawFn) -> cr.Config:
     "R-HUT-2",
     "R-TREE-1",
     "R-EMPEROR-3",
+    "R-GEM-2",
+    "R-GEM-4",
+    "R-BIG-1",
 )
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(

@@ -4,9 +4,10 @@ Each step draws an integer ``i`` and applies ``legal_moves(state)[i % len]`` (de
 in unseeded games, chance outcomes alike). The single-state invariants of ``invariants.py``
 are checked after every step; when a game ends the whole-game checks run over its record
 and a new game starts, with a configuration and seed that Hypothesis also chooses: the
-player count, any combination of the four Chocolatl modules and the Tree of Life and Favour
-of the Emperor modules, and their variants (the Map module's early overbuilding, an agreed
-hut selection).
+player count, any combination of the four Chocolatl modules and the Tree of Life, Favour
+of the Emperor and Gem mines modules, and their variants (the Map module's early
+overbuilding, an agreed hut selection), or now and then the Big Game. In unseeded games the
+index also picks how a gem mine's gems fall (each way is its own chance outcome).
 """
 
 from __future__ import annotations
@@ -28,9 +29,12 @@ SEEDS = st.none() | st.integers(0, 2**64 - 1)
 
 @st.composite
 def configs(draw: st.DrawFn) -> cr.Config:
-    """The player count, any combination of the six modules, and their variants."""
+    """The player count, any combination of the seven modules, and their variants; or the
+    Big Game for 3 or 4 players."""
     players = draw(st.sampled_from((2, 3, 4)))
-    modules = draw(st.sets(st.sampled_from(inv.ALL_MODULES)))
+    if players > 2 and draw(st.integers(0, 7)) == 0:
+        return cr.Config.big_game(players)
+    modules = draw(st.sets(st.sampled_from(inv.PLAYABLE_MODULES)))
     early = Module.MAP in modules and draw(st.booleans())
     huts = None
     if Module.HUTS in modules and draw(st.integers(0, 3)) == 0:
@@ -104,6 +108,7 @@ class GamePlay(RuleBasedStateMachine):
             inv.check_turns(self.game)
             inv.check_phases(self.game)
             inv.check_emperor(self.game)
+            inv.check_gem_events(self.game)
 
 
 GamePlay.TestCase.settings = settings(
@@ -127,6 +132,10 @@ GamePlay.TestCase.settings = settings(
     "R-TREE-3",
     "R-EMPEROR-2",
     "R-EMPEROR-3",
+    "R-GEM-2",
+    "R-GEM-3",
+    "R-GEM-4",
+    "R-BIG-1",
 )
 class TestGamePlay(GamePlay.TestCase):  # type: ignore[misc, valid-type]
     """Runs the state machine under pytest."""
