@@ -20,7 +20,10 @@ keys, record headers and entries are unchanged); then games with the *Chocolatl*
 all four modules for 2, 3 and 4 players, each module alone, and the Map and Hut variants
 (unchanged since); then games with the *Diamante* Tree of Life and Favour of the Emperor:
 each alone, both, the Tree with Chocolate (the changed worker sets), all six modules for 2, 3
-and 4 players (one unseeded) and all six with the Map and Hut variants.
+and 4 players (one unseeded) and all six with the Map and Hut variants (unchanged since);
+then games with the Gem mines (alone for 2, 3 and 4 players, with Chocolate, with all six
+other modules) and the Big Game for 3 and 4 players. New games are only ever added at the end,
+so that every earlier record stays byte-identical.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ MODULE_ORDER: Final = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUT
 DIAMANTE_ORDER: Final = (Module.TREE_OF_LIFE, Module.EMPEROR)
 """The Diamante modules, named after the Chocolatl ones."""
 
+BIG_GAME_ORDER: Final = (*MODULE_ORDER, *DIAMANTE_ORDER, Module.NEW_WORKERS, Module.GEM_MINES)
+"""Every module, as the golden file names a Big Game's modules."""
+
 
 @dataclass(frozen=True)
 class Golden:
@@ -55,9 +61,14 @@ class Golden:
     modules: tuple[Module, ...] = ()
     early_overbuild: bool = False
     huts: tuple[Hut, ...] | None = None
+    big_game: bool = False
+    """The Big Game (R-BIG-1): ``modules`` must then be :data:`BIG_GAME_ORDER`."""
 
     @property
     def config(self) -> cr.Config:
+        if self.big_game:
+            assert self.modules == BIG_GAME_ORDER
+            return cr.Config.big_game(self.players)
         return cr.Config(
             players=self.players,
             modules=frozenset(self.modules),
@@ -75,6 +86,8 @@ class Golden:
             entry["map_early_overbuild"] = True
         if self.huts is not None:
             entry["huts"] = [hut.value for hut in self.huts]
+        if self.big_game:
+            entry["big_game"] = True
         return entry
 
     @classmethod
@@ -87,12 +100,15 @@ class Golden:
             modules=tuple(Module(name) for name in config["modules"]),
             early_overbuild=config.get("map_early_overbuild", False),
             huts=None if huts is None else tuple(Hut(name) for name in huts),
+            big_game=config.get("big_game", False),
         )
 
     def describe(self) -> str:
         """The game's kind, for the record header: ``base game`` or the modules and variants."""
         if not self.modules:
             return "base game"
+        if self.big_game:
+            return "big game"
         parts = ["modules " + "+".join(module.value for module in self.modules)]
         if self.early_overbuild:
             parts.append("early overbuild")
@@ -102,7 +118,9 @@ class Golden:
 
     @property
     def name(self) -> str:
-        """A short id such as ``3p+map+huts-seed7``."""
+        """A short id such as ``3p+map+huts-seed7`` (``4p+big-game-seed1``)."""
+        if self.big_game:
+            return f"{self.players}p+big-game-seed{self.seed}"
         parts = [f"{self.players}p", *(module.value for module in self.modules)]
         if self.early_overbuild:
             parts.append("early")
@@ -116,6 +134,7 @@ ALL_MODULES: Final = MODULE_ORDER
 SIX_MODULES: Final = MODULE_ORDER + DIAMANTE_ORDER
 TREE: Final = Module.TREE_OF_LIFE
 EMPEROR: Final = Module.EMPEROR
+GEMS: Final = Module.GEM_MINES
 VARIANT_HUTS: Final = (Hut.MARKET_CRIER, Hut.FARMER, Hut.SHAMAN, Hut.FOREMAN, Hut.CHIEF)
 
 GAMES: tuple[Golden, ...] = (
@@ -136,9 +155,16 @@ GAMES: tuple[Golden, ...] = (
     *(Golden(players, 1, SIX_MODULES) for players in (2, 3, 4)),
     Golden(4, None, SIX_MODULES),
     Golden(3, 2025, SIX_MODULES, early_overbuild=True, huts=VARIANT_HUTS),
+    *(Golden(players, 7, (GEMS,)) for players in (2, 3, 4)),
+    Golden(4, 42, (Module.CHOCOLATE, GEMS)),
+    Golden(3, 1, (*SIX_MODULES, GEMS)),
+    *(Golden(players, 1, BIG_GAME_ORDER, big_game=True) for players in (3, 4)),
 )
 """Every golden game: the base games (as before the modules), then the Chocolatl module games,
-then the Diamante ones."""
+then the Tree of Life and Emperor ones, then the Gem mines and Big Game ones."""
+
+GEM_GAMES_START: Final = 37
+"""The index of the first Gem mines game: the games before it predate the module."""
 
 
 def policy_key(game: Golden) -> str:

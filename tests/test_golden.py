@@ -6,7 +6,9 @@ the chance outcomes) played by a fixed policy: configuration, seed, the move rec
 the record text. The base games come first and are exactly those recorded before the
 *Chocolatl* modules existed; the module games follow (all four modules for 2-4 players, each
 module alone, the Map and Hut variants), then the *Diamante* games (the Tree of Life and the
-Emperor alone and together, with Chocolate, all six modules, the variants). Refactors and
+Emperor alone and together, with Chocolate, all six modules, the variants), then the Gem mines
+games (alone for 2-4 players, with Chocolate, with all six other modules) and the Big Game for
+3 and 4 players. Refactors and
 speed-ups must leave all of it unchanged. Regenerate the file with ``tests/make_golden.py``
 only for a deliberate rule change (see that script).
 
@@ -75,7 +77,8 @@ def test_golden_file_covers_the_diamante_modules() -> None:
     games = [Golden.from_entry(entry) for entry in entries()]
     diamante = set(make_golden.DIAMANTE_ORDER)
     first = next(k for k, game in enumerate(games) if diamante & set(game.modules))
-    assert first == 27 and all(diamante & set(game.modules) for game in games[first:])
+    block = games[first : make_golden.GEM_GAMES_START]
+    assert first == 27 and all(diamante & set(game.modules) for game in block)
     alone = {game.modules for game in games if set(game.modules) <= diamante}
     assert {(make_golden.TREE,), (make_golden.EMPEROR,)} <= alone
     assert tuple(make_golden.DIAMANTE_ORDER) in alone
@@ -89,6 +92,31 @@ def test_golden_file_covers_the_diamante_modules() -> None:
     assert {game.players for game in six} == {2, 3, 4}
     assert any(game.seed is None for game in six)
     assert any(game.early_overbuild and game.huts is not None for game in six)
+
+
+@pytest.mark.rule("R-GEM-1", "R-GEM-2", "R-GEM-6", "R-BIG-1")
+def test_golden_file_covers_gem_mines_and_the_big_game() -> None:
+    """The Gem mines alone for 2, 3 and 4 players, with Chocolate and with all six other
+    modules; the Big Game for 3 and 4 players; all after the games that predate them. Their
+    score sheets have masks and gems, and a mine's gems are in the records."""
+    games = [Golden.from_entry(entry) for entry in entries()]
+    start = make_golden.GEM_GAMES_START
+    assert not any(make_golden.GEMS in game.modules for game in games[:start])
+    gem_games = games[start:]
+    assert gem_games and all(make_golden.GEMS in game.modules for game in gem_games)
+    alone = {game.players for game in gem_games if game.modules == (make_golden.GEMS,)}
+    assert alone == {2, 3, 4}
+    assert any(cr.Module.CHOCOLATE in game.modules and not game.big_game for game in gem_games)
+    assert any(set(make_golden.SIX_MODULES) < set(game.modules) for game in gem_games)
+    assert {game.players for game in gem_games if game.big_game} == {3, 4}
+    for entry in entries()[start:]:
+        assert all({"masks", "gems"} <= set(sheet["breakdown"]) for sheet in entry["scores"])
+        assert any("=D" in move for move in entry["moves"]), "no gem mine filled in the record"
+        assert any(" g" in move for move in entry["moves"]), "no gems taken in the record"
+    masks = [
+        sheet["breakdown"]["masks"] for entry in entries()[start:] for sheet in entry["scores"]
+    ]
+    assert any(masks), "no mask taken in the golden games"
 
 
 @pytest.mark.rule("R-CHANCE-2", "R-END-4", "R-SCORE-9", "R-MODULES-1", "R-HUT-4")
@@ -134,10 +162,20 @@ def _replayer(record: list[str]) -> inv.Chooser:
     return choose
 
 
-@pytest.mark.rule("R-TREE-2", "R-TREE-3", "R-EMPEROR-2", "R-EMPEROR-3", "R-EMPEROR-4")
+@pytest.mark.rule(
+    "R-TREE-2",
+    "R-TREE-3",
+    "R-EMPEROR-2",
+    "R-EMPEROR-3",
+    "R-EMPEROR-4",
+    "R-GEM-3",
+    "R-GEM-4",
+    "R-GEM-7",
+    "R-BIG-1",
+)
 def test_golden_games_pass_every_check() -> None:
-    """The module golden games (Diamante ones included) satisfy every invariant of
-    ``invariants.py`` too."""
+    """The module golden games (Diamante ones, Gem mines and the Big Game included) satisfy
+    every invariant of ``invariants.py`` too."""
     for entry in entries()[15:]:
         game = Golden.from_entry(entry)
         played = inv.play_game(game.config, game.seed, _replayer(entry["moves"]))
