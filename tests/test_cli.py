@@ -11,6 +11,7 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.bots import GreedyBot, RandomBot, play_game
 from cacao_rules.cli import build_parser, main
+from cacao_rules.events import GemsTaken, MaskTaken
 from cacao_rules.render import render, render_scores
 
 
@@ -98,8 +99,21 @@ def test_simulate_counts_a_shared_win_fractionally(capsys: pytest.CaptureFixture
         (
             ["play", "--modules", "map,cocoa"],
             "argument --modules: module 'cocoa' is not a module; the modules are: map, "
-            "watering, chocolate, huts, tree-of-life, emperor, new-workers",
+            "watering, chocolate, huts, tree-of-life, emperor, new-workers, gem-mines",
         ),
+        (
+            ["play", "--big-game"],
+            "--big-game is for 3 or 4 players, got --players 2: add --players 3 or --players 4",
+        ),
+        (
+            ["simulate", "--big-game", "--players", "4", "--modules", "map"],
+            "--big-game plays every module with every worker tile; leave out --modules",
+        ),
+        (
+            ["play", "--players", "3", "--big-game", "--workers", "1-1-1-1:4"],
+            "--big-game plays every module with every worker tile; leave out --workers",
+        ),
+        (["play", "--big-game", "yes"], "unrecognized arguments: yes"),
         (["simulate", "--modules", "gems"], "argument --modules: module 'gems' is not a module"),
         (["play", "--modules", "tree,big-game"], "module 'big-game' is not a module"),
         (
@@ -397,3 +411,67 @@ def test_simulate_with_a_base_worker_set(capsys: pytest.CaptureFixture[str]) -> 
     out, err = capsys.readouterr()
     assert err == ""
     assert out.startswith("2 games with workers 1-1-1-1:4,2-1-0-1:5, 2 players, seeds 1 to 2\n")
+
+
+# --- the Gem mines module and the Big Game -------------------------------------------------
+
+
+@pytest.mark.parametrize("names", ["gem-mines", "gem_mines", "Gem-Mines", " gem-mines ,"])
+def test_the_gem_mines_module_name(names: str) -> None:
+    args = build_parser().parse_args(["play", "--modules", names])
+    assert args.modules == {cr.Module.GEM_MINES}
+    assert not args.big_game
+
+
+@pytest.mark.rule("R-GEM-3", "R-GEM-4")
+def test_play_with_gem_mines(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "--seed", "1", "--bots", "random", "--modules", "gem-mines"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("Cacao with gem-mines, 2 players, seed 1: seat 0 random, seat 1 random\n")
+    config = cr.Config(players=2, modules={cr.Module.GEM_MINES})
+    final, decisions = play_game(config, 1, [RandomBot(4), RandomBot(5)])
+    state = cr.new_game(config, seed=1)
+    events: list[cr.Event] = []
+    for move in decisions:
+        assert f"seat {state.to_move}: {move}\n" in out
+        state, more = cr.step(state, move)
+        events += more
+    assert state == final
+    assert out.endswith(render_scores(final) + "\n")
+    assert "Gem cart: " in out and "  masks " in out
+    taken = [event for event in events if isinstance(event, GemsTaken)]
+    assert taken
+    for event in taken:
+        x, y = event.square
+        assert f"seat {event.player} takes " in out and f"from the gem mine on {x},{y}\n" in out
+    for mask in (event for event in events if isinstance(event, MaskTaken)):
+        line = f"seat {mask.player} trades one gem of each colour for the mask worth {mask.value}"
+        assert line in out
+
+
+@pytest.mark.rule("R-BIG-1")
+def test_play_the_big_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "--big-game", "--players", "3", "--seed", "2", "--bots", "random", "--quiet"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("Cacao (the Big Game: every module), 3 players, seed 2: seat 0 random")
+    final, _ = play_game(cr.Config.big_game(3), 2, [RandomBot(8 + seat) for seat in range(3)])
+    assert final.config == cr.Config.big_game(3)
+    assert out.endswith(render(final) + "\n\n" + render_scores(final) + "\n")
+
+
+@pytest.mark.rule("R-BIG-1", "R-GEM-6")
+def test_simulate_the_big_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--big-game", "--players", "4", "--games", "1", "--bots", "random"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("1 games (the Big Game: every module), 4 players, seeds 1 to 1\n")
+    header = next(line for line in out.splitlines() if line.startswith("seat  bot       gold"))
+    assert header.split()[2:] == [
+        "gold", "temples", "sun", "water", "huts", "hut", "bonus", "masks", "gems", "total",
+        "cacao",
+    ]  # fmt: skip

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from . import __version__
 from .bots import BOTS, Bot, play_game
-from .components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
+from .components import GEM_COLOURS, NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from .config import SUPPORTED_MODULES, Config, Module
 from .engine import new_game, step
 from .errors import ConfigError
@@ -25,9 +25,11 @@ from .events import (
     EmperorMoved,
     Event,
     Gained,
+    GemsTaken,
     HutBuilt,
     HutUsed,
     JungleFilled,
+    MaskTaken,
     Resource,
     SpaceLeftEmpty,
     Spent,
@@ -98,6 +100,7 @@ _MODULE_ORDER = (
     Module.TREE_OF_LIFE,
     Module.EMPEROR,
     Module.NEW_WORKERS,
+    Module.GEM_MINES,
 )
 _ALIASES = {"tree": Module.TREE_OF_LIFE}
 _MODULE_NAMES = {
@@ -173,6 +176,8 @@ def _workers(text: str) -> dict[WorkerType, int]:
 
 
 def _config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
+    if args.big_game:
+        return _big_game(parser, args)
     workers: dict[WorkerType, int] | None = args.workers
     new = Module.NEW_WORKERS in args.modules
     if new and workers is None:
@@ -196,7 +201,34 @@ def _config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config
         parser.error(str(error))
 
 
+def _big_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
+    """The Big Game for ``--players`` (3 or 4): every module and every worker tile."""
+    if args.players == 2:
+        parser.error(
+            "--big-game is for 3 or 4 players, got --players 2: add --players 3 or --players 4"
+        )
+    given = [
+        option
+        for option, value in [
+            ("--modules", args.modules),
+            ("--workers", args.workers),
+            ("--map-early-overbuild", args.map_early_overbuild),
+        ]
+        if value
+    ]
+    if given:
+        parser.error(
+            f"--big-game plays every module with every worker tile; leave out {', '.join(given)}"
+        )
+    try:
+        return Config.big_game(args.players)
+    except ConfigError as error:  # pragma: no cover - the players were checked above
+        parser.error(str(error))
+
+
 def _describe_config(config: Config) -> str:
+    if config.is_big_game:
+        return " (the Big Game: every module)"
     parts = []
     if config.modules:
         names = [_cli_name(module) for module in _MODULE_ORDER if module in config.modules]
@@ -249,6 +281,12 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         help="the agreed worker set of every player, comma-separated TYPE:COUNT items with "
         f"types as in move notation, such as {WORKERS_EXAMPLE} (needed by --modules "
         "new-workers; the new types need that module)",
+    )
+    parser.add_argument(
+        "--big-game",
+        action="store_true",
+        help="the Big Game of Diamante: every module and all 15 worker tiles of each colour, "
+        "for 3 or 4 players (with --players 3 or 4; not with --modules or --workers)",
     )
 
 
@@ -335,6 +373,17 @@ def _describe_event(event: Event) -> str | None:
         return f"seat {event.player} builds the {event.hut}"
     if isinstance(event, HutUsed):
         return f"seat {event.player}'s {event.hut} takes effect"
+    if isinstance(event, GemsTaken):
+        taken = ", ".join(
+            f"{count} {colour}"
+            for count, colour in zip(event.gems, GEM_COLOURS, strict=True)
+            if count
+        )
+        return (
+            f"seat {event.player} takes {taken} from the gem mine on {format_square(event.square)}"
+        )
+    if isinstance(event, MaskTaken):
+        return f"seat {event.player} trades one gem of each colour for the mask worth {event.value}"
     if isinstance(event, EmperorMoved):
         if event.start == event.end:
             return f"the Emperor stays on {format_square(event.end)}"
