@@ -166,3 +166,47 @@ def test_greedy_beats_random_clearly_with_every_module() -> None:
         if greedy_seat in won:
             greedy_wins += 1 / len(won)
     assert greedy_wins >= 0.8 * games
+
+
+# --- the Gem mines module ------------------------------------------------------------------
+
+GEMS = cr.Module.GEM_MINES
+
+
+@pytest.mark.rule("R-GEM-6")
+def test_greedy_value_counts_masks_and_gems_as_the_gold_they_score() -> None:
+    config = cr.Config(players=2, modules={GEMS})
+    base = greedy_value(cr.position(config), 0)
+
+    def worth(player: cr.PlayerState) -> int:
+        return greedy_value(cr.position(config, players=[player, cr.PlayerState()]), 0) - base
+
+    assert worth(cr.PlayerState(gems=(1, 0, 0, 0))) == worth(cr.PlayerState(gold=1))
+    assert worth(cr.PlayerState(gems=(2, 1, 0, 0))) == worth(cr.PlayerState(gold=3))
+    assert worth(cr.PlayerState(masks=(8,))) == worth(cr.PlayerState(gold=8))
+
+
+@pytest.mark.rule("R-GEM-3")
+def test_greedy_takes_the_gems_on_offer() -> None:
+    # Seat 0's 3-1-0-0 can face the gem mine with 3 workers: 3 gems at once.
+    mine = JungleTile(cr.JungleKind.GEM_MINE, gems=(2, 2, 1, 1))
+    state = cr.position(
+        cr.Config(players=2, modules={GEMS}),
+        board={
+            (0, 0): JungleTile.from_code("P1"),
+            (1, 1): JungleTile.from_code("M2"),
+            (2, 0): mine,
+        },
+        players=[cr.PlayerState(hand=(WorkerType.W3100,)), cr.PlayerState()],
+    )
+    bot = GreedyBot(0)
+    while state.to_move == 0 and state.turn == 0:
+        state = cr.apply(state, bot.choose(state))
+    assert sum(state.players[0].gems) >= 3
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_bots_play_a_game_with_gem_mines(name: str) -> None:
+    config = cr.Config(players=2, modules={GEMS})
+    final, decisions = play_game(config, 3, _bots([name, "random"], 3))
+    assert final.is_over and decisions

@@ -70,14 +70,18 @@ WATER_WEIGHT: Final = 2
 """Weight of one gold of water-track value (the field the carrier stands on)."""
 TEMPLE_WEIGHT: Final = 2
 """Weight of one gold of provisional temple majorities (they may still change)."""
+GEM_WEIGHT: Final = 8
+"""Weight of one gem held (Gem mines module): 1 gold at the end for sure, and a quarter of a
+mask once the player holds all four colours."""
 
 
 def greedy_value(state: State, seat: int, temples: Sequence[int] | None = None) -> int:
     """How much :class:`GreedyBot` likes ``state`` for ``seat``, in eighths of a gold.
 
     Gold in hand counts in full, and so do the huts built (Hut module): their cost comes back
-    at the end with their bonus as it stands. Everything else counts a little, because it is
-    not gold yet: a cacao 3/8 (it still has to be sold), a chocolate bar 5/8, a sun token
+    at the end with their bonus as it stands, and the masks' values and the gems held (Gem
+    mines module), each gem 1 gold as at the end. Everything else counts a little, because it
+    is not gold yet: a cacao 3/8 (it still has to be sold), a chocolate bar 5/8, a sun token
     3/8, each gold of the water field's value 2/8, each gold of provisional temple majority
     2/8. ``temples``, if given, is every seat's provisional temple gold on this board (it
     saves working it out).
@@ -93,6 +97,8 @@ def greedy_value(state: State, seat: int, temples: Sequence[int] | None = None) 
         + SUN_WEIGHT * player.sun
         + WATER_WEIGHT * player.water
         + TEMPLE_WEIGHT * temples[seat]
+        + GOLD_WEIGHT * sum(player.masks)
+        + GEM_WEIGHT * sum(player.gems)
     )
 
 
