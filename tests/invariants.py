@@ -1210,7 +1210,10 @@ def check_start(game: Game) -> None:
     first = game.plies[0].before if game.plies else start
     if game.seed is None:
         assert not start.display and not start.map_board
-        assert all(not player.hand for player in start.players)
+        # A worker set of one type deals its hands without chance (R-DECIDE-3), so only then
+        # may a hand be full before the first chance node.
+        if len(worker_set(config)) > 1:
+            assert all(not player.hand for player in start.players)
         assert start.is_chance
     map_tiles = MAP_TILES_EACH if Module.MAP in config.modules else 0
     assert all(player.map_tiles == map_tiles for player in first.players)

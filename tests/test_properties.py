@@ -12,10 +12,12 @@ Two sources of games:
   the Map module's early-overbuilding variant and agreed hut selections; and each of the 16
   Chocolatl combinations with the Tree of Life, the Emperor and both (48 combinations, one
   game each, the player count, seed and player rotating), plus all six modules with the
-  variants; and the Gem mines module alone for 2, 3 and 4 players and with a sparse sample
-  of the other modules, and the Big Game for 3 and 4 players (seeded, and one unseeded);
-- Hypothesis, which picks the player count, the modules, the variants, the seed (or none)
-  and every move.
+  variants; agreed worker sets (New Workers), among them the whole box of 15 tiles for 4
+  players, whose long games end with discards; and the Gem mines module alone for 2, 3 and 4
+  players and with a sparse sample of the other modules, and the Big Game for 3 and 4 players
+  (seeded, and one unseeded);
+- Hypothesis, which picks the player count, the modules, the variants, an agreed worker set
+  (sometimes), the seed (or none) and every move.
 
 The checks themselves live in ``invariants.py``, written from the rules, not from the engine.
 """
@@ -28,7 +30,9 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Final
 
 import attrs
 import pytest
@@ -37,7 +41,7 @@ from hypothesis import strategies as st
 
 import cacao_rules as cr
 import invariants as inv
-from cacao_rules import JungleKind, Module
+from cacao_rules import JungleKind, Module, WorkerType
 from cacao_rules.components import Hut
 from cacao_rules.events import EmperorMoved, GemsTaken, HutUsed, MaskTaken
 from cacao_rules.moves import BuildHut, HutSide, PassHut, Slide
@@ -166,8 +170,39 @@ def big_games() -> tuple[inv.Game, ...]:
     return tuple(game for game in gem_corpus() if game.config.is_big_game)
 
 
+WHOLE_BOX: Final[Mapping[WorkerType, int]] = {
+    WorkerType.W1111: 4,
+    WorkerType.W2101: 5,
+    WorkerType.W3001: 1,
+    WorkerType.W3100: 1,
+    WorkerType.W0022: 1,
+    WorkerType.W0202: 1,
+    WorkerType.W0103: 1,
+    WorkerType.W0004: 1,
+}
+"""FACTS 9.4: every worker tile of one colour, the base game's and Diamante's."""
+
+
+@functools.cache
+def new_workers_corpus() -> tuple[inv.Game, ...]:
+    """Agreed worker sets (New Workers): a small mixed set with 2 players and the Tree of Life
+    with Chocolate (unseeded), and the whole box for 4 players, whose long game runs out of
+    free squares (discards). Two games only: long games make the per-state checks slow."""
+    mixed = {WorkerType.W1111: 2, WorkerType.W2101: 2, WorkerType.W0022: 1, WorkerType.W0103: 1}
+    small = cr.Config(
+        players=2,
+        modules={Module.NEW_WORKERS, Module.TREE_OF_LIFE, Module.CHOCOLATE},
+        workers=mixed,
+    )
+    whole = cr.Config(players=4, modules={Module.NEW_WORKERS}, workers=WHOLE_BOX)
+    return (
+        inv.eager_game(small, None, random.Random("new-workers/small")),
+        inv.random_game(whole, 9004, random.Random("new-workers/whole")),
+    )
+
+
 def corpus() -> tuple[inv.Game, ...]:
-    return base_corpus() + module_corpus() + diamante_corpus() + gem_corpus()
+    return base_corpus() + module_corpus() + diamante_corpus() + new_workers_corpus() + gem_corpus()
 
 
 def all_states(games: tuple[inv.Game, ...] | None = None) -> list[cr.State]:
@@ -675,16 +710,19 @@ def test_unlisted_placements_exhaustively() -> None:
             inv.check_illegal(state, [m for m in candidates if m not in legal])
 
 
-@pytest.mark.rule("R-END-4", "R-END-3", "R-SETUP-9", "R-TREE-1")
+@pytest.mark.rule("R-END-4", "R-END-3", "R-SETUP-9", "R-TREE-1", "R-NEW-4")
 def test_game_ends_after_every_tile_is_placed() -> None:
     """Property 8: the game ends after exactly players x tiles-per-player placements
     (place, overbuild or discard), taken in seat order (12, 11 and 10 tiles each with the
-    Tree of Life and Chocolate)."""
+    Tree of Life and Chocolate, the size of an agreed set with one); long games with the
+    whole box of worker tiles have discards and end all the same."""
     for game in corpus():
         assert game.final.is_over
         inv.check_turns(game)
         n = game.config.players
         assert inv.count_placements(game) == n * inv.tiles_per_player(game.config)
+    long_games = [game for game in corpus() if game.config.workers == WHOLE_BOX]
+    assert long_games and all(game.final.discarded for game in long_games)
 
 
 @pytest.mark.rule(
@@ -802,7 +840,15 @@ def configs(draw: st.DrawFn) -> cr.Config:
     huts = None
     if Module.HUTS in modules and draw(st.integers(0, 3)) == 0:
         huts = draw(st.frozensets(st.sampled_from(list(Hut))))
-    return cr.Config(players=players, modules=modules, map_early_overbuild=early, huts=huts)
+    workers = None
+    if draw(st.integers(0, 3)) == 0:
+        modules.add(Module.NEW_WORKERS)
+        workers = {kind: draw(st.integers(0, most)) for kind, most in WHOLE_BOX.items()}
+        if not any(workers.values()):
+            workers[WorkerType.W0004] = 1
+    return cr.Config(
+        players=players, modules=modules, map_early_overbuild=early, huts=huts, workers=workers
+    )
 
 
 @pytest.mark.rule(
@@ -829,6 +875,7 @@ def configs(draw: st.DrawFn) -> cr.Config:
     "R-GEM-2",
     "R-GEM-4",
     "R-BIG-1",
+    "R-NEW-2",
 )
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(
