@@ -191,7 +191,7 @@ def resolve_moves(view: View) -> list[Resolve]:
     step = view.step
     assert isinstance(step, ResolveStep)
     edges = _decider_edges(step.queue)
-    if len(edges) < 2:
+    if len(edges) < 2 or not _interact(view, edges):
         return [resolve_move(edge, use) for edge in edges for use in edge_options(view, edge)]
     seen: set[tuple[object, ...]] = set()
     distinct = []
@@ -202,6 +202,21 @@ def resolve_moves(view: View) -> list[Resolve]:
                 seen.add(outcome)
                 distinct.append(resolve_move(edge, use))
     return distinct
+
+
+def _interact(view: View, edges: tuple[ActivatedEdge, ...]) -> bool:
+    """Whether one of ``edges`` changes a resource that another one depends on.
+
+    Only then can moves on different edges end in the same state: otherwise every edge
+    keeps its choices whatever is done on the others, so the edges left to decide differ.
+    """
+    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
+    return any(
+        first.writes & second.reads
+        for i, first in enumerate(actions)
+        for j, second in enumerate(actions)
+        if i != j
+    )
 
 
 def _outcome(
