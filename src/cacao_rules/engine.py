@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -57,9 +57,11 @@ from .state import (
 from .view import View
 
 
-@attrs.frozen
-class _ChanceNode:
-    """A pending chance event: the bag drawn from, the move naming an outcome, its effect."""
+class _ChanceNode(NamedTuple):
+    """A pending chance event: the bag drawn from, the move naming an outcome, its effect.
+
+    A named tuple, not an attrs class: one is made at every step the engine passes.
+    """
 
     bag: Bag[Any]
     to_move: Callable[[Any], Move]
