@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import os
 import random
 import subprocess
@@ -896,3 +897,39 @@ def test_random_games(config: cr.Config, seed: int | None, eager: bool, rng: ran
     probe = random.Random(0)
     for state in list(game.states())[::4]:
         inv.check_illegal(state, inv.wrong_moves(state, probe, 4))
+
+
+DIAMANTE: Final = (Module.GEM_MINES, Module.TREE_OF_LIFE, Module.EMPEROR, Module.NEW_WORKERS)
+DIAMANTE_COMBINATIONS: Final = [
+    frozenset(chosen)
+    for size in range(1, len(DIAMANTE) + 1)
+    for chosen in itertools.combinations(DIAMANTE, size)
+]
+AGREED_SET: Final[Mapping[WorkerType, int]] = {
+    WorkerType.W1111: 3,
+    WorkerType.W2101: 4,
+    WorkerType.W3001: 1,
+    WorkerType.W3100: 1,
+    WorkerType.W0022: 1,
+    WorkerType.W0103: 1,
+}
+"""An agreed set for the New Workers: the usual tiles and two new ones (11 each)."""
+
+
+@pytest.mark.rule("R-GEM-1", "R-TREE-1", "R-EMPEROR-2", "R-NEW-2", "R-MODULES-1")
+@pytest.mark.parametrize(
+    "modules", DIAMANTE_COMBINATIONS, ids=lambda ms: "+".join(sorted(m.value for m in ms))
+)
+def test_every_combination_of_the_diamante_modules(modules: frozenset[Module]) -> None:
+    """DESIGN.md section 7 over one random game for each player count in each of the 15
+    combinations of the four Diamante modules: every game-level check, and the state checks
+    on every fourth state to keep the run short."""
+    for players in PLAYERS:
+        workers = AGREED_SET if Module.NEW_WORKERS in modules else None
+        config = cr.Config(players=players, modules=modules, workers=workers)
+        name = "+".join(sorted(module.value for module in modules))
+        game = inv.random_game(config, 7000 + players, random.Random(f"diamante/{name}/{players}"))
+        inv.check_game(game, states=False)
+        for index, state in enumerate(game.states()):
+            if index % 4 == 0:
+                inv.check_state(state)
