@@ -66,6 +66,16 @@ MODULE_COMBINATIONS = [
 ALL_MODULES = frozenset(CHOCOLATL)
 
 
+def assert_refused(document: Doc, prefix: str, fragment: str) -> None:
+    """``from_json`` refuses ``document`` with a message that starts with ``prefix`` and
+    contains ``fragment``."""
+    with pytest.raises(FormatError) as raised:
+        from_json(json.dumps(document))
+    message = str(raised.value)
+    assert message.startswith(prefix)
+    assert fragment in message
+
+
 def game_states(
     players: int, seed: int, seeded: bool, config: cr.Config | None = None
 ) -> Iterator[State]:
@@ -567,11 +577,7 @@ def test_bad_documents_are_rejected(
 ) -> None:
     document = doc_of(first_state(kind))
     change(document)
-    with pytest.raises(FormatError) as raised:
-        from_json(json.dumps(document))
-    message = str(raised.value)
-    assert message.startswith("not a valid cacao-rules state: ")
-    assert fragment in message
+    assert_refused(document, "not a valid cacao-rules state: ", fragment)
 
 
 def _worker_on_jungle_square(document: Doc) -> None:
@@ -664,11 +670,7 @@ def test_inconsistent_documents_are_rejected(
 ) -> None:
     document = doc_of(first_state(kind))
     change(document)
-    with pytest.raises(FormatError) as raised:
-        from_json(json.dumps(document))
-    message = str(raised.value)
-    assert message.startswith("not a valid cacao-rules state: inconsistent state: ")
-    assert fragment in message
+    assert_refused(document, "not a valid cacao-rules state: inconsistent state: ", fragment)
 
 
 def test_resolve_queue_must_be_in_resolution_order() -> None:
@@ -864,11 +866,7 @@ def test_bad_module_fields_are_rejected(
 ) -> None:
     document = doc_of(module_state(kind))
     change(document)
-    with pytest.raises(FormatError) as raised:
-        from_json(json.dumps(document))
-    message = str(raised.value)
-    assert message.startswith("not a valid cacao-rules state: ")
-    assert fragment in message
+    assert_refused(document, "not a valid cacao-rules state: ", fragment)
 
 
 def _config_change(**fields: Any) -> Callable[[Doc], None]:
@@ -982,11 +980,7 @@ def test_inconsistent_module_documents_are_rejected(
 ) -> None:
     document = doc_of(module_state(kind))
     change(document)
-    with pytest.raises(FormatError) as raised:
-        from_json(json.dumps(document))
-    message = str(raised.value)
-    assert message.startswith("not a valid cacao-rules state: inconsistent state: ")
-    assert fragment in message
+    assert_refused(document, "not a valid cacao-rules state: inconsistent state: ", fragment)
 
 
 @pytest.mark.parametrize(
@@ -1298,11 +1292,7 @@ DIAMANTE_STRUCTURE_CASES: list[tuple[Callable[[Doc], None], str]] = [
 def test_bad_emperor_values_are_rejected(change: Callable[[Doc], None], fragment: str) -> None:
     document = doc_of(diamante_state(PlacementStep))
     change(document)
-    with pytest.raises(FormatError) as raised:
-        from_json(json.dumps(document))
-    message = str(raised.value)
-    assert message.startswith("not a valid cacao-rules state: ")
-    assert fragment in message
+    assert_refused(document, "not a valid cacao-rules state: ", fragment)
 
 
 DIAMANTE_CONSISTENCY_CASES: list[tuple[Callable[[Doc], None], str]] = [
@@ -1320,11 +1310,7 @@ DIAMANTE_CONSISTENCY_CASES: list[tuple[Callable[[Doc], None], str]] = [
 def test_inconsistent_emperors_are_rejected(change: Callable[[Doc], None], fragment: str) -> None:
     document = doc_of(diamante_state(PlacementStep))
     change(document)
-    with pytest.raises(FormatError) as raised:
-        from_json(json.dumps(document))
-    message = str(raised.value)
-    assert message.startswith("not a valid cacao-rules state: inconsistent state: ")
-    assert fragment in message
+    assert_refused(document, "not a valid cacao-rules state: inconsistent state: ", fragment)
 
 
 def test_a_base_game_has_no_emperor() -> None:
@@ -1699,11 +1685,7 @@ GEM_STRUCTURE_CASES: list[tuple[Callable[[Doc], None], str]] = [
 def test_bad_gem_fields_are_rejected(change: Callable[[Doc], None], fragment: str) -> None:
     document = _gem_doc()
     change(document)
-    with pytest.raises(FormatError) as raised:
-        from_json(json.dumps(document))
-    message = str(raised.value)
-    assert message.startswith("not a valid cacao-rules state: ")
-    assert fragment in message
+    assert_refused(document, "not a valid cacao-rules state: ", fragment)
 
 
 GEM_CONSISTENCY_CASES: list[tuple[Callable[[Doc], None], str]] = [
