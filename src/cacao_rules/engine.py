@@ -293,8 +293,12 @@ def _waiting_for(state: State) -> str:
     return f"seat {seat} to {_DECISIONS[type(state.step)].name}"
 
 
-def _check(state: State, move: object) -> None:
-    """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied to ``state``."""
+def _check(state: State, move: object) -> _ChanceNode | None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied to ``state``.
+
+    Returns the state's chance node, if it is one, so that :func:`_run` need not work it
+    out again (with gem mines in the pile that means weighing every way gems can fall).
+    """
     if not isinstance(move, MOVE_CLASSES):
         raise IllegalMoveError(f"expected a cacao_rules move, got {move!r}")
     if state.is_over:
@@ -305,14 +309,14 @@ def _check(state: State, move: object) -> None:
             raise IllegalMoveError(
                 f"{move} is not a possible outcome here; the game waits for " + _waiting_for(state)
             )
-        return
+        return node
     decision = _DECISIONS[type(state.step)]
     if not isinstance(move, decision.accepts):
         raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
     known: tuple[Move, ...] | None = state.memo.get("moves")
-    if known is not None and not isinstance(move, Place) and move in known:
-        return
-    decision.check(state, move)
+    if known is None or isinstance(move, Place) or move not in known:
+        decision.check(state, move)
+    return None
 
 
 def _outcome_of(move: Move) -> object:
@@ -327,9 +331,8 @@ def _outcome_of(move: Move) -> object:
 
 
 def _run(state: State, move: Move, events: list[Event] | None) -> State:
-    _check(state, move)
+    node = _check(state, move)
     draft = Draft(state, events)
-    node = _chance_node(state)
     if node is not None:
         draft.chance_count += 1
         node.resolve(draft, _outcome_of(move))
