@@ -28,6 +28,7 @@ from .components import (
     WorkerType,
 )
 from .config import Config, Module
+from .determinization import determinize
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
 from .events import (
@@ -53,6 +54,7 @@ from .events import (
     TurnStarted,
     WorkerDiscarded,
     WorkerDrawn,
+    WorkerDrawnUnseen,
     WorkerPlaced,
 )
 from .moves import (
@@ -72,6 +74,14 @@ from .moves import (
     Slide,
 )
 from .notation import parse_move
+from .observation import (
+    Observation,
+    PlayerView,
+    observe,
+    observe_events,
+    private_chance_seat,
+)
+from .observation_format import observation_from_json, observation_to_json
 from .pools import WorkerBalance, worker_balance
 from .positions import position
 from .render import render, render_scores
@@ -124,10 +134,12 @@ __all__ = [
     "MaskTaken",
     "Module",
     "Move",
+    "Observation",
     "Overbuild",
     "PassHut",
     "Place",
     "PlayerState",
+    "PlayerView",
     "RandomBot",
     "Resolve",
     "Resource",
@@ -143,6 +155,7 @@ __all__ = [
     "WorkerBalance",
     "WorkerDiscarded",
     "WorkerDrawn",
+    "WorkerDrawnUnseen",
     "WorkerPlaced",
     "WorkerTile",
     "WorkerType",
@@ -150,13 +163,19 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "check_state",
+    "determinize",
     "final_scores",
     "from_json",
     "legal_moves",
     "new_game",
+    "observation_from_json",
+    "observation_to_json",
+    "observe",
+    "observe_events",
     "parse_move",
     "play_game",
     "position",
+    "private_chance_seat",
     "render",
     "render_scores",
     "step",

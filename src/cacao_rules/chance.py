@@ -21,6 +21,11 @@ MAX_SEED: Final = _MASK
 """The largest seed: seeds are unsigned 64-bit integers."""
 
 
+def is_seed(value: object) -> bool:
+    """Whether ``value`` is a seed: an ``int`` (not a ``bool``) from 0 to :data:`MAX_SEED`."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
+
+
 def splitmix64(seed: int, counter: int) -> int:
     """A 64-bit pseudo-random number for the ``counter``-th event of game ``seed``.
 

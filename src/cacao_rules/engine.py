@@ -18,7 +18,7 @@ from typing import Any, Final, NamedTuple
 import attrs
 
 from . import activation, emperor, end_of_turn, filling, gem_mines, huts, placement, setup
-from .chance import MAX_SEED, outcome_fractions, seeded_pick
+from .chance import is_seed, outcome_fractions, seeded_pick
 from .config import Config
 from .draft import Draft
 from .errors import ConfigError, IllegalMoveError
@@ -222,10 +222,6 @@ def _deciding_seat(step: Step, current: int) -> int:
     return step.queue[0].owner if isinstance(step, ResolveStep) else current
 
 
-def _is_seed(seed: object) -> bool:
-    return isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED
-
-
 def new_game(config: Config, seed: int | None = None) -> State:
     """Set up a game of ``config``.
 
@@ -241,7 +237,7 @@ def new_game(config: Config, seed: int | None = None) -> State:
     """
     if not isinstance(config, Config):
         raise ConfigError(f"new_game needs a cacao_rules.Config, got {config!r}")
-    if seed is not None and not _is_seed(seed):
+    if seed is not None and not is_seed(seed):
         raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
     draft = Draft(setup.initial_state(config, seed), None)
     setup.continue_deal(draft)

@@ -38,6 +38,17 @@ class WorkerDrawn:
 
 
 @attrs.frozen
+class WorkerDrawnUnseen:
+    """``player`` drew a worker tile that the observer may not see (:rule:`R-HIDDEN-4`).
+
+    Only :func:`cacao_rules.observe_events` reports it, in place of another player's
+    :class:`WorkerDrawn`.
+    """
+
+    player: int
+
+
+@attrs.frozen
 class DisplayFilled:
     """A jungle tile was drawn from the pile into the display."""
 
@@ -217,6 +228,7 @@ class GameEnded:
 
 Event = (
     WorkerDrawn
+    | WorkerDrawnUnseen
     | DisplayFilled
     | TurnStarted
     | WorkerPlaced

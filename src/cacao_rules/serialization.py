@@ -721,14 +721,21 @@ def from_json(text: str, *, strict: bool = True) -> State:
     ...
     cacao_rules.errors.FormatError: not a valid cacao-rules state: the document: missing key(s) ...
     """
+    return _from_document(parse_json(text, "from_json"), strict=strict)
+
+
+def parse_json(text: str, caller: str) -> Json:
+    """``text`` parsed as strict JSON (no duplicate keys, no NaN or infinities).
+
+    Raises :class:`~cacao_rules.FormatError` naming ``caller`` when ``text`` is no str.
+    """
     if not isinstance(text, str):
-        raise FormatError(f"from_json needs a str, got {type(text).__name__}")
+        raise FormatError(f"{caller} needs a str, got {type(text).__name__}")
     try:
-        document = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except _Bad as bad:
         raise FormatError(f"not valid JSON: {bad}") from None
     except RecursionError:
         raise FormatError("not valid JSON: nested too deeply") from None
     except ValueError as error:  # json.JSONDecodeError, and integers too long to convert
         raise FormatError(f"not valid JSON: {error}") from None
-    return _from_document(document, strict=strict)
