@@ -89,6 +89,7 @@ from .results import final_scores, winners
 from .scoring import ScoreSheet
 from .serialization import from_json, to_json
 from .state import PlayerState, State
+from .tensors import observation_tensor, tensor_layout, tensor_size
 from .validation import check_state
 
 __version__ = "0.1.0"
@@ -169,6 +170,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "observation_from_json",
+    "observation_tensor",
     "observation_to_json",
     "observe",
     "observe_events",
@@ -179,6 +181,8 @@ __all__ = [
     "render",
     "render_scores",
     "step",
+    "tensor_layout",
+    "tensor_size",
     "to_json",
     "winners",
     "worker_balance",
