@@ -344,11 +344,12 @@ class _StateIndex:
     chance: bool
 
 
-def _first(tiles: tuple[JungleTile, ...], tile: JungleTile) -> int:
-    for index, held in enumerate(tiles):
+def _first(tiles: tuple[JungleTile, ...], tile: JungleTile, slots: int, move: Move) -> int:
+    """The first of the ``slots`` slots of ``tiles`` holding a tile equal to ``tile``."""
+    for index, held in enumerate(tiles[:slots]):
         if held == tile:
             return index
-    raise IllegalMoveError(f"{tile.code} is not among {', '.join(t.code for t in tiles)}")
+    raise _outside(move, f"{tile.code} is not in the first {slots} slots of the display or map")
 
 
 def _outside(move: Move, why: str) -> IllegalMoveError:
@@ -376,9 +377,11 @@ def _encode_structural(t: _Tables, state: State, move: Move) -> int:
         for choice in move.choices:
             direction = _DIRECTIONS[(choice.square[0] - px, choice.square[1] - py)]
             if choice.from_map:
-                digit = 1 + DISPLAY_SIZE + _first(state.map_board, choice.tile)
+                digit = (
+                    1 + DISPLAY_SIZE + _first(state.map_board, choice.tile, MAP_BOARD_SIZE, move)
+                )
             else:
-                digit = 1 + _first(state.display, choice.tile)
+                digit = 1 + _first(state.display, choice.tile, DISPLAY_SIZE, move)
             code += digit * t.fill_base**direction
         return t.fill_start + code
     if isinstance(move, Resolve):
@@ -399,7 +402,7 @@ def _encode_structural(t: _Tables, state: State, move: Move) -> int:
             raise _outside(move, "no edge of this configuration can be used so")
         return t.resolve_start + index * len(t.uses) + use
     if isinstance(move, Slide):
-        return t.slide_start + _first(state.map_board, move.tile)
+        return t.slide_start + _first(state.map_board, move.tile, MAP_BOARD_SIZE, move)
     if isinstance(move, BuildHut):
         return t.build_start + t.hut_index[move.hut]
     if isinstance(move, PassHut):
@@ -425,7 +428,12 @@ def _index(t: _Tables, state: State) -> _StateIndex:
         index: _StateIndex = known
         return index
     moves = legal_moves(state)
-    by_move = {move: _encode_structural(t, state, move) for move in moves}
+    try:
+        by_move = {move: _encode_structural(t, state, move) for move in moves}
+    except KeyError as missing:  # a worker type or hut the configuration does not have
+        raise IllegalMoveError(
+            f"{missing} is not part of {t.config!r}; the position cannot arise in its games"
+        ) from None
     by_id = {action: move for move, action in by_move.items()}
     assert len(by_id) == len(by_move), "two legal moves share an id"
     index = _StateIndex(t, tuple(sorted(by_id)), by_move, by_id, state.is_chance)
