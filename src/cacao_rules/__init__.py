@@ -12,6 +12,7 @@ Everything public is importable from here::
 
 from __future__ import annotations
 
+from .action_space import ActionSpace
 from .bots import Bot, GreedyBot, RandomBot, play_game
 from .components import (
     DISPLAY_SIZE,
@@ -100,6 +101,7 @@ __all__ = [
     "STORAGE_SPACES",
     "SUN_PLACES",
     "WATER_TRACK",
+    "ActionSpace",
     "AutoDecision",
     "Bot",
     "BuildHut",
