@@ -147,6 +147,8 @@ def test_decode_refuses_bad_ids() -> None:
         space.action_to_string(state, illegal)
     with pytest.raises(cr.IllegalMoveError, match="outside"):
         space.decode(state, "3")  # type: ignore[arg-type]
+    with pytest.raises(cr.IllegalMoveError, match="action True is outside"):
+        space.decode(state, True)  # a bool is no id, though it equals 1
     chance = cr.new_game(config)
     with pytest.raises(cr.IllegalMoveError, match=r"outside the chance outcome ids 0\.\.13"):
         space.decode(chance, space.chance_size)

@@ -515,7 +515,7 @@ class ActionSpace:
         """The legal move of ``state`` whose id is ``action``."""
         index = _index(self._tables, state)
         try:
-            move = index.by_id.get(action)
+            move = None if isinstance(action, bool) else index.by_id.get(action)
         except TypeError:  # unhashable
             move = None
         if move is None:

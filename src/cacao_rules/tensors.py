@@ -25,6 +25,7 @@ import functools
 from collections.abc import Iterable
 from typing import Final
 
+from .action_space import MAX_EDGES_PER_TURN
 from .components import (
     ALL_JUNGLE_TILES,
     GEM_COLOURS,
@@ -72,10 +73,6 @@ STEP_KINDS: Final = (
 )
 """The steps in the order of the ``step`` part's one-hot entries."""
 
-MAX_QUEUE: Final = 13
-"""Activated edges a turn can queue at most: 4 of the tile placed and 3 around each of at most
-3 spaces filled (:rule:`R-ACT-1`, :rule:`R-ACT-2`)."""
-
 _KINDS: Final = tuple(JungleKind)
 _TYPES: Final = tuple(WorkerType)
 _HUTS: Final = tuple(Hut)
@@ -116,7 +113,7 @@ def tensor_layout(config: Config) -> tuple[tuple[str, int], ...]:
         ("current", seats),
         ("turn", 1),
         ("fill", 2 + len(Side)),
-        ("queue", MAX_QUEUE * (_EDGE_FIXED + seats) + 1),
+        ("queue", MAX_EDGES_PER_TURN * (_EDGE_FIXED + seats) + 1),
         ("players", seats * _PLAYER),
         ("display", tiles),
         ("map_board", tiles),
@@ -195,12 +192,12 @@ def _turn_part(observation: Observation, seats: _Seats) -> list[float]:
 def _queue_part(step: Step, seats: _Seats) -> list[float]:
     queue: tuple[ActivatedEdge, ...] = step.queue if isinstance(step, ResolveStep) else ()
     vector: list[float] = []
-    for edge in queue[:MAX_QUEUE]:
+    for edge in queue[:MAX_EDGES_PER_TURN]:
         vector += [1.0, float(edge.square[0]), float(edge.square[1])]
         vector += _one_hot(int(edge.side), len(Side))
         vector.append(float(edge.workers))
         vector += seats.one_hot(edge.owner)
-    vector += [0.0] * ((MAX_QUEUE - len(queue)) * (_EDGE_FIXED + seats.count))
+    vector += [0.0] * ((MAX_EDGES_PER_TURN - len(queue)) * (_EDGE_FIXED + seats.count))
     vector.append(float(step.received if isinstance(step, ResolveStep) else 0))
     return vector
 
