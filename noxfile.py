@@ -23,15 +23,17 @@ nox.options.error_on_missing_interpreters = True
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md."""
-    session.install(".[test]")
+    """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md,
+    with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
+    conformance tests."""
+    session.install(".[test,openspiel,pettingzoo]")
     session.run("pytest", *session.posargs)
 
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
-    session.install(".[test]", MYPY)
+    session.install(".[test,openspiel,pettingzoo]", MYPY)
     session.run("mypy", "--strict", *session.posargs)
 
 
