@@ -1,7 +1,8 @@
 """The PettingZoo adapter: PettingZoo's own conformance tests and the environment's contract.
 
 ``api_test`` plays one whole game (its ``num_cycles`` is set above the longest game possible,
-``ActionSpace.max_game_length`` moves) and then a few more steps of a new one, checking every
+``ActionSpace.max_game_length`` moves; it stops at the game's end) and then a few more steps
+of a new one, checking every
 observation against the observation space; ``seed_test`` plays two environments side by side
 from the same seed to the end of a game.
 """
@@ -45,9 +46,9 @@ CONFORMANCE = [
 
 
 def _cycles(kwargs: dict[str, Any]) -> int:
-    """Cycles enough for api_test to play a whole game: a cycle is one step per agent."""
-    space = cr.ActionSpace(raw_env(**kwargs).config)
-    return space.max_game_length // 2 + 1
+    """Cycles enough for api_test and seed_test to play a whole game (a cycle is one step per
+    agent, and a game has at most ``max_game_length`` moves); both stop at the game's end."""
+    return cr.ActionSpace(raw_env(**kwargs).config).max_game_length + 1
 
 
 @pytest.mark.parametrize("kwargs", CONFORMANCE)
