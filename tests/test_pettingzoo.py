@@ -2,9 +2,8 @@
 
 ``api_test`` plays one whole game (its ``num_cycles`` is set above the longest game possible,
 ``ActionSpace.max_game_length`` moves; it stops at the game's end) and then a few more steps
-of a new one, checking every
-observation against the observation space; ``seed_test`` plays two environments side by side
-from the same seed to the end of a game.
+of a new one, checking every observation against the observation space; ``seed_test`` plays
+two environments side by side from the same seed to the end of a game.
 """
 
 from __future__ import annotations
