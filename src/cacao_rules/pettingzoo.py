@@ -1,0 +1,441 @@
+"""Cacao as a PettingZoo AEC environment (the ``pettingzoo`` extra).
+
+Install with ``pip install cacao-rules[pettingzoo]``; this module is not imported by
+``cacao_rules`` itself, so the core library keeps no dependency on PettingZoo, Gymnasium or
+NumPy.
+
+What the environment is, and why
+--------------------------------
+- **Agents** are the seats: ``possible_agents == ["player_0", ..., "player_{n-1}"]``.
+  ``agent_selection`` is always the seat that must decide now (``state.to_move``). A Cacao
+  turn holds several decisions, some by players other than the one whose turn it is (the
+  owners of activated worker edges resolve them), so the same agent may act several times
+  in a row and the order is not round-robin. PettingZoo's AEC model allows exactly that.
+- **Chance** is resolved inside the environment: :meth:`raw_env.reset` draws an integer
+  from the environment's own ``np_random`` (seeded by ``reset(seed=...)``) and starts
+  ``cacao_rules.new_game(config, seed=that_int)``, whose engine then resolves every draw
+  itself. The same seed and the same actions therefore give the same game, and no agent
+  ever faces a chance node.
+- **Actions** are the ids of :class:`cacao_rules.ActionSpace` (``Discrete(space.size)``),
+  the same numbering as the OpenSpiel adapter. Python and NumPy integers are accepted.
+- **Observations** are dicts ``{"observation": float32 vector, "action_mask": int8
+  vector}``: the vector is :func:`cacao_rules.observation_tensor` of
+  :func:`cacao_rules.observe` for that agent's seat (only what that player may know; seats
+  counted from the observer), the mask has a 1 at every legal action id for the agent
+  whose turn it is and is all zeros for everyone else and after the end.
+  :func:`observation_bounds` gives the ``Box`` bounds, which contain every observation a
+  game can produce (coordinates are negative too).
+- **Rewards** come only at the end: ``+1`` for each winner (:func:`cacao_rules.winners`:
+  most gold, then most cacao) and ``-1`` for each other seat; when every seat shares the
+  win each gets ``0``. With two players the game is thus zero-sum, as the classic
+  PettingZoo board games are. ``terminations`` are all ``True`` at the end; ``truncations``
+  are never set (every game ends, within ``ActionSpace.max_game_length`` moves). At the end
+  ``infos[agent]`` holds ``"score"`` (the final total), ``"cacao"`` (the tiebreak) and
+  ``"winners"`` (agent names).
+- **An illegal action raises** :class:`cacao_rules.IllegalMoveError` (a ``ValueError``)
+  that names the agent, the action and the legal ids, and leaves the game unchanged. We do
+  not wrap with PettingZoo's ``TerminateIllegalWrapper``: a masked action space makes an
+  illegal action a bug in the caller, and ending the game with a penalty would hide it.
+  Nor with ``AssertOutOfBoundsWrapper``: its bare ``assert`` gives a vaguer message and
+  vanishes under ``python -O``, while the error above covers ids out of range too.
+  :func:`env` wraps in ``OrderEnforcingWrapper`` (errors for ``step`` before ``reset`` and
+  the like), as PettingZoo's classic environments do.
+- **Rendering** is text, :func:`cacao_rules.render`: ``render_mode="human"`` prints it,
+  ``"ansi"`` returns it.
+
+>>> from cacao_rules.pettingzoo import env
+>>> game = env(players=3, modules=["map", "huts"])
+>>> game.reset(seed=7)
+>>> for agent in game.agent_iter():
+...     observation, reward, termination, truncation, info = game.last()
+...     if termination or truncation:
+...         action = None
+...     else:
+...         action = game.action_space(agent).sample(observation["action_mask"])
+...     game.step(action)
+>>> game.close()
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable
+from typing import Any, Final, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import logger, spaces
+from gymnasium.utils import EzPickle, seeding
+
+# PettingZoo ships no type information (no py.typed marker): its names are Any to mypy.
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from .action_space import MAX_EDGE_WORKERS, MAX_EDGES_PER_TURN, ActionSpace
+from .components import (
+    ALL_JUNGLE_TILES,
+    GEM_COLOURS,
+    GEMS_PER_COLOUR,
+    GEMS_PER_MINE,
+    HAND_SIZE,
+    HUT_TILES,
+    MAP_TILES_PER_PLAYER,
+    MASKS,
+    STORAGE_SPACES,
+    SUN_PLACES,
+    WATER_TRACK,
+    Hut,
+    JungleKind,
+    Side,
+    WorkerType,
+)
+from .config import Config, Module
+from .engine import apply, new_game
+from .errors import CacaoError, ConfigError, IllegalMoveError
+from .moves import Move
+from .observation import observe
+from .pools import jungle_pool, worker_set
+from .render import render
+from .results import final_scores, winners
+from .state import State
+from .tensors import STEP_KINDS, board_capacity, observation_tensor, tensor_layout
+
+__all__ = ["env", "observation_bounds", "raw_env"]
+
+Observation: TypeAlias = dict[str, npt.NDArray[Any]]
+"""What :meth:`raw_env.observe` returns: ``"observation"`` and ``"action_mask"``."""
+
+RENDER_MODES: Final = ("human", "ansi")
+
+_UNBOUNDED: Final = float("inf")
+
+
+def _agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def _to_module(value: object) -> Module:
+    """A :class:`Module`, or its value or name as a string (``"map"``, ``"GEM_MINES"``)."""
+    if isinstance(value, Module):
+        return value
+    if isinstance(value, str):
+        for module in Module:
+            if value.lower() in (module.value, module.name.lower()):
+                return module
+    allowed = ", ".join(module.value for module in Module)
+    raise ConfigError(
+        f"modules must hold cacao_rules.Module members or their names, got {value!r}; "
+        f"allowed: {allowed}"
+    )
+
+
+def _config(players: object, modules: object, big_game: object, config: object) -> Config:
+    """The game's :class:`Config` from :func:`env`'s arguments; :class:`ConfigError` if bad."""
+    if config is not None:
+        if not isinstance(config, Config):
+            raise ConfigError(f"config must be None or a cacao_rules.Config, got {config!r}")
+        no_modules = isinstance(modules, tuple | list | set | frozenset) and not modules
+        if players != 2 or big_game is not False or not no_modules:
+            raise ConfigError("give either config=... or players/modules/big_game, not both")
+        return config
+    if not isinstance(big_game, bool):
+        raise ConfigError(f"big_game must be True or False, got {big_game!r}")
+    if isinstance(modules, str | bytes) or not isinstance(modules, Iterable):
+        raise ConfigError(
+            f"modules must be a collection of cacao_rules.Module members or their names, "
+            f"got {modules!r}"
+        )
+    chosen = frozenset(_to_module(value) for value in modules)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ConfigError(f"players must be an int from 2 to 4, got {players!r}")
+    if big_game:
+        if chosen and chosen != frozenset(Module):
+            raise ConfigError(
+                "the Big Game plays every module; leave modules empty with big_game=True"
+            )
+        return Config.big_game(players)
+    return Config(players=players, modules=chosen)
+
+
+def observation_bounds(config: Config) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The lower and upper bound of each entry of an observation vector of ``config``.
+
+    They follow :func:`cacao_rules.tensor_layout` part by part. One-hot parts and flags lie
+    in ``[0, 1]``. Coordinates lie in ``[-(R + 1), R + 1]`` with ``R`` the radius of
+    :class:`cacao_rules.ActionSpace`: no worker tile ever lies beyond ``|x| + |y| <= R``
+    (that class's docstring proves it) and every jungle tile shares an edge with one, or is a
+    start tile. Counts are bounded by what the game holds (storage spaces, sun places, the
+    water track, hand size, the tiles, gems, masks and huts of the configuration). Two
+    entries have no cap in the rules and get ``+inf``: each player's gold and the cacao
+    received this turn (``ResolveStep.received``). Nothing is ever negative except
+    coordinates.
+    """
+    seats = config.players
+    per_seat = float(sum(worker_set(config).values()))
+    all_workers = per_seat * seats
+    jungle_tiles = float(sum(jungle_pool(config).values()))
+    reach = float(ActionSpace(config).radius + 1)
+    huts = float(len(HUT_TILES))
+    top_value = float(max(tile.value for tile in ALL_JUNGLE_TILES))
+
+    def flags(count: int) -> list[tuple[float, float]]:
+        return [(0.0, 1.0)] * count
+
+    def upto(most: float, count: int = 1) -> list[tuple[float, float]]:
+        return [(0.0, most)] * count
+
+    coordinates = [(-reach, reach)] * 2
+    edge = [*flags(1), *coordinates, *flags(len(Side)), *upto(MAX_EDGE_WORKERS), *flags(seats)]
+    player = [
+        *upto(_UNBOUNDED),  # gold
+        *upto(STORAGE_SPACES),  # cacao
+        *upto(SUN_PLACES),
+        *upto(len(WATER_TRACK) - 1),  # the water field's index
+        *upto(STORAGE_SPACES),  # chocolate shares the storage spaces
+        *upto(MAP_TILES_PER_PLAYER),
+        *upto(HAND_SIZE),
+        *upto(per_seat),  # pile size
+        *upto(huts, len(Hut)),
+        *upto(GEMS_PER_COLOUR, len(GEM_COLOURS)),
+        *upto(len(MASKS)),
+        *upto(sum(MASKS)),
+        *upto(HAND_SIZE, len(WorkerType)),
+        *upto(per_seat, len(WorkerType)),  # unseen tiles by type
+    ]
+    tiles = [*upto(jungle_tiles, len(ALL_JUNGLE_TILES)), *upto(GEMS_PER_COLOUR, len(GEM_COLOURS))]
+    slot = [
+        *flags(1),
+        *coordinates,
+        *flags(len(JungleKind)),
+        *upto(top_value),
+        *upto(GEMS_PER_MINE, len(GEM_COLOURS)),
+        *upto(MAX_EDGE_WORKERS, len(Side)),
+        *flags(1),  # overbuilt
+        *flags(seats),
+    ]
+    parts: dict[str, list[tuple[float, float]]] = {
+        "step": flags(len(STEP_KINDS)),
+        "to_move": flags(seats + 1),
+        "current": flags(seats),
+        "turn": upto(all_workers),  # each turn puts down or discards one worker tile
+        "fill": [*coordinates, *flags(len(Side))],
+        "queue": [*edge * MAX_EDGES_PER_TURN, *upto(_UNBOUNDED)],
+        "players": player * seats,
+        "display": tiles,
+        "map_board": tiles,
+        "jungle_pile": upto(jungle_tiles, len(ALL_JUNGLE_TILES)),
+        "supplies": [
+            *upto(MAP_TILES_PER_PLAYER * seats),  # map tiles used
+            *upto(4 * len(MASKS)),  # gems exchanged: 4 per mask
+            *flags(1),  # the Emperor is in play
+            *coordinates,
+            *upto(GEMS_PER_COLOUR, len(GEM_COLOURS)),  # the cart
+            *upto(len(MASKS), len(set(MASKS))),
+            *upto(huts, len(Hut)),
+            *upto(per_seat, seats),  # discarded tiles
+        ],
+        "board": slot * board_capacity(config),
+    }
+    bounds: list[tuple[float, float]] = []
+    for name, length in tensor_layout(config):
+        part = parts[name]
+        if len(part) != length:  # pragma: no cover - guards a change of tensor_layout
+            raise AssertionError(f"bounds of {name!r}: {len(part)} entries, layout {length}")
+        bounds += part
+    low = np.array([bound[0] for bound in bounds], dtype=np.float32)
+    high = np.array([bound[1] for bound in bounds], dtype=np.float32)
+    return low, high
+
+
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any)
+    """The Cacao AEC environment, unwrapped; see the module docstring. Prefer :func:`env`.
+
+    ``players`` 2 to 4; ``modules`` a collection of :class:`cacao_rules.Module` members or
+    their names (``"map"``, ``"gem_mines"``, ...); ``big_game=True`` for the Big Game (3 or
+    4 players, every module); or instead of those three, ``config``: any
+    :class:`cacao_rules.Config` (for the New Workers module's worker set, an agreed hut
+    selection, the Map module's early overbuild). ``render_mode`` ``None``, ``"human"`` or
+    ``"ansi"``. Bad arguments raise :class:`cacao_rules.ConfigError`.
+
+    ``game`` is the current :class:`cacao_rules.State` (read it, don't replace it), for
+    logging, rendering or a search bot that wants the full state.
+    """
+
+    metadata: Final = {
+        "render_modes": list(RENDER_MODES),
+        "name": "cacao_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        modules: Iterable[Module | str] = (),
+        *,
+        big_game: bool = False,
+        render_mode: str | None = None,
+        config: Config | None = None,
+    ) -> None:
+        EzPickle.__init__(
+            self, players, modules, big_game=big_game, render_mode=render_mode, config=config
+        )
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ConfigError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.config: Final = _config(players, modules, big_game, config)
+        self.space: Final = ActionSpace(self.config)
+        self.possible_agents: list[str] = [_agent_name(seat) for seat in range(self.config.players)]
+        self._seats: Final = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        low, high = observation_bounds(self.config)
+        mask = spaces.Box(0, 1, shape=(self.space.size,), dtype=np.int8)
+        self._action_spaces: Final = {
+            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
+        }
+        self._observation_spaces: Final = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": mask,
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.np_random, self.np_random_seed = seeding.np_random(None)
+        self.game: State | None = None
+
+    # -- spaces ------------------------------------------------------------------------------
+
+    def _seat(self, agent: object) -> int:
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise CacaoError(f"unknown agent {agent!r}; agents: {', '.join(self._seats)}")
+        return seat
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The same :class:`gymnasium.spaces.Dict` object for ``agent`` on every call."""
+        return self._observation_spaces[_agent_name(self._seat(agent))]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """``Discrete(ActionSpace(config).size)``, the same object on every call."""
+        return self._action_spaces[_agent_name(self._seat(agent))]
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def _state(self) -> State:
+        if self.game is None:
+            raise CacaoError("the environment has no game yet: call reset() first")
+        return self.game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. ``seed`` reseeds the environment's RNG, from which the game's
+        chance seed is drawn; ``options`` is accepted and ignored."""
+        if seed is not None:
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+        game_seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
+        self.game = new_game(self.config, seed=game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._selected(self.game)
+
+    def _selected(self, game: State) -> str:
+        seat = game.to_move
+        if seat is None:  # chance is resolved by the engine, so only at the end
+            raise AssertionError(f"no seat to move in a game that is not over: {game.step}")
+        return _agent_name(seat)
+
+    def _move_of(self, action: object) -> Move:
+        game = self._state()
+        agent = self.agent_selection
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            raise IllegalMoveError(
+                f"{agent} must act with an int action id from 0 to {self.space.size - 1}, "
+                f"got {action!r}"
+            )
+        try:
+            return self.space.decode(game, operator.index(action))
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"{agent} cannot play this: {error}") from None
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for ``agent_selection``; ``None`` for an agent whose game is over.
+
+        Raises :class:`cacao_rules.IllegalMoveError` for an action that is not legal now
+        (``observe(agent)["action_mask"]`` has a 0 there); nothing changes then.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = self._move_of(action)
+        game = apply(self._state(), move)
+        self.game = game
+        self._cumulative_rewards[agent] = 0
+        if game.is_over:
+            self._finish(game)
+        else:
+            self.agent_selection = self._selected(game)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self, game: State) -> None:
+        won = winners(game)
+        names = [_agent_name(seat) for seat in won]
+        everyone = len(won) == self.config.players
+        for sheet in final_scores(game):
+            agent = _agent_name(sheet.player)
+            self.rewards[agent] = 0 if everyone else (1 if sheet.player in won else -1)
+            self.infos[agent] = {"score": sheet.total, "cacao": sheet.cacao, "winners": names}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation vector and action mask (all zeros unless it is to move)."""
+        seat = self._seat(agent)
+        game = self._state()
+        vector = np.array(observation_tensor(observe(game, seat)), dtype=np.float32)
+        if game.to_move == seat:
+            mask = np.frombuffer(self.space.action_mask(game), dtype=np.int8).copy()
+        else:
+            mask = np.zeros(self.space.size, dtype=np.int8)
+        return {"observation": vector, "action_mask": mask}
+
+    def action_to_string(self, action: int) -> str:
+        """The move notation of the legal action ``action`` of the agent to move."""
+        return str(self._move_of(action))
+
+    def render(self) -> str | None:
+        """The game as text (:func:`cacao_rules.render`): printed with
+        ``render_mode="human"``, returned with ``"ansi"``."""
+        if self.render_mode is None:
+            logger.warn("render() called without a render_mode: pass 'human' or 'ansi' to env()")
+            return None
+        text = render(self._state())
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window or file."""
+
+
+def env(
+    players: int = 2,
+    modules: Iterable[Module | str] = (),
+    *,
+    big_game: bool = False,
+    render_mode: str | None = None,
+    config: Config | None = None,
+) -> Any:
+    """A Cacao AEC environment, wrapped in PettingZoo's ``OrderEnforcingWrapper`` (see the
+    module docstring). ``env().unwrapped`` is the :class:`raw_env`."""
+    environment = raw_env(
+        players, modules, big_game=big_game, render_mode=render_mode, config=config
+    )
+    return wrappers.OrderEnforcingWrapper(environment)
