@@ -20,7 +20,7 @@ import numpy as np
 from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[import-untyped]
 
 import cacao_rules as cr
-from cacao_rules.pettingzoo import env, observation_bounds, raw_env
+from cacao_rules.pettingzoo import env, raw_env
 
 # Warnings api_test gives for every environment with Dict observations (action masks) that
 # is not one of PettingZoo's own classic games, whose names it lists as exceptions.
@@ -156,7 +156,7 @@ def test_observations_are_the_agents_own() -> None:
 
 def test_bounds_hold_negative_coordinates() -> None:
     config = cr.Config(players=2)
-    low, high = observation_bounds(config)
+    low, high = (np.array(bound) for bound in cr.tensor_bounds(config))
     assert low.shape == high.shape == (cr.tensor_size(config),)
     assert (low <= high).all()
     assert low.min() == -(cr.ActionSpace(config).radius + 1)

@@ -65,3 +65,13 @@ def test_the_parts_hold_what_the_layout_says() -> None:
 def test_the_tensor_is_refused_for_anything_but_an_observation() -> None:
     with pytest.raises(cr.CacaoError, match="observation_tensor needs"):
         cr.observation_tensor(cr.new_game(cr.Config(players=2), seed=1))  # type: ignore[arg-type]
+
+
+def test_every_observation_lies_within_the_bounds() -> None:
+    for state in sampled_states():
+        low, high = cr.tensor_bounds(state.config)
+        assert len(low) == len(high) == cr.tensor_size(state.config)
+        for player in range(state.config.players):
+            vector = cr.observation_tensor(cr.observe(state, player))
+            outside = [i for i, v in enumerate(vector) if not low[i] <= v <= high[i]]
+            assert not outside, (outside[:5], [vector[i] for i in outside[:5]])

@@ -90,7 +90,7 @@ from .results import final_scores, winners
 from .scoring import ScoreSheet
 from .serialization import from_json, to_json
 from .state import PlayerState, State
-from .tensors import observation_tensor, tensor_layout, tensor_size
+from .tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
 from .validation import check_state
 
 __version__ = "0.1.0"
@@ -183,6 +183,7 @@ __all__ = [
     "render",
     "render_scores",
     "step",
+    "tensor_bounds",
     "tensor_layout",
     "tensor_size",
     "to_json",

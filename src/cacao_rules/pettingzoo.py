@@ -23,7 +23,7 @@ What the environment is, and why
   :func:`cacao_rules.observe` for that agent's seat (only what that player may know; seats
   counted from the observer), the mask has a 1 at every legal action id for the agent
   whose turn it is and is all zeros for everyone else and after the end.
-  :func:`observation_bounds` gives the ``Box`` bounds, which contain every observation a
+  :func:`cacao_rules.tensor_bounds` gives the ``Box`` bounds, which contain every observation a
   game can produce (coordinates are negative too).
 - **Rewards** come only at the end: ``+1`` for each winner (:func:`cacao_rules.winners`:
   most gold, then most cacao) and ``-1`` for each other seat; when every seat shares the
@@ -71,36 +71,18 @@ from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from .action_space import MAX_EDGE_WORKERS, MAX_EDGES_PER_TURN, ActionSpace
-from .components import (
-    ALL_JUNGLE_TILES,
-    GEM_COLOURS,
-    GEMS_PER_COLOUR,
-    GEMS_PER_MINE,
-    HAND_SIZE,
-    HUT_TILES,
-    MAP_TILES_PER_PLAYER,
-    MASKS,
-    STORAGE_SPACES,
-    SUN_PLACES,
-    WATER_TRACK,
-    Hut,
-    JungleKind,
-    Side,
-    WorkerType,
-)
+from .action_space import ActionSpace
 from .config import Config, Module
 from .engine import apply, new_game
 from .errors import CacaoError, ConfigError, IllegalMoveError
 from .moves import Move
 from .observation import observe
-from .pools import jungle_pool, worker_set
 from .render import render
 from .results import final_scores, winners
 from .state import State
-from .tensors import STEP_KINDS, board_capacity, observation_tensor, tensor_layout
+from .tensors import observation_tensor, tensor_bounds
 
-__all__ = ["env", "observation_bounds", "raw_env"]
+__all__ = ["env", "raw_env"]
 
 Observation: TypeAlias = dict[str, npt.NDArray[Any]]
 """What :meth:`raw_env.observe` returns: ``"observation"`` and ``"action_mask"``."""
@@ -157,96 +139,6 @@ def _config(players: object, modules: object, big_game: object, config: object) 
     return Config(players=players, modules=chosen)
 
 
-def observation_bounds(config: Config) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The lower and upper bound of each entry of an observation vector of ``config``.
-
-    They follow :func:`cacao_rules.tensor_layout` part by part. One-hot parts and flags lie
-    in ``[0, 1]``. Coordinates lie in ``[-(R + 1), R + 1]`` with ``R`` the radius of
-    :class:`cacao_rules.ActionSpace`: no worker tile ever lies beyond ``|x| + |y| <= R``
-    (that class's docstring proves it) and every jungle tile shares an edge with one, or is a
-    start tile. Counts are bounded by what the game holds (storage spaces, sun places, the
-    water track, hand size, the tiles, gems, masks and huts of the configuration). Two
-    entries have no cap in the rules and get ``+inf``: each player's gold and the cacao
-    received this turn (``ResolveStep.received``). Nothing is ever negative except
-    coordinates.
-    """
-    seats = config.players
-    per_seat = float(sum(worker_set(config).values()))
-    all_workers = per_seat * seats
-    jungle_tiles = float(sum(jungle_pool(config).values()))
-    reach = float(ActionSpace(config).radius + 1)
-    huts = float(len(HUT_TILES))
-    top_value = float(max(tile.value for tile in ALL_JUNGLE_TILES))
-
-    def flags(count: int) -> list[tuple[float, float]]:
-        return [(0.0, 1.0)] * count
-
-    def upto(most: float, count: int = 1) -> list[tuple[float, float]]:
-        return [(0.0, most)] * count
-
-    coordinates = [(-reach, reach)] * 2
-    edge = [*flags(1), *coordinates, *flags(len(Side)), *upto(MAX_EDGE_WORKERS), *flags(seats)]
-    player = [
-        *upto(_UNBOUNDED),  # gold
-        *upto(STORAGE_SPACES),  # cacao
-        *upto(SUN_PLACES),
-        *upto(len(WATER_TRACK) - 1),  # the water field's index
-        *upto(STORAGE_SPACES),  # chocolate shares the storage spaces
-        *upto(MAP_TILES_PER_PLAYER),
-        *upto(HAND_SIZE),
-        *upto(per_seat),  # pile size
-        *upto(huts, len(Hut)),
-        *upto(GEMS_PER_COLOUR, len(GEM_COLOURS)),
-        *upto(len(MASKS)),
-        *upto(sum(MASKS)),
-        *upto(HAND_SIZE, len(WorkerType)),
-        *upto(per_seat, len(WorkerType)),  # unseen tiles by type
-    ]
-    tiles = [*upto(jungle_tiles, len(ALL_JUNGLE_TILES)), *upto(GEMS_PER_COLOUR, len(GEM_COLOURS))]
-    slot = [
-        *flags(1),
-        *coordinates,
-        *flags(len(JungleKind)),
-        *upto(top_value),
-        *upto(GEMS_PER_MINE, len(GEM_COLOURS)),
-        *upto(MAX_EDGE_WORKERS, len(Side)),
-        *flags(1),  # overbuilt
-        *flags(seats),
-    ]
-    parts: dict[str, list[tuple[float, float]]] = {
-        "step": flags(len(STEP_KINDS)),
-        "to_move": flags(seats + 1),
-        "current": flags(seats),
-        "turn": upto(all_workers),  # each turn puts down or discards one worker tile
-        "fill": [*coordinates, *flags(len(Side))],
-        "queue": [*edge * MAX_EDGES_PER_TURN, *upto(_UNBOUNDED)],
-        "players": player * seats,
-        "display": tiles,
-        "map_board": tiles,
-        "jungle_pile": upto(jungle_tiles, len(ALL_JUNGLE_TILES)),
-        "supplies": [
-            *upto(MAP_TILES_PER_PLAYER * seats),  # map tiles used
-            *upto(4 * len(MASKS)),  # gems exchanged: 4 per mask
-            *flags(1),  # the Emperor is in play
-            *coordinates,
-            *upto(GEMS_PER_COLOUR, len(GEM_COLOURS)),  # the cart
-            *upto(len(MASKS), len(set(MASKS))),
-            *upto(huts, len(Hut)),
-            *upto(per_seat, seats),  # discarded tiles
-        ],
-        "board": slot * board_capacity(config),
-    }
-    bounds: list[tuple[float, float]] = []
-    for name, length in tensor_layout(config):
-        part = parts[name]
-        if len(part) != length:  # pragma: no cover - guards a change of tensor_layout
-            raise AssertionError(f"bounds of {name!r}: {len(part)} entries, layout {length}")
-        bounds += part
-    low = np.array([bound[0] for bound in bounds], dtype=np.float32)
-    high = np.array([bound[1] for bound in bounds], dtype=np.float32)
-    return low, high
-
-
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any)
     """The Cacao AEC environment, unwrapped; see the module docstring. Prefer :func:`env`.
 
@@ -287,7 +179,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         self.space: Final = ActionSpace(self.config)
         self.possible_agents: list[str] = [_agent_name(seat) for seat in range(self.config.players)]
         self._seats: Final = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        low, high = observation_bounds(self.config)
+        low, high = (np.array(bound, dtype=np.float32) for bound in tensor_bounds(self.config))
         mask = spaces.Box(0, 1, shape=(self.space.size,), dtype=np.int8)
         self._action_spaces: Final = {
             agent: spaces.Discrete(self.space.size) for agent in self.possible_agents

@@ -25,11 +25,19 @@ import functools
 from collections.abc import Iterable
 from typing import Final
 
-from .action_space import MAX_EDGES_PER_TURN
+from .action_space import MAX_EDGE_WORKERS, MAX_EDGES_PER_TURN, ActionSpace
 from .components import (
     ALL_JUNGLE_TILES,
     GEM_COLOURS,
+    GEMS_PER_COLOUR,
+    GEMS_PER_MINE,
+    HAND_SIZE,
+    HUT_TILES,
+    MAP_TILES_PER_PLAYER,
     MASKS,
+    STORAGE_SPACES,
+    SUN_PLACES,
+    WATER_TRACK,
     Hut,
     JungleKind,
     JungleTile,
@@ -73,6 +81,7 @@ STEP_KINDS: Final = (
 )
 """The steps in the order of the ``step`` part's one-hot entries."""
 
+_UNBOUNDED: Final = float("inf")
 _KINDS: Final = tuple(JungleKind)
 _TYPES: Final = tuple(WorkerType)
 _HUTS: Final = tuple(Hut)
@@ -127,6 +136,96 @@ def tensor_layout(config: Config) -> tuple[tuple[str, int], ...]:
 def tensor_size(config: Config) -> int:
     """The length of every :func:`observation_tensor` of a game of ``config``."""
     return sum(length for _, length in tensor_layout(config))
+
+
+@functools.cache
+def tensor_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The lowest and highest value of each entry of :func:`observation_tensor` for ``config``.
+
+    They follow :func:`tensor_layout` part by part, for a ``Box`` space of Gymnasium and the
+    like. One-hot parts and flags lie
+    in ``[0, 1]``. Coordinates lie in ``[-(R + 1), R + 1]`` with ``R`` the radius of
+    :class:`cacao_rules.ActionSpace`: no worker tile ever lies beyond ``|x| + |y| <= R``
+    (that class's docstring proves it) and every jungle tile shares an edge with one, or is a
+    start tile. Counts are bounded by what the game holds (storage spaces, sun places, the
+    water track, hand size, the tiles, gems, masks and huts of the configuration). Two
+    entries have no cap in the rules and get ``+inf``: each player's gold and the cacao
+    received this turn (``ResolveStep.received``). Nothing is ever negative except
+    coordinates.
+    """
+    seats = config.players
+    per_seat = float(sum(worker_set(config).values()))
+    all_workers = per_seat * seats
+    jungle_tiles = float(sum(jungle_pool(config).values()))
+    reach = float(ActionSpace(config).radius + 1)
+    huts = float(len(HUT_TILES))
+    top_value = float(max(tile.value for tile in ALL_JUNGLE_TILES))
+
+    def flags(count: int) -> list[tuple[float, float]]:
+        return [(0.0, 1.0)] * count
+
+    def upto(most: float, count: int = 1) -> list[tuple[float, float]]:
+        return [(0.0, most)] * count
+
+    coordinates = [(-reach, reach)] * 2
+    edge = [*flags(1), *coordinates, *flags(len(Side)), *upto(MAX_EDGE_WORKERS), *flags(seats)]
+    player = [
+        *upto(_UNBOUNDED),  # gold
+        *upto(STORAGE_SPACES),  # cacao
+        *upto(SUN_PLACES),
+        *upto(len(WATER_TRACK) - 1),  # the water field's index
+        *upto(STORAGE_SPACES),  # chocolate shares the storage spaces
+        *upto(MAP_TILES_PER_PLAYER),
+        *upto(HAND_SIZE),
+        *upto(per_seat),  # pile size
+        *upto(huts, len(Hut)),
+        *upto(GEMS_PER_COLOUR, len(GEM_COLOURS)),
+        *upto(len(MASKS)),
+        *upto(sum(MASKS)),
+        *upto(HAND_SIZE, len(WorkerType)),
+        *upto(per_seat, len(WorkerType)),  # unseen tiles by type
+    ]
+    tiles = [*upto(jungle_tiles, len(ALL_JUNGLE_TILES)), *upto(GEMS_PER_COLOUR, len(GEM_COLOURS))]
+    slot = [
+        *flags(1),
+        *coordinates,
+        *flags(len(JungleKind)),
+        *upto(top_value),
+        *upto(GEMS_PER_MINE, len(GEM_COLOURS)),
+        *upto(MAX_EDGE_WORKERS, len(Side)),
+        *flags(1),  # overbuilt
+        *flags(seats),
+    ]
+    parts: dict[str, list[tuple[float, float]]] = {
+        "step": flags(len(STEP_KINDS)),
+        "to_move": flags(seats + 1),
+        "current": flags(seats),
+        "turn": upto(all_workers),  # each turn puts down or discards one worker tile
+        "fill": [*coordinates, *flags(len(Side))],
+        "queue": [*edge * MAX_EDGES_PER_TURN, *upto(_UNBOUNDED)],
+        "players": player * seats,
+        "display": tiles,
+        "map_board": tiles,
+        "jungle_pile": upto(jungle_tiles, len(ALL_JUNGLE_TILES)),
+        "supplies": [
+            *upto(MAP_TILES_PER_PLAYER * seats),  # map tiles used
+            *upto(4 * len(MASKS)),  # gems exchanged: 4 per mask
+            *flags(1),  # the Emperor is in play
+            *coordinates,
+            *upto(GEMS_PER_COLOUR, len(GEM_COLOURS)),  # the cart
+            *upto(len(MASKS), len(set(MASKS))),
+            *upto(huts, len(Hut)),
+            *upto(per_seat, seats),  # discarded tiles
+        ],
+        "board": slot * board_capacity(config),
+    }
+    bounds: list[tuple[float, float]] = []
+    for name, length in tensor_layout(config):
+        part = parts[name]
+        if len(part) != length:  # pragma: no cover - guards a change of tensor_layout
+            raise AssertionError(f"bounds of {name!r}: {len(part)} entries, layout {length}")
+        bounds += part
+    return tuple(low for low, _ in bounds), tuple(high for _, high in bounds)
 
 
 def _one_hot(index: int, size: int) -> list[float]:
