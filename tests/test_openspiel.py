@@ -198,7 +198,8 @@ ISMCTS_GAMES = 7
 
 def _binomial_tail(wins: int, games: int) -> float:
     """P(at least ``wins`` wins in ``games`` fair coin flips): the one-sided p-value."""
-    return sum(math.comb(games, k) for k in range(wins, games + 1)) / 2**games
+    tail: float = sum(math.comb(games, k) for k in range(wins, games + 1)) / 2**games
+    return tail
 
 
 def test_ismcts_beats_a_random_player() -> None:
