@@ -1,0 +1,237 @@
+"""The OpenSpiel adapter (``cacao_rules.openspiel``): OpenSpiel's own conformance test, the
+information states, ``resample_from_infostate`` and a search bot against a random player.
+
+Runs only where the ``openspiel`` extra is installed (CI installs it).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import cacao_rules as cr  # noqa: E402
+import cacao_rules.openspiel as cos  # noqa: E402
+
+# Game string -> random simulations of pyspiel.random_sim_test (with serialization).
+SIMULATIONS = {
+    "python_cacao": 4,
+    "python_cacao(players=3)": 2,
+    "python_cacao(players=4)": 2,
+    "python_cacao(modules=map)": 1,
+    "python_cacao(modules=watering)": 1,
+    "python_cacao(modules=chocolate)": 1,
+    "python_cacao(modules=huts)": 1,
+    "python_cacao(modules=gem_mines)": 1,
+    "python_cacao(modules=tree_of_life)": 1,
+    "python_cacao(modules=emperor)": 1,
+    "python_cacao(players=3,modules=map+huts+emperor)": 1,
+    "python_cacao(players=4,modules=watering+chocolate)": 1,
+    "python_cacao(players=3,big_game=true)": 1,
+    "python_cacao(players=4,big_game=true)": 1,
+}
+
+
+@pytest.mark.parametrize("name", list(SIMULATIONS))
+def test_random_sim_test(name: str) -> None:
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=SIMULATIONS[name], serialize=True, verbose=False)
+
+
+def test_game_info_matches_the_action_space() -> None:
+    game = pyspiel.load_game("python_cacao(players=3,modules=map+huts)")
+    config = cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS})
+    space = cr.ActionSpace(config)
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == space.size
+    assert game.max_chance_outcomes() == space.chance_size
+    assert game.max_game_length() == space.max_game_length
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, 1.0)
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.observation_tensor_size() == cr.tensor_size(config)
+    assert game.information_state_tensor_size() == cr.tensor_size(config) + space.max_game_length
+    assert game.new_initial_state().cacao_state == cr.new_game(config)
+
+
+def test_comma_separated_modules_in_a_parameter_dict() -> None:
+    game = pyspiel.load_game("python_cacao", {"players": 3, "modules": "map,huts"})
+    assert game.config == cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS})
+    assert cos.config_from_params({"big_game": True, "players": 4}) == cr.Config.big_game(4)
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"players": 5}, "2 to 4 players"),
+        ({"modules": "map+jungle"}, "unknown module 'jungle'"),
+        ({"colour": 3}, "unknown parameter"),
+        ({"players": "3"}, "players must be an int"),
+        ({"big_game": True, "modules": "map"}, "leave modules empty"),
+        ({"big_game": True, "players": 2}, "3 or 4"),
+    ],
+)
+def test_bad_parameters_raise_a_config_error(params: dict[str, Any], message: str) -> None:
+    with pytest.raises(cr.ConfigError, match=message):
+        cos.config_from_params(params)
+
+
+def test_bad_parameters_through_load_game() -> None:
+    with pytest.raises(cr.ConfigError, match="2 to 4 players"):
+        pyspiel.load_game("python_cacao(players=5)")
+    with pytest.raises(cr.ConfigError, match="unknown module"):
+        pyspiel.load_game("python_cacao(modules=jungle)")
+
+
+def _random_play(game: Any, rng: random.Random, stop: float = 1.0) -> list[Any]:
+    """The states of one random game (cut off at a random point with probability
+    ``1 - stop`` per move)."""
+    state = game.new_initial_state()
+    states = [state.clone()]
+    while not state.is_terminal() and rng.random() < stop:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize(
+    "name", ["python_cacao", "python_cacao(players=3,modules=map+huts+gem_mines)"]
+)
+def test_resample_keeps_the_information_state(name: str) -> None:
+    game = pyspiel.load_game(name)
+    rng = random.Random(11)
+    players = game.num_players()
+    resampled = changed = 0
+    for state in _random_play(game, rng)[:: 3 if players == 2 else 8]:
+        for player in range(players):
+            sample = state.resample_from_infostate(player, rng.random)
+            assert len(sample.history()) == len(state.history())
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.observation_string(player) == state.observation_string(player)
+            assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+            assert cr.observe(sample.cacao_state, player) == cr.observe(state.cacao_state, player)
+            resampled += 1
+            changed += sample.cacao_state != state.cacao_state
+    assert changed > resampled // 4  # the other hands really are sampled
+
+
+def test_resample_is_reproducible_from_the_sampler() -> None:
+    game = pyspiel.load_game("python_cacao")
+    state = _random_play(game, random.Random(3))[40]
+    first = state.resample_from_infostate(0, random.Random(5).random)
+    again = state.resample_from_infostate(0, random.Random(5).random)
+    assert first.history() == again.history()
+    assert first.cacao_state == again.cacao_state
+
+
+def test_hidden_draws_only_show_as_such() -> None:
+    game = pyspiel.load_game("python_cacao")
+    state = game.new_initial_state()
+    seat_0_draw = state.chance_outcomes()[0][0]
+    drawn = cr.ActionSpace(game.config).decode(state.cacao_state, seat_0_draw)
+    state.apply_action(seat_0_draw)
+    own, other = state.information_state_string(0), state.information_state_string(1)
+    assert own.splitlines() == ["seat 0", f"chance: {drawn}"]
+    assert other.splitlines() == ["seat 1", "chance: seat 0 drew a hidden tile"]
+    size = game.num_distinct_actions()
+    base = cr.tensor_size(game.config)
+    assert state.information_state_tensor(0)[base : base + 2] == [1 + size + seat_0_draw, 0]
+    hidden = 1 + size + game.max_chance_outcomes() + 0
+    assert state.information_state_tensor(1)[base : base + 2] == [hidden, 0]
+
+
+def test_states_differing_in_hidden_tiles_look_alike() -> None:
+    game = pyspiel.load_game("python_cacao(players=3)")
+    rng = random.Random(7)
+    compared = differs = 0
+    for state in _random_play(game, rng)[5::15]:
+        for player in range(3):
+            for seed in range(3):
+                sample = state.resample_from_infostate(player, random.Random(seed).random)
+                assert sample.observation_string(player) == state.observation_string(player)
+                assert sample.observation_tensor(player) == state.observation_tensor(player)
+                compared += 1
+                differs += sample.cacao_state != state.cacao_state
+    assert differs > compared // 4  # and they do differ in hidden tiles
+
+
+def test_serialization_round_trip_and_clone() -> None:
+    game = pyspiel.load_game("python_cacao(players=3,modules=huts)")
+    for state in _random_play(game, random.Random(2))[::25]:
+        copy = game.deserialize_state(state.serialize())
+        assert copy.cacao_state == state.cacao_state
+        assert copy.history() == state.history()
+        assert copy.information_state_string(1) == state.information_state_string(1)
+        clone = state.clone()
+        assert clone.cacao_state == state.cacao_state and clone.history() == state.history()
+
+
+def test_returns_share_one_among_the_winners() -> None:
+    game = pyspiel.load_game("python_cacao(players=3)")
+    final = _random_play(game, random.Random(4))[-1]
+    assert final.is_terminal()
+    won = cr.winners(final.cacao_state)
+    assert final.returns() == [1 / len(won) if seat in won else 0.0 for seat in range(3)]
+    assert math.isclose(sum(final.returns()), 1.0)
+    assert str(final) == cr.render(final.cacao_state)
+
+
+# ISMCTS against a uniform random player in the 2-player base game. The games are
+# reproducible: the bot, the random player, chance and the resampling (the bot's resampler
+# is set to a seeded sampler) all draw from seeded generators. With 60 simulations a move a
+# game takes about 20 s here, so 7 games (6 won) are what fits; that is p = 0.0625 against a
+# fair coin, and the bar below is p < 0.1, weaker than the 0.01 wanted: 0.01 needs 7 of 7
+# or 11 of 12, i.e. more games than a unit test can afford with random rollouts this slow.
+ISMCTS_SIMULATIONS = 60
+ISMCTS_GAMES = 7
+
+
+def _binomial_tail(wins: int, games: int) -> float:
+    """P(at least ``wins`` wins in ``games`` fair coin flips): the one-sided p-value."""
+    tail: float = sum(math.comb(games, k) for k in range(wins, games + 1)) / 2**games
+    return tail
+
+
+def test_ismcts_beats_a_random_player() -> None:
+    np = pytest.importorskip("numpy")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_cacao")
+    wins = 0
+    for number in range(ISMCTS_GAMES):
+        seat = number % 2
+        numbers = np.random.RandomState(number)
+        sampler = random.Random(number)
+        bot = ismcts.ISMCTSBot(
+            game,
+            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numbers),
+            uct_c=0.7,
+            max_simulations=ISMCTS_SIMULATIONS,
+            max_world_samples=4,
+            random_state=numbers,
+        )
+        bot.set_resampler(lambda s, p, draw=sampler.random: s.resample_from_infostate(p, draw))
+        opponent = random.Random(1000 + number)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(opponent.choices(actions, probs)[0])
+            elif state.current_player() == seat:
+                state.apply_action(bot.step(state))
+            else:
+                state.apply_action(opponent.choice(state.legal_actions()))
+        wins += state.returns()[seat] == 1.0  # a shared win counts as no win
+    p_value = _binomial_tail(wins, ISMCTS_GAMES)
+    print(f"ISMCTS won {wins} of {ISMCTS_GAMES} games against random (p = {p_value:.4f})")
+    assert p_value < 0.1
