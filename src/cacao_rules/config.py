@@ -29,6 +29,26 @@ class Module(enum.Enum):
     EMPEROR = "emperor"
     NEW_WORKERS = "new_workers"
 
+    @classmethod
+    def named(cls, name: object) -> Module:
+        """The module called ``name``: its value (``"gem_mines"``), the same with hyphens
+        (``"gem-mines"``) or its member name (``"GEM_MINES"``), in any case; a member is
+        returned as it is. :class:`ConfigError` for anything else.
+
+        >>> Module.named("Gem-Mines")
+        <Module.GEM_MINES: 'gem_mines'>
+        """
+        if isinstance(name, Module):
+            return name
+        if isinstance(name, str):
+            found = _MODULES_BY_NAME.get(name.strip().lower().replace("-", "_"))
+            if found is not None:
+                return found
+        allowed = ", ".join(module.value for module in cls)
+        raise ConfigError(f"unknown module {name!r}; the modules are {allowed}")
+
+
+_MODULES_BY_NAME: Final[dict[str, Module]] = {module.value: module for module in Module}
 
 SUPPORTED_MODULES: Final[frozenset[Module]] = frozenset(
     {

@@ -131,16 +131,10 @@ def config_from_params(params: Mapping[str, Any]) -> Config:
     if not isinstance(text, str):
         raise ConfigError(f"{SHORT_NAME}: modules must be a string, got {text!r}")
     names = [name.strip() for name in text.replace("+", ",").split(",") if name.strip()]
-    by_value = {module.value: module for module in Module}
-    modules = set()
-    for name in names:
-        module = by_value.get(name.lower())
-        if module is None:
-            raise ConfigError(
-                f"{SHORT_NAME}: unknown module {name!r}; the modules are "
-                f"{', '.join(by_value)} (separated by '+' or ',')"
-            )
-        modules.add(module)
+    try:
+        modules = {Module.named(name) for name in names}
+    except ConfigError as error:
+        raise ConfigError(f"{SHORT_NAME}: {error} (separated by '+' or ',')") from None
     big_game = params.get("big_game", False)
     if not isinstance(big_game, bool):
         raise ConfigError(f"{SHORT_NAME}: big_game must be a bool, got {big_game!r}")

@@ -96,21 +96,6 @@ def _agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def _to_module(value: object) -> Module:
-    """A :class:`Module`, or its value or name as a string (``"map"``, ``"GEM_MINES"``)."""
-    if isinstance(value, Module):
-        return value
-    if isinstance(value, str):
-        for module in Module:
-            if value.lower() in (module.value, module.name.lower()):
-                return module
-    allowed = ", ".join(module.value for module in Module)
-    raise ConfigError(
-        f"modules must hold cacao_rules.Module members or their names, got {value!r}; "
-        f"allowed: {allowed}"
-    )
-
-
 def _config(players: object, modules: object, big_game: object, config: object) -> Config:
     """The game's :class:`Config` from :func:`env`'s arguments; :class:`ConfigError` if bad."""
     if config is not None:
@@ -127,7 +112,7 @@ def _config(players: object, modules: object, big_game: object, config: object) 
             f"modules must be a collection of cacao_rules.Module members or their names, "
             f"got {modules!r}"
         )
-    chosen = frozenset(_to_module(value) for value in modules)
+    chosen = frozenset(Module.named(value) for value in modules)
     if isinstance(players, bool) or not isinstance(players, int):
         raise ConfigError(f"players must be an int from 2 to 4, got {players!r}")
     if big_game:
