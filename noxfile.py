@@ -27,7 +27,8 @@ def tests(session: nox.Session) -> None:
     with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
     conformance tests."""
     session.install(".[test,openspiel,pettingzoo]")
-    session.run("pytest", *session.posargs)
+    # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
+    session.run("pytest", "--numprocesses=auto", *session.posargs)
 
 
 @nox.session(python=PYTHON)
