@@ -218,6 +218,8 @@ class _Tables:
     pass_start: int
     jungle_start: int
     side_start: int
+    fixed_ids: dict[Move, int] = attrs.field(factory=dict)
+    """The ids of the moves of fixed meaning seen so far (filled as they come)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -418,8 +420,31 @@ def _encode_structural(t: _Tables, state: State, move: Move) -> int:
     return t.side_start + t.hut_index[move.hut]
 
 
+_FIXED_MEANING: Final = (
+    Place,
+    Overbuild,
+    Discard,
+    BuildHut,
+    PassHut,
+    DrawWorker,
+    DrawJungle,
+    HutSide,
+)
+"""The moves whose id does not depend on the state, so it can be kept once worked out."""
+
+
+def _encode(t: _Tables, state: State, move: Move) -> int:
+    """The id of ``move`` (assumed legal in ``state``), kept for the moves of fixed meaning."""
+    action = t.fixed_ids.get(move)
+    if action is None:
+        action = _encode_structural(t, state, move)
+        if isinstance(move, _FIXED_MEANING):
+            t.fixed_ids[move] = action
+    return action
+
+
 def _index(t: _Tables, state: State) -> _StateIndex:
-    if state.config != t.config:
+    if state.config is not t.config and state.config != t.config:
         raise IllegalMoveError(
             f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
         )
@@ -429,7 +454,7 @@ def _index(t: _Tables, state: State) -> _StateIndex:
         return index
     moves = legal_moves(state)
     try:
-        by_move = {move: _encode_structural(t, state, move) for move in moves}
+        by_move = {move: _encode(t, state, move) for move in moves}
     except KeyError as missing:  # a worker type or hut the configuration does not have
         raise IllegalMoveError(
             f"{missing} is not part of {t.config!r}; the position cannot arise in its games"

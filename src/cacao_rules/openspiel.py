@@ -67,7 +67,7 @@ Serialization
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import numpy as np
 import pyspiel
@@ -76,7 +76,7 @@ from .action_space import ActionSpace
 from .components import WorkerType
 from .config import Config, Module
 from .determinization import determinize
-from .engine import new_game, step
+from .engine import apply, new_game, step
 from .errors import ConfigError, IllegalMoveError
 from .events import AutoDecision, Event, WorkerDiscarded, WorkerDrawn, WorkerPlaced
 from .moves import DrawWorker, Move
@@ -147,20 +147,50 @@ def config_from_params(params: Mapping[str, Any]) -> Config:
     return Config(players=players, modules=modules)
 
 
-class _Record(NamedTuple):
+class _Record:
     """One action of the history and what it did.
 
     ``actor`` is the deciding seat, or -1 for chance; ``hidden`` the only seat that sees a
     chance outcome (-1 if everybody does); ``text`` the public line of the information
-    state (without the hidden tile); ``events`` what :func:`cacao_rules.step` reported.
+    state (without the hidden tile); ``events`` what :func:`cacao_rules.step` reports for
+    it, worked out from the state before the action only when first asked for (random
+    playouts never ask, and :func:`cacao_rules.apply` is cheaper than ``step``).
     """
 
-    action: int
-    actor: int
-    hidden: int
-    move: Move
-    text: str
-    events: tuple[Event, ...]
+    __slots__ = ("_before", "_events", "action", "actor", "hidden", "move")
+
+    def __init__(
+        self,
+        action: int,
+        actor: int,
+        hidden: int,
+        move: Move,
+        before: State | None,
+        events: tuple[Event, ...] | None = None,
+    ) -> None:
+        self.action = action
+        self.actor = actor
+        self.hidden = hidden
+        self.move = move
+        self._before = before
+        self._events = events
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the action (kept once worked out)."""
+        if self._events is None:
+            assert self._before is not None
+            self._events = step(self._before, self.move)[1]
+            self._before = None
+        return self._events
+
+    @property
+    def text(self) -> str:
+        """The action's line in the information state of a player who saw it."""
+        return f"chance: {self.move}" if self.actor < 0 else f"seat {self.actor}: {self.move}"
+
+    def __reduce__(self) -> tuple[Callable[..., _Record], tuple[Any, ...]]:
+        return _Record, (self.action, self.actor, self.hidden, self.move, None, self.events)
 
 
 class _Core:
@@ -303,14 +333,11 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
             actor = -1
             seat = private_chance_seat(state)
             hidden = -1 if seat is None else seat
-            text = f"chance: {move}"
         else:
             actor = self.current_player()
             hidden = -1
-            text = f"seat {actor}: {move}"
-        after, events = step(state, move)
-        record = _Record(int(action), actor, hidden, move, text, events)
-        self._core = _Core(core.space, after, (*core.records, record))
+        record = _Record(int(action), actor, hidden, move, state)
+        self._core = _Core(core.space, apply(state, move), (*core.records, record))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The move notation of ``action`` if legal here, else its block and offset."""
