@@ -6,7 +6,7 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
-from .actions import ACTIONS, Use, gain_cacao, storage_room
+from .actions import ACTIONS, Action, Use, gain_cacao, storage_room
 from .components import Hut, JungleKind, JungleTile, Side, WorkerTile
 from .draft import Draft
 from .end_of_turn import start_end_of_turn
@@ -102,9 +102,17 @@ def use_of(move: Resolve) -> Use:
     return Use(move.workers, move.bars, move.gems)
 
 
+_RESOLVES: dict[tuple[Square, Side, Use], Resolve] = {}
+
+
 def resolve_move(edge: ActivatedEdge, use: Use) -> Resolve:
-    """The move that makes ``use`` of ``edge``."""
-    return Resolve(edge.square, edge.side, use.workers, use.bars, use.gems)
+    """The move that makes ``use`` of ``edge`` (kept for reuse: moves are immutable)."""
+    key = (edge.square, edge.side, use)
+    move = _RESOLVES.get(key)
+    if move is None:
+        move = Resolve(edge.square, edge.side, use.workers, use.bars, use.gems)
+        _RESOLVES[key] = move
+    return move
 
 
 def _use_text(use: Use) -> str:
@@ -152,7 +160,13 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedE
     edges keep their order.
     """
     actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
-    live = [len(edge_options(view, edge)) > 1 for edge in edges]
+    live = _liveness(actions, [edge_options(view, edge) for edge in edges])
+    return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
+
+
+def _liveness(actions: list[Action], options: list[tuple[Use, ...]]) -> list[bool]:
+    """Which edges are live, given their actions and their options now (see :func:`live_edges`)."""
+    live = [len(offered) > 1 for offered in options]
     changed = True
     while changed and not all(live):
         changed = False
@@ -162,23 +176,32 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedE
         for index, action in enumerate(actions):
             if not live[index] and action.reads & written:
                 live[index] = changed = True
-    return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
+    return live
 
 
-def settle_dead_edges(draft: Draft) -> bool:
-    """Resolve every dead edge of the owner to decide next; return whether any was resolved."""
+def settle_or_list(draft: Draft) -> list[Resolve] | None:
+    """Resolve every dead edge of the owner to decide next and return ``None``; or, if none is
+    dead, return the owner's moves (:func:`resolve_moves`), working out the options once."""
     step = draft.step
     assert isinstance(step, ResolveStep)
     mine = _decider_edges(step.queue)
-    live = live_edges(draft, mine)
-    if len(live) == len(mine):
-        return False
-    for edge in mine:
-        if edge not in live:
+    owner = draft.players[mine[0].owner]
+    jungles = [_jungle(draft, edge) for edge in mine]
+    actions = [ACTIONS[tile.kind] for tile in jungles]
+    options = [
+        action.options(owner, tile, edge.workers)
+        for action, tile, edge in zip(actions, jungles, mine, strict=True)
+    ]
+    live = _liveness(actions, options)
+    if all(live):
+        return _listed_moves(draft, mine, actions, options)
+    for edge, alive in zip(mine, live, strict=True):
+        if not alive:
             draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
     others = step.queue[len(mine) :]
-    _continue(draft, live + others, step.received)
-    return True
+    kept = tuple(edge for edge, alive in zip(mine, live, strict=True) if alive)
+    _continue(draft, kept + others, step.received)
+    return None
 
 
 def resolve_moves(view: View) -> list[Resolve]:
@@ -191,12 +214,28 @@ def resolve_moves(view: View) -> list[Resolve]:
     step = view.step
     assert isinstance(step, ResolveStep)
     edges = _decider_edges(step.queue)
-    if len(edges) < 2 or not _interact(view, edges):
-        return [resolve_move(edge, use) for edge in edges for use in edge_options(view, edge)]
+    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
+    options = [edge_options(view, edge) for edge in edges]
+    return _listed_moves(view, edges, actions, options)
+
+
+def _listed_moves(
+    view: View,
+    edges: tuple[ActivatedEdge, ...],
+    actions: list[Action],
+    options: list[tuple[Use, ...]],
+) -> list[Resolve]:
+    """:func:`resolve_moves`, given the actions and options of the owner's ``edges``."""
+    if len(edges) < 2 or not _interact(actions):
+        return [
+            resolve_move(edge, use)
+            for edge, offered in zip(edges, options, strict=True)
+            for use in offered
+        ]
     seen: set[tuple[object, ...]] = set()
     distinct = []
-    for edge in edges:
-        for use in edge_options(view, edge):
+    for edge, offered in zip(edges, options, strict=True):
+        for use in offered:
             outcome = _outcome(view, edges, edge, use)
             if outcome not in seen:
                 seen.add(outcome)
@@ -204,13 +243,12 @@ def resolve_moves(view: View) -> list[Resolve]:
     return distinct
 
 
-def _interact(view: View, edges: tuple[ActivatedEdge, ...]) -> bool:
-    """Whether one of ``edges`` changes a resource that another one depends on.
+def _interact(actions: list[Action]) -> bool:
+    """Whether one of the edges changes a resource that another one depends on.
 
     Only then can moves on different edges end in the same state: otherwise every edge
     keeps its choices whatever is done on the others, so the edges left to decide differ.
     """
-    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
     return any(
         first.writes & second.reads
         for i, first in enumerate(actions)
@@ -238,7 +276,9 @@ def _outcome(
         )
         received += _counted(draft, edge.owner, gained)
     rest = tuple(other for other in edges if other is not edge)
-    return (draft.players[edge.owner], live_edges(draft, rest), received, draft.board)
+    # The board, by value; None when unchanged, so that an unchanged board is not hashed.
+    board = None if draft.board is view.board or draft.board == view.board else draft.board
+    return (draft.players[edge.owner], live_edges(draft, rest), received, board)
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:

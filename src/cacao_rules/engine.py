@@ -40,6 +40,7 @@ from .moves import (
     Slide,
 )
 from .state import (
+    CHANCE_STEPS,
     BlindFillStep,
     DealStep,
     DrawWorkerStep,
@@ -192,9 +193,13 @@ _DECISIONS: Final[dict[type, _Decision]] = {
 
 def settle(draft: Draft) -> None:
     """Run on through every step that needs nobody; see the module docstring."""
-    while not isinstance(draft.step, OverStep):
-        node = _chance_node(draft)
-        if node is not None:
+    while True:
+        kind = type(draft.step)
+        if kind is OverStep:
+            return
+        if kind in _CHANCE_KINDS:
+            node = _chance_node(draft)
+            assert node is not None
             if len(node.bag.items) == 1:
                 outcome = node.bag.items[0][0]
             elif draft.seed is None:
@@ -204,17 +209,25 @@ def settle(draft: Draft) -> None:
             draft.chance_count += 1
             node.resolve(draft, outcome)
             continue
-        if isinstance(draft.step, ResolveStep) and activation.settle_dead_edges(draft):
-            continue
-        if isinstance(draft.step, PlacementStep) and not placement.placement_is_forced(draft):
+        moves: Sequence[Move]
+        if kind is ResolveStep:
+            listed = activation.settle_or_list(draft)
+            if listed is None:  # dead edges were resolved: look again
+                continue
+            moves = listed
+        elif kind is PlacementStep and not placement.placement_is_forced(draft):
             return
-        decision = _DECISIONS[type(draft.step)]
-        moves = decision.moves(draft)
+        else:
+            moves = _DECISIONS[kind].moves(draft)
         if len(moves) != 1:
             draft.moves = tuple(moves)
             return
         draft.emit(AutoDecision(_deciding_seat(draft.step, draft.current), moves[0]))
-        decision.perform(draft, moves[0])
+        _DECISIONS[kind].perform(draft, moves[0])
+
+
+_CHANCE_KINDS: Final = frozenset(CHANCE_STEPS)
+"""The step classes that are chance nodes: :func:`_chance_node` gives each its node."""
 
 
 def _deciding_seat(step: Step, current: int) -> int:
