@@ -75,7 +75,8 @@ def gain_cacao(draft: Draft, seat: int, received: int) -> None:
     player = draft.players[seat]
     kept = min(received, storage_room(player))
     draft.update_player(seat, cacao=player.cacao + kept)
-    draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
 
 
 # --- base tiles --------------------------------------------------------------------------------
@@ -112,9 +113,10 @@ def _market(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int,
     draft.update_player(
         seat, cacao=player.cacao - use.workers, gold=player.gold + use.workers * price
     )
-    draft.emit(Spent(seat, Resource.CACAO, use.workers))
-    draft.emit(Gained(seat, Resource.GOLD, use.workers * price))
-    if price != tile.value:
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.CACAO, use.workers))
+        draft.emit(Gained(seat, Resource.GOLD, use.workers * price))
+    if price != tile.value and draft.events is not None:
         draft.emit(HutUsed(seat, Hut.MARKET_CRIER))
     return 0
 
@@ -129,7 +131,8 @@ def _gold_mine(
     """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
     player = draft.players[seat]
     draft.update_player(seat, gold=player.gold + use.workers * tile.value)
-    draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
     return 0
 
 
@@ -144,7 +147,8 @@ def _water(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, 
     """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field + use.workers)
-    draft.emit(Gained(seat, Resource.WATER, use.workers))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.WATER, use.workers))
     return 0
 
 
@@ -156,7 +160,8 @@ def _sun(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, us
     """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
     player = draft.players[seat]
     draft.update_player(seat, sun=player.sun + use.workers)
-    draft.emit(Gained(seat, Resource.SUN, use.workers))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.SUN, use.workers))
     return 0
 
 
@@ -184,7 +189,8 @@ def _watering(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: in
     """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field - use.workers)
-    draft.emit(Spent(seat, Resource.WATER, use.workers))
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.WATER, use.workers))
     gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
     return use.workers * CACAO_PER_WATERING_STEP
 
@@ -199,8 +205,9 @@ def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int
     draft.update_player(
         seat, cacao=player.cacao - use.workers, chocolate=player.chocolate + use.workers
     )
-    draft.emit(Spent(seat, Resource.CACAO, use.workers))
-    draft.emit(Gained(seat, Resource.CHOCOLATE, use.workers))
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.CACAO, use.workers))
+        draft.emit(Gained(seat, Resource.CHOCOLATE, use.workers))
     return 0
 
 
@@ -228,11 +235,12 @@ def _chocolate_market(
         chocolate=player.chocolate - use.bars,
         gold=player.gold + gold,
     )
-    if fruit:
+    if fruit and draft.events is not None:
         draft.emit(Spent(seat, Resource.CACAO, fruit))
-    if use.bars:
+    if use.bars and draft.events is not None:
         draft.emit(Spent(seat, Resource.CHOCOLATE, use.bars))
-    draft.emit(Gained(seat, Resource.GOLD, gold))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, gold))
     return 0
 
 
@@ -253,7 +261,8 @@ def _tree(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, u
     player = draft.players[seat]
     gold = GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else use.workers * GOLD_PER_TREE_WORKER
     draft.update_player(seat, gold=player.gold + gold)
-    draft.emit(Gained(seat, Resource.GOLD, gold))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, gold))
     return 0
 
 

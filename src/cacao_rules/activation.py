@@ -6,13 +6,15 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import ACTIONS, Action, Use, gain_cacao, storage_room
 from .components import Hut, JungleKind, JungleTile, Side, WorkerTile
 from .draft import Draft
 from .end_of_turn import start_end_of_turn
 from .errors import IllegalMoveError
 from .events import EdgeActivated, EdgeResolved, HutUsed
-from .geometry import SIDES, Square, format_square, neighbour
+from .geometry import SIDES, Square, format_square, neighbours
 from .huts import FARMER_TRIGGER, counted_workers, owns
 from .moves import Resolve
 from .state import ActivatedEdge, ResolveStep
@@ -31,19 +33,23 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     edges = []
     new_tile = board[placed]
     assert isinstance(new_tile, WorkerTile)
-    for side in SIDES:
-        facing = neighbour(placed, side)
+    for side, facing in zip(SIDES, neighbours(placed), strict=True):
         if _activates(new_tile.edges[side], board.get(facing)):
             edges.append(_activate(view, new_tile, placed, side, facing))
     for space in filled:
-        for side in SIDES:
-            square = neighbour(space, side)
+        jungle = board.get(space)
+        for side, square in zip(SIDES, neighbours(space), strict=True):
             tile = board.get(square)
             if square == placed or not isinstance(tile, WorkerTile):
                 continue
-            if _activates(tile.edges[side.opposite], board.get(space)):
-                edges.append(_activate(view, tile, square, side.opposite, space))
+            facing_side = _OPPOSITE[side]
+            if _activates(tile.edges[facing_side], jungle):
+                edges.append(_activate(view, tile, square, facing_side, space))
     return edges
+
+
+_OPPOSITE: Final = tuple(side.opposite for side in SIDES)
+"""Each side's opposite, by the side's number."""
 
 
 def _activates(workers: int, facing: object) -> bool:
@@ -72,14 +78,17 @@ def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -
         return ((edge.owner - current) % players, edge.square, int(edge.side))
 
     queue = tuple(sorted(activated_edges(draft, placed, filled), key=order))
-    for edge in queue:
-        jungle = draft.board[edge.jungle_square]
-        assert isinstance(jungle, JungleTile)
-        layer = 1 if edge.square in draft.covered else 0
-        draft.emit(EdgeActivated(edge.owner, edge.square, layer, edge.side, edge.workers, jungle))
-        tile = draft.board[edge.square]
-        if isinstance(tile, WorkerTile) and edge.workers != tile.edges[edge.side]:
-            draft.emit(HutUsed(edge.owner, Hut.FOREMAN))
+    if draft.events is not None:
+        for edge in queue:
+            jungle = draft.board[edge.jungle_square]
+            assert isinstance(jungle, JungleTile)
+            layer = 1 if edge.square in draft.covered else 0
+            draft.emit(
+                EdgeActivated(edge.owner, edge.square, layer, edge.side, edge.workers, jungle)
+            )
+            tile = draft.board[edge.square]
+            if isinstance(tile, WorkerTile) and edge.workers != tile.edges[edge.side]:
+                draft.emit(HutUsed(edge.owner, Hut.FOREMAN))
     _continue(draft, queue, 0)
 
 
@@ -130,7 +139,8 @@ def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
     """One more cacao, room permitting, for exactly 4 received this turn (:rule:`R-HUT-FARMER`)."""
     player = draft.players[seat]
     if received == FARMER_TRIGGER and owns(player, Hut.FARMER) and storage_room(player):
-        draft.emit(HutUsed(seat, Hut.FARMER))
+        if draft.events is not None:
+            draft.emit(HutUsed(seat, Hut.FARMER))
         gain_cacao(draft, seat, 1)
 
 
@@ -196,7 +206,7 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
     if all(live):
         return _listed_moves(draft, mine, actions, options)
     for edge, alive in zip(mine, live, strict=True):
-        if not alive:
+        if not alive and draft.events is not None:
             draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
     others = step.queue[len(mine) :]
     kept = tuple(edge for edge, alive in zip(mine, live, strict=True) if alive)
@@ -345,5 +355,6 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
                 draft, edge.owner, edge.jungle_square, tile, edge.workers, use_of(move)
             ),
         )
-    draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
+    if draft.events is not None:
+        draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
     _continue(draft, tuple(other for other in step.queue if other != edge), received)

@@ -222,7 +222,8 @@ def settle(draft: Draft) -> None:
         if len(moves) != 1:
             draft.moves = tuple(moves)
             return
-        draft.emit(AutoDecision(_deciding_seat(draft.step, draft.current), moves[0]))
+        if draft.events is not None:
+            draft.emit(AutoDecision(_deciding_seat(draft.step, draft.current), moves[0]))
         _DECISIONS[kind].perform(draft, moves[0])
 
 
@@ -314,16 +315,18 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     """
     if not isinstance(move, MOVE_CLASSES):
         raise IllegalMoveError(f"expected a cacao_rules move, got {move!r}")
-    if state.is_over:
+    kind = type(state.step)
+    if kind is OverStep:
         raise IllegalMoveError(f"cannot apply {move}: the game is over")
-    node = _chance_node(state)
-    if node is not None:
+    if kind in _CHANCE_KINDS:
+        node = _chance_node(state)
+        assert node is not None
         if not isinstance(move, node.expects) or not node.bag.count(_outcome_of(move)):
             raise IllegalMoveError(
                 f"{move} is not a possible outcome here; the game waits for " + _waiting_for(state)
             )
         return node
-    decision = _DECISIONS[type(state.step)]
+    decision = _DECISIONS[kind]
     if not isinstance(move, decision.accepts):
         raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
     known: tuple[Move, ...] | None = state.memo.get("moves")

@@ -162,12 +162,14 @@ def _spend_map_tile(draft: Draft) -> None:
     seat = draft.current
     draft.update_player(seat, map_tiles=draft.players[seat].map_tiles - 1)
     draft.map_tiles_used += 1
-    draft.emit(Spent(seat, Resource.MAP_TILES, 1))
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.MAP_TILES, 1))
 
 
 def _lay(draft: Draft, square: Square, tile: JungleTile, source: str) -> None:
     draft.board = with_jungle(draft.board, square, tile)
-    draft.emit(JungleFilled(square, tile, source))
+    if draft.events is not None:
+        draft.emit(JungleFilled(square, tile, source))
 
 
 def _continue_blind(
@@ -178,5 +180,6 @@ def _continue_blind(
         draft.step = BlindFillStep(placed, filled, rest)
         return
     for space in rest:
-        draft.emit(SpaceLeftEmpty(space))
+        if draft.events is not None:
+            draft.emit(SpaceLeftEmpty(space))
     start_activation(draft, placed, filled)

@@ -90,14 +90,16 @@ def take_gems(draft: Draft, seat: int, at: Square, taken: Gems) -> None:
     )
     player = draft.players[seat]
     held = _plus(player.gems, taken)
-    draft.emit(GemsTaken(seat, at, taken))
+    if draft.events is not None:
+        draft.emit(GemsTaken(seat, at, taken))
     masks = list(player.masks)
     while min(held) > 0:
         held = _minus(held, FULL_SET)
         value, draft.mask_supply = draft.mask_supply[0], draft.mask_supply[1:]
         masks.append(value)
         draft.gems_exchanged += len(FULL_SET)
-        draft.emit(MaskTaken(seat, value))
+        if draft.events is not None:
+            draft.emit(MaskTaken(seat, value))
     draft.update_player(seat, gems=held, masks=tuple(sorted(masks)))
 
 

@@ -162,7 +162,8 @@ def do_place(draft: Draft, move: Place) -> WorkerTile:
     _take_from_hand(draft, move.type)
     tile = WorkerTile.of(seat, move.type, move.rotation)
     draft.board = with_worker(draft.board, move.square, tile)
-    draft.emit(WorkerPlaced(seat, move.square, tile))
+    if draft.events is not None:
+        draft.emit(WorkerPlaced(seat, move.square, tile))
     return tile
 
 
@@ -175,15 +176,18 @@ def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
     cost = sun_cost_of_overbuilding(player)
     if cost:
         draft.update_player(seat, sun=player.sun - cost)
-        draft.emit(Spent(seat, Resource.SUN, cost))
+        if draft.events is not None:
+            draft.emit(Spent(seat, Resource.SUN, cost))
     else:
-        draft.emit(HutUsed(seat, Hut.SHAMAN))
+        if draft.events is not None:
+            draft.emit(HutUsed(seat, Hut.SHAMAN))
     old = draft.board[move.square]
     assert isinstance(old, WorkerTile)
     tile = WorkerTile.of(seat, move.type, move.rotation)
     draft.covered = draft.covered.set(move.square, old)
     draft.board = with_worker(draft.board, move.square, tile)
-    draft.emit(WorkerPlaced(seat, move.square, tile, covered=old))
+    if draft.events is not None:
+        draft.emit(WorkerPlaced(seat, move.square, tile, covered=old))
     return tile
 
 
@@ -191,4 +195,5 @@ def do_discard(draft: Draft, move: Discard) -> None:
     """Set the tile aside for good (:rule:`R-PLACE-4`)."""
     _take_from_hand(draft, move.type)
     draft.discarded = (*draft.discarded, (draft.current, move.type))
-    draft.emit(WorkerDiscarded(draft.current, move.type))
+    if draft.events is not None:
+        draft.emit(WorkerDiscarded(draft.current, move.type))
