@@ -107,7 +107,7 @@ class Bag(Generic[T]):
     (('a', 1), ('b', 1))
     """
 
-    __slots__ = ("_hash", "items", "total")
+    __slots__ = ("_counts", "_hash", "items", "total")
 
     items: tuple[tuple[T, int], ...]
     total: int
@@ -116,6 +116,7 @@ class Bag(Generic[T]):
         self.items = items
         self.total = sum(count for _, count in items)
         self._hash: int | None = None
+        self._counts: dict[T, int] | None = None
 
     @classmethod
     def of(cls, elements: Iterable[T], key: Callable[[T], Any]) -> Bag[T]:
@@ -127,10 +128,13 @@ class Bag(Generic[T]):
 
     def count(self, item: T) -> int:
         """How many copies of ``item`` the bag holds."""
-        for element, count in self.items:
-            if element == item:
-                return count
-        return 0
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = dict(self.items)
+        try:
+            return counts.get(item, 0)
+        except TypeError:  # unhashable, so not in the bag
+            return 0
 
     def elements(self) -> Iterator[T]:
         """Every copy of every item, in the bag's order."""

@@ -9,6 +9,7 @@ mine (:rule:`R-GEM-3`), the forced exchange of a full set for the lowest mask le
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from math import comb, prod
 
@@ -50,14 +51,32 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
     mines = pile.count(GEM_MINE)
     if not mines:
         return pile
-    cart = view.gem_cart
+    scale, outcomes = _mine_outcomes(tuple(view.gem_cart))
+    others = sorted(
+        ((tile, number * scale) for tile, number in pile.items if tile != GEM_MINE),
+        key=lambda item: item[0].sort_key,
+    )
+    # The mines' outcomes share one kind, so they stand together in the sorted order.
+    first = outcomes[0][0].sort_key
+    at = sum(1 for tile, _ in others if tile.sort_key < first)
+    mined = tuple((tile, mines * ways) for tile, ways in outcomes)
+    return Bag((*others[:at], *mined, *others[at:]))
+
+
+@functools.lru_cache(maxsize=1024)
+def _mine_outcomes(cart: Gems) -> tuple[int, tuple[tuple[JungleTile, int], ...]]:
+    """For a gem mine drawn while the cart holds ``cart``: the scale of the other tiles'
+    weights, and each way its gems can fall with its weight, in the tiles' order."""
     count = min(GEMS_PER_MINE, sum(cart))
-    scale = comb(sum(cart), count)
-    weighted = [(tile, number * scale) for tile, number in pile.items if tile != GEM_MINE]
-    for drawn in _draws(cart, count):
-        ways = prod(comb(have, take) for have, take in zip(cart, drawn, strict=True))
-        weighted.append((JungleTile(JungleKind.GEM_MINE, gems=drawn), mines * ways))
-    return Bag(tuple(sorted(weighted, key=lambda item: item[0].sort_key)))
+    outcomes = [
+        (
+            JungleTile(JungleKind.GEM_MINE, gems=drawn),
+            prod(comb(have, take) for have, take in zip(cart, drawn, strict=True)),
+        )
+        for drawn in _draws(cart, count)
+    ]
+    outcomes.sort(key=lambda item: item[0].sort_key)
+    return comb(sum(cart), count), tuple(outcomes)
 
 
 def take_from_pile(draft: Draft, tile: JungleTile) -> None:
