@@ -8,7 +8,15 @@ draw piles are stored (DESIGN.md section 4).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    KeysView,
+    Mapping,
+    ValuesView,
+)
 from typing import Any, Generic, TypeVar
 
 K = TypeVar("K")
@@ -62,6 +70,15 @@ class FrozenMap(Mapping[K, V]):
 
     def __iter__(self) -> Iterator[K]:
         return iter(self._data)
+
+    def keys(self) -> KeysView[K]:
+        return self._data.keys()
+
+    def values(self) -> ValuesView[V]:
+        return self._data.values()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._data.items()
 
     def __len__(self) -> int:
         return len(self._data)

@@ -13,6 +13,7 @@ import functools
 from collections.abc import Iterator
 from math import comb, prod
 
+from .board import with_jungle
 from .components import GEM_MINE, GEMS_PER_MINE, Gems, JungleKind, JungleTile
 from .draft import Draft
 from .events import GemsTaken, MaskTaken
@@ -51,27 +52,27 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
     mines = pile.count(GEM_MINE)
     if not mines:
         return pile
-    scale, outcomes = _mine_outcomes(tuple(view.gem_cart))
+    scale, mined = _mine_outcomes(tuple(view.gem_cart), mines)
     others = sorted(
         ((tile, number * scale) for tile, number in pile.items if tile != GEM_MINE),
         key=lambda item: item[0].sort_key,
     )
     # The mines' outcomes share one kind, so they stand together in the sorted order.
-    first = outcomes[0][0].sort_key
+    first = mined[0][0].sort_key
     at = sum(1 for tile, _ in others if tile.sort_key < first)
-    mined = tuple((tile, mines * ways) for tile, ways in outcomes)
     return Bag((*others[:at], *mined, *others[at:]))
 
 
 @functools.lru_cache(maxsize=1024)
-def _mine_outcomes(cart: Gems) -> tuple[int, tuple[tuple[JungleTile, int], ...]]:
-    """For a gem mine drawn while the cart holds ``cart``: the scale of the other tiles'
-    weights, and each way its gems can fall with its weight, in the tiles' order."""
+def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile, int], ...]]:
+    """For one of ``mines`` gem mines drawn while the cart holds ``cart``: the scale of the
+    other tiles' weights, and each way its gems can fall with its weight, in the tiles'
+    order."""
     count = min(GEMS_PER_MINE, sum(cart))
     outcomes = [
         (
             JungleTile(JungleKind.GEM_MINE, gems=drawn),
-            prod(comb(have, take) for have, take in zip(cart, drawn, strict=True)),
+            mines * prod(comb(have, take) for have, take in zip(cart, drawn, strict=True)),
         )
         for drawn in _draws(cart, count)
     ]
@@ -104,8 +105,8 @@ def take_gems(draft: Draft, seat: int, at: Square, taken: Gems) -> None:
     four colours for the lowest mask left (:rule:`R-GEM-3`, :rule:`R-GEM-4`)."""
     mine = draft.board[at]
     assert isinstance(mine, JungleTile) and mine.gems is not None
-    draft.board = draft.board.set(
-        at, JungleTile(JungleKind.GEM_MINE, gems=_minus(mine.gems, taken))
+    draft.board = with_jungle(
+        draft.board, at, JungleTile(JungleKind.GEM_MINE, gems=_minus(mine.gems, taken))
     )
     player = draft.players[seat]
     held = _plus(player.gems, taken)
