@@ -603,6 +603,158 @@ _PLAIN_STEPS: Final[dict[str, Callable[[], Step]]] = {
 _STEPS_SINCE_V2: Final = frozenset({"slide", "map_refill", "hut"})
 
 
+# Fast paths. Each returns exactly what its careful reader above returns for a document
+# that reader accepts, or None for anything else, in which case the careful reader runs and
+# says what is wrong. So they never accept more; they only skip building the paths and
+# messages of errors that do not happen.
+
+_WORKER_TILES: Final[dict[tuple[int, str, int], WorkerTile]] = {}
+"""Worker tiles by (owner, type name, rotation), for those read so far (they are immutable)."""
+
+
+def _fast_worker(value: Json, seats: int) -> WorkerTile | None:
+    """:func:`_read_worker`, fast."""
+    if type(value) is not dict or len(value) != 3:
+        return None
+    try:
+        owner, name, rotation = value["owner"], value["type"], value["rotation"]
+    except KeyError:
+        return None
+    if type(owner) is not int or type(rotation) is not int or type(name) is not str:
+        return None
+    if not 0 <= owner < seats:
+        return None
+    key = (owner, name, rotation)
+    tile = _WORKER_TILES.get(key)
+    if tile is None:
+        kind = _TYPES.get(name)
+        if kind is None or not 0 <= rotation <= 3:
+            return None
+        tile = _WORKER_TILES[key] = WorkerTile.of(owner, kind, rotation)
+    return tile
+
+
+def _fast_jungle_tile(value: Json) -> JungleTile | None:
+    """:func:`_jungle_tile`, fast."""
+    if type(value) is not str:
+        return None
+    tile = TILES_BY_CODE.get(value)
+    if tile is None and _GEM_MINE_CODE.fullmatch(value):
+        return JungleTile.from_code(value)
+    return tile
+
+
+def _fast_entries(value: Json, seats: int, jungle: bool) -> FrozenMap[Square, Any] | None:
+    """:func:`_read_entries` of the board (``jungle``) or of the covered tiles, fast."""
+    if type(value) is not list:
+        return None
+    found: dict[Square, Any] = {}
+    limit = MAX_COORDINATE
+    for entry in value:
+        if type(entry) is not dict or len(entry) != 2:
+            return None
+        where = entry.get("square")
+        tile = entry.get("tile")
+        if type(where) is not list or len(where) != 2:
+            return None
+        x, y = where
+        if type(x) is not int or type(y) is not int or not (-limit <= x <= limit >= y >= -limit):
+            return None
+        square = (x, y)
+        if square in found:
+            return None
+        read = (
+            _fast_jungle_tile(tile) if jungle and type(tile) is str else _fast_worker(tile, seats)
+        )
+        if read is None:
+            return None
+        found[square] = read
+    return FrozenMap._adopt(dict(sorted(found.items())))
+
+
+def _fast_count(value: Json, low: int, high: int | None = None) -> bool:
+    """Whether :func:`_int` accepts ``value`` between ``low`` and ``high``."""
+    return type(value) is int and low <= value and (high is None or value <= high)
+
+
+def _fast_player(value: Json) -> PlayerState | None:
+    """:func:`_read_player` of a version 2 document, fast."""
+    if type(value) is not dict or len(value) != len(_PLAYER_FIELDS):
+        return None
+    try:
+        return _fast_player_fields(value)
+    except KeyError:
+        return None
+
+
+def _fast_player_fields(value: dict[str, Json]) -> PlayerState | None:
+    gold = value["gold"]
+    cacao = value["cacao"]
+    sun = value["sun"]
+    water = value["water_field"]
+    chocolate = value["chocolate"]
+    map_tiles = value["map_tiles"]
+    if not (
+        _fast_count(gold, 0)
+        and _fast_count(cacao, 0)
+        and _fast_count(sun, 0)
+        and _fast_count(water, 0)
+        and _fast_count(chocolate, 0)
+        and _fast_count(map_tiles, 0, MAP_TILES_PER_PLAYER)
+    ):
+        return None
+    hand = value["hand"]
+    pile = value["pile"]
+    huts = value["huts"]
+    gems = value["gems"]
+    masks = value["masks"]
+    if (
+        type(hand) is not list
+        or type(pile) is not dict
+        or type(huts) is not list
+        or type(gems) is not list
+        or type(masks) is not list
+        or len(gems) != len(GEM_COLOURS)
+        or len(masks) > len(MASKS)
+    ):
+        return None
+    kinds = []
+    for name in hand:
+        kind = _TYPES.get(name) if type(name) is str else None
+        if kind is None:
+            return None
+        kinds.append(kind)
+    counts = []
+    for name, count in pile.items():
+        kind = _TYPES.get(name) if type(name) is str else None
+        if kind is None or not _fast_count(count, 1, MAX_COUNT):
+            return None
+        counts.append((kind, count))
+    built = []
+    for name in huts:
+        hut = _HUTS.get(name) if type(name) is str else None
+        if hut is None:
+            return None
+        built.append(hut)
+    for count in (*gems, *masks):
+        if not _fast_count(count, 0, MAX_COUNT):
+            return None
+    red, green, blue, white = gems
+    return PlayerState(
+        gold=gold,
+        cacao=cacao,
+        sun=sun,
+        water_field=water,
+        hand=tuple(sorted(kinds, key=lambda kind: kind.sort_key)),
+        pile=Bag(tuple(sorted(counts, key=lambda pair: pair[0].sort_key))),
+        chocolate=chocolate,
+        map_tiles=map_tiles,
+        huts=tuple(sorted(built, key=lambda h: h.sort_key)),
+        gems=(red, green, blue, white),
+        masks=tuple(sorted(masks)),
+    )
+
+
 def _read_version(document: Json) -> int:
     """The version a document declares, checked before its keys (which depend on it)."""
     if not isinstance(document, dict) or "version" not in document:
@@ -636,12 +788,10 @@ def _read_state(document: Json) -> State:
         config=config,
         seed=seed,
         chance_count=_int(fields["chance_count"], "chance_count", 0),
-        board=_read_entries(fields["board"], "board", lambda v, p: _read_tile(v, p, seats)),
-        covered=_read_entries(fields["covered"], "covered", lambda v, p: _read_worker(v, p, seats)),
+        board=_board(fields["board"], seats),
+        covered=_covered(fields["covered"], seats),
         discarded=tuple(discarded),
-        players=tuple(
-            _read_player(item, f"players[{i}]", version) for i, item in enumerate(players)
-        ),
+        players=tuple(_player_of(item, i, version) for i, item in enumerate(players)),
         jungle_pile=_read_counts(
             fields["jungle_pile"], "jungle_pile", _jungle_tile, lambda tile: tile.sort_key
         ),
@@ -659,6 +809,27 @@ def _read_state(document: Json) -> State:
         mask_supply=_masks(fields.get("mask_supply", []), "mask_supply"),
         gems_exchanged=_int(fields.get("gems_exchanged", 0), "gems_exchanged", 0, MAX_COUNT),
     )
+
+
+def _board(value: Json, seats: int) -> FrozenMap[Square, Tile]:
+    board = _fast_entries(value, seats, True)
+    if board is None:
+        return _read_entries(value, "board", lambda v, p: _read_tile(v, p, seats))
+    return board
+
+
+def _covered(value: Json, seats: int) -> FrozenMap[Square, WorkerTile]:
+    covered = _fast_entries(value, seats, False)
+    if covered is None:
+        return _read_entries(value, "covered", lambda v, p: _read_worker(v, p, seats))
+    return covered
+
+
+def _player_of(value: Json, seat: int, version: int) -> PlayerState:
+    player = _fast_player(value) if version > 1 else None
+    if player is None:
+        return _read_player(value, f"players[{seat}]", version)
+    return player
 
 
 def _read_emperor(value: Json) -> Square | None:

@@ -37,7 +37,7 @@ from .components import (
 from .config import Module
 from .emperor import EMPEROR_START
 from .errors import FormatError
-from .geometry import Square, format_square, is_jungle_square, neighbour, neighbours
+from .geometry import Square, format_square, neighbour, neighbours
 from .huts import counted_workers
 from .pools import gem_cart, jungle_pool, mask_supply, worker_set
 from .state import (
@@ -159,21 +159,30 @@ def _is_tile(tile: object) -> bool:
 
 def _check_board(state: State, problems: list[str], reachable: bool) -> None:
     board = state.board
+    get = board.get
     for square, tile in board.items():
-        where = format_square(square)
+        x, y = square
+        jungle_square = (x + y) % 2 == 0  # is_jungle_square
         if not _is_tile(tile):
-            problems.append(f"square {where} holds {tile!r}, which is not a tile")
-            continue
-        jungle_square = is_jungle_square(square)
-        if isinstance(tile, JungleTile) and not jungle_square:
-            problems.append(f"jungle tile {tile.code} on {where}, a worker square (x + y odd)")
-        if isinstance(tile, WorkerTile):
+            problems.append(f"square {format_square(square)} holds {tile!r}, which is not a tile")
+        elif isinstance(tile, JungleTile):
+            if not jungle_square:
+                where = format_square(square)
+                problems.append(f"jungle tile {tile.code} on {where}, a worker square (x + y odd)")
+        else:
             if jungle_square:
-                problems.append(f"worker tile on {where}, a jungle square (x + y even)")
-            if reachable and not any(
-                isinstance(board.get(near), JungleTile) for near in neighbours(square)
+                problems.append(
+                    f"worker tile on {format_square(square)}, a jungle square (x + y even)"
+                )
+            if reachable and not (
+                isinstance(get((x, y - 1)), JungleTile)
+                or isinstance(get((x + 1, y)), JungleTile)
+                or isinstance(get((x, y + 1)), JungleTile)
+                or isinstance(get((x - 1, y)), JungleTile)
             ):
-                problems.append(f"worker tile on {where} shares no edge with a jungle tile")
+                problems.append(
+                    f"worker tile on {format_square(square)} shares no edge with a jungle tile"
+                )
     for square, under in state.covered.items():
         where = format_square(square)
         top = board.get(square)
