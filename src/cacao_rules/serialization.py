@@ -608,6 +608,8 @@ _STEPS_SINCE_V2: Final = frozenset({"slide", "map_refill", "hut"})
 # says what is wrong. So they never accept more; they only skip building the paths and
 # messages of errors that do not happen.
 
+_TYPE_ORDER: Final = {kind: kind.sort_key for kind in WorkerType}
+_HUT_ORDER: Final = {hut: hut.sort_key for hut in Hut}
 _WORKER_TILES: Final[dict[tuple[int, str, int], WorkerTile]] = {}
 """Worker tiles by (owner, type name, rotation), for those read so far (they are immutable)."""
 
@@ -670,6 +672,61 @@ def _fast_entries(value: Json, seats: int, jungle: bool) -> FrozenMap[Square, An
             return None
         found[square] = read
     return FrozenMap._adopt(dict(sorted(found.items())))
+
+
+def _fast_config(value: Json) -> Config | None:
+    """:func:`_read_config` of a version 2 document, fast: configurations read before are
+    kept (they are immutable)."""
+    if type(value) is not dict or len(value) != len(_CONFIG_FIELDS):
+        return None
+    try:
+        players, modules, early, huts, workers, big = (value[key] for key in _CONFIG_FIELDS)
+    except KeyError:
+        return None
+    if (
+        type(players) is not int
+        or type(modules) is not list
+        or type(early) is not bool
+        or type(big) is not bool
+        or not all(type(name) is str for name in modules)
+    ):
+        return None
+    hut_names = None
+    if huts is not None:
+        if type(huts) is not list or not all(type(name) is str for name in huts):
+            return None
+        hut_names = tuple(huts)
+    counts = None
+    if workers is not None:
+        if type(workers) is not dict or not all(type(count) is int for count in workers.values()):
+            return None
+        counts = tuple(workers.items())
+    return _config_of(players, tuple(modules), early, hut_names, counts, big)
+
+
+@functools.lru_cache(maxsize=256)
+def _config_of(
+    players: int,
+    modules: tuple[str, ...],
+    early: bool,
+    huts: tuple[str, ...] | None,
+    workers: tuple[tuple[str, int], ...] | None,
+    big: bool,
+) -> Config | None:
+    """The configuration that :func:`_read_config` reads from these values, or None if it
+    refuses them."""
+    document = {
+        "players": players,
+        "modules": list(modules),
+        "map_early_overbuild": early,
+        "huts": None if huts is None else list(huts),
+        "workers": None if workers is None else dict(workers),
+        "is_big_game": big,
+    }
+    try:
+        return _read_config(document, VERSION)
+    except _Bad:
+        return None
 
 
 def _fast_count(value: Json, low: int, high: int | None = None) -> bool:
@@ -745,11 +802,11 @@ def _fast_player_fields(value: dict[str, Json]) -> PlayerState | None:
         cacao=cacao,
         sun=sun,
         water_field=water,
-        hand=tuple(sorted(kinds, key=lambda kind: kind.sort_key)),
-        pile=Bag(tuple(sorted(counts, key=lambda pair: pair[0].sort_key))),
+        hand=tuple(sorted(kinds, key=_TYPE_ORDER.__getitem__)),
+        pile=Bag(tuple(sorted(counts, key=lambda pair: _TYPE_ORDER[pair[0]]))),
         chocolate=chocolate,
         map_tiles=map_tiles,
-        huts=tuple(sorted(built, key=lambda h: h.sort_key)),
+        huts=tuple(sorted(built, key=_HUT_ORDER.__getitem__)),
         gems=(red, green, blue, white),
         masks=tuple(sorted(masks)),
     )
@@ -773,7 +830,9 @@ def _read_state(document: Json) -> State:
     fields = _object(document, "the document", _TOP_KEYS if version > 1 else _TOP_KEYS_V1)
     if fields["format"] != FORMAT:
         raise _Bad(f"format: expected {FORMAT!r}, got {_what(fields['format'])}")
-    config = _read_config(fields["config"], version)
+    config = (_fast_config(fields["config"]) if version > 1 else None) or _read_config(
+        fields["config"], version
+    )
     seats = config.players
     seed = None if fields["seed"] is None else _int(fields["seed"], "seed", 0, MAX_SEED)
     players = _list(fields["players"], "players")

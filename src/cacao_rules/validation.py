@@ -13,6 +13,7 @@ masks (:rule:`R-GEM-1` to :rule:`R-GEM-5`), and a pending step that fits the res
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
@@ -34,7 +35,7 @@ from .components import (
     JungleTile,
     WorkerTile,
 )
-from .config import Module
+from .config import Config, Module
 from .emperor import EMPEROR_START
 from .errors import FormatError
 from .geometry import Square, format_square, neighbour, neighbours
@@ -130,12 +131,31 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
         raise FormatError("inconsistent state: " + "; ".join(listed))
 
 
-def _worker_tiles(state: State) -> Iterable[tuple[Square, WorkerTile, str]]:
-    for square, tile in state.board.items():
-        if isinstance(tile, WorkerTile):
-            yield square, tile, "worker tile"
-    for square, tile in state.covered.items():
-        yield square, tile, "covered worker tile"
+def _worker_tiles(state: State) -> list[tuple[Square, WorkerTile, str]]:
+    on_top = [
+        (square, tile, "worker tile")
+        for square, tile in state.board.items()
+        if isinstance(tile, WorkerTile)
+    ]
+    return on_top + [
+        (square, tile, "covered worker tile") for square, tile in state.covered.items()
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def _wanted_workers(config: Config) -> dict[object, int]:
+    """The worker set of ``config`` without zero counts (so that dicts compare as Counters)."""
+    return {kind: count for kind, count in worker_set(config).items() if count}
+
+
+@functools.lru_cache(maxsize=64)
+def _wanted_jungle(config: Config) -> dict[object, int]:
+    """The jungle tiles of ``config`` without zero counts (so that dicts compare as Counters)."""
+    return {tile: count for tile, count in jungle_pool(config).items() if count}
+
+
+def _nonzero(counts: dict[object, int]) -> dict[object, int]:
+    return {item: count for item, count in counts.items() if count}
 
 
 def _check_seats(state: State, problems: list[str]) -> None:
@@ -252,41 +272,54 @@ def _check_display_full(state: State, problems: list[str]) -> None:
 
 
 def _check_workers(state: State, problems: list[str]) -> None:
-    wanted: Counter[object] = Counter(worker_set(state.config))
-    found: list[Counter[object]] = [Counter() for _ in state.players]
+    wanted = _wanted_workers(state.config)
+    found: list[dict[object, int]] = [{} for _ in state.players]
     for seat, player in enumerate(state.players):
-        found[seat].update(player.hand)
-        found[seat].update(dict(player.pile.items))
+        counts = found[seat]
+        for kind in player.hand:
+            counts[kind] = counts.get(kind, 0) + 1
+        for kind, count in dict(player.pile.items).items():
+            counts[kind] = counts.get(kind, 0) + count
     for _, tile, _ in _worker_tiles(state):
-        found[tile.owner][tile.type] += 1
+        counts = found[tile.owner]
+        counts[tile.type] = counts.get(tile.type, 0) + 1
     for seat, kind in state.discarded:
-        found[seat][kind] += 1
+        found[seat][kind] = found[seat].get(kind, 0) + 1
     for seat, counts in enumerate(found):
-        if counts != wanted:
+        if _nonzero(counts) != wanted:
             problems.append(
                 f"seat {seat}'s worker tiles (hand, pile, board, covered, discarded) are "
-                f"{_counts(counts)}; the game gives each player {_counts(wanted)}"
+                f"{_counts(Counter(counts))}; the game gives each player "
+                f"{_counts(Counter(worker_set(state.config)))}"
             )
 
 
 def _check_jungle(state: State, problems: list[str], conserve: bool) -> None:
-    wanted: Counter[object] = Counter(jungle_pool(state.config))
-    found: Counter[object] = Counter()
+    counts: dict[object, int] = {}
     for tile, count in state.jungle_pile.items:
-        found[tile.bare] += count
-    found.update(tile.bare for tile in state.board.values() if isinstance(tile, JungleTile))
-    found.update(tile.bare for tile in state.display)
-    found.update(tile.bare for tile in state.map_board)
+        bare = tile.bare
+        counts[bare] = counts.get(bare, 0) + count
+    for laid in state.board.values():
+        if isinstance(laid, JungleTile):
+            bare = laid.bare
+            counts[bare] = counts.get(bare, 0) + 1
+    for tile in (*state.display, *state.map_board):
+        bare = tile.bare
+        counts[bare] = counts.get(bare, 0) + 1
     places = "board, display, map board, pile" if state.map_board else "board, display, pile"
-    if conserve and found != wanted:
+    if conserve and _nonzero(counts) != _wanted_jungle(state.config):
+        found: Counter[object] = Counter(counts)
+        wanted: Counter[object] = Counter(jungle_pool(state.config))
         problems.append(
             f"the jungle tiles ({places}) are {_counts(found)}; the game has {_counts(wanted)}"
         )
-    elif not conserve and found - wanted:
-        problems.append(
-            f"the {places.replace(', pile', ' and pile')} hold jungle tiles the game does not "
-            f"have: {_counts(found - wanted)}"
-        )
+    elif not conserve:
+        extra = Counter(counts) - Counter(jungle_pool(state.config))
+        if extra:
+            problems.append(
+                f"the {places.replace(', pile', ' and pile')} hold jungle tiles the game does "
+                f"not have: {_counts(extra)}"
+            )
     if len(state.display) > DISPLAY_SIZE:
         problems.append(f"the display holds {len(state.display)} tiles; at most {DISPLAY_SIZE}")
     if list(state.display) != sorted(state.display, key=lambda tile: tile.sort_key):
@@ -415,15 +448,21 @@ def _check_emperor(state: State, problems: list[str], reachable: bool) -> None:
         )
 
 
-def _gem_mines(state: State) -> Iterable[tuple[str, JungleTile]]:
-    """Every jungle tile out of the pile that is a gem mine or carries gems, with its place."""
-    for square, tile in state.board.items():
-        if isinstance(tile, JungleTile):
-            yield f"on {format_square(square)}", tile
-    for tile in state.display:
-        yield "in the display", tile
-    for tile in state.map_board:
-        yield "on the map board", tile
+def _gem_mines(state: State) -> Iterable[tuple[Square | str, JungleTile]]:
+    """Every jungle tile out of the pile, with its square on the board or its place."""
+    on_board: list[tuple[Square | str, JungleTile]] = [
+        (square, tile) for square, tile in state.board.items() if isinstance(tile, JungleTile)
+    ]
+    return (
+        on_board
+        + [("in the display", tile) for tile in state.display]
+        + [("on the map board", tile) for tile in state.map_board]
+    )
+
+
+def _where(place: Square | str) -> str:
+    """A place given by :func:`_gem_mines`, for a message."""
+    return place if isinstance(place, str) else f"on {format_square(place)}"
 
 
 def _show_gems(gems: tuple[int, ...]) -> str:
@@ -434,21 +473,22 @@ def _check_gems(state: State, problems: list[str], reachable: bool) -> None:
     """The gems and the masks (:rule:`R-GEM-1` to :rule:`R-GEM-5`)."""
     config = state.config
     on_mines = [0] * len(GEM_COLOURS)
-    for where, tile in _gem_mines(state):
+    for place, tile in _gem_mines(state):
         if tile.kind is not JungleKind.GEM_MINE:
             if tile.gems is not None:
+                where = _where(place)
                 problems.append(f"the {tile.kind.name.lower()} tile {where} carries gems")
             continue
         if tile.gems is None:
             problems.append(
-                f"the gem mine {where} has no gems given; a mine out of the pile carries the "
-                "gems drawn with it (D followed by 4 digits, such as D2103)"
+                f"the gem mine {_where(place)} has no gems given; a mine out of the pile carries "
+                "the gems drawn with it (D followed by 4 digits, such as D2103)"
             )
             continue
         if min(tile.gems) < 0 or sum(tile.gems) > GEMS_PER_MINE:
             problems.append(
-                f"the gem mine {where} holds {_show_gems(tile.gems)} gems; a mine holds 0 to "
-                f"{GEMS_PER_MINE}"
+                f"the gem mine {_where(place)} holds {_show_gems(tile.gems)} gems; a mine holds 0 "
+                f"to {GEMS_PER_MINE}"
             )
         for colour, count in enumerate(tile.gems):
             on_mines[colour] += count
