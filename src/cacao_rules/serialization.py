@@ -154,12 +154,26 @@ def _square(square: Square) -> list[int]:
     return [square[0], square[1]]
 
 
+_TYPE_NAMES: Final = {kind: kind.value for kind in WorkerType}
+_TILE_CODES: Final = {tile: code for code, tile in TILES_BY_CODE.items()}
+
+
+def _type_name(kind: WorkerType) -> str:
+    name = _TYPE_NAMES.get(kind)
+    return kind.value if name is None else name
+
+
 def _worker(tile: WorkerTile) -> dict[str, Json]:
-    return {"owner": tile.owner, "type": tile.type.value, "rotation": tile.rotation}
+    return {"owner": tile.owner, "type": _type_name(tile.type), "rotation": tile.rotation}
+
+
+def _code(tile: JungleTile) -> str:
+    code = _TILE_CODES.get(tile)
+    return tile.code if code is None else code
 
 
 def _tile(tile: Tile) -> Json:
-    return tile.code if isinstance(tile, JungleTile) else _worker(tile)
+    return _code(tile) if isinstance(tile, JungleTile) else _worker(tile)
 
 
 def _edge(edge: ActivatedEdge) -> dict[str, Json]:
@@ -230,8 +244,8 @@ def _player(player: PlayerState) -> dict[str, Json]:
         "cacao": player.cacao,
         "sun": player.sun,
         "water_field": player.water_field,
-        "hand": [kind.value for kind in player.hand],
-        "pile": {kind.value: count for kind, count in player.pile.items},
+        "hand": [_type_name(kind) for kind in player.hand],
+        "pile": {_type_name(kind): count for kind, count in player.pile.items},
         "chocolate": player.chocolate,
         "map_tiles": player.map_tiles,
         "huts": [hut.value for hut in player.huts],
@@ -240,8 +254,9 @@ def _player(player: PlayerState) -> dict[str, Json]:
     }
 
 
-def _to_document(state: State) -> dict[str, Json]:
-    """``state`` as the JSON document of :func:`to_json`, before it is written as text."""
+def _to_document(state: State, board: Json = None, covered: Json = None) -> dict[str, Json]:
+    """``state`` as the JSON document of :func:`to_json`, before it is written as text;
+    with ``board`` and ``covered`` given, those stand for the state's."""
     if not isinstance(state, State):
         raise FormatError(f"to_json needs a cacao_rules.State, got {type(state).__name__}")
     if not _PLAYER_FIELDS_KNOWN:
@@ -257,18 +272,21 @@ def _to_document(state: State) -> dict[str, Json]:
         "seed": state.seed,
         "chance_count": state.chance_count,
         "board": [
-            {"square": _square(square), "tile": _tile(state.board[square])}
-            for square in sorted(state.board)
-        ],
+            {"square": [x, y], "tile": _tile(tile)} for (x, y), tile in sorted(state.board.items())
+        ]
+        if board is None
+        else board,
         "covered": [
             {"square": _square(square), "tile": _worker(state.covered[square])}
             for square in sorted(state.covered)
-        ],
+        ]
+        if covered is None
+        else covered,
         "discarded": [{"seat": seat, "type": kind.value} for seat, kind in state.discarded],
         "players": [_player(player) for player in state.players],
-        "jungle_pile": {tile.code: count for tile, count in state.jungle_pile.items},
-        "display": [tile.code for tile in state.display],
-        "map_board": [tile.code for tile in state.map_board],
+        "jungle_pile": {_code(tile): count for tile, count in state.jungle_pile.items},
+        "display": [_code(tile) for tile in state.display],
+        "map_board": [_code(tile) for tile in state.map_board],
         "map_tiles_used": state.map_tiles_used,
         "hut_supply": {hut.value: count for hut, count in state.hut_supply.items},
         "emperor": None if state.emperor is None else _square(state.emperor),
@@ -294,7 +312,52 @@ def to_json(state: State) -> str:
     >>> cr.from_json(text) == state
     True
     """
+    if isinstance(state, State):
+        board = _entries_text(state.board, jungle=True)
+        covered = _entries_text(state.covered, jungle=False)
+        if board is not None and covered is not None:
+            text = json.dumps(
+                _to_document(state, _BOARD_MARK, _COVERED_MARK),
+                separators=(",", ":"),
+                allow_nan=False,
+                check_circular=False,  # a document made from a state holds no cycle
+            )
+            return text.replace(_BOARD_TEXT_MARK, board, 1).replace(_COVERED_TEXT_MARK, covered, 1)
     return json.dumps(_to_document(state), separators=(",", ":"), allow_nan=False)
+
+
+# The board and the covered tiles, the bulk of a document, are written as text directly, and
+# put in place of these marks (no other string of a document can hold a NUL character).
+_BOARD_MARK: Final = "\0board"
+_COVERED_MARK: Final = "\0covered"
+_BOARD_TEXT_MARK: Final = json.dumps(_BOARD_MARK)
+_COVERED_TEXT_MARK: Final = json.dumps(_COVERED_MARK)
+
+
+def _entries_text(entries: FrozenMap[Square, Any], jungle: bool) -> str | None:
+    """The JSON text that ``json.dumps`` writes for the board's (``jungle``) or the covered
+    tiles' entries of a document, or None if they hold anything but plain integers and
+    known tiles (then ``json.dumps`` writes them, or says what is wrong)."""
+    written = []
+    for (x, y), tile in sorted(entries.items()):
+        if type(x) is not int or type(y) is not int:
+            return None
+        if type(tile) is WorkerTile:
+            owner, rotation = tile.owner, tile.rotation
+            name = _TYPE_NAMES.get(tile.type)
+            if type(owner) is not int or type(rotation) is not int or name is None:
+                return None
+            written.append(
+                f'{{"square":[{x},{y}],"tile":{{"owner":{owner},"type":"{name}",'
+                f'"rotation":{rotation}}}}}'
+            )
+        elif jungle and type(tile) is JungleTile:
+            code = _TILE_CODES.get(tile)
+            quoted = f'"{code}"' if code is not None else json.dumps(tile.code)
+            written.append(f'{{"square":[{x},{y}],"tile":{quoted}}}')
+        else:
+            return None
+    return "[" + ",".join(written) + "]"
 
 
 # --- reading ------------------------------------------------------------------------------

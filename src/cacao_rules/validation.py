@@ -34,6 +34,7 @@ from .components import (
     JungleKind,
     JungleTile,
     WorkerTile,
+    WorkerType,
 )
 from .config import Config, Module
 from .emperor import EMPEROR_START
@@ -173,6 +174,12 @@ def _check_seats(state: State, problems: list[str]) -> None:
             problems.append(f"a discarded tile has seat {seat}, not a seat from 0 to {seats - 1}")
 
 
+_EDGES: Final = {
+    (kind, rotation): kind.rotated(rotation) for kind in WorkerType for rotation in kind.rotations
+}
+"""The edges of each worker type at each of its canonical rotations."""
+
+
 def _is_tile(tile: object) -> bool:
     return isinstance(tile, JungleTile | WorkerTile)
 
@@ -214,13 +221,14 @@ def _check_board(state: State, problems: list[str], reachable: bool) -> None:
                 "a player overbuilds only their own tiles"
             )
     for square, tile, what in _worker_tiles(state):
-        if tile.rotation not in tile.type.rotations:
+        edges = _EDGES.get((tile.type, tile.rotation))
+        if edges is None:
             allowed = ", ".join(str(r) for r in tile.type.rotations)
             problems.append(
                 f"{what} on {format_square(square)} has rotation {tile.rotation}; "
                 f"a {tile.type} tile takes rotation {allowed}"
             )
-        elif tile.edges != tile.type.rotated(tile.rotation):
+        elif tile.edges != edges:
             problems.append(
                 f"{what} on {format_square(square)} has edges {tile.edges}, but a {tile.type} "
                 f"tile at rotation {tile.rotation} has {tile.type.rotated(tile.rotation)}"
