@@ -27,11 +27,18 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     Whose tiles they are does not matter (:rule:`R-FILL-1`).
     """
     board = view.board
+    get = board.get
     spaces = []
     for space in neighbours(placed):
         if space in board:
             continue
-        workers = sum(isinstance(board.get(near), WorkerTile) for near in neighbours(space))
+        x, y = space
+        workers = (
+            isinstance(get((x, y - 1)), WorkerTile)
+            + isinstance(get((x + 1, y)), WorkerTile)
+            + isinstance(get((x, y + 1)), WorkerTile)
+            + isinstance(get((x - 1, y)), WorkerTile)
+        )
         if workers >= 2:
             spaces.append(space)
     return tuple(sorted(spaces))

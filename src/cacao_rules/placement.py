@@ -44,12 +44,16 @@ def overbuild_squares(view: View, seat: int) -> list[Square]:
 _PLACES: dict[tuple[WorkerType, Square], tuple[Place, ...]] = {}
 
 
+_PLACES_OF_TYPE: dict[WorkerType, dict[Square, tuple[Place, ...]]] = {}
+
+
 def _places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
     """The placements of ``kind`` on ``square``, one per distinct rotation (kept for reuse)."""
     moves = _PLACES.get((kind, square))
     if moves is None:
         moves = tuple(Place(kind, square, rotation) for rotation in kind.rotations)
         _PLACES[(kind, square)] = moves
+        _PLACES_OF_TYPE.setdefault(kind, {})[square] = moves
     return moves
 
 
@@ -69,8 +73,13 @@ def placement_moves(view: View) -> list[Move]:
     squares = free_squares(view.board)
     moves: list[Move] = []
     for kind in types:
-        for square in squares:
-            moves += _places(kind, square)
+        places = _PLACES_OF_TYPE.get(kind)
+        if places is None:
+            places = _PLACES_OF_TYPE[kind] = {}
+        try:
+            moves += [move for square in squares for move in places[square]]
+        except KeyError:
+            moves += [move for square in squares for move in _places(kind, square)]
     own = overbuild_squares(view, seat)
     moves += [
         Overbuild(kind, square, rotation)
