@@ -11,6 +11,7 @@ when an edge cannot matter (:rule:`R-ACT-7`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
@@ -61,7 +62,13 @@ class Action:
 
 
 def _up_to(limit: int) -> tuple[Use, ...]:
+    if 0 <= limit < len(_UP_TO):
+        return _UP_TO[limit]
     return tuple(Use(used) for used in range(limit + 1))
+
+
+_UP_TO: Final = tuple(tuple(Use(used) for used in range(limit + 1)) for limit in range(8))
+"""``_up_to(limit)`` for small limits, made once (uses are immutable)."""
 
 
 def storage_room(player: PlayerState) -> int:
@@ -87,10 +94,12 @@ def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> 
     # except for a Farmer, for whom the fruit received counts even beyond the room.
     if owns(player, Hut.FARMER):
         return _up_to(workers)
-    room = storage_room(player)
-    return tuple(
-        Use(used) for used in range(workers + 1) if used == 0 or (used - 1) * tile.value < room
-    )
+    return _plantation_uses(workers, tile.value, storage_room(player))
+
+
+@functools.lru_cache(maxsize=1024)
+def _plantation_uses(workers: int, value: int, room: int) -> tuple[Use, ...]:
+    return tuple(Use(used) for used in range(workers + 1) if used == 0 or (used - 1) * value < room)
 
 
 def _plantation(

@@ -124,7 +124,7 @@ class Bag(Generic[T]):
     (('a', 1), ('b', 1))
     """
 
-    __slots__ = ("_counts", "_hash", "items", "total")
+    __slots__ = ("_hash", "_index", "items", "total")
 
     items: tuple[tuple[T, int], ...]
     total: int
@@ -133,7 +133,7 @@ class Bag(Generic[T]):
         self.items = items
         self.total = sum(count for _, count in items)
         self._hash: int | None = None
-        self._counts: dict[T, int] | None = None
+        self._index: dict[T, int] | None = None
 
     @classmethod
     def of(cls, elements: Iterable[T], key: Callable[[T], Any]) -> Bag[T]:
@@ -143,15 +143,32 @@ class Bag(Generic[T]):
             counts[element] = counts.get(element, 0) + 1
         return cls(tuple(sorted(counts.items(), key=lambda pair: key(pair[0]))))
 
+    def _find(self, item: T) -> int:
+        """The position in ``items`` of the first element equal to ``item``, or -1."""
+        index = self._index
+        if index is None:
+            index = {}
+            try:
+                for position, (element, _) in enumerate(self.items):
+                    index.setdefault(element, position)
+            except TypeError:  # an unhashable element: search
+                return self._search(item)
+            self._index = index
+        try:
+            return index.get(item, -1)
+        except TypeError:  # an unhashable item: search
+            return self._search(item)
+
+    def _search(self, item: T) -> int:
+        for position, (element, _) in enumerate(self.items):
+            if element == item:
+                return position
+        return -1
+
     def count(self, item: T) -> int:
         """How many copies of ``item`` the bag holds."""
-        counts = self._counts
-        if counts is None:
-            counts = self._counts = dict(self.items)
-        try:
-            return counts.get(item, 0)
-        except TypeError:  # unhashable, so not in the bag
-            return 0
+        position = self._find(item)
+        return 0 if position < 0 else self.items[position][1]
 
     def elements(self) -> Iterator[T]:
         """Every copy of every item, in the bag's order."""
@@ -161,18 +178,13 @@ class Bag(Generic[T]):
 
     def remove(self, item: T) -> Bag[T]:
         """Return a copy with one ``item`` fewer; ``KeyError`` if there is none."""
-        items = []
-        found = False
-        for element, count in self.items:
-            if not found and element == item:
-                found = True
-                if count > 1:
-                    items.append((element, count - 1))
-            else:
-                items.append((element, count))
-        if not found:
+        position = self._find(item)
+        if position < 0:
             raise KeyError(item)
-        return Bag(tuple(items))
+        items = self.items
+        element, count = items[position]
+        left = ((element, count - 1),) if count > 1 else ()
+        return Bag((*items[:position], *left, *items[position + 1 :]))
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""
