@@ -136,6 +136,16 @@ class Bag(Generic[T]):
         self._index: dict[T, int] | None = None
 
     @classmethod
+    def with_total(cls, items: tuple[tuple[T, int], ...], total: int) -> Bag[T]:
+        """``Bag(items)`` when ``total`` is already known to be the sum of the counts."""
+        bag = cls.__new__(cls)
+        bag.items = items
+        bag.total = total
+        bag._hash = None
+        bag._index = None
+        return bag
+
+    @classmethod
     def of(cls, elements: Iterable[T], key: Callable[[T], Any]) -> Bag[T]:
         """Count ``elements`` into a bag sorted by ``key``."""
         counts: dict[T, int] = {}

@@ -10,8 +10,10 @@ mine (:rule:`R-GEM-3`), the forced exchange of a full set for the lowest mask le
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from collections.abc import Iterator
 from math import comb, prod
+from operator import itemgetter
 
 from .board import with_jungle
 from .components import GEM_MINE, GEMS_PER_MINE, Gems, JungleKind, JungleTile
@@ -52,22 +54,26 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
     mines = pile.count(GEM_MINE)
     if not mines:
         return pile
-    scale, mined = _mine_outcomes(tuple(view.gem_cart), mines)
+    scale, mined, mined_total = _mine_outcomes(tuple(view.gem_cart), mines)
     others = sorted(
-        ((tile, number * scale) for tile, number in pile.items if tile != GEM_MINE),
-        key=lambda item: item[0].sort_key,
+        [(tile.sort_key, tile, number * scale) for tile, number in pile.items if tile != GEM_MINE],
+        key=itemgetter(0),
     )
     # The mines' outcomes share one kind, so they stand together in the sorted order.
-    first = mined[0][0].sort_key
-    at = sum(1 for tile, _ in others if tile.sort_key < first)
-    return Bag((*others[:at], *mined, *others[at:]))
+    at = bisect_left([key for key, _, _ in others], mined[0][0].sort_key)
+    items = (
+        *[(tile, weight) for _, tile, weight in others[:at]],
+        *mined,
+        *[(tile, weight) for _, tile, weight in others[at:]],
+    )
+    return Bag.with_total(items, sum(weight for _, _, weight in others) + mined_total)
 
 
 @functools.lru_cache(maxsize=1024)
-def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile, int], ...]]:
+def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile, int], ...], int]:
     """For one of ``mines`` gem mines drawn while the cart holds ``cart``: the scale of the
-    other tiles' weights, and each way its gems can fall with its weight, in the tiles'
-    order."""
+    other tiles' weights, each way its gems can fall with its weight, in the tiles' order,
+    and the sum of these weights."""
     count = min(GEMS_PER_MINE, sum(cart))
     outcomes = [
         (
@@ -77,7 +83,7 @@ def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile,
         for drawn in _draws(cart, count)
     ]
     outcomes.sort(key=lambda item: item[0].sort_key)
-    return comb(sum(cart), count), tuple(outcomes)
+    return comb(sum(cart), count), tuple(outcomes), sum(weight for _, weight in outcomes)
 
 
 def take_from_pile(draft: Draft, tile: JungleTile) -> None:
