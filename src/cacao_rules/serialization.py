@@ -728,11 +728,19 @@ def _fast_entries(value: Json, seats: int, jungle: bool) -> FrozenMap[Square, An
         square = (x, y)
         if square in found:
             return None
-        read = (
-            _fast_jungle_tile(tile) if jungle and type(tile) is str else _fast_worker(tile, seats)
-        )
+        read: Tile | None = None
+        if jungle and type(tile) is str:
+            read = TILES_BY_CODE.get(tile) or _fast_jungle_tile(tile)
+        elif type(tile) is dict and len(tile) == 3:
+            owner, name, rotation = tile.get("owner"), tile.get("type"), tile.get("rotation")
+            if type(owner) is int and type(name) is str and type(rotation) is int:
+                read = _WORKER_TILES.get((owner, name, rotation))
+                if read is not None and not 0 <= owner < seats:
+                    return None
         if read is None:
-            return None
+            read = _fast_worker(tile, seats)
+            if read is None:
+                return None
         found[square] = read
     return FrozenMap._adopt(dict(sorted(found.items())))
 

@@ -69,16 +69,17 @@ def state_problems(
     """
     problems: list[str] = []
     seats = state.config.players
-    _check_seats(state, problems)
+    tiles = _worker_tiles(state)
+    _check_seats(state, tiles, problems)
     if problems:  # the other checks index players by seat
         return problems
-    _check_board(state, problems, reachable)
+    _check_board(state, tiles, problems, reachable)
     _check_players(state, problems)
-    _check_workers(state, problems)
+    _check_workers(state, tiles, problems)
     _check_jungle(state, problems, conserve_jungle)
     _check_map(state, problems, reachable)
     _check_huts(state, problems, reachable)
-    _check_emperor(state, problems, reachable)
+    _check_emperor(state, tiles, problems, reachable)
     _check_gems(state, problems, reachable)
     _check_big_game(state, problems)
     if not 0 <= state.current < seats:
@@ -132,7 +133,10 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
         raise FormatError("inconsistent state: " + "; ".join(listed))
 
 
-def _worker_tiles(state: State) -> list[tuple[Square, WorkerTile, str]]:
+_WorkerTiles = list[tuple[Square, WorkerTile, str]]
+
+
+def _worker_tiles(state: State) -> _WorkerTiles:
     on_top = [
         (square, tile, "worker tile")
         for square, tile in state.board.items()
@@ -159,11 +163,11 @@ def _nonzero(counts: dict[object, int]) -> dict[object, int]:
     return {item: count for item, count in counts.items() if count}
 
 
-def _check_seats(state: State, problems: list[str]) -> None:
+def _check_seats(state: State, tiles: _WorkerTiles, problems: list[str]) -> None:
     seats = state.config.players
     if len(state.players) != seats:
         problems.append(f"{len(state.players)} player states for {seats} players")
-    for square, tile, what in _worker_tiles(state):
+    for square, tile, what in tiles:
         if not 0 <= tile.owner < seats:
             problems.append(
                 f"{what} on {format_square(square)} has owner {tile.owner}, "
@@ -181,10 +185,13 @@ _EDGES: Final = {
 
 
 def _is_tile(tile: object) -> bool:
-    return isinstance(tile, JungleTile | WorkerTile)
+    return isinstance(tile, _TILE_CLASSES)
 
 
-def _check_board(state: State, problems: list[str], reachable: bool) -> None:
+_TILE_CLASSES: Final = (JungleTile, WorkerTile)
+
+
+def _check_board(state: State, tiles: _WorkerTiles, problems: list[str], reachable: bool) -> None:
     board = state.board
     get = board.get
     for square, tile in board.items():
@@ -220,7 +227,7 @@ def _check_board(state: State, problems: list[str], reachable: bool) -> None:
                 f"covered square {where}: seat {top.owner}'s tile lies on seat {under.owner}'s; "
                 "a player overbuilds only their own tiles"
             )
-    for square, tile, what in _worker_tiles(state):
+    for square, tile, what in tiles:
         edges = _EDGES.get((tile.type, tile.rotation))
         if edges is None:
             allowed = ", ".join(str(r) for r in tile.type.rotations)
@@ -279,7 +286,7 @@ def _check_display_full(state: State, problems: list[str]) -> None:
         )
 
 
-def _check_workers(state: State, problems: list[str]) -> None:
+def _check_workers(state: State, tiles: _WorkerTiles, problems: list[str]) -> None:
     wanted = _wanted_workers(state.config)
     found: list[dict[object, int]] = [{} for _ in state.players]
     for seat, player in enumerate(state.players):
@@ -288,7 +295,7 @@ def _check_workers(state: State, problems: list[str]) -> None:
             counts[kind] = counts.get(kind, 0) + 1
         for kind, count in dict(player.pile.items).items():
             counts[kind] = counts.get(kind, 0) + count
-    for _, tile, _ in _worker_tiles(state):
+    for _, tile, _ in tiles:
         counts = found[tile.owner]
         counts[tile.type] = counts.get(tile.type, 0) + 1
     for seat, kind in state.discarded:
@@ -427,7 +434,7 @@ def _check_huts(state: State, problems: list[str], reachable: bool) -> None:
         problems.append("the hut tiles' sides are dealt before any hand, display or map tile")
 
 
-def _check_emperor(state: State, problems: list[str], reachable: bool) -> None:
+def _check_emperor(state: State, tiles: _WorkerTiles, problems: list[str], reachable: bool) -> None:
     """The Emperor's square (:rule:`R-EMPEROR-1`, :rule:`R-EMPEROR-2`, :rule:`R-EMPEROR-4`)."""
     at = state.emperor
     if Module.EMPEROR not in state.config.modules:
@@ -442,9 +449,7 @@ def _check_emperor(state: State, problems: list[str], reachable: bool) -> None:
         return
     if at == EMPEROR_START:
         # Any worker tile placed in his row or column would have moved him onto it.
-        if reachable and any(
-            square[0] == at[0] or square[1] == at[1] for square, _, _ in _worker_tiles(state)
-        ):
+        if reachable and any(square[0] == at[0] or square[1] == at[1] for square, _, _ in tiles):
             problems.append(
                 f"the Emperor is still on his start {format_square(at)} but a worker tile lies "
                 "in his row or column; placing it would have moved him onto it"
