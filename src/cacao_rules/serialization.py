@@ -378,7 +378,14 @@ def _what(value: Json) -> str:
     return f"{names.get(type(value), type(value).__name__)} {_show(value)}"
 
 
+@functools.lru_cache(maxsize=64)
+def _key_set(keys: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(keys)
+
+
 def _object(value: Json, path: str, keys: tuple[str, ...]) -> dict[str, Json]:
+    if isinstance(value, dict) and value.keys() == _key_set(keys):
+        return value  # exactly the keys: nothing missing, nothing extra
     if not isinstance(value, dict):
         raise _Bad(f"{path}: expected an object with keys {', '.join(keys)}; got {_what(value)}")
     missing = [key for key in keys if key not in value]
@@ -523,11 +530,29 @@ def _read_counts(
 ) -> Bag[T]:
     if not isinstance(value, dict):
         raise _Bad(f"{path}: expected an object of counts, got {_what(value)}")
-    items = [
-        (decode(name, f"{path} key"), _int(count, f"{path}.{name}", 1, MAX_COUNT))
-        for name, count in value.items()
-    ]
+    items = _quick_counts(value, path, decode)
+    if items is None:  # something is wrong: say what, and where
+        items = [
+            (decode(name, f"{path} key"), _int(count, f"{path}.{name}", 1, MAX_COUNT))
+            for name, count in value.items()
+        ]
     return Bag(tuple(sorted(items, key=lambda pair: key(pair[0]))))
+
+
+def _quick_counts(
+    value: dict[Any, Json], path: str, decode: Callable[[Json, str], T]
+) -> list[tuple[T, int]] | None:
+    """The items :func:`_read_counts` reads, found without the paths of errors; None if
+    anything is wrong (the careful reading then says what, and where)."""
+    items = []
+    for name, count in value.items():
+        if type(count) is not int or not 1 <= count <= MAX_COUNT:
+            return None
+        try:
+            items.append((decode(name, path), count))
+        except _Bad:
+            return None
+    return items
 
 
 def _read_worker_set(value: Json, path: str) -> dict[WorkerType, int]:
