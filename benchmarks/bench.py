@@ -61,11 +61,31 @@ class Variant(NamedTuple):
 CHOCOLATL: Final = frozenset(
     {cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE, cr.Module.HUTS}
 )
+DIAMANTE: Final = frozenset(
+    {cr.Module.GEM_MINES, cr.Module.TREE_OF_LIFE, cr.Module.EMPEROR, cr.Module.NEW_WORKERS}
+)
+DIAMANTE_WORKERS: Final = {
+    cr.WorkerType.W1111: 3,
+    cr.WorkerType.W2101: 4,
+    cr.WorkerType.W3001: 1,
+    cr.WorkerType.W3100: 1,
+    cr.WorkerType.W0022: 1,
+    cr.WorkerType.W0103: 1,
+}
+"""The agreed worker set of the Diamante configuration (New Workers needs one; the rulebook
+has no default): the standard 4-player tiles plus 0-0-2-2 and 0-1-0-3, 11 each, as in the
+property tests of the Diamante modules; 44 worker tiles for 28 jungle tiles, within the
+recommended range (``cr.worker_balance``)."""
 VARIANTS: Final = (
     Variant("base, 2 players", cr.Config(players=2), 2),
     Variant("base, 3 players", cr.Config(players=3), 3),
     Variant("base, 4 players", cr.Config(players=4), 4),
     Variant("Chocolatl, 4 players", cr.Config(players=4, modules=CHOCOLATL), 14),
+    Variant(
+        "Diamante, 4 players",
+        cr.Config(players=4, modules=DIAMANTE, workers=DIAMANTE_WORKERS),
+        34,
+    ),
     Variant("Big Game, 4 players", cr.Config.big_game(4), 24),
 )
 """Every configuration the benchmark measures (``--players`` keeps those with that count)."""

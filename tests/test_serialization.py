@@ -25,6 +25,7 @@ from cacao_rules import (
     WorkerType,
     check_state,
     from_json,
+    serialization,
     to_json,
 )
 from cacao_rules.components import HUT_TILES, WORKERS_PER_COLOUR, Hut
@@ -1867,3 +1868,124 @@ def test_floats_are_rejected_and_big_integers_kept() -> None:
             from_json(json.dumps(document))
     document["players"][0]["gold"] = 10**400  # the rules cap no gold
     assert from_json(json.dumps(document)).players[0].gold == 10**400
+
+
+# --- the fast paths ---------------------------------------------------------------------------
+
+
+def test_the_text_is_what_json_dumps_writes_of_the_document() -> None:
+    """to_json writes the board and the covered tiles directly: the text is unchanged."""
+    states = [*sample_states(), *module_sample_states(), *gem_sample_states()]
+    states += [game for game in game_states(4, 3, True)]
+    for state in states:
+        document = serialization._to_document(state)
+        assert to_json(state) == json.dumps(document, separators=(",", ":"), allow_nan=False)
+
+
+def _careful_board(value: Any, seats: int) -> object:
+    return serialization._read_entries(
+        value, "board", lambda v, p: serialization._read_tile(v, p, seats)
+    )
+
+
+def _careful_covered(value: Any, seats: int) -> object:
+    return serialization._read_entries(
+        value, "covered", lambda v, p: serialization._read_worker(v, p, seats)
+    )
+
+
+def _careful_or_none(read: Callable[[], object]) -> object:
+    try:
+        return read()
+    except serialization._Bad:
+        return None
+
+
+@given(st.data())
+def test_the_fast_readers_accept_nothing_the_careful_ones_refuse(data: st.DataObject) -> None:
+    """Each fast reader of from_json gives what its careful reader gives, or None; never a
+    value for a part of a document that the careful reader refuses."""
+    states = [*sample_states(), *module_sample_states(), *gem_sample_states()]
+    document = doc_of(data.draw(st.sampled_from(states)))
+    part = data.draw(st.sampled_from(["board", "covered", "players", "config"]))
+    if not document[part]:
+        document[part] = [
+            {"square": [1, 0], "tile": {"owner": 0, "type": "1-1-1-1", "rotation": 0}}
+        ]
+    for _ in range(data.draw(st.integers(0, 3))):
+        _mutate(document[part], data)
+    value = document[part]
+    seats = 4
+    if part == "board":
+        fast: object = serialization._fast_entries(value, seats, True)
+        careful = _careful_or_none(lambda: _careful_board(value, seats))
+    elif part == "covered":
+        fast = serialization._fast_entries(value, seats, False)
+        careful = _careful_or_none(lambda: _careful_covered(value, seats))
+    elif part == "config":
+        fast = serialization._fast_config(value)
+        careful = _careful_or_none(lambda: serialization._read_config(value, 2))
+    else:
+        if not isinstance(value, list) or not value:
+            return
+        player = value[0]
+        fast = serialization._fast_player(player)
+        careful = _careful_or_none(lambda: serialization._read_player(player, "players[0]", 2))
+    if fast is not None:
+        assert careful is not None
+        assert fast == careful
+
+
+_ODD_VALUES: list[Any] = [
+    -1, 0, 1, 2, 3, 4, 5, 7, 8, 10**6, 10**6 + 1, -(10**6) - 1, 10**400, True, False, 1.0,
+    None, "", "x", "P1", "D2103", "D21030", "1-1-1-1", "chief", [], [1], [1, 2], {}, {"a": 1},
+]  # fmt: skip
+
+
+def _variants(value: Any) -> Iterator[Any]:
+    """``value`` with each of its fields (recursively) in turn replaced by each odd value,
+    removed, or joined by an extra one."""
+    if isinstance(value, dict):
+        for key in list(value):
+            for odd in _ODD_VALUES:
+                yield {**value, key: odd}
+            for inner in _variants(value[key]):
+                yield {**value, key: inner}
+            yield {k: v for k, v in value.items() if k != key}
+        yield {**value, "extra": 1}
+    elif isinstance(value, list):
+        for index in range(len(value)):
+            for odd in _ODD_VALUES:
+                yield [*value[:index], odd, *value[index + 1 :]]
+            for inner in _variants(value[index]):
+                yield [*value[:index], inner, *value[index + 1 :]]
+        yield [*value, value[-1] if value else 1]
+
+
+def test_the_fast_readers_refuse_every_odd_field() -> None:
+    """Every field of a board entry, a covered entry, a player and the configuration, replaced
+    by odd values: the fast reader gives what the careful one gives, or None."""
+    state = gem_state()
+    document = doc_of(state)
+    seats = state.config.players
+    jungle = next(entry for entry in document["board"] if isinstance(entry["tile"], str))
+    worker = next(entry for entry in document["board"] if isinstance(entry["tile"], dict))
+    readers: list[tuple[Any, Callable[[Any], object], Callable[[Any], object]]] = [
+        ([jungle, worker], lambda v: serialization._fast_entries(v, seats, True),
+         lambda v: _careful_board(v, seats)),
+        ([worker], lambda v: serialization._fast_entries(v, seats, False),
+         lambda v: _careful_covered(v, seats)),
+        (document["players"][0], serialization._fast_player,
+         lambda v: serialization._read_player(v, "players[0]", 2)),
+        (document["config"], serialization._fast_config,
+         lambda v: serialization._read_config(v, 2)),
+    ]  # fmt: skip
+    checked = 0
+    for value, fast_reader, careful_reader in readers:
+        assert fast_reader(value) is not None  # the unchanged part takes the fast path
+        for variant in _variants(value):
+            fast = fast_reader(variant)
+            if fast is not None:
+                assert fast == careful_reader(variant)
+                checked += 1
+    assert checked > 10

@@ -11,6 +11,7 @@ when an edge cannot matter (:rule:`R-ACT-7`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
@@ -61,7 +62,13 @@ class Action:
 
 
 def _up_to(limit: int) -> tuple[Use, ...]:
+    if 0 <= limit < len(_UP_TO):
+        return _UP_TO[limit]
     return tuple(Use(used) for used in range(limit + 1))
+
+
+_UP_TO: Final = tuple(tuple(Use(used) for used in range(limit + 1)) for limit in range(8))
+"""``_up_to(limit)`` for small limits, made once (uses are immutable)."""
 
 
 def storage_room(player: PlayerState) -> int:
@@ -75,7 +82,8 @@ def gain_cacao(draft: Draft, seat: int, received: int) -> None:
     player = draft.players[seat]
     kept = min(received, storage_room(player))
     draft.update_player(seat, cacao=player.cacao + kept)
-    draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
 
 
 # --- base tiles --------------------------------------------------------------------------------
@@ -86,10 +94,12 @@ def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> 
     # except for a Farmer, for whom the fruit received counts even beyond the room.
     if owns(player, Hut.FARMER):
         return _up_to(workers)
-    room = storage_room(player)
-    return tuple(
-        Use(used) for used in range(workers + 1) if used == 0 or (used - 1) * tile.value < room
-    )
+    return _plantation_uses(workers, tile.value, storage_room(player))
+
+
+@functools.lru_cache(maxsize=1024)
+def _plantation_uses(workers: int, value: int, room: int) -> tuple[Use, ...]:
+    return tuple(Use(used) for used in range(workers + 1) if used == 0 or (used - 1) * value < room)
 
 
 def _plantation(
@@ -112,9 +122,10 @@ def _market(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int,
     draft.update_player(
         seat, cacao=player.cacao - use.workers, gold=player.gold + use.workers * price
     )
-    draft.emit(Spent(seat, Resource.CACAO, use.workers))
-    draft.emit(Gained(seat, Resource.GOLD, use.workers * price))
-    if price != tile.value:
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.CACAO, use.workers))
+        draft.emit(Gained(seat, Resource.GOLD, use.workers * price))
+    if price != tile.value and draft.events is not None:
         draft.emit(HutUsed(seat, Hut.MARKET_CRIER))
     return 0
 
@@ -129,7 +140,8 @@ def _gold_mine(
     """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
     player = draft.players[seat]
     draft.update_player(seat, gold=player.gold + use.workers * tile.value)
-    draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
     return 0
 
 
@@ -144,7 +156,8 @@ def _water(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, 
     """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field + use.workers)
-    draft.emit(Gained(seat, Resource.WATER, use.workers))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.WATER, use.workers))
     return 0
 
 
@@ -156,7 +169,8 @@ def _sun(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, us
     """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
     player = draft.players[seat]
     draft.update_player(seat, sun=player.sun + use.workers)
-    draft.emit(Gained(seat, Resource.SUN, use.workers))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.SUN, use.workers))
     return 0
 
 
@@ -184,7 +198,8 @@ def _watering(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: in
     """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field - use.workers)
-    draft.emit(Spent(seat, Resource.WATER, use.workers))
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.WATER, use.workers))
     gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
     return use.workers * CACAO_PER_WATERING_STEP
 
@@ -199,8 +214,9 @@ def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int
     draft.update_player(
         seat, cacao=player.cacao - use.workers, chocolate=player.chocolate + use.workers
     )
-    draft.emit(Spent(seat, Resource.CACAO, use.workers))
-    draft.emit(Gained(seat, Resource.CHOCOLATE, use.workers))
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.CACAO, use.workers))
+        draft.emit(Gained(seat, Resource.CHOCOLATE, use.workers))
     return 0
 
 
@@ -228,11 +244,12 @@ def _chocolate_market(
         chocolate=player.chocolate - use.bars,
         gold=player.gold + gold,
     )
-    if fruit:
+    if fruit and draft.events is not None:
         draft.emit(Spent(seat, Resource.CACAO, fruit))
-    if use.bars:
+    if use.bars and draft.events is not None:
         draft.emit(Spent(seat, Resource.CHOCOLATE, use.bars))
-    draft.emit(Gained(seat, Resource.GOLD, gold))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, gold))
     return 0
 
 
@@ -253,7 +270,8 @@ def _tree(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, u
     player = draft.players[seat]
     gold = GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else use.workers * GOLD_PER_TREE_WORKER
     draft.update_player(seat, gold=player.gold + gold)
-    draft.emit(Gained(seat, Resource.GOLD, gold))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, gold))
     return 0
 
 

@@ -6,13 +6,15 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
-from .actions import ACTIONS, Use, gain_cacao, storage_room
+from typing import Final
+
+from .actions import ACTIONS, Action, Use, gain_cacao, storage_room
 from .components import Hut, JungleKind, JungleTile, Side, WorkerTile
 from .draft import Draft
 from .end_of_turn import start_end_of_turn
 from .errors import IllegalMoveError
 from .events import EdgeActivated, EdgeResolved, HutUsed
-from .geometry import SIDES, Square, format_square, neighbour
+from .geometry import SIDES, Square, format_square, neighbours
 from .huts import FARMER_TRIGGER, counted_workers, owns
 from .moves import Resolve
 from .state import ActivatedEdge, ResolveStep
@@ -31,19 +33,23 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     edges = []
     new_tile = board[placed]
     assert isinstance(new_tile, WorkerTile)
-    for side in SIDES:
-        facing = neighbour(placed, side)
+    for side, facing in zip(SIDES, neighbours(placed), strict=True):
         if _activates(new_tile.edges[side], board.get(facing)):
             edges.append(_activate(view, new_tile, placed, side, facing))
     for space in filled:
-        for side in SIDES:
-            square = neighbour(space, side)
+        jungle = board.get(space)
+        for side, square in zip(SIDES, neighbours(space), strict=True):
             tile = board.get(square)
             if square == placed or not isinstance(tile, WorkerTile):
                 continue
-            if _activates(tile.edges[side.opposite], board.get(space)):
-                edges.append(_activate(view, tile, square, side.opposite, space))
+            facing_side = _OPPOSITE[side]
+            if _activates(tile.edges[facing_side], jungle):
+                edges.append(_activate(view, tile, square, facing_side, space))
     return edges
+
+
+_OPPOSITE: Final = tuple(side.opposite for side in SIDES)
+"""Each side's opposite, by the side's number."""
 
 
 def _activates(workers: int, facing: object) -> bool:
@@ -72,14 +78,17 @@ def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -
         return ((edge.owner - current) % players, edge.square, int(edge.side))
 
     queue = tuple(sorted(activated_edges(draft, placed, filled), key=order))
-    for edge in queue:
-        jungle = draft.board[edge.jungle_square]
-        assert isinstance(jungle, JungleTile)
-        layer = 1 if edge.square in draft.covered else 0
-        draft.emit(EdgeActivated(edge.owner, edge.square, layer, edge.side, edge.workers, jungle))
-        tile = draft.board[edge.square]
-        if isinstance(tile, WorkerTile) and edge.workers != tile.edges[edge.side]:
-            draft.emit(HutUsed(edge.owner, Hut.FOREMAN))
+    if draft.events is not None:
+        for edge in queue:
+            jungle = draft.board[edge.jungle_square]
+            assert isinstance(jungle, JungleTile)
+            layer = 1 if edge.square in draft.covered else 0
+            draft.emit(
+                EdgeActivated(edge.owner, edge.square, layer, edge.side, edge.workers, jungle)
+            )
+            tile = draft.board[edge.square]
+            if isinstance(tile, WorkerTile) and edge.workers != tile.edges[edge.side]:
+                draft.emit(HutUsed(edge.owner, Hut.FOREMAN))
     _continue(draft, queue, 0)
 
 
@@ -102,9 +111,17 @@ def use_of(move: Resolve) -> Use:
     return Use(move.workers, move.bars, move.gems)
 
 
+_RESOLVES: dict[tuple[Square, Side, Use], Resolve] = {}
+
+
 def resolve_move(edge: ActivatedEdge, use: Use) -> Resolve:
-    """The move that makes ``use`` of ``edge``."""
-    return Resolve(edge.square, edge.side, use.workers, use.bars, use.gems)
+    """The move that makes ``use`` of ``edge`` (kept for reuse: moves are immutable)."""
+    key = (edge.square, edge.side, use)
+    move = _RESOLVES.get(key)
+    if move is None:
+        move = Resolve(edge.square, edge.side, use.workers, use.bars, use.gems)
+        _RESOLVES[key] = move
+    return move
 
 
 def _use_text(use: Use) -> str:
@@ -122,7 +139,8 @@ def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
     """One more cacao, room permitting, for exactly 4 received this turn (:rule:`R-HUT-FARMER`)."""
     player = draft.players[seat]
     if received == FARMER_TRIGGER and owns(player, Hut.FARMER) and storage_room(player):
-        draft.emit(HutUsed(seat, Hut.FARMER))
+        if draft.events is not None:
+            draft.emit(HutUsed(seat, Hut.FARMER))
         gain_cacao(draft, seat, 1)
 
 
@@ -152,7 +170,13 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedE
     edges keep their order.
     """
     actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
-    live = [len(edge_options(view, edge)) > 1 for edge in edges]
+    live = _liveness(actions, [edge_options(view, edge) for edge in edges])
+    return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
+
+
+def _liveness(actions: list[Action], options: list[tuple[Use, ...]]) -> list[bool]:
+    """Which edges are live, given their actions and their options now (see :func:`live_edges`)."""
+    live = [len(offered) > 1 for offered in options]
     changed = True
     while changed and not all(live):
         changed = False
@@ -162,23 +186,32 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedE
         for index, action in enumerate(actions):
             if not live[index] and action.reads & written:
                 live[index] = changed = True
-    return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
+    return live
 
 
-def settle_dead_edges(draft: Draft) -> bool:
-    """Resolve every dead edge of the owner to decide next; return whether any was resolved."""
+def settle_or_list(draft: Draft) -> list[Resolve] | None:
+    """Resolve every dead edge of the owner to decide next and return ``None``; or, if none is
+    dead, return the owner's moves (:func:`resolve_moves`), working out the options once."""
     step = draft.step
     assert isinstance(step, ResolveStep)
     mine = _decider_edges(step.queue)
-    live = live_edges(draft, mine)
-    if len(live) == len(mine):
-        return False
-    for edge in mine:
-        if edge not in live:
+    owner = draft.players[mine[0].owner]
+    jungles = [_jungle(draft, edge) for edge in mine]
+    actions = [ACTIONS[tile.kind] for tile in jungles]
+    options = [
+        action.options(owner, tile, edge.workers)
+        for action, tile, edge in zip(actions, jungles, mine, strict=True)
+    ]
+    live = _liveness(actions, options)
+    if all(live):
+        return _listed_moves(draft, mine, actions, options)
+    for edge, alive in zip(mine, live, strict=True):
+        if not alive and draft.events is not None:
             draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
     others = step.queue[len(mine) :]
-    _continue(draft, live + others, step.received)
-    return True
+    kept = tuple(edge for edge, alive in zip(mine, live, strict=True) if alive)
+    _continue(draft, kept + others, step.received)
+    return None
 
 
 def resolve_moves(view: View) -> list[Resolve]:
@@ -191,12 +224,28 @@ def resolve_moves(view: View) -> list[Resolve]:
     step = view.step
     assert isinstance(step, ResolveStep)
     edges = _decider_edges(step.queue)
-    if len(edges) < 2 or not _interact(view, edges):
-        return [resolve_move(edge, use) for edge in edges for use in edge_options(view, edge)]
+    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
+    options = [edge_options(view, edge) for edge in edges]
+    return _listed_moves(view, edges, actions, options)
+
+
+def _listed_moves(
+    view: View,
+    edges: tuple[ActivatedEdge, ...],
+    actions: list[Action],
+    options: list[tuple[Use, ...]],
+) -> list[Resolve]:
+    """:func:`resolve_moves`, given the actions and options of the owner's ``edges``."""
+    if len(edges) < 2 or not _interact(actions):
+        return [
+            resolve_move(edge, use)
+            for edge, offered in zip(edges, options, strict=True)
+            for use in offered
+        ]
     seen: set[tuple[object, ...]] = set()
     distinct = []
-    for edge in edges:
-        for use in edge_options(view, edge):
+    for edge, offered in zip(edges, options, strict=True):
+        for use in offered:
             outcome = _outcome(view, edges, edge, use)
             if outcome not in seen:
                 seen.add(outcome)
@@ -204,13 +253,12 @@ def resolve_moves(view: View) -> list[Resolve]:
     return distinct
 
 
-def _interact(view: View, edges: tuple[ActivatedEdge, ...]) -> bool:
-    """Whether one of ``edges`` changes a resource that another one depends on.
+def _interact(actions: list[Action]) -> bool:
+    """Whether one of the edges changes a resource that another one depends on.
 
     Only then can moves on different edges end in the same state: otherwise every edge
     keeps its choices whatever is done on the others, so the edges left to decide differ.
     """
-    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
     return any(
         first.writes & second.reads
         for i, first in enumerate(actions)
@@ -238,7 +286,9 @@ def _outcome(
         )
         received += _counted(draft, edge.owner, gained)
     rest = tuple(other for other in edges if other is not edge)
-    return (draft.players[edge.owner], live_edges(draft, rest), received, draft.board)
+    # The board, by value; None when unchanged, so that an unchanged board is not hashed.
+    board = None if draft.board is view.board or draft.board == view.board else draft.board
+    return (draft.players[edge.owner], live_edges(draft, rest), received, board)
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
@@ -305,5 +355,6 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
                 draft, edge.owner, edge.jungle_square, tile, edge.workers, use_of(move)
             ),
         )
-    draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
+    if draft.events is not None:
+        draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
     _continue(draft, tuple(other for other in step.queue if other != edge), received)

@@ -62,7 +62,7 @@ _KIND_CODES: Final = {
 }
 
 
-@attrs.frozen(order=False, repr=False)
+@attrs.frozen(order=False, repr=False, cache_hash=True)
 class JungleTile:
     """A jungle tile: its ``kind`` and its printed ``value``.
 
@@ -268,7 +268,7 @@ _DISTINCT_ROTATIONS: Final = {
 }
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class WorkerTile:
     """A worker tile as it lies on the board: its ``owner`` seat, type and rotation.
 

@@ -7,7 +7,9 @@ state behind: the input state is never touched.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+import attrs
 
 from .components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .config import Config
@@ -17,6 +19,31 @@ from .geometry import Square
 from .moves import Move
 from .state import PlayerState, State, Step
 from .view import View
+
+_FROZEN_FIELDS: Final = (
+    "config",
+    "seed",
+    "chance_count",
+    "board",
+    "covered",
+    "discarded",
+    "players",
+    "jungle_pile",
+    "display",
+    "current",
+    "turn",
+    "step",
+    "map_board",
+    "map_tiles_used",
+    "hut_supply",
+    "emperor",
+    "gem_cart",
+    "mask_supply",
+    "gems_exchanged",
+)
+"""The fields :meth:`Draft.freeze` gives :class:`State`, by position."""
+if tuple(field.name for field in attrs.fields(State))[: len(_FROZEN_FIELDS)] != _FROZEN_FIELDS:
+    raise ImportError("Draft.freeze passes State's fields by position: update it")
 
 
 class Draft:
@@ -82,26 +109,26 @@ class Draft:
 
     def freeze(self) -> State:
         """The state this draft now describes, with its legal moves if they are known."""
-        state = State(
-            config=self.config,
-            seed=self.seed,
-            chance_count=self.chance_count,
-            board=self.board,
-            covered=self.covered,
-            discarded=self.discarded,
-            players=tuple(self.players),
-            jungle_pile=self.jungle_pile,
-            display=self.display,
-            current=self.current,
-            turn=self.turn,
-            step=self.step,
-            map_board=self.map_board,
-            map_tiles_used=self.map_tiles_used,
-            hut_supply=self.hut_supply,
-            emperor=self.emperor,
-            gem_cart=self.gem_cart,
-            mask_supply=self.mask_supply,
-            gems_exchanged=self.gems_exchanged,
+        state = State(  # by position, in the order of the fields: the fastest call
+            self.config,
+            self.seed,
+            self.chance_count,
+            self.board,
+            self.covered,
+            self.discarded,
+            tuple(self.players),
+            self.jungle_pile,
+            self.display,
+            self.current,
+            self.turn,
+            self.step,
+            self.map_board,
+            self.map_tiles_used,
+            self.hut_supply,
+            self.emperor,
+            self.gem_cart,
+            self.mask_supply,
+            self.gems_exchanged,
         )
         if self.moves is not None:
             state.memo["moves"] = self.moves

@@ -31,7 +31,8 @@ def emperor_start(config: Config) -> Square | None:
 def _pay(draft: Draft, seat: int) -> None:
     player = draft.players[seat]
     draft.update_player(seat, gold=player.gold + FAVOUR_GOLD)
-    draft.emit(Gained(seat, Resource.GOLD, FAVOUR_GOLD))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, FAVOUR_GOLD))
 
 
 def after_placement(draft: Draft, square: Square) -> None:
@@ -45,7 +46,8 @@ def after_placement(draft: Draft, square: Square) -> None:
     if at is None or (square[0] != at[0] and square[1] != at[1]):
         return
     draft.emperor = square
-    draft.emit(EmperorMoved(draft.current, at, square))
+    if draft.events is not None:
+        draft.emit(EmperorMoved(draft.current, at, square))
     _pay(draft, draft.current)
 
 

@@ -53,7 +53,8 @@ def draw_worker(draft: Draft, seat: int, kind: WorkerType) -> None:
     """Move a tile of ``kind`` from ``seat``'s pile to their hand."""
     player = draft.players[seat]
     draft.update_player(seat, pile=player.pile.remove(kind), hand=sorted_hand([*player.hand, kind]))
-    draft.emit(WorkerDrawn(seat, kind))
+    if draft.events is not None:
+        draft.emit(WorkerDrawn(seat, kind))
 
 
 def do_end_of_turn_draw(draft: Draft, kind: WorkerType) -> None:
@@ -66,7 +67,8 @@ def refill_display(draft: Draft, tile: JungleTile) -> None:
     """Move ``tile`` from the jungle pile to the display."""
     take_from_pile(draft, tile)
     draft.display = tuple(sorted((*draft.display, tile), key=lambda t: t.sort_key))
-    draft.emit(DisplayFilled(tile))
+    if draft.events is not None:
+        draft.emit(DisplayFilled(tile))
 
 
 def display_wants_tile(draft: View) -> bool:
@@ -87,7 +89,8 @@ def fill_map_board(draft: Draft, tile: JungleTile) -> None:
     """Move ``tile`` from the jungle pile to the map board."""
     take_from_pile(draft, tile)
     draft.map_board = tuple(sorted((*draft.map_board, tile), key=lambda t: t.sort_key))
-    draft.emit(MapBoardFilled(tile))
+    if draft.events is not None:
+        draft.emit(MapBoardFilled(tile))
 
 
 def start_refill(draft: Draft) -> None:
@@ -148,7 +151,8 @@ def slide(draft: Draft, tile: JungleTile) -> None:
     board.remove(tile)
     draft.map_board = tuple(board)
     draft.display = tuple(sorted((*draft.display, tile), key=lambda t: t.sort_key))
-    draft.emit(TileSlid(tile))
+    if draft.events is not None:
+        draft.emit(TileSlid(tile))
 
 
 def do_slide(draft: Draft, move: Slide) -> None:
@@ -191,9 +195,11 @@ def next_turn(draft: Draft) -> None:
         if draft.players[seat].hand:
             draft.current = seat
             draft.step = PlacementStep()
-            draft.emit(TurnStarted(seat))
+            if draft.events is not None:
+                draft.emit(TurnStarted(seat))
             turn_started(draft)
             return
     draft.current = (draft.current + 1) % seats
     draft.step = OverStep()
-    draft.emit(GameEnded(winners_of(draft)))
+    if draft.events is not None:
+        draft.emit(GameEnded(winners_of(draft)))

@@ -40,6 +40,7 @@ from .moves import (
     Slide,
 )
 from .state import (
+    CHANCE_STEPS,
     BlindFillStep,
     DealStep,
     DrawWorkerStep,
@@ -192,9 +193,13 @@ _DECISIONS: Final[dict[type, _Decision]] = {
 
 def settle(draft: Draft) -> None:
     """Run on through every step that needs nobody; see the module docstring."""
-    while not isinstance(draft.step, OverStep):
-        node = _chance_node(draft)
-        if node is not None:
+    while True:
+        kind = type(draft.step)
+        if kind is OverStep:
+            return
+        if kind in _CHANCE_KINDS:
+            node = _chance_node(draft)
+            assert node is not None
             if len(node.bag.items) == 1:
                 outcome = node.bag.items[0][0]
             elif draft.seed is None:
@@ -204,17 +209,26 @@ def settle(draft: Draft) -> None:
             draft.chance_count += 1
             node.resolve(draft, outcome)
             continue
-        if isinstance(draft.step, ResolveStep) and activation.settle_dead_edges(draft):
-            continue
-        if isinstance(draft.step, PlacementStep) and not placement.placement_is_forced(draft):
+        moves: Sequence[Move]
+        if kind is ResolveStep:
+            listed = activation.settle_or_list(draft)
+            if listed is None:  # dead edges were resolved: look again
+                continue
+            moves = listed
+        elif kind is PlacementStep and not placement.placement_is_forced(draft):
             return
-        decision = _DECISIONS[type(draft.step)]
-        moves = decision.moves(draft)
+        else:
+            moves = _DECISIONS[kind].moves(draft)
         if len(moves) != 1:
             draft.moves = tuple(moves)
             return
-        draft.emit(AutoDecision(_deciding_seat(draft.step, draft.current), moves[0]))
-        decision.perform(draft, moves[0])
+        if draft.events is not None:
+            draft.emit(AutoDecision(_deciding_seat(draft.step, draft.current), moves[0]))
+        _DECISIONS[kind].perform(draft, moves[0])
+
+
+_CHANCE_KINDS: Final = frozenset(CHANCE_STEPS)
+"""The step classes that are chance nodes: :func:`_chance_node` gives each its node."""
 
 
 def _deciding_seat(step: Step, current: int) -> int:
@@ -297,16 +311,18 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     """
     if not isinstance(move, MOVE_CLASSES):
         raise IllegalMoveError(f"expected a cacao_rules move, got {move!r}")
-    if state.is_over:
+    kind = type(state.step)
+    if kind is OverStep:
         raise IllegalMoveError(f"cannot apply {move}: the game is over")
-    node = _chance_node(state)
-    if node is not None:
+    if kind in _CHANCE_KINDS:
+        node = _chance_node(state)
+        assert node is not None
         if not isinstance(move, node.expects) or not node.bag.count(_outcome_of(move)):
             raise IllegalMoveError(
                 f"{move} is not a possible outcome here; the game waits for " + _waiting_for(state)
             )
         return node
-    decision = _DECISIONS[type(state.step)]
+    decision = _DECISIONS[kind]
     if not isinstance(move, decision.accepts):
         raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
     known: tuple[Move, ...] | None = state.memo.get("moves")

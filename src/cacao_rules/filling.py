@@ -27,11 +27,18 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     Whose tiles they are does not matter (:rule:`R-FILL-1`).
     """
     board = view.board
+    get = board.get
     spaces = []
     for space in neighbours(placed):
         if space in board:
             continue
-        workers = sum(isinstance(board.get(near), WorkerTile) for near in neighbours(space))
+        x, y = space
+        workers = (
+            isinstance(get((x, y - 1)), WorkerTile)
+            + isinstance(get((x + 1, y)), WorkerTile)
+            + isinstance(get((x, y + 1)), WorkerTile)
+            + isinstance(get((x - 1, y)), WorkerTile)
+        )
         if workers >= 2:
             spaces.append(space)
     return tuple(sorted(spaces))
@@ -162,12 +169,14 @@ def _spend_map_tile(draft: Draft) -> None:
     seat = draft.current
     draft.update_player(seat, map_tiles=draft.players[seat].map_tiles - 1)
     draft.map_tiles_used += 1
-    draft.emit(Spent(seat, Resource.MAP_TILES, 1))
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.MAP_TILES, 1))
 
 
 def _lay(draft: Draft, square: Square, tile: JungleTile, source: str) -> None:
     draft.board = with_jungle(draft.board, square, tile)
-    draft.emit(JungleFilled(square, tile, source))
+    if draft.events is not None:
+        draft.emit(JungleFilled(square, tile, source))
 
 
 def _continue_blind(
@@ -178,5 +187,6 @@ def _continue_blind(
         draft.step = BlindFillStep(placed, filled, rest)
         return
     for space in rest:
-        draft.emit(SpaceLeftEmpty(space))
+        if draft.events is not None:
+            draft.emit(SpaceLeftEmpty(space))
     start_activation(draft, placed, filled)

@@ -8,7 +8,15 @@ draw piles are stored (DESIGN.md section 4).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    KeysView,
+    Mapping,
+    ValuesView,
+)
 from typing import Any, Generic, TypeVar
 
 K = TypeVar("K")
@@ -63,6 +71,15 @@ class FrozenMap(Mapping[K, V]):
     def __iter__(self) -> Iterator[K]:
         return iter(self._data)
 
+    def keys(self) -> KeysView[K]:
+        return self._data.keys()
+
+    def values(self) -> ValuesView[V]:
+        return self._data.values()
+
+    def items(self) -> ItemsView[K, V]:
+        return self._data.items()
+
     def __len__(self) -> int:
         return len(self._data)
 
@@ -107,7 +124,7 @@ class Bag(Generic[T]):
     (('a', 1), ('b', 1))
     """
 
-    __slots__ = ("_hash", "items", "total")
+    __slots__ = ("_hash", "_index", "items", "total")
 
     items: tuple[tuple[T, int], ...]
     total: int
@@ -116,6 +133,17 @@ class Bag(Generic[T]):
         self.items = items
         self.total = sum(count for _, count in items)
         self._hash: int | None = None
+        self._index: dict[T, int] | None = None
+
+    @classmethod
+    def with_total(cls, items: tuple[tuple[T, int], ...], total: int) -> Bag[T]:
+        """``Bag(items)`` when ``total`` is already known to be the sum of the counts."""
+        bag = cls.__new__(cls)
+        bag.items = items
+        bag.total = total
+        bag._hash = None
+        bag._index = None
+        return bag
 
     @classmethod
     def of(cls, elements: Iterable[T], key: Callable[[T], Any]) -> Bag[T]:
@@ -125,12 +153,32 @@ class Bag(Generic[T]):
             counts[element] = counts.get(element, 0) + 1
         return cls(tuple(sorted(counts.items(), key=lambda pair: key(pair[0]))))
 
+    def _find(self, item: T) -> int:
+        """The position in ``items`` of the first element equal to ``item``, or -1."""
+        index = self._index
+        if index is None:
+            index = {}
+            try:
+                for position, (element, _) in enumerate(self.items):
+                    index.setdefault(element, position)
+            except TypeError:  # an unhashable element: search
+                return self._search(item)
+            self._index = index
+        try:
+            return index.get(item, -1)
+        except TypeError:  # an unhashable item: search
+            return self._search(item)
+
+    def _search(self, item: T) -> int:
+        for position, (element, _) in enumerate(self.items):
+            if element == item:
+                return position
+        return -1
+
     def count(self, item: T) -> int:
         """How many copies of ``item`` the bag holds."""
-        for element, count in self.items:
-            if element == item:
-                return count
-        return 0
+        position = self._find(item)
+        return 0 if position < 0 else self.items[position][1]
 
     def elements(self) -> Iterator[T]:
         """Every copy of every item, in the bag's order."""
@@ -140,18 +188,13 @@ class Bag(Generic[T]):
 
     def remove(self, item: T) -> Bag[T]:
         """Return a copy with one ``item`` fewer; ``KeyError`` if there is none."""
-        items = []
-        found = False
-        for element, count in self.items:
-            if not found and element == item:
-                found = True
-                if count > 1:
-                    items.append((element, count - 1))
-            else:
-                items.append((element, count))
-        if not found:
+        position = self._find(item)
+        if position < 0:
             raise KeyError(item)
-        return Bag(tuple(items))
+        items = self.items
+        element, count = items[position]
+        left = ((element, count - 1),) if count > 1 else ()
+        return Bag((*items[:position], *left, *items[position + 1 :]))
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""

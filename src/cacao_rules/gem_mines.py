@@ -9,9 +9,13 @@ mine (:rule:`R-GEM-3`), the forced exchange of a full set for the lowest mask le
 
 from __future__ import annotations
 
+import functools
+from bisect import bisect_left
 from collections.abc import Iterator
 from math import comb, prod
+from operator import itemgetter
 
+from .board import with_jungle
 from .components import GEM_MINE, GEMS_PER_MINE, Gems, JungleKind, JungleTile
 from .draft import Draft
 from .events import GemsTaken, MaskTaken
@@ -50,14 +54,36 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
     mines = pile.count(GEM_MINE)
     if not mines:
         return pile
-    cart = view.gem_cart
+    scale, mined, mined_total = _mine_outcomes(tuple(view.gem_cart), mines)
+    others = sorted(
+        [(tile.sort_key, tile, number * scale) for tile, number in pile.items if tile != GEM_MINE],
+        key=itemgetter(0),
+    )
+    # The mines' outcomes share one kind, so they stand together in the sorted order.
+    at = bisect_left([key for key, _, _ in others], mined[0][0].sort_key)
+    items = (
+        *[(tile, weight) for _, tile, weight in others[:at]],
+        *mined,
+        *[(tile, weight) for _, tile, weight in others[at:]],
+    )
+    return Bag.with_total(items, sum(weight for _, _, weight in others) + mined_total)
+
+
+@functools.lru_cache(maxsize=1024)
+def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile, int], ...], int]:
+    """For one of ``mines`` gem mines drawn while the cart holds ``cart``: the scale of the
+    other tiles' weights, each way its gems can fall with its weight, in the tiles' order,
+    and the sum of these weights."""
     count = min(GEMS_PER_MINE, sum(cart))
-    scale = comb(sum(cart), count)
-    weighted = [(tile, number * scale) for tile, number in pile.items if tile != GEM_MINE]
-    for drawn in _draws(cart, count):
-        ways = prod(comb(have, take) for have, take in zip(cart, drawn, strict=True))
-        weighted.append((JungleTile(JungleKind.GEM_MINE, gems=drawn), mines * ways))
-    return Bag(tuple(sorted(weighted, key=lambda item: item[0].sort_key)))
+    outcomes = [
+        (
+            JungleTile(JungleKind.GEM_MINE, gems=drawn),
+            mines * prod(comb(have, take) for have, take in zip(cart, drawn, strict=True)),
+        )
+        for drawn in _draws(cart, count)
+    ]
+    outcomes.sort(key=lambda item: item[0].sort_key)
+    return comb(sum(cart), count), tuple(outcomes), sum(weight for _, weight in outcomes)
 
 
 def take_from_pile(draft: Draft, tile: JungleTile) -> None:
@@ -85,19 +111,21 @@ def take_gems(draft: Draft, seat: int, at: Square, taken: Gems) -> None:
     four colours for the lowest mask left (:rule:`R-GEM-3`, :rule:`R-GEM-4`)."""
     mine = draft.board[at]
     assert isinstance(mine, JungleTile) and mine.gems is not None
-    draft.board = draft.board.set(
-        at, JungleTile(JungleKind.GEM_MINE, gems=_minus(mine.gems, taken))
+    draft.board = with_jungle(
+        draft.board, at, JungleTile(JungleKind.GEM_MINE, gems=_minus(mine.gems, taken))
     )
     player = draft.players[seat]
     held = _plus(player.gems, taken)
-    draft.emit(GemsTaken(seat, at, taken))
+    if draft.events is not None:
+        draft.emit(GemsTaken(seat, at, taken))
     masks = list(player.masks)
     while min(held) > 0:
         held = _minus(held, FULL_SET)
         value, draft.mask_supply = draft.mask_supply[0], draft.mask_supply[1:]
         masks.append(value)
         draft.gems_exchanged += len(FULL_SET)
-        draft.emit(MaskTaken(seat, value))
+        if draft.events is not None:
+            draft.emit(MaskTaken(seat, value))
     draft.update_player(seat, gems=held, masks=tuple(sorted(masks)))
 
 

@@ -81,8 +81,9 @@ def do_build(draft: Draft, move: BuildHut | PassHut) -> None:
     draft.update_player(
         seat, gold=player.gold - move.hut.cost, huts=sorted_huts([*player.huts, move.hut])
     )
-    draft.emit(Spent(seat, Resource.GOLD, move.hut.cost))
-    draft.emit(HutBuilt(seat, move.hut))
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.GOLD, move.hut.cost))
+        draft.emit(HutBuilt(seat, move.hut))
 
 
 # --- bonuses at the end (R-HUT-4) ---------------------------------------------------------------

@@ -44,12 +44,16 @@ def overbuild_squares(view: View, seat: int) -> list[Square]:
 _PLACES: dict[tuple[WorkerType, Square], tuple[Place, ...]] = {}
 
 
+_PLACES_OF_TYPE: dict[WorkerType, dict[Square, tuple[Place, ...]]] = {}
+
+
 def _places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
     """The placements of ``kind`` on ``square``, one per distinct rotation (kept for reuse)."""
     moves = _PLACES.get((kind, square))
     if moves is None:
         moves = tuple(Place(kind, square, rotation) for rotation in kind.rotations)
         _PLACES[(kind, square)] = moves
+        _PLACES_OF_TYPE.setdefault(kind, {})[square] = moves
     return moves
 
 
@@ -69,8 +73,13 @@ def placement_moves(view: View) -> list[Move]:
     squares = free_squares(view.board)
     moves: list[Move] = []
     for kind in types:
-        for square in squares:
-            moves += _places(kind, square)
+        places = _PLACES_OF_TYPE.get(kind)
+        if places is None:
+            places = _PLACES_OF_TYPE[kind] = {}
+        try:
+            moves += [move for square in squares for move in places[square]]
+        except KeyError:
+            moves += [move for square in squares for move in _places(kind, square)]
     own = overbuild_squares(view, seat)
     moves += [
         Overbuild(kind, square, rotation)
@@ -162,7 +171,8 @@ def do_place(draft: Draft, move: Place) -> WorkerTile:
     _take_from_hand(draft, move.type)
     tile = WorkerTile.of(seat, move.type, move.rotation)
     draft.board = with_worker(draft.board, move.square, tile)
-    draft.emit(WorkerPlaced(seat, move.square, tile))
+    if draft.events is not None:
+        draft.emit(WorkerPlaced(seat, move.square, tile))
     return tile
 
 
@@ -175,15 +185,18 @@ def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
     cost = sun_cost_of_overbuilding(player)
     if cost:
         draft.update_player(seat, sun=player.sun - cost)
-        draft.emit(Spent(seat, Resource.SUN, cost))
+        if draft.events is not None:
+            draft.emit(Spent(seat, Resource.SUN, cost))
     else:
-        draft.emit(HutUsed(seat, Hut.SHAMAN))
+        if draft.events is not None:
+            draft.emit(HutUsed(seat, Hut.SHAMAN))
     old = draft.board[move.square]
     assert isinstance(old, WorkerTile)
     tile = WorkerTile.of(seat, move.type, move.rotation)
     draft.covered = draft.covered.set(move.square, old)
     draft.board = with_worker(draft.board, move.square, tile)
-    draft.emit(WorkerPlaced(seat, move.square, tile, covered=old))
+    if draft.events is not None:
+        draft.emit(WorkerPlaced(seat, move.square, tile, covered=old))
     return tile
 
 
@@ -191,4 +204,5 @@ def do_discard(draft: Draft, move: Discard) -> None:
     """Set the tile aside for good (:rule:`R-PLACE-4`)."""
     _take_from_hand(draft, move.type)
     draft.discarded = (*draft.discarded, (draft.current, move.type))
-    draft.emit(WorkerDiscarded(draft.current, move.type))
+    if draft.events is not None:
+        draft.emit(WorkerDiscarded(draft.current, move.type))

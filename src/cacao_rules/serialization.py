@@ -154,12 +154,26 @@ def _square(square: Square) -> list[int]:
     return [square[0], square[1]]
 
 
+_TYPE_NAMES: Final = {kind: kind.value for kind in WorkerType}
+_TILE_CODES: Final = {tile: code for code, tile in TILES_BY_CODE.items()}
+
+
+def _type_name(kind: WorkerType) -> str:
+    name = _TYPE_NAMES.get(kind)
+    return kind.value if name is None else name
+
+
 def _worker(tile: WorkerTile) -> dict[str, Json]:
-    return {"owner": tile.owner, "type": tile.type.value, "rotation": tile.rotation}
+    return {"owner": tile.owner, "type": _type_name(tile.type), "rotation": tile.rotation}
+
+
+def _code(tile: JungleTile) -> str:
+    code = _TILE_CODES.get(tile)
+    return tile.code if code is None else code
 
 
 def _tile(tile: Tile) -> Json:
-    return tile.code if isinstance(tile, JungleTile) else _worker(tile)
+    return _code(tile) if isinstance(tile, JungleTile) else _worker(tile)
 
 
 def _edge(edge: ActivatedEdge) -> dict[str, Json]:
@@ -230,8 +244,8 @@ def _player(player: PlayerState) -> dict[str, Json]:
         "cacao": player.cacao,
         "sun": player.sun,
         "water_field": player.water_field,
-        "hand": [kind.value for kind in player.hand],
-        "pile": {kind.value: count for kind, count in player.pile.items},
+        "hand": [_type_name(kind) for kind in player.hand],
+        "pile": {_type_name(kind): count for kind, count in player.pile.items},
         "chocolate": player.chocolate,
         "map_tiles": player.map_tiles,
         "huts": [hut.value for hut in player.huts],
@@ -240,8 +254,9 @@ def _player(player: PlayerState) -> dict[str, Json]:
     }
 
 
-def _to_document(state: State) -> dict[str, Json]:
-    """``state`` as the JSON document of :func:`to_json`, before it is written as text."""
+def _to_document(state: State, board: Json = None, covered: Json = None) -> dict[str, Json]:
+    """``state`` as the JSON document of :func:`to_json`, before it is written as text;
+    with ``board`` and ``covered`` given, those stand for the state's."""
     if not isinstance(state, State):
         raise FormatError(f"to_json needs a cacao_rules.State, got {type(state).__name__}")
     if not _PLAYER_FIELDS_KNOWN:
@@ -257,18 +272,21 @@ def _to_document(state: State) -> dict[str, Json]:
         "seed": state.seed,
         "chance_count": state.chance_count,
         "board": [
-            {"square": _square(square), "tile": _tile(state.board[square])}
-            for square in sorted(state.board)
-        ],
+            {"square": [x, y], "tile": _tile(tile)} for (x, y), tile in sorted(state.board.items())
+        ]
+        if board is None
+        else board,
         "covered": [
             {"square": _square(square), "tile": _worker(state.covered[square])}
             for square in sorted(state.covered)
-        ],
+        ]
+        if covered is None
+        else covered,
         "discarded": [{"seat": seat, "type": kind.value} for seat, kind in state.discarded],
         "players": [_player(player) for player in state.players],
-        "jungle_pile": {tile.code: count for tile, count in state.jungle_pile.items},
-        "display": [tile.code for tile in state.display],
-        "map_board": [tile.code for tile in state.map_board],
+        "jungle_pile": {_code(tile): count for tile, count in state.jungle_pile.items},
+        "display": [_code(tile) for tile in state.display],
+        "map_board": [_code(tile) for tile in state.map_board],
         "map_tiles_used": state.map_tiles_used,
         "hut_supply": {hut.value: count for hut, count in state.hut_supply.items},
         "emperor": None if state.emperor is None else _square(state.emperor),
@@ -294,7 +312,52 @@ def to_json(state: State) -> str:
     >>> cr.from_json(text) == state
     True
     """
+    if isinstance(state, State):
+        board = _entries_text(state.board, jungle=True)
+        covered = _entries_text(state.covered, jungle=False)
+        if board is not None and covered is not None:
+            text = json.dumps(
+                _to_document(state, _BOARD_MARK, _COVERED_MARK),
+                separators=(",", ":"),
+                allow_nan=False,
+                check_circular=False,  # a document made from a state holds no cycle
+            )
+            return text.replace(_BOARD_TEXT_MARK, board, 1).replace(_COVERED_TEXT_MARK, covered, 1)
     return json.dumps(_to_document(state), separators=(",", ":"), allow_nan=False)
+
+
+# The board and the covered tiles, the bulk of a document, are written as text directly, and
+# put in place of these marks (no other string of a document can hold a NUL character).
+_BOARD_MARK: Final = "\0board"
+_COVERED_MARK: Final = "\0covered"
+_BOARD_TEXT_MARK: Final = json.dumps(_BOARD_MARK)
+_COVERED_TEXT_MARK: Final = json.dumps(_COVERED_MARK)
+
+
+def _entries_text(entries: FrozenMap[Square, Any], jungle: bool) -> str | None:
+    """The JSON text that ``json.dumps`` writes for the board's (``jungle``) or the covered
+    tiles' entries of a document, or None if they hold anything but plain integers and
+    known tiles (then ``json.dumps`` writes them, or says what is wrong)."""
+    written = []
+    for (x, y), tile in sorted(entries.items()):
+        if type(x) is not int or type(y) is not int:
+            return None
+        if type(tile) is WorkerTile:
+            owner, rotation = tile.owner, tile.rotation
+            name = _TYPE_NAMES.get(tile.type)
+            if type(owner) is not int or type(rotation) is not int or name is None:
+                return None
+            written.append(
+                f'{{"square":[{x},{y}],"tile":{{"owner":{owner},"type":"{name}",'
+                f'"rotation":{rotation}}}}}'
+            )
+        elif jungle and type(tile) is JungleTile:
+            code = _TILE_CODES.get(tile)
+            quoted = f'"{code}"' if code is not None else json.dumps(tile.code)
+            written.append(f'{{"square":[{x},{y}],"tile":{quoted}}}')
+        else:
+            return None
+    return "[" + ",".join(written) + "]"
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -315,7 +378,14 @@ def _what(value: Json) -> str:
     return f"{names.get(type(value), type(value).__name__)} {_show(value)}"
 
 
+@functools.lru_cache(maxsize=64)
+def _key_set(keys: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(keys)
+
+
 def _object(value: Json, path: str, keys: tuple[str, ...]) -> dict[str, Json]:
+    if isinstance(value, dict) and value.keys() == _key_set(keys):
+        return value  # exactly the keys: nothing missing, nothing extra
     if not isinstance(value, dict):
         raise _Bad(f"{path}: expected an object with keys {', '.join(keys)}; got {_what(value)}")
     missing = [key for key in keys if key not in value]
@@ -460,11 +530,29 @@ def _read_counts(
 ) -> Bag[T]:
     if not isinstance(value, dict):
         raise _Bad(f"{path}: expected an object of counts, got {_what(value)}")
-    items = [
-        (decode(name, f"{path} key"), _int(count, f"{path}.{name}", 1, MAX_COUNT))
-        for name, count in value.items()
-    ]
+    items = _quick_counts(value, path, decode)
+    if items is None:  # something is wrong: say what, and where
+        items = [
+            (decode(name, f"{path} key"), _int(count, f"{path}.{name}", 1, MAX_COUNT))
+            for name, count in value.items()
+        ]
     return Bag(tuple(sorted(items, key=lambda pair: key(pair[0]))))
+
+
+def _quick_counts(
+    value: dict[Any, Json], path: str, decode: Callable[[Json, str], T]
+) -> list[tuple[T, int]] | None:
+    """The items :func:`_read_counts` reads, found without the paths of errors; None if
+    anything is wrong (the careful reading then says what, and where)."""
+    items = []
+    for name, count in value.items():
+        if type(count) is not int or not 1 <= count <= MAX_COUNT:
+            return None
+        try:
+            items.append((decode(name, path), count))
+        except _Bad:
+            return None
+    return items
 
 
 def _read_worker_set(value: Json, path: str) -> dict[WorkerType, int]:
@@ -603,6 +691,223 @@ _PLAIN_STEPS: Final[dict[str, Callable[[], Step]]] = {
 _STEPS_SINCE_V2: Final = frozenset({"slide", "map_refill", "hut"})
 
 
+# Fast paths. Each returns exactly what its careful reader above returns for a document
+# that reader accepts, or None for anything else, in which case the careful reader runs and
+# says what is wrong. So they never accept more; they only skip building the paths and
+# messages of errors that do not happen.
+
+_TYPE_ORDER: Final = {kind: kind.sort_key for kind in WorkerType}
+_HUT_ORDER: Final = {hut: hut.sort_key for hut in Hut}
+_WORKER_TILES: Final[dict[tuple[int, str, int], WorkerTile]] = {}
+"""Worker tiles by (owner, type name, rotation), for those read so far (they are immutable)."""
+
+
+def _fast_worker(value: Json, seats: int) -> WorkerTile | None:
+    """:func:`_read_worker`, fast."""
+    if type(value) is not dict or len(value) != 3:
+        return None
+    try:
+        owner, name, rotation = value["owner"], value["type"], value["rotation"]
+    except KeyError:
+        return None
+    if type(owner) is not int or type(rotation) is not int or type(name) is not str:
+        return None
+    if not 0 <= owner < seats:
+        return None
+    key = (owner, name, rotation)
+    tile = _WORKER_TILES.get(key)
+    if tile is None:
+        kind = _TYPES.get(name)
+        if kind is None or not 0 <= rotation <= 3:
+            return None
+        tile = _WORKER_TILES[key] = WorkerTile.of(owner, kind, rotation)
+    return tile
+
+
+def _fast_jungle_tile(value: Json) -> JungleTile | None:
+    """:func:`_jungle_tile`, fast."""
+    if type(value) is not str:
+        return None
+    tile = TILES_BY_CODE.get(value)
+    if tile is None and _GEM_MINE_CODE.fullmatch(value):
+        return JungleTile.from_code(value)
+    return tile
+
+
+def _fast_entries(value: Json, seats: int, jungle: bool) -> FrozenMap[Square, Any] | None:
+    """:func:`_read_entries` of the board (``jungle``) or of the covered tiles, fast."""
+    if type(value) is not list:
+        return None
+    found: dict[Square, Any] = {}
+    limit = MAX_COORDINATE
+    for entry in value:
+        if type(entry) is not dict or len(entry) != 2:
+            return None
+        where = entry.get("square")
+        tile = entry.get("tile")
+        if type(where) is not list or len(where) != 2:
+            return None
+        x, y = where
+        if type(x) is not int or type(y) is not int or not (-limit <= x <= limit >= y >= -limit):
+            return None
+        square = (x, y)
+        if square in found:
+            return None
+        read: Tile | None = None
+        if jungle and type(tile) is str:
+            read = TILES_BY_CODE.get(tile) or _fast_jungle_tile(tile)
+        elif type(tile) is dict and len(tile) == 3:
+            owner, name, rotation = tile.get("owner"), tile.get("type"), tile.get("rotation")
+            if type(owner) is int and type(name) is str and type(rotation) is int:
+                read = _WORKER_TILES.get((owner, name, rotation))
+                if read is not None and not 0 <= owner < seats:
+                    return None
+        if read is None:
+            read = _fast_worker(tile, seats)
+            if read is None:
+                return None
+        found[square] = read
+    return FrozenMap._adopt(dict(sorted(found.items())))
+
+
+def _fast_config(value: Json) -> Config | None:
+    """:func:`_read_config` of a version 2 document, fast: configurations read before are
+    kept (they are immutable)."""
+    if type(value) is not dict or len(value) != len(_CONFIG_FIELDS):
+        return None
+    try:
+        players, modules, early, huts, workers, big = (value[key] for key in _CONFIG_FIELDS)
+    except KeyError:
+        return None
+    if (
+        type(players) is not int
+        or type(modules) is not list
+        or type(early) is not bool
+        or type(big) is not bool
+        or not all(type(name) is str for name in modules)
+    ):
+        return None
+    hut_names = None
+    if huts is not None:
+        if type(huts) is not list or not all(type(name) is str for name in huts):
+            return None
+        hut_names = tuple(huts)
+    counts = None
+    if workers is not None:
+        if type(workers) is not dict or not all(type(count) is int for count in workers.values()):
+            return None
+        counts = tuple(workers.items())
+    return _config_of(players, tuple(modules), early, hut_names, counts, big)
+
+
+@functools.lru_cache(maxsize=256)
+def _config_of(
+    players: int,
+    modules: tuple[str, ...],
+    early: bool,
+    huts: tuple[str, ...] | None,
+    workers: tuple[tuple[str, int], ...] | None,
+    big: bool,
+) -> Config | None:
+    """The configuration that :func:`_read_config` reads from these values, or None if it
+    refuses them."""
+    document = {
+        "players": players,
+        "modules": list(modules),
+        "map_early_overbuild": early,
+        "huts": None if huts is None else list(huts),
+        "workers": None if workers is None else dict(workers),
+        "is_big_game": big,
+    }
+    try:
+        return _read_config(document, VERSION)
+    except _Bad:
+        return None
+
+
+def _fast_count(value: Json, low: int, high: int | None = None) -> bool:
+    """Whether :func:`_int` accepts ``value`` between ``low`` and ``high``."""
+    return type(value) is int and low <= value and (high is None or value <= high)
+
+
+def _fast_player(value: Json) -> PlayerState | None:
+    """:func:`_read_player` of a version 2 document, fast."""
+    if type(value) is not dict or len(value) != len(_PLAYER_FIELDS):
+        return None
+    try:
+        return _fast_player_fields(value)
+    except KeyError:
+        return None
+
+
+def _fast_player_fields(value: dict[str, Json]) -> PlayerState | None:
+    gold = value["gold"]
+    cacao = value["cacao"]
+    sun = value["sun"]
+    water = value["water_field"]
+    chocolate = value["chocolate"]
+    map_tiles = value["map_tiles"]
+    if not (
+        _fast_count(gold, 0)
+        and _fast_count(cacao, 0)
+        and _fast_count(sun, 0)
+        and _fast_count(water, 0)
+        and _fast_count(chocolate, 0)
+        and _fast_count(map_tiles, 0, MAP_TILES_PER_PLAYER)
+    ):
+        return None
+    hand = value["hand"]
+    pile = value["pile"]
+    huts = value["huts"]
+    gems = value["gems"]
+    masks = value["masks"]
+    if (
+        type(hand) is not list
+        or type(pile) is not dict
+        or type(huts) is not list
+        or type(gems) is not list
+        or type(masks) is not list
+        or len(gems) != len(GEM_COLOURS)
+        or len(masks) > len(MASKS)
+    ):
+        return None
+    kinds = []
+    for name in hand:
+        kind = _TYPES.get(name) if type(name) is str else None
+        if kind is None:
+            return None
+        kinds.append(kind)
+    counts = []
+    for name, count in pile.items():
+        kind = _TYPES.get(name) if type(name) is str else None
+        if kind is None or not _fast_count(count, 1, MAX_COUNT):
+            return None
+        counts.append((kind, count))
+    built = []
+    for name in huts:
+        hut = _HUTS.get(name) if type(name) is str else None
+        if hut is None:
+            return None
+        built.append(hut)
+    for count in (*gems, *masks):
+        if not _fast_count(count, 0, MAX_COUNT):
+            return None
+    red, green, blue, white = gems
+    return PlayerState(
+        gold=gold,
+        cacao=cacao,
+        sun=sun,
+        water_field=water,
+        hand=tuple(sorted(kinds, key=_TYPE_ORDER.__getitem__)),
+        pile=Bag(tuple(sorted(counts, key=lambda pair: _TYPE_ORDER[pair[0]]))),
+        chocolate=chocolate,
+        map_tiles=map_tiles,
+        huts=tuple(sorted(built, key=_HUT_ORDER.__getitem__)),
+        gems=(red, green, blue, white),
+        masks=tuple(sorted(masks)),
+    )
+
+
 def _read_version(document: Json) -> int:
     """The version a document declares, checked before its keys (which depend on it)."""
     if not isinstance(document, dict) or "version" not in document:
@@ -621,7 +926,9 @@ def _read_state(document: Json) -> State:
     fields = _object(document, "the document", _TOP_KEYS if version > 1 else _TOP_KEYS_V1)
     if fields["format"] != FORMAT:
         raise _Bad(f"format: expected {FORMAT!r}, got {_what(fields['format'])}")
-    config = _read_config(fields["config"], version)
+    config = (_fast_config(fields["config"]) if version > 1 else None) or _read_config(
+        fields["config"], version
+    )
     seats = config.players
     seed = None if fields["seed"] is None else _int(fields["seed"], "seed", 0, MAX_SEED)
     players = _list(fields["players"], "players")
@@ -636,12 +943,10 @@ def _read_state(document: Json) -> State:
         config=config,
         seed=seed,
         chance_count=_int(fields["chance_count"], "chance_count", 0),
-        board=_read_entries(fields["board"], "board", lambda v, p: _read_tile(v, p, seats)),
-        covered=_read_entries(fields["covered"], "covered", lambda v, p: _read_worker(v, p, seats)),
+        board=_board(fields["board"], seats),
+        covered=_covered(fields["covered"], seats),
         discarded=tuple(discarded),
-        players=tuple(
-            _read_player(item, f"players[{i}]", version) for i, item in enumerate(players)
-        ),
+        players=tuple(_player_of(item, i, version) for i, item in enumerate(players)),
         jungle_pile=_read_counts(
             fields["jungle_pile"], "jungle_pile", _jungle_tile, lambda tile: tile.sort_key
         ),
@@ -659,6 +964,27 @@ def _read_state(document: Json) -> State:
         mask_supply=_masks(fields.get("mask_supply", []), "mask_supply"),
         gems_exchanged=_int(fields.get("gems_exchanged", 0), "gems_exchanged", 0, MAX_COUNT),
     )
+
+
+def _board(value: Json, seats: int) -> FrozenMap[Square, Tile]:
+    board = _fast_entries(value, seats, True)
+    if board is None:
+        return _read_entries(value, "board", lambda v, p: _read_tile(v, p, seats))
+    return board
+
+
+def _covered(value: Json, seats: int) -> FrozenMap[Square, WorkerTile]:
+    covered = _fast_entries(value, seats, False)
+    if covered is None:
+        return _read_entries(value, "covered", lambda v, p: _read_worker(v, p, seats))
+    return covered
+
+
+def _player_of(value: Json, seat: int, version: int) -> PlayerState:
+    player = _fast_player(value) if version > 1 else None
+    if player is None:
+        return _read_player(value, f"players[{seat}]", version)
+    return player
 
 
 def _read_emperor(value: Json) -> Square | None:

@@ -87,7 +87,8 @@ def hut_tile_being_dealt(view: View) -> tuple[Hut, Hut] | None:
 def deal_hut_side(draft: Draft, hut: Hut) -> None:
     """A hut tile of the setup landed with ``hut`` up; it joins the supply."""
     draft.hut_supply = Bag.of([*draft.hut_supply.elements(), hut], key=lambda h: h.sort_key)
-    draft.emit(HutSideUp(hut))
+    if draft.events is not None:
+        draft.emit(HutSideUp(hut))
     continue_deal(draft)
 
 
@@ -134,4 +135,5 @@ def continue_deal(draft: Draft) -> None:
         return
     draft.current = 0
     draft.step = PlacementStep()
-    draft.emit(TurnStarted(0))
+    if draft.events is not None:
+        draft.emit(TurnStarted(0))

@@ -8,6 +8,7 @@ the state's ``step``.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Final
 
 import attrs
@@ -60,13 +61,19 @@ class PlayerState:
 
     def replace(self, **changes: Any) -> PlayerState:
         """A copy with the fields named in ``changes`` changed (a fast ``attrs.evolve``)."""
-        values = [changes.pop(name, getattr(self, name)) for name in _PLAYER_FIELDS]
-        if changes:
-            raise TypeError(f"PlayerState has no field(s) {', '.join(sorted(changes))}")
+        values = list(_player_values(self))
+        try:
+            for name, value in changes.items():
+                values[_PLAYER_INDEX[name]] = value
+        except KeyError:
+            unknown = sorted(name for name in changes if name not in _PLAYER_INDEX)
+            raise TypeError(f"PlayerState has no field(s) {', '.join(unknown)}") from None
         return PlayerState(*values)
 
 
 _PLAYER_FIELDS: Final = tuple(field.name for field in attrs.fields(PlayerState))
+_PLAYER_INDEX: Final = {name: index for index, name in enumerate(_PLAYER_FIELDS)}
+_player_values: Final = operator.attrgetter(*_PLAYER_FIELDS)
 
 
 @attrs.frozen

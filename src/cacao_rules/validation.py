@@ -13,6 +13,7 @@ masks (:rule:`R-GEM-1` to :rule:`R-GEM-5`), and a pending step that fits the res
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
@@ -33,11 +34,12 @@ from .components import (
     JungleKind,
     JungleTile,
     WorkerTile,
+    WorkerType,
 )
-from .config import Module
+from .config import Config, Module
 from .emperor import EMPEROR_START
 from .errors import FormatError
-from .geometry import Square, format_square, is_jungle_square, neighbour, neighbours
+from .geometry import Square, format_square, neighbour, neighbours
 from .huts import counted_workers
 from .pools import gem_cart, jungle_pool, mask_supply, worker_set
 from .state import (
@@ -67,16 +69,17 @@ def state_problems(
     """
     problems: list[str] = []
     seats = state.config.players
-    _check_seats(state, problems)
+    tiles = _worker_tiles(state)
+    _check_seats(state, tiles, problems)
     if problems:  # the other checks index players by seat
         return problems
-    _check_board(state, problems, reachable)
+    _check_board(state, tiles, problems, reachable)
     _check_players(state, problems)
-    _check_workers(state, problems)
+    _check_workers(state, tiles, problems)
     _check_jungle(state, problems, conserve_jungle)
     _check_map(state, problems, reachable)
     _check_huts(state, problems, reachable)
-    _check_emperor(state, problems, reachable)
+    _check_emperor(state, tiles, problems, reachable)
     _check_gems(state, problems, reachable)
     _check_big_game(state, problems)
     if not 0 <= state.current < seats:
@@ -130,19 +133,41 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
         raise FormatError("inconsistent state: " + "; ".join(listed))
 
 
-def _worker_tiles(state: State) -> Iterable[tuple[Square, WorkerTile, str]]:
-    for square, tile in state.board.items():
-        if isinstance(tile, WorkerTile):
-            yield square, tile, "worker tile"
-    for square, tile in state.covered.items():
-        yield square, tile, "covered worker tile"
+_WorkerTiles = list[tuple[Square, WorkerTile, str]]
 
 
-def _check_seats(state: State, problems: list[str]) -> None:
+def _worker_tiles(state: State) -> _WorkerTiles:
+    on_top = [
+        (square, tile, "worker tile")
+        for square, tile in state.board.items()
+        if isinstance(tile, WorkerTile)
+    ]
+    return on_top + [
+        (square, tile, "covered worker tile") for square, tile in state.covered.items()
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def _wanted_workers(config: Config) -> dict[object, int]:
+    """The worker set of ``config`` without zero counts (so that dicts compare as Counters)."""
+    return {kind: count for kind, count in worker_set(config).items() if count}
+
+
+@functools.lru_cache(maxsize=64)
+def _wanted_jungle(config: Config) -> dict[object, int]:
+    """The jungle tiles of ``config`` without zero counts (so that dicts compare as Counters)."""
+    return {tile: count for tile, count in jungle_pool(config).items() if count}
+
+
+def _nonzero(counts: dict[object, int]) -> dict[object, int]:
+    return {item: count for item, count in counts.items() if count}
+
+
+def _check_seats(state: State, tiles: _WorkerTiles, problems: list[str]) -> None:
     seats = state.config.players
     if len(state.players) != seats:
         problems.append(f"{len(state.players)} player states for {seats} players")
-    for square, tile, what in _worker_tiles(state):
+    for square, tile, what in tiles:
         if not 0 <= tile.owner < seats:
             problems.append(
                 f"{what} on {format_square(square)} has owner {tile.owner}, "
@@ -153,27 +178,45 @@ def _check_seats(state: State, problems: list[str]) -> None:
             problems.append(f"a discarded tile has seat {seat}, not a seat from 0 to {seats - 1}")
 
 
+_EDGES: Final = {
+    (kind, rotation): kind.rotated(rotation) for kind in WorkerType for rotation in kind.rotations
+}
+"""The edges of each worker type at each of its canonical rotations."""
+
+
 def _is_tile(tile: object) -> bool:
-    return isinstance(tile, JungleTile | WorkerTile)
+    return isinstance(tile, _TILE_CLASSES)
 
 
-def _check_board(state: State, problems: list[str], reachable: bool) -> None:
+_TILE_CLASSES: Final = (JungleTile, WorkerTile)
+
+
+def _check_board(state: State, tiles: _WorkerTiles, problems: list[str], reachable: bool) -> None:
     board = state.board
+    get = board.get
     for square, tile in board.items():
-        where = format_square(square)
+        x, y = square
+        jungle_square = (x + y) % 2 == 0  # is_jungle_square
         if not _is_tile(tile):
-            problems.append(f"square {where} holds {tile!r}, which is not a tile")
-            continue
-        jungle_square = is_jungle_square(square)
-        if isinstance(tile, JungleTile) and not jungle_square:
-            problems.append(f"jungle tile {tile.code} on {where}, a worker square (x + y odd)")
-        if isinstance(tile, WorkerTile):
+            problems.append(f"square {format_square(square)} holds {tile!r}, which is not a tile")
+        elif isinstance(tile, JungleTile):
+            if not jungle_square:
+                where = format_square(square)
+                problems.append(f"jungle tile {tile.code} on {where}, a worker square (x + y odd)")
+        else:
             if jungle_square:
-                problems.append(f"worker tile on {where}, a jungle square (x + y even)")
-            if reachable and not any(
-                isinstance(board.get(near), JungleTile) for near in neighbours(square)
+                problems.append(
+                    f"worker tile on {format_square(square)}, a jungle square (x + y even)"
+                )
+            if reachable and not (
+                isinstance(get((x, y - 1)), JungleTile)
+                or isinstance(get((x + 1, y)), JungleTile)
+                or isinstance(get((x, y + 1)), JungleTile)
+                or isinstance(get((x - 1, y)), JungleTile)
             ):
-                problems.append(f"worker tile on {where} shares no edge with a jungle tile")
+                problems.append(
+                    f"worker tile on {format_square(square)} shares no edge with a jungle tile"
+                )
     for square, under in state.covered.items():
         where = format_square(square)
         top = board.get(square)
@@ -184,14 +227,15 @@ def _check_board(state: State, problems: list[str], reachable: bool) -> None:
                 f"covered square {where}: seat {top.owner}'s tile lies on seat {under.owner}'s; "
                 "a player overbuilds only their own tiles"
             )
-    for square, tile, what in _worker_tiles(state):
-        if tile.rotation not in tile.type.rotations:
+    for square, tile, what in tiles:
+        edges = _EDGES.get((tile.type, tile.rotation))
+        if edges is None:
             allowed = ", ".join(str(r) for r in tile.type.rotations)
             problems.append(
                 f"{what} on {format_square(square)} has rotation {tile.rotation}; "
                 f"a {tile.type} tile takes rotation {allowed}"
             )
-        elif tile.edges != tile.type.rotated(tile.rotation):
+        elif tile.edges != edges:
             problems.append(
                 f"{what} on {format_square(square)} has edges {tile.edges}, but a {tile.type} "
                 f"tile at rotation {tile.rotation} has {tile.type.rotated(tile.rotation)}"
@@ -242,42 +286,55 @@ def _check_display_full(state: State, problems: list[str]) -> None:
         )
 
 
-def _check_workers(state: State, problems: list[str]) -> None:
-    wanted: Counter[object] = Counter(worker_set(state.config))
-    found: list[Counter[object]] = [Counter() for _ in state.players]
+def _check_workers(state: State, tiles: _WorkerTiles, problems: list[str]) -> None:
+    wanted = _wanted_workers(state.config)
+    found: list[dict[object, int]] = [{} for _ in state.players]
     for seat, player in enumerate(state.players):
-        found[seat].update(player.hand)
-        found[seat].update(dict(player.pile.items))
-    for _, tile, _ in _worker_tiles(state):
-        found[tile.owner][tile.type] += 1
+        counts = found[seat]
+        for kind in player.hand:
+            counts[kind] = counts.get(kind, 0) + 1
+        for kind, count in dict(player.pile.items).items():
+            counts[kind] = counts.get(kind, 0) + count
+    for _, tile, _ in tiles:
+        counts = found[tile.owner]
+        counts[tile.type] = counts.get(tile.type, 0) + 1
     for seat, kind in state.discarded:
-        found[seat][kind] += 1
+        found[seat][kind] = found[seat].get(kind, 0) + 1
     for seat, counts in enumerate(found):
-        if counts != wanted:
+        if _nonzero(counts) != wanted:
             problems.append(
                 f"seat {seat}'s worker tiles (hand, pile, board, covered, discarded) are "
-                f"{_counts(counts)}; the game gives each player {_counts(wanted)}"
+                f"{_counts(Counter(counts))}; the game gives each player "
+                f"{_counts(Counter(worker_set(state.config)))}"
             )
 
 
 def _check_jungle(state: State, problems: list[str], conserve: bool) -> None:
-    wanted: Counter[object] = Counter(jungle_pool(state.config))
-    found: Counter[object] = Counter()
+    counts: dict[object, int] = {}
     for tile, count in state.jungle_pile.items:
-        found[tile.bare] += count
-    found.update(tile.bare for tile in state.board.values() if isinstance(tile, JungleTile))
-    found.update(tile.bare for tile in state.display)
-    found.update(tile.bare for tile in state.map_board)
+        bare = tile.bare
+        counts[bare] = counts.get(bare, 0) + count
+    for laid in state.board.values():
+        if isinstance(laid, JungleTile):
+            bare = laid.bare
+            counts[bare] = counts.get(bare, 0) + 1
+    for tile in (*state.display, *state.map_board):
+        bare = tile.bare
+        counts[bare] = counts.get(bare, 0) + 1
     places = "board, display, map board, pile" if state.map_board else "board, display, pile"
-    if conserve and found != wanted:
+    if conserve and _nonzero(counts) != _wanted_jungle(state.config):
+        found: Counter[object] = Counter(counts)
+        wanted: Counter[object] = Counter(jungle_pool(state.config))
         problems.append(
             f"the jungle tiles ({places}) are {_counts(found)}; the game has {_counts(wanted)}"
         )
-    elif not conserve and found - wanted:
-        problems.append(
-            f"the {places.replace(', pile', ' and pile')} hold jungle tiles the game does not "
-            f"have: {_counts(found - wanted)}"
-        )
+    elif not conserve:
+        extra = Counter(counts) - Counter(jungle_pool(state.config))
+        if extra:
+            problems.append(
+                f"the {places.replace(', pile', ' and pile')} hold jungle tiles the game does "
+                f"not have: {_counts(extra)}"
+            )
     if len(state.display) > DISPLAY_SIZE:
         problems.append(f"the display holds {len(state.display)} tiles; at most {DISPLAY_SIZE}")
     if list(state.display) != sorted(state.display, key=lambda tile: tile.sort_key):
@@ -377,7 +434,7 @@ def _check_huts(state: State, problems: list[str], reachable: bool) -> None:
         problems.append("the hut tiles' sides are dealt before any hand, display or map tile")
 
 
-def _check_emperor(state: State, problems: list[str], reachable: bool) -> None:
+def _check_emperor(state: State, tiles: _WorkerTiles, problems: list[str], reachable: bool) -> None:
     """The Emperor's square (:rule:`R-EMPEROR-1`, :rule:`R-EMPEROR-2`, :rule:`R-EMPEROR-4`)."""
     at = state.emperor
     if Module.EMPEROR not in state.config.modules:
@@ -392,9 +449,7 @@ def _check_emperor(state: State, problems: list[str], reachable: bool) -> None:
         return
     if at == EMPEROR_START:
         # Any worker tile placed in his row or column would have moved him onto it.
-        if reachable and any(
-            square[0] == at[0] or square[1] == at[1] for square, _, _ in _worker_tiles(state)
-        ):
+        if reachable and any(square[0] == at[0] or square[1] == at[1] for square, _, _ in tiles):
             problems.append(
                 f"the Emperor is still on his start {format_square(at)} but a worker tile lies "
                 "in his row or column; placing it would have moved him onto it"
@@ -406,15 +461,21 @@ def _check_emperor(state: State, problems: list[str], reachable: bool) -> None:
         )
 
 
-def _gem_mines(state: State) -> Iterable[tuple[str, JungleTile]]:
-    """Every jungle tile out of the pile that is a gem mine or carries gems, with its place."""
-    for square, tile in state.board.items():
-        if isinstance(tile, JungleTile):
-            yield f"on {format_square(square)}", tile
-    for tile in state.display:
-        yield "in the display", tile
-    for tile in state.map_board:
-        yield "on the map board", tile
+def _gem_mines(state: State) -> Iterable[tuple[Square | str, JungleTile]]:
+    """Every jungle tile out of the pile, with its square on the board or its place."""
+    on_board: list[tuple[Square | str, JungleTile]] = [
+        (square, tile) for square, tile in state.board.items() if isinstance(tile, JungleTile)
+    ]
+    return (
+        on_board
+        + [("in the display", tile) for tile in state.display]
+        + [("on the map board", tile) for tile in state.map_board]
+    )
+
+
+def _where(place: Square | str) -> str:
+    """A place given by :func:`_gem_mines`, for a message."""
+    return place if isinstance(place, str) else f"on {format_square(place)}"
 
 
 def _show_gems(gems: tuple[int, ...]) -> str:
@@ -425,21 +486,22 @@ def _check_gems(state: State, problems: list[str], reachable: bool) -> None:
     """The gems and the masks (:rule:`R-GEM-1` to :rule:`R-GEM-5`)."""
     config = state.config
     on_mines = [0] * len(GEM_COLOURS)
-    for where, tile in _gem_mines(state):
+    for place, tile in _gem_mines(state):
         if tile.kind is not JungleKind.GEM_MINE:
             if tile.gems is not None:
+                where = _where(place)
                 problems.append(f"the {tile.kind.name.lower()} tile {where} carries gems")
             continue
         if tile.gems is None:
             problems.append(
-                f"the gem mine {where} has no gems given; a mine out of the pile carries the "
-                "gems drawn with it (D followed by 4 digits, such as D2103)"
+                f"the gem mine {_where(place)} has no gems given; a mine out of the pile carries "
+                "the gems drawn with it (D followed by 4 digits, such as D2103)"
             )
             continue
         if min(tile.gems) < 0 or sum(tile.gems) > GEMS_PER_MINE:
             problems.append(
-                f"the gem mine {where} holds {_show_gems(tile.gems)} gems; a mine holds 0 to "
-                f"{GEMS_PER_MINE}"
+                f"the gem mine {_where(place)} holds {_show_gems(tile.gems)} gems; a mine holds 0 "
+                f"to {GEMS_PER_MINE}"
             )
         for colour, count in enumerate(tile.gems):
             on_mines[colour] += count
