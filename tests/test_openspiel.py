@@ -7,7 +7,10 @@ Runs only where the ``openspiel`` extra is installed (CI installs it).
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -204,36 +207,43 @@ def _binomial_tail(wins: int, games: int) -> float:
     return tail
 
 
-def test_ismcts_beats_a_random_player() -> None:
-    np = pytest.importorskip("numpy")
+def _ismcts_wins(number: int) -> bool:
+    """Whether ISMCTS, in seat ``number % 2``, wins game ``number`` against a random player."""
+    import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
     game = pyspiel.load_game("python_cacao")
-    wins = 0
-    for number in ISMCTS_SEEDS:
-        seat = number % 2
-        numbers = np.random.RandomState(number)
-        sampler = random.Random(number)
-        bot = ismcts.ISMCTSBot(
-            game,
-            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numbers),
-            uct_c=0.7,
-            max_simulations=ISMCTS_SIMULATIONS,
-            max_world_samples=4,
-            random_state=numbers,
-        )
-        bot.set_resampler(lambda s, p, draw=sampler.random: s.resample_from_infostate(p, draw))
-        opponent = random.Random(1000 + number)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(opponent.choices(actions, probs)[0])
-            elif state.current_player() == seat:
-                state.apply_action(bot.step(state))
-            else:
-                state.apply_action(opponent.choice(state.legal_actions()))
-        wins += state.returns()[seat] == 1.0  # a shared win counts as no win
+    seat = number % 2
+    numbers = np.random.RandomState(number)
+    sampler = random.Random(number)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numbers),
+        uct_c=0.7,
+        max_simulations=ISMCTS_SIMULATIONS,
+        max_world_samples=4,
+        random_state=numbers,
+    )
+    bot.set_resampler(lambda s, p, draw=sampler.random: s.resample_from_infostate(p, draw))
+    opponent = random.Random(1000 + number)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(opponent.choices(actions, probs)[0])
+        elif state.current_player() == seat:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(opponent.choice(state.legal_actions()))
+    return bool(state.returns()[seat] == 1.0)  # a shared win counts as no win
+
+
+def test_ismcts_beats_a_random_player() -> None:
+    # The games are independent: play them on every core (each is seeded, so the result
+    # does not depend on which process plays it).
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context) as pool:
+        wins = sum(pool.map(_ismcts_wins, ISMCTS_SEEDS))
     p_value = _binomial_tail(wins, len(ISMCTS_SEEDS))
     print(f"ISMCTS won {wins} of {len(ISMCTS_SEEDS)} games against random (p = {p_value:.4f})")
     assert p_value < 0.01
