@@ -115,7 +115,7 @@ def _check_seat(state: object, player: object, caller: str) -> State:
     return state
 
 
-def merged(first: Iterable[WorkerType], second: Bag[WorkerType]) -> Bag[WorkerType]:
+def _merged(first: Iterable[WorkerType], second: Bag[WorkerType]) -> Bag[WorkerType]:
     """The tiles of ``first`` and of the bag ``second`` together, as one bag."""
     return Bag.of([*first, *second.elements()], key=lambda kind: kind.sort_key)
 
@@ -134,7 +134,7 @@ def _view(player: PlayerState, own: bool) -> PlayerView:
         hand=player.hand if own else None,
         hand_size=len(player.hand),
         pile_size=player.pile.total,
-        unseen=player.pile if own else merged(player.hand, player.pile),
+        unseen=player.pile if own else _merged(player.hand, player.pile),
     )
 
 
