@@ -249,6 +249,34 @@ class Config:
             is_big_game=True,
         )
 
+    @classmethod
+    def from_options(
+        cls, players: object, modules: object = (), big_game: object = False
+    ) -> Config:
+        """The configuration of loose options, as adapters and command lines take them:
+        ``players``, a collection of modules (members or names, see :meth:`Module.named`)
+        and whether to play the Big Game (then ``modules`` is empty or every module).
+        :class:`ConfigError` saying what is wrong otherwise.
+
+        >>> Config.from_options(3, ["map", "gem-mines"]) == Config(
+        ...     players=3, modules={Module.MAP, Module.GEM_MINES}
+        ... )
+        True
+        """
+        if not isinstance(big_game, bool):
+            raise ConfigError(f"big_game must be True or False, got {big_game!r}")
+        if isinstance(modules, str | bytes) or not isinstance(modules, Iterable):
+            raise ConfigError(
+                "modules must be a collection of cacao_rules.Module members or their names, "
+                f"got {modules!r}"
+            )
+        chosen = frozenset(Module.named(value) for value in modules)
+        if not big_game:
+            return cls(players=players, modules=chosen)  # type: ignore[arg-type]  # validated
+        if chosen and chosen != frozenset(Module):
+            raise ConfigError("the Big Game plays every module; leave modules empty with it")
+        return cls.big_game(players)  # type: ignore[arg-type]  # validated by the constructor
+
     def has(self, module: Module) -> bool:
         """Whether the game uses ``module``."""
         return module in self.modules

@@ -16,9 +16,10 @@ from .observation import Observation, PlayerView
 from .state import PlayerState, State
 
 
-def _player_state(
+def player_state(
     view: PlayerView, hand: tuple[WorkerType, ...], pile: Bag[WorkerType]
 ) -> PlayerState:
+    """The player of ``view`` with this ``hand`` and ``pile``, their open resources as seen."""
     return PlayerState(
         gold=view.gold,
         cacao=view.cacao,
@@ -91,7 +92,7 @@ def determinize(observation: Observation, seed: int, *, chance_seed: int | None 
     players = []
     for view in observation.players:
         if view.hand is not None:
-            players.append(_player_state(view, view.hand, view.unseen))
+            players.append(player_state(view, view.hand, view.unseen))
             continue
         pile = view.unseen
         hand = []
@@ -100,5 +101,5 @@ def determinize(observation: Observation, seed: int, *, chance_seed: int | None 
             draws += 1
             pile = pile.remove(tile)
             hand.append(tile)
-        players.append(_player_state(view, sorted_hand(hand), pile))
+        players.append(player_state(view, sorted_hand(hand), pile))
     return state_with_hands(observation, tuple(players), chance_seed)

@@ -27,7 +27,16 @@ from .events import Event, WorkerDrawn, WorkerDrawnUnseen
 from .frozen import Bag, FrozenMap
 from .geometry import Square
 from .setup import hut_tile_being_dealt, seat_being_dealt
-from .state import DealStep, DrawWorkerStep, PlayerState, State, Step
+from .state import (
+    CHANCE_STEPS,
+    DealStep,
+    DrawWorkerStep,
+    OverStep,
+    PlayerState,
+    State,
+    Step,
+    seat_to_move,
+)
 
 
 @attrs.frozen(cache_hash=True)
@@ -68,7 +77,8 @@ class Observation:
     The open fields mean what the fields of the same name of :class:`~cacao_rules.State`
     mean: the board and the tiles beneath overbuilds, the tiles set aside, the display, the
     map board, the supplies, whose turn it is, and the decision or chance event the game
-    waits for (``step``, with ``to_move``, ``is_chance`` and ``is_over`` as on a state).
+    waits for (``step``; ``to_move``, ``is_chance`` and ``is_over`` follow from it as on a
+    state).
     ``jungle_pile`` holds the jungle tiles that may still be drawn: every one of them, since
     every tile that left the pile was seen. ``players`` has one :class:`PlayerView` per
     seat. Nothing of the seed is kept: whether and how chance is seeded is no part of what a
@@ -87,9 +97,6 @@ class Observation:
     current: int
     turn: int
     step: Step
-    to_move: int | None
-    is_chance: bool
-    is_over: bool
     map_board: tuple[JungleTile, ...]
     map_tiles_used: int
     hut_supply: Bag[Hut]
@@ -97,6 +104,21 @@ class Observation:
     gem_cart: Gems
     mask_supply: tuple[int, ...]
     gems_exchanged: int
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now, as :attr:`cacao_rules.State.to_move`."""
+        return seat_to_move(self.step, self.current)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the game waits for a chance outcome."""
+        return isinstance(self.step, CHANCE_STEPS)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return isinstance(self.step, OverStep)
 
     @property
     def hand(self) -> tuple[WorkerType, ...]:
@@ -164,9 +186,6 @@ def observe(state: State, player: int) -> Observation:
         current=state.current,
         turn=state.turn,
         step=state.step,
-        to_move=state.to_move,
-        is_chance=state.is_chance,
-        is_over=state.is_over,
         map_board=state.map_board,
         map_tiles_used=state.map_tiles_used,
         hut_supply=state.hut_supply,

@@ -17,7 +17,7 @@ from typing import Final
 import attrs
 
 from .components import WorkerType
-from .determinization import determinize, state_with_hands
+from .determinization import determinize, player_state, state_with_hands
 from .errors import FormatError
 from .frozen import Bag
 from .observation import Observation, PlayerView, observe
@@ -37,7 +37,6 @@ from .serialization import (
     _worker_type,
     parse_json,
 )
-from .state import PlayerState
 from .validation import check_state
 
 OBSERVATION_FORMAT: Final = "cacao-rules.observation"
@@ -62,24 +61,6 @@ _PLAYER_KEYS: Final = (
     "gems",
     "masks",
 )
-
-
-def _open_player(view: PlayerView) -> PlayerState:
-    """The player with the observer's knowledge: no hand but their own, the unseen tiles
-    as the pile."""
-    return PlayerState(
-        gold=view.gold,
-        cacao=view.cacao,
-        sun=view.sun,
-        water_field=view.water_field,
-        hand=view.hand or (),
-        pile=view.unseen,
-        chocolate=view.chocolate,
-        map_tiles=view.map_tiles,
-        huts=view.huts,
-        gems=view.gems,
-        masks=view.masks,
-    )
 
 
 def _player_entry(entry: dict[str, Json], view: PlayerView) -> dict[str, Json]:
@@ -107,7 +88,9 @@ def observation_to_json(observation: Observation) -> str:
         raise FormatError(
             f"observation_to_json needs a cacao_rules.Observation, got {type(observation).__name__}"
         )
-    players = tuple(_open_player(view) for view in observation.players)
+    players = tuple(
+        player_state(view, view.hand or (), view.unseen) for view in observation.players
+    )  # the observer's knowledge: no hand but their own, the unseen tiles as the pile
     document = _to_document(state_with_hands(observation, players, None))
     document["format"] = OBSERVATION_FORMAT
     document["version"] = OBSERVATION_VERSION

@@ -74,7 +74,7 @@ import pyspiel
 
 from .action_space import ActionSpace
 from .components import WorkerType
-from .config import Config, Module
+from .config import Config
 from .determinization import determinize
 from .engine import apply, new_game, step
 from .errors import ConfigError, IllegalMoveError
@@ -124,27 +124,16 @@ def config_from_params(params: Mapping[str, Any]) -> Config:
             f"{SHORT_NAME}: unknown parameter(s) {', '.join(unknown)}; "
             f"the parameters are {', '.join(sorted(known))}"
         )
-    players = params.get("players", _MIN_PLAYERS)
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise ConfigError(f"{SHORT_NAME}: players must be an int from 2 to 4, got {players!r}")
     text = params.get("modules", "")
     if not isinstance(text, str):
         raise ConfigError(f"{SHORT_NAME}: modules must be a string, got {text!r}")
     names = [name.strip() for name in text.replace("+", ",").split(",") if name.strip()]
     try:
-        modules = {Module.named(name) for name in names}
+        return Config.from_options(
+            params.get("players", _MIN_PLAYERS), names, params.get("big_game", False)
+        )
     except ConfigError as error:
-        raise ConfigError(f"{SHORT_NAME}: {error} (separated by '+' or ',')") from None
-    big_game = params.get("big_game", False)
-    if not isinstance(big_game, bool):
-        raise ConfigError(f"{SHORT_NAME}: big_game must be a bool, got {big_game!r}")
-    if big_game:
-        if modules:
-            raise ConfigError(
-                f"{SHORT_NAME}: big_game=true sets the modules itself; leave modules empty"
-            )
-        return Config.big_game(players)
-    return Config(players=players, modules=modules)
+        raise ConfigError(f"{SHORT_NAME}: {error}") from None
 
 
 class _Record:

@@ -105,23 +105,7 @@ def _config(players: object, modules: object, big_game: object, config: object) 
         if players != 2 or big_game is not False or not no_modules:
             raise ConfigError("give either config=... or players/modules/big_game, not both")
         return config
-    if not isinstance(big_game, bool):
-        raise ConfigError(f"big_game must be True or False, got {big_game!r}")
-    if isinstance(modules, str | bytes) or not isinstance(modules, Iterable):
-        raise ConfigError(
-            f"modules must be a collection of cacao_rules.Module members or their names, "
-            f"got {modules!r}"
-        )
-    chosen = frozenset(Module.named(value) for value in modules)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ConfigError(f"players must be an int from 2 to 4, got {players!r}")
-    if big_game:
-        if chosen and chosen != frozenset(Module):
-            raise ConfigError(
-                "the Big Game plays every module; leave modules empty with big_game=True"
-            )
-        return Config.big_game(players)
-    return Config(players=players, modules=chosen)
+    return Config.from_options(players, modules, big_game)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any)

@@ -229,9 +229,14 @@ class State:
     @property
     def to_move(self) -> int | None:
         """The seat that must decide now; ``None`` at a chance node or when the game is over."""
-        step = self.step
-        if isinstance(step, ResolveStep):
-            return step.queue[0].owner
-        if isinstance(step, PlacementStep | FillStep | SlideStep | HutStep):
-            return self.current
-        return None
+        return seat_to_move(self.step, self.current)
+
+
+def seat_to_move(step: Step, current: int) -> int | None:
+    """The seat that decides at ``step`` when ``current`` has the turn: an activated edge's
+    owner, else the player to move; ``None`` at a chance node or when the game is over."""
+    if isinstance(step, ResolveStep):
+        return step.queue[0].owner
+    if isinstance(step, PlacementStep | FillStep | SlideStep | HutStep):
+        return current
+    return None

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import functools
+import typing
 from collections.abc import Iterable
 from typing import Final
 
@@ -53,33 +54,13 @@ from .pools import jungle_pool, worker_set
 from .state import (
     ActivatedEdge,
     BlindFillStep,
-    DealStep,
-    DrawWorkerStep,
     FillStep,
-    HutStep,
-    MapRefillStep,
-    OverStep,
-    PlacementStep,
-    RefillStep,
     ResolveStep,
-    SlideStep,
     Step,
 )
 
-STEP_KINDS: Final = (
-    DealStep,
-    PlacementStep,
-    FillStep,
-    BlindFillStep,
-    ResolveStep,
-    DrawWorkerStep,
-    SlideStep,
-    RefillStep,
-    MapRefillStep,
-    HutStep,
-    OverStep,
-)
-"""The steps in the order of the ``step`` part's one-hot entries."""
+STEP_KINDS: Final = typing.get_args(Step)
+"""The steps in the order of the ``step`` part's one-hot entries: as :data:`Step` lists them."""
 
 _UNBOUNDED: Final = float("inf")
 _KINDS: Final = tuple(JungleKind)
