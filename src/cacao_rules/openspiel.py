@@ -74,7 +74,7 @@ import pyspiel
 
 from .action_space import ActionSpace
 from .components import WorkerType
-from .config import Config
+from .config import MAX_PLAYERS, MIN_PLAYERS, Config
 from .determinization import determinize
 from .engine import apply, new_game, step
 from .errors import ConfigError, IllegalMoveError
@@ -90,8 +90,6 @@ from .tensors import observation_tensor, tensor_layout, tensor_size
 
 SHORT_NAME: Final = "python_cacao"
 
-_MIN_PLAYERS: Final = 2
-_MAX_PLAYERS: Final = 4
 _RESAMPLE_TRIES: Final = 64
 _SEED_STEP: Final = 0x9E3779B97F4A7C15
 
@@ -103,13 +101,13 @@ GAME_TYPE: Final = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.CONSTANT_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_MAX_PLAYERS,
-    min_num_players=_MIN_PLAYERS,
+    max_num_players=MAX_PLAYERS,
+    min_num_players=MIN_PLAYERS,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": _MIN_PLAYERS, "modules": "", "big_game": False},
+    parameter_specification={"players": MIN_PLAYERS, "modules": "", "big_game": False},
 )
 """What OpenSpiel is told about the game; see the module docstring."""
 
@@ -130,7 +128,7 @@ def config_from_params(params: Mapping[str, Any]) -> Config:
     names = [name.strip() for name in text.replace("+", ",").split(",") if name.strip()]
     try:
         return Config.from_options(
-            params.get("players", _MIN_PLAYERS), names, params.get("big_game", False)
+            params.get("players", MIN_PLAYERS), names, params.get("big_game", False)
         )
     except ConfigError as error:
         raise ConfigError(f"{SHORT_NAME}: {error}") from None
