@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 import cacao_rules as cr
-from cacao_rules.components import Hut
-from cacao_rules.events import HutBuilt, HutUsed
+from cacao_rules.game.components import Hut
+from cacao_rules.game.events import HutBuilt, HutUsed
 from helpers_positions import W1111, Square, start_board
 
 HUTS_2P = cr.Config(players=2, modules={cr.Module.HUTS})

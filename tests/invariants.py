@@ -4,7 +4,8 @@ Everything here is written from ``spec/rules.md`` and ``rules/FACTS.md``, not fr
 internals: it uses only the public API (``cr.legal_moves``, ``cr.step``, the events, ...), the
 fields of the state and the component names (``Hut``, the module moves and events). The tile
 counts, the hut costs and sides and the hut bonuses are written out below from FACTS sections 2,
-3, 8 and 10, deliberately *not* taken from ``cacao_rules.pools`` or ``cacao_rules.huts``.
+3, 8 and 10, deliberately *not* taken from ``cacao_rules.game.pools`` or
+``cacao_rules.modules.huts``.
 
 The *Chocolatl* modules (Map, Watering, Chocolate, Huts) are covered in every combination:
 their jungle pools, map tiles, map board, huts, chocolate bars, the Foreman's fourth worker, the
@@ -52,8 +53,8 @@ from cacao_rules import (
     WorkerTile,
     WorkerType,
 )
-from cacao_rules.components import Hut
-from cacao_rules.events import (
+from cacao_rules.game.components import Hut
+from cacao_rules.game.events import (
     EmperorMoved,
     GemsTaken,
     HutBuilt,
@@ -63,7 +64,7 @@ from cacao_rules.events import (
     MaskTaken,
     TileSlid,
 )
-from cacao_rules.moves import BuildHut, HutSide, PassHut, Slide
+from cacao_rules.game.moves import BuildHut, HutSide, PassHut, Slide
 
 Square = tuple[int, int]
 

@@ -38,7 +38,7 @@ from typing import Any, Final
 
 import cacao_rules as cr
 from cacao_rules import Module
-from cacao_rules.components import Hut
+from cacao_rules.game.components import Hut
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "games.json"
 

@@ -14,7 +14,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Module, WorkerType
-from cacao_rules.components import WORKERS_PER_COLOUR, Hut
+from cacao_rules.game.components import WORKERS_PER_COLOUR, Hut
 
 M = Module
 NEW_WORKERS: Final = {

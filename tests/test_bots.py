@@ -8,7 +8,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import JungleTile, WorkerType
-from cacao_rules.bots import BOTS, Bot, GreedyBot, RandomBot, greedy_value, play_game
+from cacao_rules.agents.bots import BOTS, Bot, GreedyBot, RandomBot, greedy_value, play_game
 
 
 def _bots(names: list[str], seed: int) -> list[Bot]:

@@ -9,10 +9,10 @@ import sys
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.bots import GreedyBot, RandomBot, play_game
+from cacao_rules.agents.bots import GreedyBot, RandomBot, play_game
 from cacao_rules.cli import build_parser, main
-from cacao_rules.events import GemsTaken, MaskTaken
-from cacao_rules.render import render, render_scores
+from cacao_rules.game.events import GemsTaken, MaskTaken
+from cacao_rules.show.render import render, render_scores
 
 
 def test_play_prints_every_decision_the_boards_and_the_score_sheet(

@@ -35,8 +35,8 @@ from cacao_rules import (
     WorkerType,
     parse_move,
 )
-from cacao_rules.components import TILES_BY_CODE, JungleKind
-from cacao_rules.config import Module
+from cacao_rules.game.components import TILES_BY_CODE, JungleKind
+from cacao_rules.game.config import Module
 
 CHOCOLATL = (Module.MAP, Module.WATERING, Module.CHOCOLATE, Module.HUTS)
 MODULE_COMBINATIONS = [

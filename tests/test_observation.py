@@ -14,8 +14,8 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Module, WorkerType
-from cacao_rules.frozen import Bag
-from cacao_rules.state import DealStep, DrawWorkerStep, RefillStep
+from cacao_rules.game.frozen import Bag
+from cacao_rules.state.state import DealStep, DrawWorkerStep, RefillStep
 from helpers_observation import random_game, sampled_states
 
 

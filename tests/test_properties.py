@@ -43,9 +43,9 @@ from hypothesis import strategies as st
 import cacao_rules as cr
 import invariants as inv
 from cacao_rules import JungleKind, Module, WorkerType
-from cacao_rules.components import Hut
-from cacao_rules.events import EmperorMoved, GemsTaken, HutUsed, MaskTaken
-from cacao_rules.moves import BuildHut, HutSide, PassHut, Slide
+from cacao_rules.game.components import Hut
+from cacao_rules.game.events import EmperorMoved, GemsTaken, HutUsed, MaskTaken
+from cacao_rules.game.moves import BuildHut, HutSide, PassHut, Slide
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 3, 4)

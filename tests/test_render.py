@@ -8,9 +8,9 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import JungleTile, WorkerTile, WorkerType
-from cacao_rules.bots import RandomBot, play_game
-from cacao_rules.render import render, render_board, render_scores, score_categories
-from cacao_rules.state import HutStep, MapRefillStep, ResolveStep, SlideStep
+from cacao_rules.agents.bots import RandomBot, play_game
+from cacao_rules.show.render import render, render_board, render_scores, score_categories
+from cacao_rules.state.state import HutStep, MapRefillStep, ResolveStep, SlideStep
 
 
 def _position() -> cr.State:

@@ -13,7 +13,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Hut, JungleKind, Module, WorkerType
-from cacao_rules.events import MaskTaken
+from cacao_rules.game.events import MaskTaken
 from helpers_positions import P1, WATER, of_type
 
 # Each colour's 11 base tiles and the 4 New Workers tiles.

@@ -15,7 +15,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Module
-from cacao_rules.events import EmperorMoved
+from cacao_rules.game.events import EmperorMoved
 from helpers_modules import WATER_MODULE, config, names
 from helpers_positions import (
     M2,

@@ -20,7 +20,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import JungleKind, Module, Side
-from cacao_rules.events import GemsTaken, MaskTaken
+from cacao_rules.game.events import GemsTaken, MaskTaken
 from helpers_modules import CHOCOLATE, WATER_MODULE, names
 from helpers_positions import (
     G1,

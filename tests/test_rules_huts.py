@@ -19,9 +19,9 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
-from cacao_rules.components import HUT_COSTS, HUT_TILES, Hut
-from cacao_rules.events import HutBuilt, HutSideUp
-from cacao_rules.moves import BuildHut, HutSide, PassHut
+from cacao_rules.game.components import HUT_COSTS, HUT_TILES, Hut
+from cacao_rules.game.events import HutBuilt, HutSideUp
+from cacao_rules.game.moves import BuildHut, HutSide, PassHut
 from helpers_huts import HUTS_2P, hut_events, hut_position, names
 from helpers_positions import (
     TEMPLE,

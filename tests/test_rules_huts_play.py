@@ -14,9 +14,9 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
-from cacao_rules.components import Hut
-from cacao_rules.events import HutUsed
-from cacao_rules.moves import BuildHut
+from cacao_rules.game.components import Hut
+from cacao_rules.game.events import HutUsed
+from cacao_rules.game.moves import BuildHut
 from helpers_huts import HUTS_2P, hut_events, hut_position, names
 from helpers_positions import (
     M2,

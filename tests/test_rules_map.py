@@ -18,8 +18,8 @@ from itertools import product
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.events import MapBoardFilled, TileSlid
-from cacao_rules.moves import Slide
+from cacao_rules.game.events import MapBoardFilled, TileSlid
+from cacao_rules.game.moves import Slide
 from helpers_modules import HUTS, MAP, config, jungle_counts, names
 from helpers_positions import (
     G2,

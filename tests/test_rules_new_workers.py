@@ -16,7 +16,8 @@ import pytest
 
 import cacao_rules as cr
 import invariants as inv
-from cacao_rules import ConfigError, Module, WorkerType, pools
+from cacao_rules import ConfigError, Module, WorkerType
+from cacao_rules.game import pools
 from helpers_modules import names
 from helpers_positions import M2, P1, W1111, W2101, W3001, W3100, of_type, start_board, wt
 

@@ -25,13 +25,13 @@ from cacao_rules import (
     WorkerType,
     check_state,
     from_json,
-    serialization,
     to_json,
 )
-from cacao_rules.components import HUT_TILES, WORKERS_PER_COLOUR, Hut
-from cacao_rules.config import Module
-from cacao_rules.frozen import Bag, FrozenMap
-from cacao_rules.state import (
+from cacao_rules.formats import serialization
+from cacao_rules.game.components import HUT_TILES, WORKERS_PER_COLOUR, Hut
+from cacao_rules.game.config import Module
+from cacao_rules.game.frozen import Bag, FrozenMap
+from cacao_rules.state.state import (
     ActivatedEdge,
     BlindFillStep,
     DealStep,

@@ -22,7 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import cacao_rules as cr
 import invariants as inv
 from cacao_rules import Module
-from cacao_rules.components import Hut
+from cacao_rules.game.components import Hut
 
 SEEDS = st.none() | st.integers(0, 2**64 - 1)
 

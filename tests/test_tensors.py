@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.components import ALL_JUNGLE_TILES
-from cacao_rules.tensors import STEP_KINDS, board_capacity
+from cacao_rules.agents.tensors import STEP_KINDS, board_capacity
+from cacao_rules.game.components import ALL_JUNGLE_TILES
 from helpers_observation import sampled_states
 
 

@@ -12,9 +12,24 @@ Everything public is importable from here::
 
 from __future__ import annotations
 
-from .action_space import ActionSpace
-from .bots import Bot, GreedyBot, RandomBot, play_game
-from .components import (
+from .agents.action_space import ActionSpace
+from .agents.bots import Bot, GreedyBot, RandomBot, play_game
+from .agents.determinization import determinize
+from .agents.observation import (
+    Observation,
+    PlayerView,
+    observe,
+    observe_events,
+    private_chance_seat,
+)
+from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
+from .engine import apply, chance_outcomes, legal_moves, new_game, step
+from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
+from .formats.notation import parse_move
+from .formats.observation_format import observation_from_json, observation_to_json
+from .formats.positions import position
+from .formats.serialization import from_json, to_json
+from .game.components import (
     DISPLAY_SIZE,
     HAND_SIZE,
     STORAGE_SPACES,
@@ -28,11 +43,8 @@ from .components import (
     WorkerTile,
     WorkerType,
 )
-from .config import Config, Module
-from .determinization import determinize
-from .engine import apply, chance_outcomes, legal_moves, new_game, step
-from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
-from .events import (
+from .game.config import Config, Module
+from .game.events import (
     AutoDecision,
     DisplayFilled,
     EdgeActivated,
@@ -58,7 +70,7 @@ from .events import (
     WorkerDrawnUnseen,
     WorkerPlaced,
 )
-from .moves import (
+from .game.moves import (
     BuildHut,
     ChanceMove,
     Discard,
@@ -74,23 +86,11 @@ from .moves import (
     Resolve,
     Slide,
 )
-from .notation import parse_move
-from .observation import (
-    Observation,
-    PlayerView,
-    observe,
-    observe_events,
-    private_chance_seat,
-)
-from .observation_format import observation_from_json, observation_to_json
-from .pools import WorkerBalance, worker_balance
-from .positions import position
-from .render import render, render_scores
-from .results import final_scores, winners
-from .scoring import ScoreSheet
-from .serialization import from_json, to_json
-from .state import PlayerState, State
-from .tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
+from .game.pools import WorkerBalance, worker_balance
+from .show.render import render, render_scores
+from .state.state import PlayerState, State
+from .turn.results import final_scores, winners
+from .turn.scoring import ScoreSheet
 from .validation import check_state
 
 __version__ = "0.1.0"

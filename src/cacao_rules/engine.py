@@ -17,14 +17,11 @@ from typing import Any, Final, NamedTuple
 
 import attrs
 
-from . import activation, emperor, end_of_turn, filling, gem_mines, huts, placement, setup
-from .chance import is_seed, outcome_fractions, seeded_pick
-from .config import Config
-from .draft import Draft
 from .errors import ConfigError, IllegalMoveError
-from .events import AutoDecision, Event
-from .frozen import Bag
-from .moves import (
+from .game.config import Config
+from .game.events import AutoDecision, Event
+from .game.frozen import Bag
+from .game.moves import (
     MOVE_CLASSES,
     BuildHut,
     Discard,
@@ -39,7 +36,10 @@ from .moves import (
     Resolve,
     Slide,
 )
-from .state import (
+from .modules import emperor, gem_mines, huts
+from .state.chance import is_seed, outcome_fractions, seeded_pick
+from .state.draft import Draft
+from .state.state import (
     CHANCE_STEPS,
     BlindFillStep,
     DealStep,
@@ -55,7 +55,8 @@ from .state import (
     State,
     Step,
 )
-from .view import View
+from .state.view import View
+from .turn import activation, end_of_turn, filling, placement, setup
 
 
 class _ChanceNode(NamedTuple):

@@ -72,21 +72,21 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from .action_space import ActionSpace
-from .components import WorkerType
-from .config import MAX_PLAYERS, MIN_PLAYERS, Config
-from .determinization import determinize
+from .agents.action_space import ActionSpace
+from .agents.determinization import determinize
+from .agents.observation import observe, private_chance_seat
+from .agents.tensors import observation_tensor, tensor_layout, tensor_size
 from .engine import apply, new_game, step
 from .errors import ConfigError, IllegalMoveError
-from .events import AutoDecision, Event, WorkerDiscarded, WorkerDrawn, WorkerPlaced
-from .moves import DrawWorker, Move
-from .observation import observe, private_chance_seat
-from .observation_format import observation_to_json
-from .render import render
-from .results import winners
-from .serialization import from_json, to_json
-from .state import State
-from .tensors import observation_tensor, tensor_layout, tensor_size
+from .formats.observation_format import observation_to_json
+from .formats.serialization import from_json, to_json
+from .game.components import WorkerType
+from .game.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from .game.events import AutoDecision, Event, WorkerDiscarded, WorkerDrawn, WorkerPlaced
+from .game.moves import DrawWorker, Move
+from .show.render import render
+from .state.state import State
+from .turn.results import winners
 
 SHORT_NAME: Final = "python_cacao"
 

@@ -40,7 +40,7 @@ What the environment is, and why
   vanishes under ``python -O``, while the error above covers ids out of range too.
   :func:`env` wraps in ``OrderEnforcingWrapper`` (errors for ``step`` before ``reset`` and
   the like), as PettingZoo's classic environments do.
-- **Rendering** is text, :func:`cacao_rules.render`: ``render_mode="human"`` prints it,
+- **Rendering** is text, :func:`cacao_rules.show.render`: ``render_mode="human"`` prints it,
   ``"ansi"`` returns it.
 
 >>> from cacao_rules.pettingzoo import env
@@ -71,16 +71,16 @@ from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from .action_space import ActionSpace
-from .config import Config, Module
+from .agents.action_space import ActionSpace
+from .agents.observation import observe
+from .agents.tensors import observation_tensor, tensor_bounds
 from .engine import apply, new_game
 from .errors import CacaoError, ConfigError, IllegalMoveError
-from .moves import Move
-from .observation import observe
-from .render import render
-from .results import final_scores, winners
-from .state import State
-from .tensors import observation_tensor, tensor_bounds
+from .game.config import Config, Module
+from .game.moves import Move
+from .show.render import render
+from .state.state import State
+from .turn.results import final_scores, winners
 
 __all__ = ["env", "raw_env"]
 
@@ -271,7 +271,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         return str(self._move_of(action))
 
     def render(self) -> str | None:
-        """The game as text (:func:`cacao_rules.render`): printed with
+        """The game as text (:func:`cacao_rules.show.render`): printed with
         ``render_mode="human"``, returned with ``"ansi"``."""
         if self.render_mode is None:
             logger.warn("render() called without a render_mode: pass 'human' or 'ansi' to env()")

@@ -18,7 +18,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
 
-from .components import (
+from .errors import FormatError
+from .game.components import (
     DISPLAY_SIZE,
     GEM_COLOURS,
     GEMS_PER_MINE,
@@ -36,13 +37,12 @@ from .components import (
     WorkerTile,
     WorkerType,
 )
-from .config import Config, Module
-from .emperor import EMPEROR_START
-from .errors import FormatError
-from .geometry import Square, format_square, neighbour, neighbours
-from .huts import counted_workers
-from .pools import gem_cart, jungle_pool, mask_supply, worker_set
-from .state import (
+from .game.config import Config, Module
+from .game.geometry import Square, format_square, neighbour, neighbours
+from .game.pools import gem_cart, jungle_pool, mask_supply, worker_set
+from .modules.emperor import EMPEROR_START
+from .modules.huts import counted_workers
+from .state.state import (
     BlindFillStep,
     DealStep,
     DrawWorkerStep,

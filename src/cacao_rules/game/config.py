@@ -1,0 +1,299 @@
+"""Which game to play: the number of players and the expansion modules.
+
+A :class:`Config` is validated when it is made, so an engine never sees a game the rules do
+not allow (:rule:`R-SETUP-1`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from ..errors import ConfigError
+from .components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, Hut, WorkerType
+from .frozen import FrozenMap
+
+
+class Module(enum.Enum):
+    """The expansion modules of *Chocolatl* and *Diamante*."""
+
+    MAP = "map"
+    WATERING = "watering"
+    CHOCOLATE = "chocolate"
+    HUTS = "huts"
+    GEM_MINES = "gem_mines"
+    TREE_OF_LIFE = "tree_of_life"
+    EMPEROR = "emperor"
+    NEW_WORKERS = "new_workers"
+
+    @classmethod
+    def named(cls, name: object) -> Module:
+        """The module called ``name``: its value (``"gem_mines"``), the same with hyphens
+        (``"gem-mines"``) or its member name (``"GEM_MINES"``), in any case; a member is
+        returned as it is. :class:`ConfigError` for anything else.
+
+        >>> Module.named("Gem-Mines")
+        <Module.GEM_MINES: 'gem_mines'>
+        """
+        if isinstance(name, Module):
+            return name
+        if isinstance(name, str):
+            found = _MODULES_BY_NAME.get(name.strip().lower().replace("-", "_"))
+            if found is not None:
+                return found
+        allowed = ", ".join(module.value for module in cls)
+        raise ConfigError(f"unknown module {name!r}; the modules are {allowed}")
+
+
+_MODULES_BY_NAME: Final[dict[str, Module]] = {module.value: module for module in Module}
+
+SUPPORTED_MODULES: Final[frozenset[Module]] = frozenset(
+    {
+        Module.MAP,
+        Module.WATERING,
+        Module.CHOCOLATE,
+        Module.HUTS,
+        Module.TREE_OF_LIFE,
+        Module.EMPEROR,
+        Module.NEW_WORKERS,
+        Module.GEM_MINES,
+    }
+)
+"""The modules this version of the engine implements: the four of *Chocolatl*, and the
+Tree of Life, the Favour of the Emperor, the New Workers and the Gem mines of *Diamante*."""
+
+E = TypeVar("E", bound=enum.Enum)
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+
+
+def _members(value: object, kind: type[E], option: str, wanted: str = "a collection") -> list[E]:
+    """``value`` as a list of ``kind`` members; :class:`ConfigError` naming ``option`` if not."""
+    name = f"cacao_rules.{kind.__name__}"
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ConfigError(f"{option} must be {wanted} of {name}, got {value!r}")
+    listed = list(value)
+    for member in listed:
+        if not isinstance(member, kind):
+            raise ConfigError(
+                f"{option} must hold {name} members, got {member!r}; "
+                f"allowed: {', '.join(m.name for m in kind)}"
+            )
+    return listed
+
+
+def _to_modules(value: object) -> frozenset[Module]:
+    return frozenset(_members(value, Module, "modules"))
+
+
+def _check_players(_instance: object, _attribute: object, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"players must be an int from 2 to 4, got {value!r}")
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise ConfigError(f"Cacao is for 2 to 4 players, got players={value}")
+
+
+def _check_modules(_instance: object, _attribute: object, value: frozenset[Module]) -> None:
+    missing = sorted(module.name for module in value - SUPPORTED_MODULES)
+    if missing:
+        raise ConfigError(
+            f"module(s) {', '.join(missing)} are not implemented in this version; "
+            f"supported: {', '.join(sorted(m.name for m in SUPPORTED_MODULES))}"
+        )
+
+
+def _to_huts(value: object) -> frozenset[Hut] | None:
+    if value is None:
+        return None
+    listed = _members(value, Hut, "huts", "None or a collection")
+    repeated = sorted({hut.name for hut in listed if listed.count(hut) > 1})
+    if repeated:
+        raise ConfigError(
+            f"an agreed hut selection names each hut once; repeated: {', '.join(repeated)}"
+        )
+    return frozenset(listed)
+
+
+def _check_huts(instance: Config, _attribute: object, value: frozenset[Hut] | None) -> None:
+    if value is not None and Module.HUTS not in instance.modules:
+        raise ConfigError("an agreed hut selection (huts=...) needs the Huts module (Module.HUTS)")
+
+
+def _to_workers(value: object) -> FrozenMap[WorkerType, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            f"workers must be None or a mapping from cacao_rules.WorkerType to a count, "
+            f"got {value!r}"
+        )
+    counts: dict[WorkerType, int] = {}
+    for kind, count in value.items():
+        if not isinstance(kind, WorkerType):
+            raise ConfigError(
+                f"workers must map cacao_rules.WorkerType members to counts, got {kind!r}; "
+                f"allowed: {', '.join(k.name for k in WorkerType)}"
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ConfigError(f"workers[{kind.name}] must be a count of 0 or more, got {count!r}")
+        most = WORKERS_PER_COLOUR[kind]
+        if count > most:
+            raise ConfigError(
+                f"workers[{kind.name}] = {count}, but a colour has only {most} {kind} tile(s)"
+            )
+        if count:
+            counts[kind] = count
+    if not counts:
+        raise ConfigError("workers must give every player at least one worker tile")
+    ordered = sorted(counts.items(), key=lambda item: item[0].sort_key)
+    return FrozenMap(ordered)
+
+
+def _check_workers(
+    instance: Config, _attribute: object, value: FrozenMap[WorkerType, int] | None
+) -> None:
+    new = instance.has(Module.NEW_WORKERS)
+    if value is None:
+        if new:
+            raise ConfigError(
+                "the New Workers module (Module.NEW_WORKERS) needs the agreed worker set of "
+                "every player: workers={WorkerType.W1111: 3, WorkerType.W0022: 1, ...}"
+            )
+        return
+    extra = sorted(kind.name for kind in value if kind in NEW_WORKER_TYPES)
+    if extra and not new:
+        raise ConfigError(
+            f"worker tile(s) {', '.join(extra)} belong to the New Workers module "
+            "(Module.NEW_WORKERS)"
+        )
+
+
+def _check_big_game(instance: Config, _attribute: object, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"is_big_game must be True or False, got {value!r}")
+    if not value:
+        return
+    if instance.players not in (3, 4):
+        raise ConfigError(f"the Big Game is for 3 or 4 players, got players={instance.players}")
+    full = instance.workers is not None and dict(instance.workers) == WORKERS_PER_COLOUR
+    if instance.modules != frozenset(Module) or not full:
+        raise ConfigError(
+            "the Big Game uses every module and every worker tile: make it with "
+            "Config.big_game(players)"
+        )
+
+
+def _check_early_overbuild(instance: Config, _attribute: object, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ConfigError(f"map_early_overbuild must be True or False, got {value!r}")
+    if value and Module.MAP not in instance.modules:
+        raise ConfigError("map_early_overbuild is a variant of the Map module (Module.MAP)")
+
+
+@attrs.frozen(repr=False)
+class Config:
+    """A game's configuration: ``players`` (2-4), the set of expansion ``modules`` and the
+    rulebooks' options.
+
+    ``map_early_overbuild`` allows overbuilding as soon as the jungle pile is empty
+    (:rule:`R-MAP-6`); ``huts`` is an agreed selection of huts instead of the random sides
+    (:rule:`R-HUT-2`); ``workers`` is the agreed worker set of every player, counts by
+    :class:`WorkerType` (:rule:`R-NEW-2`; the new tiles need the New Workers module);
+    ``is_big_game`` marks the Big Game, made with :meth:`big_game` (:rule:`R-BIG-1`).
+
+    >>> Config(players=3)
+    Config(players=3)
+    >>> Config(players=2, modules={Module.HUTS}, huts=[Hut.CHIEF, Hut.MONK])
+    Config(players=2, modules={HUTS}, huts={MONK, CHIEF})
+    >>> Config(players=5)
+    Traceback (most recent call last):
+    ...
+    cacao_rules.errors.ConfigError: Cacao is for 2 to 4 players, got players=5
+    """
+
+    players: int = attrs.field(validator=_check_players)
+    modules: frozenset[Module] = attrs.field(
+        default=frozenset(), converter=_to_modules, validator=_check_modules
+    )
+    map_early_overbuild: bool = attrs.field(default=False, validator=_check_early_overbuild)
+    huts: frozenset[Hut] | None = attrs.field(
+        default=None, converter=_to_huts, validator=_check_huts
+    )
+    workers: FrozenMap[WorkerType, int] | None = attrs.field(
+        default=None, converter=_to_workers, validator=_check_workers
+    )
+    is_big_game: bool = attrs.field(default=False, validator=_check_big_game)
+
+    @classmethod
+    def big_game(cls, players: int) -> Config:
+        """The "Big Game" for 3 or 4 players: every module of both expansions, all 15 worker
+        tiles of each colour and every jungle tile (:rule:`R-BIG-1`).
+
+        >>> Config.big_game(4).modules == frozenset(Module)
+        True
+        >>> Config.big_game(2)
+        Traceback (most recent call last):
+        ...
+        cacao_rules.errors.ConfigError: the Big Game is for 3 or 4 players, got players=2
+        """
+        if players == 2:
+            raise ConfigError("the Big Game is for 3 or 4 players, got players=2")
+        return cls(
+            players=players,
+            modules=frozenset(Module),
+            workers=WORKERS_PER_COLOUR,
+            is_big_game=True,
+        )
+
+    @classmethod
+    def from_options(
+        cls, players: object, modules: object = (), big_game: object = False
+    ) -> Config:
+        """The configuration of loose options, as adapters and command lines take them:
+        ``players``, a collection of modules (members or names, see :meth:`Module.named`)
+        and whether to play the Big Game (then ``modules`` is empty or every module).
+        :class:`ConfigError` saying what is wrong otherwise.
+
+        >>> Config.from_options(3, ["map", "gem-mines"]) == Config(
+        ...     players=3, modules={Module.MAP, Module.GEM_MINES}
+        ... )
+        True
+        """
+        if not isinstance(big_game, bool):
+            raise ConfigError(f"big_game must be True or False, got {big_game!r}")
+        if isinstance(modules, str | bytes) or not isinstance(modules, Iterable):
+            raise ConfigError(
+                "modules must be a collection of cacao_rules.Module members or their names, "
+                f"got {modules!r}"
+            )
+        chosen = frozenset(Module.named(value) for value in modules)
+        if not big_game:
+            return cls(players=players, modules=chosen)  # type: ignore[arg-type]  # validated
+        if chosen and chosen != frozenset(Module):
+            raise ConfigError("the Big Game plays every module; leave modules empty with it")
+        return cls.big_game(players)  # type: ignore[arg-type]  # validated by the constructor
+
+    def has(self, module: Module) -> bool:
+        """Whether the game uses ``module``."""
+        return module in self.modules
+
+    def __repr__(self) -> str:
+        parts = [f"players={self.players}"]
+        if self.modules:
+            names = sorted(module.name for module in self.modules)
+            parts.append("modules={" + ", ".join(names) + "}")
+        if self.map_early_overbuild:
+            parts.append("map_early_overbuild=True")
+        if self.huts is not None:
+            huts = sorted(self.huts, key=lambda hut: hut.sort_key)
+            parts.append("huts={" + ", ".join(hut.name for hut in huts) + "}")
+        if self.is_big_game:
+            return f"Config.big_game({self.players})"
+        if self.workers is not None:
+            counts = ", ".join(f"{kind.name}: {count}" for kind, count in self.workers.items())
+            parts.append("workers={" + counts + "}")
+        return f"Config({', '.join(parts)})"

@@ -1,0 +1,1 @@
+"""Presentation: the board and the players drawn for people."""

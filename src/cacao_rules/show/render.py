@@ -1,0 +1,310 @@
+"""Text rendering of a game: the board as a grid, the players, and the final score sheet.
+
+:func:`render` draws a state for a person to follow in a terminal; :func:`render_scores`
+draws the final score sheet. Both are deterministic and use plain ASCII, no colour.
+With the *Chocolatl* modules they also show the map board and each player's map tiles
+(Map), the chocolate bars (Chocolate), the huts built, the hut supply and the huts' columns
+of the score sheet (Huts); with the *Diamante* modules, the Trees of Life, the Emperor, and the
+gem mines with their gems, the gem cart, the mask supply, each player's gems and masks and the
+columns ``masks`` and ``gems`` of the score sheet (Gem mines).
+
+Each square of the board is a cell three lines high and seven characters wide:
+
+- a worker tile shows its owner's seat in brackets and the workers on each edge in the
+  edge's place (north above, east right, south below, west left), as placed;
+  a ``*`` in the top left corner marks a tile overbuilt on another;
+- a jungle tile shows its code (``P1``, ``P2``, ``M2``, ``M3``, ``M4``, ``G1``, ``G2``,
+  ``W``, ``S``, ``T``, and with the modules ``I``, ``K``, ``C``, ``L``, and a gem mine with
+  the gems on it, one digit per colour (red, green, blue, white), such as ``D2103``; see
+  :attr:`~cacao_rules.JungleTile.code`);
+- an ``E`` in the top right corner marks the Emperor's square (Favour of the Emperor);
+- an empty jungle space next to a worker tile shows a ``.``.
+
+>>> import cacao_rules as cr
+>>> print(render(cr.new_game(cr.Config(players=2), seed=1)))
+        0       1
+    +-------+-------+
+    |       |       |
+  0 |  P1   |       |
+    |       |       |
+    +-------+-------+
+    |       |       |
+  1 |       |  M2   |
+    |       |       |
+    +-------+-------+
+Turn 0   display: M4 T   jungle pile: 17 tiles
+> seat 0: gold  0  cacao 0  sun 0  water -10  hand 2-1-0-1 2-1-0-1 3-1-0-0  pile 8
+  seat 1: gold  0  cacao 0  sun 0  water -10  hand 2-1-0-1 2-1-0-1 2-1-0-1  pile 8
+Waiting for seat 0 to place a worker tile
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from ..game.components import Hut, JungleTile, Tile, WorkerTile
+from ..game.config import Module
+from ..game.frozen import Bag
+from ..game.geometry import Square, format_square, is_jungle_square, neighbours
+from ..state.state import (
+    BlindFillStep,
+    DealStep,
+    DrawWorkerStep,
+    FillStep,
+    HutStep,
+    MapRefillStep,
+    OverStep,
+    PlacementStep,
+    RefillStep,
+    ResolveStep,
+    SlideStep,
+    State,
+    Step,
+)
+from ..turn.results import final_scores, winners
+from ..turn.scoring import CATEGORIES, HUT_CATEGORIES
+
+CELL_WIDTH: Final = 7
+"""Characters inside one board cell."""
+
+_BLANK: Final = " " * CELL_WIDTH
+EMPEROR_MARK: Final = "E"
+"""The mark in the top right corner of the Emperor's square."""
+_LABEL_WIDTH: Final = 4
+
+LEGEND: Final = (
+    "Legend: [n] worker tile of seat n, its workers on each edge (N above, E right, S below,\n"
+    "  W left); * overbuilt; . empty jungle space next to a worker tile; P1 P2 plantation,\n"
+    "  M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, T temple;\n"
+    "  with the modules I watering, K chocolate kitchen, C chocolate market, L tree of life;\n"
+    "  E (top right) the Emperor; D2103 gem mine with its gems: 2 red, 1 green, 0 blue,\n"
+    "  3 white (players' gems and the gem cart are written the same way)"
+)
+"""What the symbols of :func:`render`'s board mean."""
+
+
+def _worker_cell(tile: WorkerTile, overbuilt: bool) -> list[str]:
+    n, e, s, w = tile.edges
+    corner = "*" if overbuilt else " "
+    return [
+        f"{corner}  {n}   ",
+        f"{w} [{tile.owner}] {e}",
+        f"   {s}   ",
+    ]
+
+
+def _jungle_cell(tile: JungleTile) -> list[str]:
+    return [_BLANK, f"{tile.code:^{CELL_WIDTH}}", _BLANK]
+
+
+def _marker_cell() -> list[str]:
+    return [_BLANK, f"{'.':^{CELL_WIDTH}}", _BLANK]
+
+
+def _cell(state: State, square: Square, marked: frozenset[Square]) -> list[str]:
+    cell = _tile_cell(state, square, marked)
+    if square == state.emperor:
+        cell[0] = cell[0][:-1] + EMPEROR_MARK
+    return cell
+
+
+def _tile_cell(state: State, square: Square, marked: frozenset[Square]) -> list[str]:
+    tile: Tile | None = state.board.get(square)
+    if isinstance(tile, WorkerTile):
+        return _worker_cell(tile, square in state.covered)
+    if isinstance(tile, JungleTile):
+        return _jungle_cell(tile)
+    if square in marked:
+        return _marker_cell()
+    return [_BLANK, _BLANK, _BLANK]
+
+
+def open_jungle_spaces(state: State) -> frozenset[Square]:
+    """The empty jungle squares that touch a worker tile."""
+    spaces = set()
+    for square, tile in state.board.items():
+        if isinstance(tile, WorkerTile):
+            for other in neighbours(square):
+                if other not in state.board and is_jungle_square(other):
+                    spaces.add(other)
+    return frozenset(spaces)
+
+
+def render_board(state: State) -> str:
+    """The board alone: a grid of cells with column (x) and row (y) coordinates."""
+    marked = open_jungle_spaces(state)
+    squares = list(state.board) + list(marked)
+    if not squares:
+        return "(empty board)"
+    xs = range(min(x for x, _ in squares), max(x for x, _ in squares) + 1)
+    ys = range(min(y for _, y in squares), max(y for _, y in squares) + 1)
+    pad = " " * _LABEL_WIDTH
+    rule = pad + "+" + "+".join("-" * CELL_WIDTH for _ in xs) + "+"
+    lines = [pad + " " + " ".join(f"{x:^{CELL_WIDTH}}" for x in xs), rule]
+    for y in ys:
+        cells = [_cell(state, (x, y), marked) for x in xs]
+        for row in range(3):
+            label = f"{y:>{_LABEL_WIDTH - 1}} " if row == 1 else pad
+            lines.append(label + "|" + "|".join(cell[row] for cell in cells) + "|")
+        lines.append(rule)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _codes(tiles: Iterable[JungleTile]) -> str:
+    return " ".join(tile.code for tile in tiles) or "(empty)"
+
+
+def _huts(huts: Bag[Hut]) -> str:
+    parts = [f"{hut}" if count == 1 else f"{hut} x{count}" for hut, count in huts.items]
+    return " ".join(parts) or "(none)"
+
+
+def _player_line(state: State, seat: int) -> str:
+    player = state.players[seat]
+    modules = state.config.modules
+    marker = ">" if seat == state.current and not state.is_over else " "
+    hand = " ".join(str(kind) for kind in player.hand) or "-"
+    line = (
+        f"{marker} seat {seat}: gold {player.gold:>2}  cacao {player.cacao}  "
+        + (f"choc {player.chocolate}  " if Module.CHOCOLATE in modules else "")
+        + f"sun {player.sun}  water {player.water:>3}  hand {hand}  pile {player.pile.total}"
+    )
+    if Module.MAP in modules:
+        line += f"  map tiles {player.map_tiles}"
+    if Module.HUTS in modules:
+        line += "  huts " + (" ".join(str(hut) for hut in player.huts) or "-")
+    if Module.GEM_MINES in modules:
+        line += f"  gems {_gems(player.gems)}  masks " + (
+            " ".join(str(value) for value in player.masks) or "-"
+        )
+    return line
+
+
+def _gems(gems: tuple[int, ...]) -> str:
+    """Gems by colour as one digit each, red, green, blue, white, as in ``D2103``."""
+    return "".join(str(count) for count in gems)
+
+
+def _edges(step: ResolveStep, seat: int) -> str:
+    return ", ".join(
+        f"{format_square(edge.square)} {edge.side.name} ({edge.workers})"
+        for edge in step.queue
+        if edge.owner == seat
+    )
+
+
+def describe_step(state: State) -> str:
+    """What the game waits for, in words: whose decision and what kind, chance, or the end."""
+    step: Step = state.step
+    if isinstance(step, OverStep):
+        won = winners(state)
+        seats = ", ".join(f"seat {seat}" for seat in won)
+        return f"Game over. {'Winners (shared win)' if len(won) > 1 else 'Winner'}: {seats}"
+    if isinstance(step, PlacementStep):
+        return f"Waiting for seat {state.current} to place a worker tile"
+    if isinstance(step, FillStep):
+        spaces = " ".join(format_square(square) for square in step.spaces)
+        return f"Waiting for seat {state.current} to fill the jungle spaces {spaces}"
+    if isinstance(step, ResolveStep):
+        seat = step.queue[0].owner
+        return f"Waiting for seat {seat} to resolve an activated edge: {_edges(step, seat)}"
+    if isinstance(step, DealStep):
+        return "Chance: the deal"
+    if isinstance(step, BlindFillStep):
+        spaces = " ".join(format_square(square) for square in step.spaces)
+        return f"Chance: blind draws from the jungle pile for {spaces}"
+    if isinstance(step, DrawWorkerStep):
+        return f"Chance: seat {state.current} draws a worker tile"
+    if isinstance(step, SlideStep):
+        tiles = " or ".join(tile.code for tile in state.map_board)
+        return (
+            f"Waiting for seat {state.current} to slide a map-board tile into the display: {tiles}"
+        )
+    if isinstance(step, MapRefillStep):
+        return "Chance: the map board is refilled from the jungle pile"
+    if isinstance(step, HutStep):
+        return f"Waiting for seat {state.current} to build a hut or pass"
+    assert isinstance(step, RefillStep)
+    return "Chance: the display is refilled from the jungle pile"
+
+
+def render(state: State, *, legend: bool = False) -> str:
+    """The board, the display, the jungle pile, every player, and what the game waits for.
+
+    ``>`` marks the seat whose turn it is. With ``legend=True`` the symbols are explained.
+    With the modules: the map board after the pile and ``map tiles`` left for each player
+    (Map), ``choc`` bars after the cacao (Chocolate), each player's huts and a line with the
+    hut supply, ``x2`` for a hut there twice (Huts); the Emperor's square, marked ``E`` on the
+    board and named after the pile (Favour of the Emperor); a line with the gems left in the
+    cart and the masks left, and each player's ``gems`` (red, green, blue, white, one digit
+    each) and ``masks`` (their values) (Gem mines).
+    """
+    parts = [render_board(state)]
+    if legend:
+        parts.append(LEGEND)
+    parts.append(
+        f"Turn {state.turn}   display: {_codes(state.display)}   "
+        f"jungle pile: {state.jungle_pile.total} tiles"
+        + (f"   map board: {_codes(state.map_board)}" if Module.MAP in state.config.modules else "")
+        + (f"   Emperor: {format_square(state.emperor)}" if state.emperor is not None else "")
+    )
+    if Module.HUTS in state.config.modules:
+        parts.append(f"Hut supply: {_huts(state.hut_supply)}")
+    if Module.GEM_MINES in state.config.modules:
+        masks = " ".join(str(value) for value in state.mask_supply) or "(none)"
+        parts.append(
+            f"Gem cart: {_gems(state.gem_cart)} (red, green, blue, white)   masks left: {masks}"
+        )
+    parts.extend(_player_line(state, seat) for seat in range(len(state.players)))
+    parts.append(describe_step(state))
+    return "\n".join(parts)
+
+
+GEM_CATEGORIES: Final = ("masks", "gems")
+"""The score sheet's columns of the Gem mines module (:rule:`R-GEM-6`)."""
+
+
+def score_categories(state: State) -> tuple[str, ...]:
+    """The breakdown's categories for ``state``'s configuration, in the score sheet's order."""
+    categories: tuple[str, ...] = CATEGORIES
+    if Module.HUTS in state.config.modules:
+        categories = (*categories, *HUT_CATEGORIES)
+    if Module.GEM_MINES in state.config.modules:
+        categories = (*categories, *GEM_CATEGORIES)
+    return categories
+
+
+def render_scores(state: State) -> str:
+    """The score sheet: each player's gold by category, total and cacao (the tiebreak).
+
+    With the Hut module the sheet has the columns ``huts`` (their cost, given back) and
+    ``hut bonus`` before the total; with the Gem mines module ``masks`` (their values) and
+    ``gems`` (1 gold per gem held). On a game that is not over the scores are provisional.
+
+    >>> import cacao_rules as cr
+    >>> hand = (cr.WorkerType.W1111,)
+    >>> state = cr.position(cr.Config(players=2), players=[cr.PlayerState(gold=5, hand=hand),
+    ...                                                    cr.PlayerState(gold=7, cacao=1)])
+    >>> print(render_scores(state))
+     seat   gold  temples    sun  water  total  cacao (tiebreak)
+        0      5        0      0    -10     -5      0
+        1      7        0      0    -10     -3      1
+    Provisional (the game is not over). Leading: seat 1
+    """
+    categories = score_categories(state)
+    headers = ["seat", *categories, "total", "cacao"]
+    widths = [max(len(header), 5) for header in headers]
+    lines = ["  ".join(f"{h:>{w}}" for h, w in zip(headers, widths, strict=True)) + " (tiebreak)"]
+    for sheet in final_scores(state):
+        values = [sheet.player, *(sheet.breakdown[c] for c in categories), sheet.total, sheet.cacao]
+        lines.append("  ".join(f"{v:>{w}}" for v, w in zip(values, widths, strict=True)))
+    won = winners(state)
+    seats = ", ".join(f"seat {seat}" for seat in won)
+    if not state.is_over:
+        lines.append(f"Provisional (the game is not over). Leading: {seats}")
+    elif len(won) > 1:
+        lines.append(f"Winners (shared win): {seats}")
+    else:
+        lines.append(f"Winner: {seats}")
+    return "\n".join(lines)

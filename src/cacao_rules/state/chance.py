@@ -1,0 +1,57 @@
+"""The seeded source of chance: a counter-based pseudo-random function.
+
+With an integer seed, the ``n``-th chance event of a game picks its outcome from
+``splitmix64(seed, n)`` (:rule:`R-CHANCE-2`). Nothing else is consulted (no global
+``random`` state, no hashing), so a game is a pure function of its configuration, seed and
+decisions, the same in every process and on every machine.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final, TypeVar
+
+from ..game.frozen import Bag
+
+T = TypeVar("T")
+
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+MAX_SEED: Final = _MASK
+"""The largest seed: seeds are unsigned 64-bit integers."""
+
+
+def is_seed(value: object) -> bool:
+    """Whether ``value`` is a seed: an ``int`` (not a ``bool``) from 0 to :data:`MAX_SEED`."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
+
+
+def splitmix64(seed: int, counter: int) -> int:
+    """A 64-bit pseudo-random number for the ``counter``-th event of game ``seed``.
+
+    >>> splitmix64(0, 0) == splitmix64(0, 0) != splitmix64(0, 1)
+    True
+    """
+    z = (seed + (counter + 1) * _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def seeded_pick(bag: Bag[T], seed: int, counter: int) -> T:
+    """The element of ``bag`` that chance event ``counter`` of game ``seed`` draws.
+
+    Every copy in the bag is equally likely (up to a bias below 2**-58 for the bags a game
+    holds), as a physical draw from a shuffled pile would be (:rule:`R-CHANCE-1`).
+    """
+    index = (splitmix64(seed, counter) * bag.total) >> 64
+    return bag.nth(index)
+
+
+def outcome_fractions(bag: Bag[T]) -> tuple[tuple[T, Fraction], ...]:
+    """Each distinct element of ``bag`` with its exact probability of being drawn.
+
+    >>> outcome_fractions(Bag.of("aab", key=str))
+    (('a', Fraction(2, 3)), ('b', Fraction(1, 3)))
+    """
+    return tuple((element, Fraction(count, bag.total)) for element, count in bag.items)

@@ -1,0 +1,242 @@
+"""The game state: an immutable value holding everything about a game in progress.
+
+A state is hashable and compares by value, so search code can keep transposition tables;
+keeping an old state is undo. The hidden piles are multisets
+(:class:`~cacao_rules.game.frozen.Bag`), never a secret order (:rule:`R-CHANCE-1`). Which
+decision is pending, and who makes it, is the state's ``step``.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Final
+
+import attrs
+
+from ..game.components import (
+    NO_GEMS,
+    WATER_TRACK,
+    Gems,
+    Hut,
+    JungleTile,
+    Side,
+    Tile,
+    WorkerTile,
+    WorkerType,
+)
+from ..game.config import Config
+from ..game.frozen import Bag, FrozenMap
+from ..game.geometry import Square
+
+EMPTY_BAG: Final[Bag[Any]] = Bag(())
+
+
+@attrs.frozen(cache_hash=True)
+class PlayerState:
+    """One player's village board, hand and worker pile.
+
+    ``water_field`` is the index of the carrier's field on the water track; ``water`` is that
+    field's value. ``hand`` is sorted; ``pile`` holds what is left to draw, as counts.
+    ``chocolate`` counts bars (Chocolate module), ``map_tiles`` the map tiles left (Map
+    module), ``huts`` the huts built, sorted (Hut module), ``gems`` the gems held by colour
+    and ``masks`` the masks' values, sorted (Gem mines module).
+    """
+
+    gold: int = 0
+    cacao: int = 0
+    sun: int = 0
+    water_field: int = 0
+    hand: tuple[WorkerType, ...] = ()
+    pile: Bag[WorkerType] = EMPTY_BAG
+    chocolate: int = 0
+    map_tiles: int = 0
+    huts: tuple[Hut, ...] = ()
+    gems: Gems = NO_GEMS
+    masks: tuple[int, ...] = ()
+
+    @property
+    def water(self) -> int:
+        """The value of the water field the carrier stands on (-10 at the start)."""
+        return WATER_TRACK[self.water_field]
+
+    def replace(self, **changes: Any) -> PlayerState:
+        """A copy with the fields named in ``changes`` changed (a fast ``attrs.evolve``)."""
+        values = list(_player_values(self))
+        try:
+            for name, value in changes.items():
+                values[_PLAYER_INDEX[name]] = value
+        except KeyError:
+            unknown = sorted(name for name in changes if name not in _PLAYER_INDEX)
+            raise TypeError(f"PlayerState has no field(s) {', '.join(unknown)}") from None
+        return PlayerState(*values)
+
+
+_PLAYER_FIELDS: Final = tuple(field.name for field in attrs.fields(PlayerState))
+_PLAYER_INDEX: Final = {name: index for index, name in enumerate(_PLAYER_FIELDS)}
+_player_values: Final = operator.attrgetter(*_PLAYER_FIELDS)
+
+
+@attrs.frozen
+class ActivatedEdge:
+    """An edge of ``owner``'s tile on ``square`` that was activated and awaits its owner."""
+
+    owner: int
+    square: Square
+    side: Side
+    workers: int
+    jungle_square: Square
+
+
+# The steps: which decision or chance event the game waits for.
+
+
+@attrs.frozen
+class DealStep:
+    """Chance: the starting hands are dealt, seat by seat, then the display (R-CHANCE-3)."""
+
+
+@attrs.frozen
+class PlacementStep:
+    """The player to move places, overbuilds or, if neither is possible, discards a tile."""
+
+
+@attrs.frozen
+class FillStep:
+    """The player to move decides which display tile goes on which of ``spaces``."""
+
+    placed: Square
+    spaces: tuple[Square, ...]
+
+
+@attrs.frozen
+class BlindFillStep:
+    """Chance: ``spaces`` still to be filled get blind draws from the jungle pile."""
+
+    placed: Square
+    filled: tuple[Square, ...]
+    spaces: tuple[Square, ...]
+
+
+@attrs.frozen
+class ResolveStep:
+    """The owners resolve the activated edges in ``queue``, which is in resolution order.
+
+    ``received`` is the cacao the owner now deciding has received from their edges this
+    turn, counted before the storage cap (for the Farmer, R-HUT-FARMER).
+    """
+
+    queue: tuple[ActivatedEdge, ...]
+    received: int = 0
+
+
+@attrs.frozen
+class DrawWorkerStep:
+    """Chance: the player whose turn ends draws a worker tile."""
+
+
+@attrs.frozen
+class SlideStep:
+    """The player whose turn ends chooses which map-board tile slides into the display."""
+
+
+@attrs.frozen
+class RefillStep:
+    """Chance: the display is refilled from the jungle pile."""
+
+
+@attrs.frozen
+class MapRefillStep:
+    """Chance: the map board is refilled from the jungle pile (Map module)."""
+
+
+@attrs.frozen
+class HutStep:
+    """The player whose turn ends may build a hut (Hut module)."""
+
+
+@attrs.frozen
+class OverStep:
+    """The game is over."""
+
+
+Step = (
+    DealStep
+    | PlacementStep
+    | FillStep
+    | BlindFillStep
+    | ResolveStep
+    | DrawWorkerStep
+    | SlideStep
+    | RefillStep
+    | MapRefillStep
+    | HutStep
+    | OverStep
+)
+"""What the game waits for next."""
+
+CHANCE_STEPS: Final = (DealStep, BlindFillStep, DrawWorkerStep, RefillStep, MapRefillStep)
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A game in progress. Never changed: :func:`cacao_rules.apply` returns a new one.
+
+    ``board`` maps each occupied square to its top tile; ``covered`` maps each overbuilt square
+    to the tile beneath (:rule:`R-OVER-6`). ``discarded`` lists the tiles set aside by
+    :rule:`R-PLACE-4` as ``(seat, type)``. ``current`` is the seat whose turn it is;
+    ``chance_count`` counts the chance events so far (the seeded draws' counter,
+    :rule:`R-CHANCE-2`). ``map_board`` holds the map board's face-up tiles, sorted, and
+    ``map_tiles_used`` counts the map tiles given up (Map module); ``hut_supply`` holds the
+    huts that can still be built (Hut module); ``emperor`` is the Emperor's square (Favour of
+    the Emperor module); ``gem_cart`` holds the gems not yet drawn by colour,
+    ``mask_supply`` the masks left, lowest first, and ``gems_exchanged`` counts the gems
+    traded for masks, out of the game (Gem mines module).
+    """
+
+    config: Config
+    seed: int | None
+    chance_count: int
+    board: FrozenMap[Square, Tile]
+    covered: FrozenMap[Square, WorkerTile]
+    discarded: tuple[tuple[int, WorkerType], ...]
+    players: tuple[PlayerState, ...]
+    jungle_pile: Bag[JungleTile]
+    display: tuple[JungleTile, ...]
+    current: int
+    turn: int
+    step: Step
+    map_board: tuple[JungleTile, ...] = ()
+    map_tiles_used: int = 0
+    hut_supply: Bag[Hut] = EMPTY_BAG
+    emperor: Square | None = None
+    gem_cart: Gems = NO_GEMS
+    mask_supply: tuple[int, ...] = ()
+    gems_exchanged: int = 0
+    memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
+    """Values derived from this state and kept for reuse, such as its legal moves; never
+    part of the state's value."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return isinstance(self.step, OverStep)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether the game waits for a chance outcome (only in games without a seed)."""
+        return isinstance(self.step, CHANCE_STEPS)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now; ``None`` at a chance node or when the game is over."""
+        return seat_to_move(self.step, self.current)
+
+
+def seat_to_move(step: Step, current: int) -> int | None:
+    """The seat that decides at ``step`` when ``current`` has the turn: an activated edge's
+    owner, else the player to move; ``None`` at a chance node or when the game is over."""
+    if isinstance(step, ResolveStep):
+        return step.queue[0].owner
+    if isinstance(step, PlacementStep | FillStep | SlideStep | HutStep):
+        return current
+    return None

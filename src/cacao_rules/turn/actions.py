@@ -1,0 +1,360 @@
+"""What each jungle tile does for the workers activated next to it.
+
+One :class:`Action` per :class:`~cacao_rules.JungleKind`, found through :data:`ACTIONS`.
+An action lists the uses worth offering (``options``: each a :class:`Use` that gives a
+different result, :rule:`R-DECIDE-2`) and carries out a chosen one (``perform``, given the
+jungle tile's square, the edge's workers and the use; it returns the cacao received before
+the storage cap, for the Farmer). ``reads`` and
+``writes`` name the resources an action depends on and changes, which lets the engine see
+when an edge cannot matter (:rule:`R-ACT-7`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Final, NamedTuple
+
+import attrs
+
+from ..game.components import (
+    NO_GEMS,
+    STORAGE_SPACES,
+    SUN_PLACES,
+    WATER_TRACK,
+    Gems,
+    Hut,
+    JungleKind,
+    JungleTile,
+)
+from ..game.events import Gained, HutUsed, Resource, Spent
+from ..game.geometry import Square
+from ..modules.gem_mines import gem_choices, take_gems
+from ..modules.huts import market_price, owns
+from ..state.draft import Draft
+from ..state.state import PlayerState
+
+
+class Use(NamedTuple):
+    """How an edge is used: how many ``workers``; at a chocolate market how many of them sell
+    ``bars``; at a gem mine which ``gems`` they take, by colour."""
+
+    workers: int
+    bars: int = 0
+    gems: Gems = NO_GEMS
+
+
+Options = Callable[[PlayerState, JungleTile, int], tuple[Use, ...]]
+Perform = Callable[[Draft, int, Square, JungleTile, int, Use], int]
+Limit = Callable[[PlayerState, JungleTile], str]
+
+
+@attrs.frozen
+class Action:
+    """The effect of one jungle-tile kind; see the module docstring."""
+
+    options: Options
+    perform: Perform
+    reads: frozenset[Resource]
+    writes: frozenset[Resource]
+    limit: Limit
+    """Says what caps the useful workers, for the message of a refused move."""
+
+
+def _up_to(limit: int) -> tuple[Use, ...]:
+    if 0 <= limit < len(_UP_TO):
+        return _UP_TO[limit]
+    return tuple(Use(used) for used in range(limit + 1))
+
+
+_UP_TO: Final = tuple(tuple(Use(used) for used in range(limit + 1)) for limit in range(8))
+"""``_up_to(limit)`` for small limits, made once (uses are immutable)."""
+
+
+def storage_room(player: PlayerState) -> int:
+    """Free storage spaces: cacao and chocolate share them (:rule:`R-STORAGE-1`,
+    :rule:`R-CHOC-4`)."""
+    return STORAGE_SPACES - player.cacao - player.chocolate
+
+
+def gain_cacao(draft: Draft, seat: int, received: int) -> None:
+    """Give ``seat`` ``received`` cacao; what does not fit in storage is lost."""
+    player = draft.players[seat]
+    kept = min(received, storage_room(player))
+    draft.update_player(seat, cacao=player.cacao + kept)
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
+
+
+# --- base tiles --------------------------------------------------------------------------------
+
+
+def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    # A worker is worth offering only while the ones before it leave room (R-ACT-PLANTATION),
+    # except for a Farmer, for whom the fruit received counts even beyond the room.
+    if owns(player, Hut.FARMER):
+        return _up_to(workers)
+    return _plantation_uses(workers, tile.value, storage_room(player))
+
+
+@functools.lru_cache(maxsize=1024)
+def _plantation_uses(workers: int, value: int, room: int) -> tuple[Use, ...]:
+    return tuple(Use(used) for used in range(workers + 1) if used == 0 or (used - 1) * value < room)
+
+
+def _plantation(
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
+) -> int:
+    """1 or 2 cacao per worker (:rule:`R-ACT-PLANTATION`)."""
+    gain_cacao(draft, seat, use.workers * tile.value)
+    return use.workers * tile.value
+
+
+def _market_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return _up_to(min(workers, player.cacao))
+
+
+def _market(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """Sell 1 cacao per worker at the printed price (:rule:`R-ACT-MARKET`), or at 3 instead of
+    2 with the Market crier (:rule:`R-HUT-MARKET-CRIER`)."""
+    player = draft.players[seat]
+    price = market_price(player, tile)
+    draft.update_player(
+        seat, cacao=player.cacao - use.workers, gold=player.gold + use.workers * price
+    )
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.CACAO, use.workers))
+        draft.emit(Gained(seat, Resource.GOLD, use.workers * price))
+    if price != tile.value and draft.events is not None:
+        draft.emit(HutUsed(seat, Hut.MARKET_CRIER))
+    return 0
+
+
+def _gold_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return _up_to(workers)
+
+
+def _gold_mine(
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
+) -> int:
+    """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
+    player = draft.players[seat]
+    draft.update_player(seat, gold=player.gold + use.workers * tile.value)
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
+    return 0
+
+
+_LAST_WATER_FIELD: Final = len(WATER_TRACK) - 1
+
+
+def _water_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return _up_to(min(workers, _LAST_WATER_FIELD - player.water_field))
+
+
+def _water(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
+    player = draft.players[seat]
+    draft.update_player(seat, water_field=player.water_field + use.workers)
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.WATER, use.workers))
+    return 0
+
+
+def _sun_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return _up_to(min(workers, SUN_PLACES - player.sun))
+
+
+def _sun(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
+    player = draft.players[seat]
+    draft.update_player(seat, sun=player.sun + use.workers)
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.SUN, use.workers))
+    return 0
+
+
+def _nothing_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return (Use(0),)
+
+
+def _nothing(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """Temples do nothing during play (:rule:`R-ACT-TEMPLE`)."""
+    return 0
+
+
+# --- Chocolatl tiles ---------------------------------------------------------------------------
+
+CACAO_PER_WATERING_STEP: Final = 4
+CACAO_PRICE_AT_CHOCOLATE_MARKET: Final = 3
+BAR_PRICE_AT_CHOCOLATE_MARKET: Final = 7
+
+
+def _watering_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return _up_to(min(workers, player.water_field))
+
+
+def _watering(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
+    player = draft.players[seat]
+    draft.update_player(seat, water_field=player.water_field - use.workers)
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.WATER, use.workers))
+    gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
+    return use.workers * CACAO_PER_WATERING_STEP
+
+
+def _kitchen_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    return _up_to(min(workers, player.cacao))
+
+
+def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """1 cacao into 1 bar per worker, in the same storage space (:rule:`R-CHOC-2`)."""
+    player = draft.players[seat]
+    draft.update_player(
+        seat, cacao=player.cacao - use.workers, chocolate=player.chocolate + use.workers
+    )
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.CACAO, use.workers))
+        draft.emit(Gained(seat, Resource.CHOCOLATE, use.workers))
+    return 0
+
+
+def _chocolate_market_options(
+    player: PlayerState, tile: JungleTile, workers: int
+) -> tuple[Use, ...]:
+    uses = (
+        Use(fruit + bars, bars)
+        for fruit in range(min(workers, player.cacao) + 1)
+        for bars in range(min(workers - fruit, player.chocolate) + 1)
+    )
+    return tuple(sorted(uses))
+
+
+def _chocolate_market(
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
+) -> int:
+    """Per worker, 1 cacao for 3 or 1 bar for 7 (:rule:`R-CHOC-3`)."""
+    player = draft.players[seat]
+    fruit = use.workers - use.bars
+    gold = fruit * CACAO_PRICE_AT_CHOCOLATE_MARKET + use.bars * BAR_PRICE_AT_CHOCOLATE_MARKET
+    draft.update_player(
+        seat,
+        cacao=player.cacao - fruit,
+        chocolate=player.chocolate - use.bars,
+        gold=player.gold + gold,
+    )
+    if fruit and draft.events is not None:
+        draft.emit(Spent(seat, Resource.CACAO, fruit))
+    if use.bars and draft.events is not None:
+        draft.emit(Spent(seat, Resource.CHOCOLATE, use.bars))
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, gold))
+    return 0
+
+
+# --- Diamante tiles ----------------------------------------------------------------------------
+
+GOLD_PER_TREE_WORKER: Final = 1
+GOLD_AT_TREE_FOR_AN_EMPTY_EDGE: Final = 3
+
+
+def _tree_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    # An edge with no worker facing a tree is activated too; using it (1) takes 3 gold.
+    return _up_to(max(workers, 1))
+
+
+def _tree(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """1 gold per worker, or 3 gold for an edge showing no worker (:rule:`R-TREE-2`,
+    :rule:`R-TREE-3`)."""
+    player = draft.players[seat]
+    gold = GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else use.workers * GOLD_PER_TREE_WORKER
+    draft.update_player(seat, gold=player.gold + gold)
+    if draft.events is not None:
+        draft.emit(Gained(seat, Resource.GOLD, gold))
+    return 0
+
+
+def _gem_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+    on_mine = tile.gems or NO_GEMS
+    return tuple(sorted(Use(sum(taken), gems=taken) for taken in gem_choices(on_mine, workers)))
+
+
+def _gem_mine(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+    """Per worker one gem of the player's choice from the mine (:rule:`R-GEM-3`), then the
+    forced exchange of full sets for masks (:rule:`R-GEM-4`)."""
+    take_gems(draft, seat, at, use.gems)
+    return 0
+
+
+# --- why a use is not offered ------------------------------------------------------------------
+
+
+def _room_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the storage has room for {storage_room(player)} more cacao"
+
+
+def _cacao_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the player holds {player.cacao} cacao"
+
+
+def _stock_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the player holds {player.cacao} cacao and {player.chocolate} chocolate bars"
+
+
+def _no_limit(player: PlayerState, tile: JungleTile) -> str:
+    return "every worker may be used"
+
+
+def _water_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the carrier is {_LAST_WATER_FIELD - player.water_field} fields from the last one"
+
+
+def _watering_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the carrier is {player.water_field} fields from the first one"
+
+
+def _sun_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the village board has room for {SUN_PLACES - player.sun} more sun tokens"
+
+
+def _temple_limit(player: PlayerState, tile: JungleTile) -> str:
+    return "a temple does nothing during play"
+
+
+def _gem_limit(player: PlayerState, tile: JungleTile) -> str:
+    return f"the mine holds the gems {tile.code[1:]} (red, green, blue, white)"
+
+
+_CACAO: Final = frozenset({Resource.CACAO})
+_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
+_NONE: Final[frozenset[Resource]] = frozenset()
+_GOLD: Final = frozenset({Resource.GOLD})
+_WATER: Final = frozenset({Resource.WATER})
+_SUN: Final = frozenset({Resource.SUN})
+_GEMS: Final = frozenset({Resource.GEMS})
+
+ACTIONS: Final[dict[JungleKind, Action]] = {
+    JungleKind.PLANTATION: Action(_plantation_options, _plantation, _STORAGE, _CACAO, _room_limit),
+    JungleKind.MARKET: Action(_market_options, _market, _CACAO, _CACAO | _GOLD, _cacao_limit),
+    JungleKind.GOLD_MINE: Action(_gold_mine_options, _gold_mine, _NONE, _GOLD, _no_limit),
+    JungleKind.WATER: Action(_water_options, _water, _WATER, _WATER, _water_limit),
+    JungleKind.SUN_WORSHIP: Action(_sun_options, _sun, _SUN, _SUN, _sun_limit),
+    JungleKind.TEMPLE: Action(_nothing_options, _nothing, _NONE, _NONE, _temple_limit),
+    JungleKind.WATERING: Action(
+        _watering_options, _watering, _WATER, _WATER | _CACAO, _watering_limit
+    ),
+    JungleKind.CHOCOLATE_KITCHEN: Action(
+        _kitchen_options, _kitchen, _CACAO, _STORAGE, _cacao_limit
+    ),
+    JungleKind.TREE_OF_LIFE: Action(_tree_options, _tree, _NONE, _GOLD, _no_limit),
+    JungleKind.GEM_MINE: Action(_gem_mine_options, _gem_mine, _GEMS, _GEMS, _gem_limit),
+    JungleKind.CHOCOLATE_MARKET: Action(
+        _chocolate_market_options,
+        _chocolate_market,
+        _STORAGE,
+        _STORAGE | _GOLD,
+        _stock_limit,
+    ),
+}
+"""The action of every jungle-tile kind the engine implements."""

@@ -1,0 +1,360 @@
+"""Step C of a turn: activating workers and resolving their edges, owner by owner.
+
+Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
+:mod:`cacao_rules.turn.actions`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..errors import IllegalMoveError
+from ..game.components import Hut, JungleKind, JungleTile, Side, WorkerTile
+from ..game.events import EdgeActivated, EdgeResolved, HutUsed
+from ..game.geometry import SIDES, Square, format_square, neighbours
+from ..game.moves import Resolve
+from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
+from ..state.draft import Draft
+from ..state.state import ActivatedEdge, ResolveStep
+from ..state.view import View
+from .actions import ACTIONS, Action, Use, gain_cacao, storage_room
+from .end_of_turn import start_end_of_turn
+
+
+def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> list[ActivatedEdge]:
+    """The edges activated this turn, unsorted.
+
+    The new tile's edges that face jungle tiles (:rule:`R-ACT-1`), and the edges of other
+    tiles that face a space filled this turn (:rule:`R-ACT-2`). A space is filled once and a
+    tile's own edges are looked at only when it is placed, so no worker is activated twice
+    (:rule:`R-ACT-3`).
+    """
+    board = view.board
+    edges = []
+    new_tile = board[placed]
+    assert isinstance(new_tile, WorkerTile)
+    for side, facing in zip(SIDES, neighbours(placed), strict=True):
+        if _activates(new_tile.edges[side], board.get(facing)):
+            edges.append(_activate(view, new_tile, placed, side, facing))
+    for space in filled:
+        jungle = board.get(space)
+        for side, square in zip(SIDES, neighbours(space), strict=True):
+            tile = board.get(square)
+            if square == placed or not isinstance(tile, WorkerTile):
+                continue
+            facing_side = _OPPOSITE[side]
+            if _activates(tile.edges[facing_side], jungle):
+                edges.append(_activate(view, tile, square, facing_side, space))
+    return edges
+
+
+_OPPOSITE: Final = tuple(side.opposite for side in SIDES)
+"""Each side's opposite, by the side's number."""
+
+
+def _activates(workers: int, facing: object) -> bool:
+    """Whether an edge with ``workers`` facing ``facing`` is activated: it needs a jungle
+    tile and a worker, except that an edge with no worker is activated at a Tree of Life
+    (:rule:`R-TREE-3`)."""
+    if not isinstance(facing, JungleTile):
+        return False
+    return workers > 0 or facing.kind is JungleKind.TREE_OF_LIFE
+
+
+def _activate(
+    view: View, tile: WorkerTile, square: Square, side: Side, jungle: Square
+) -> ActivatedEdge:
+    """The activated edge, with the workers it counts (:rule:`R-HUT-FOREMAN`)."""
+    workers = counted_workers(view.players[tile.owner], tile.edges[side])
+    return ActivatedEdge(tile.owner, square, side, workers, jungle)
+
+
+def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
+    """Activate this turn's edges and queue them: the player to move first (:rule:`R-ACT-6`)."""
+    players = len(draft.players)
+    current = draft.current
+
+    def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
+        return ((edge.owner - current) % players, edge.square, int(edge.side))
+
+    queue = tuple(sorted(activated_edges(draft, placed, filled), key=order))
+    if draft.events is not None:
+        for edge in queue:
+            jungle = draft.board[edge.jungle_square]
+            assert isinstance(jungle, JungleTile)
+            layer = 1 if edge.square in draft.covered else 0
+            draft.emit(
+                EdgeActivated(edge.owner, edge.square, layer, edge.side, edge.workers, jungle)
+            )
+            tile = draft.board[edge.square]
+            if isinstance(tile, WorkerTile) and edge.workers != tile.edges[edge.side]:
+                draft.emit(HutUsed(edge.owner, Hut.FOREMAN))
+    _continue(draft, queue, 0)
+
+
+def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> None:
+    """Wait for the next edge, after the Farmer's fruit for an owner who is done."""
+    step = draft.step
+    if isinstance(step, ResolveStep):
+        owner = step.queue[0].owner
+        if not queue or queue[0].owner != owner:
+            farmer_fruit(draft, owner, received)
+            received = 0
+    if queue:
+        draft.step = ResolveStep(queue, received)
+    else:
+        start_end_of_turn(draft)
+
+
+def use_of(move: Resolve) -> Use:
+    """The use a resolve move makes of its edge."""
+    return Use(move.workers, move.bars, move.gems)
+
+
+_RESOLVES: dict[tuple[Square, Side, Use], Resolve] = {}
+
+
+def resolve_move(edge: ActivatedEdge, use: Use) -> Resolve:
+    """The move that makes ``use`` of ``edge`` (kept for reuse: moves are immutable)."""
+    key = (edge.square, edge.side, use)
+    move = _RESOLVES.get(key)
+    if move is None:
+        move = Resolve(edge.square, edge.side, use.workers, use.bars, use.gems)
+        _RESOLVES[key] = move
+    return move
+
+
+def _use_text(use: Use) -> str:
+    """A use as the end of its move in notation: ``2``, ``3 b2``, ``2 g1001``."""
+    return str(resolve_move(ActivatedEdge(0, (0, 0), Side.N, 0, (0, 0)), use)).split(" ", 3)[3]
+
+
+def _counted(view: View, seat: int, received: int) -> int:
+    """The cacao received that the turn keeps count of: only a Farmer's counts
+    (:rule:`R-HUT-FARMER`), so that the count never tells two otherwise equal states apart."""
+    return received if owns(view.players[seat], Hut.FARMER) else 0
+
+
+def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
+    """One more cacao, room permitting, for exactly 4 received this turn (:rule:`R-HUT-FARMER`)."""
+    player = draft.players[seat]
+    if received == FARMER_TRIGGER and owns(player, Hut.FARMER) and storage_room(player):
+        if draft.events is not None:
+            draft.emit(HutUsed(seat, Hut.FARMER))
+        gain_cacao(draft, seat, 1)
+
+
+def _jungle(view: View, edge: ActivatedEdge) -> JungleTile:
+    tile = view.board[edge.jungle_square]
+    assert isinstance(tile, JungleTile)
+    return tile
+
+
+def edge_options(view: View, edge: ActivatedEdge) -> tuple[Use, ...]:
+    """The uses worth offering for ``edge`` now (:rule:`R-ACT-4`, :rule:`R-DECIDE-2`)."""
+    tile = _jungle(view, edge)
+    return ACTIONS[tile.kind].options(view.players[edge.owner], tile, edge.workers)
+
+
+def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...]:
+    owner = queue[0].owner
+    return tuple(edge for edge in queue if edge.owner == owner)
+
+
+def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...]:
+    """The edges among one owner's ``edges`` whose resolution could still change something.
+
+    An edge is live if it offers a choice now, or if a live edge could change a resource
+    it depends on (for example a plantation could bring cacao to an empty-handed market).
+    The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`). The live
+    edges keep their order.
+    """
+    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
+    live = _liveness(actions, [edge_options(view, edge) for edge in edges])
+    return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
+
+
+def _liveness(actions: list[Action], options: list[tuple[Use, ...]]) -> list[bool]:
+    """Which edges are live, given their actions and their options now (see :func:`live_edges`)."""
+    live = [len(offered) > 1 for offered in options]
+    changed = True
+    while changed and not all(live):
+        changed = False
+        written = set().union(
+            *(action.writes for action, alive in zip(actions, live, strict=True) if alive)
+        )
+        for index, action in enumerate(actions):
+            if not live[index] and action.reads & written:
+                live[index] = changed = True
+    return live
+
+
+def settle_or_list(draft: Draft) -> list[Resolve] | None:
+    """Resolve every dead edge of the owner to decide next and return ``None``; or, if none is
+    dead, return the owner's moves (:func:`resolve_moves`), working out the options once."""
+    step = draft.step
+    assert isinstance(step, ResolveStep)
+    mine = _decider_edges(step.queue)
+    owner = draft.players[mine[0].owner]
+    jungles = [_jungle(draft, edge) for edge in mine]
+    actions = [ACTIONS[tile.kind] for tile in jungles]
+    options = [
+        action.options(owner, tile, edge.workers)
+        for action, tile, edge in zip(actions, jungles, mine, strict=True)
+    ]
+    live = _liveness(actions, options)
+    if all(live):
+        return _listed_moves(draft, mine, actions, options)
+    for edge, alive in zip(mine, live, strict=True):
+        if not alive and draft.events is not None:
+            draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
+    others = step.queue[len(mine) :]
+    kept = tuple(edge for edge, alive in zip(mine, live, strict=True) if alive)
+    _continue(draft, kept + others, step.received)
+    return None
+
+
+def resolve_moves(view: View) -> list[Resolve]:
+    """Every way the owner to decide can resolve one of their edges, in notation order.
+
+    Where two moves on different edges end in the same state (two sun sites and room for
+    one more token: using either leaves the other unable to matter), only the first is
+    listed (:rule:`R-DECIDE-2`).
+    """
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    edges = _decider_edges(step.queue)
+    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
+    options = [edge_options(view, edge) for edge in edges]
+    return _listed_moves(view, edges, actions, options)
+
+
+def _listed_moves(
+    view: View,
+    edges: tuple[ActivatedEdge, ...],
+    actions: list[Action],
+    options: list[tuple[Use, ...]],
+) -> list[Resolve]:
+    """:func:`resolve_moves`, given the actions and options of the owner's ``edges``."""
+    if len(edges) < 2 or not _interact(actions):
+        return [
+            resolve_move(edge, use)
+            for edge, offered in zip(edges, options, strict=True)
+            for use in offered
+        ]
+    seen: set[tuple[object, ...]] = set()
+    distinct = []
+    for edge, offered in zip(edges, options, strict=True):
+        for use in offered:
+            outcome = _outcome(view, edges, edge, use)
+            if outcome not in seen:
+                seen.add(outcome)
+                distinct.append(resolve_move(edge, use))
+    return distinct
+
+
+def _interact(actions: list[Action]) -> bool:
+    """Whether one of the edges changes a resource that another one depends on.
+
+    Only then can moves on different edges end in the same state: otherwise every edge
+    keeps its choices whatever is done on the others, so the edges left to decide differ.
+    """
+    return any(
+        first.writes & second.reads
+        for i, first in enumerate(actions)
+        for j, second in enumerate(actions)
+        if i != j
+    )
+
+
+def _outcome(
+    view: View, edges: tuple[ActivatedEdge, ...], edge: ActivatedEdge, use: Use
+) -> tuple[object, ...]:
+    """What using ``edge`` as ``use`` leads to before the owner decides again.
+
+    Only the owner's resources change, and the owner's edges still worth asking about are
+    what remains; the other owners' edges are the same whatever this move is.
+    """
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    draft = Draft(view, None)
+    tile = _jungle(view, edge)
+    received = step.received
+    if use[0]:
+        gained = ACTIONS[tile.kind].perform(
+            draft, edge.owner, edge.jungle_square, tile, edge.workers, use
+        )
+        received += _counted(draft, edge.owner, gained)
+    rest = tuple(other for other in edges if other is not edge)
+    # The board, by value; None when unchanged, so that an unchanged board is not hashed.
+    board = None if draft.board is view.board or draft.board == view.board else draft.board
+    return (draft.players[edge.owner], live_edges(draft, rest), received, board)
+
+
+def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    edge = _find_edge(view, move)
+    return _outcome(view, _decider_edges(step.queue), edge, use_of(move))
+
+
+def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    for edge in _decider_edges(step.queue):
+        if edge.square == move.square and edge.side == move.side:
+            return edge
+    waiting = ", ".join(
+        f"{format_square(edge.square)} {edge.side.name}" for edge in _decider_edges(step.queue)
+    )
+    raise IllegalMoveError(
+        f"edge {format_square(move.square)} {move.side.name} is not an activated edge that "
+        f"seat {step.queue[0].owner} must resolve now (waiting: {waiting})"
+    )
+
+
+def check_resolve(view: View, move: Resolve) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied now."""
+    edge = _find_edge(view, move)
+    where = f"edge {format_square(move.square)} {move.side.name}"
+    # An edge with no worker is activated only at a Tree of Life, where using it is 1.
+    if not 0 <= move.workers <= max(edge.workers, 1):
+        raise IllegalMoveError(f"{where} has {edge.workers} workers, cannot use {move.workers}")
+    options = edge_options(view, edge)
+    if use_of(move) not in options:
+        tile = _jungle(view, edge)
+        reason = ACTIONS[tile.kind].limit(view.players[edge.owner], tile)
+        offered = ", ".join(_use_text(use) for use in options)
+        used = f"{move.workers} workers" + (
+            f" ({_use_text(use_of(move))})" if move.bars or any(move.gems) else ""
+        )
+        raise IllegalMoveError(
+            f"using {used} of {where} is not offered: {reason}, so it would have the same "
+            f"effect as a use offered or be impossible; offered: {offered}"
+        )
+    listed = resolve_moves(view)
+    if move not in listed:
+        twin = next(
+            other for other in listed if _move_outcome(view, other) == _move_outcome(view, move)
+        )
+        raise IllegalMoveError(f"{move} has the same effect as {twin}, which is the one listed")
+
+
+def do_resolve(draft: Draft, move: Resolve) -> None:
+    """Carry out the action of the edge for the chosen workers (:rule:`R-ACT-5`)."""
+    step = draft.step
+    assert isinstance(step, ResolveStep)
+    edge = _find_edge(draft, move)
+    tile = _jungle(draft, edge)
+    received = step.received
+    if move.workers:
+        received += _counted(
+            draft,
+            edge.owner,
+            ACTIONS[tile.kind].perform(
+                draft, edge.owner, edge.jungle_square, tile, edge.workers, use_of(move)
+            ),
+        )
+    if draft.events is not None:
+        draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
+    _continue(draft, tuple(other for other in step.queue if other != edge), received)

@@ -1,0 +1,205 @@
+"""The end of a turn: the worker draw, the display refill, the next player, the game's end.
+
+Rules: :rule:`R-END-1` to :rule:`R-END-4`; with the Map module :rule:`R-MAP-4`, with the
+Hut module :rule:`R-HUT-3`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import IllegalMoveError
+from ..game.components import DISPLAY_SIZE, GEM_MINE, MAP_BOARD_SIZE, JungleTile, WorkerType
+from ..game.config import Module
+from ..game.events import (
+    DisplayFilled,
+    GameEnded,
+    MapBoardFilled,
+    TileSlid,
+    TurnStarted,
+    WorkerDrawn,
+)
+from ..game.moves import Slide
+from ..modules.emperor import turn_started
+from ..modules.gem_mines import take_from_pile
+from ..modules.huts import start_hut_step
+from ..state.draft import Draft
+from ..state.state import (
+    DrawWorkerStep,
+    MapRefillStep,
+    OverStep,
+    PlacementStep,
+    RefillStep,
+    SlideStep,
+)
+from ..state.view import View
+from .scoring import winners_of
+
+
+def sorted_hand(hand: list[WorkerType]) -> tuple[WorkerType, ...]:
+    """A hand in its fixed order (by worker type)."""
+    return tuple(sorted(hand, key=lambda kind: kind.sort_key))
+
+
+def start_end_of_turn(draft: Draft) -> None:
+    """The player whose turn ends draws a worker tile, if their pile has any (:rule:`R-END-1`)."""
+    if draft.players[draft.current].pile:
+        draft.step = DrawWorkerStep()
+    else:
+        start_refill(draft)
+
+
+def draw_worker(draft: Draft, seat: int, kind: WorkerType) -> None:
+    """Move a tile of ``kind`` from ``seat``'s pile to their hand."""
+    player = draft.players[seat]
+    draft.update_player(seat, pile=player.pile.remove(kind), hand=sorted_hand([*player.hand, kind]))
+    if draft.events is not None:
+        draft.emit(WorkerDrawn(seat, kind))
+
+
+def do_end_of_turn_draw(draft: Draft, kind: WorkerType) -> None:
+    """The end-of-turn draw came out as ``kind``; the refill follows."""
+    draw_worker(draft, draft.current, kind)
+    start_refill(draft)
+
+
+def refill_display(draft: Draft, tile: JungleTile) -> None:
+    """Move ``tile`` from the jungle pile to the display."""
+    take_from_pile(draft, tile)
+    draft.display = tuple(sorted((*draft.display, tile), key=lambda t: t.sort_key))
+    if draft.events is not None:
+        draft.emit(DisplayFilled(tile))
+
+
+def display_wants_tile(draft: View) -> bool:
+    """Whether the display is short of 2 tiles and the pile can give one (:rule:`R-END-2`)."""
+    return len(draft.display) < DISPLAY_SIZE and bool(draft.jungle_pile)
+
+
+def map_board_wants_tile(draft: View) -> bool:
+    """Whether the Map module's board is short of 2 tiles and the pile can give one."""
+    return (
+        draft.config.has(Module.MAP)
+        and len(draft.map_board) < MAP_BOARD_SIZE
+        and bool(draft.jungle_pile)
+    )
+
+
+def fill_map_board(draft: Draft, tile: JungleTile) -> None:
+    """Move ``tile`` from the jungle pile to the map board."""
+    take_from_pile(draft, tile)
+    draft.map_board = tuple(sorted((*draft.map_board, tile), key=lambda t: t.sort_key))
+    if draft.events is not None:
+        draft.emit(MapBoardFilled(tile))
+
+
+def start_refill(draft: Draft) -> None:
+    """Refill the display, from the map board first (:rule:`R-MAP-4`) and then from the pile
+    (:rule:`R-END-2`); then the map board from the pile; then the hut, then the next turn."""
+    need = DISPLAY_SIZE - len(draft.display)
+    if need > 0 and draft.map_board:
+        if need < len(draft.map_board) and len(set(draft.map_board)) > 1:
+            draft.step = SlideStep()
+            return
+        for tile in draft.map_board[:need]:
+            slide(draft, tile)
+        start_refill(draft)
+    elif display_wants_tile(draft):
+        if DISPLAY_SIZE - len(draft.display) >= draft.jungle_pile.total and _no_mine(draft):
+            _take_the_rest(draft, refill_display)
+        else:
+            draft.step = RefillStep()
+    elif map_board_wants_tile(draft):
+        if MAP_BOARD_SIZE - len(draft.map_board) >= draft.jungle_pile.total and _no_mine(draft):
+            _take_the_rest(draft, fill_map_board)
+        else:
+            draft.step = MapRefillStep()
+    elif not (draft.config.has(Module.HUTS) and start_hut_step(draft)):
+        next_turn(draft)
+
+
+def _no_mine(view: View) -> bool:
+    """Whether the pile holds no gem mine, whose gems would be a chance of their own."""
+    return not view.jungle_pile.count(GEM_MINE)
+
+
+def _take_the_rest(draft: Draft, lay: Callable[[Draft, JungleTile], None]) -> None:
+    """Lay every tile left in the pile where it is wanted, then go on refilling.
+
+    When the pile holds no more than the tiles wanted, the order of the draws cannot change
+    the result, so no chance node is made (:rule:`R-DECIDE-2`); each tile still counts as a
+    chance event for the seeded draws (:rule:`R-CHANCE-2`).
+    """
+    for tile in list(draft.jungle_pile.elements()):
+        draft.chance_count += 1
+        lay(draft, tile)
+    start_refill(draft)
+
+
+def slide_moves(view: View) -> list[Slide]:
+    """The map-board tiles that can slide into the display, one move per kind of tile.
+
+    Asked only when one of two different tiles must slide; otherwise the engine slides
+    what must slide by itself.
+    """
+    return [Slide(tile) for tile in dict.fromkeys(view.map_board)]
+
+
+def slide(draft: Draft, tile: JungleTile) -> None:
+    """Move ``tile`` from the map board to the display."""
+    board = list(draft.map_board)
+    board.remove(tile)
+    draft.map_board = tuple(board)
+    draft.display = tuple(sorted((*draft.display, tile), key=lambda t: t.sort_key))
+    if draft.events is not None:
+        draft.emit(TileSlid(tile))
+
+
+def do_slide(draft: Draft, move: Slide) -> None:
+    """Slide the chosen map-board tile into the display, then go on refilling."""
+    slide(draft, move.tile)
+    start_refill(draft)
+
+
+def check_slide(view: View, move: Slide) -> None:
+    """Raise :class:`IllegalMoveError` unless ``move`` slides a tile of the map board."""
+    if move.tile not in view.map_board:
+        board = ", ".join(tile.code for tile in view.map_board)
+        raise IllegalMoveError(f"{move.tile.code} is not on the map board (it holds {board})")
+
+
+def do_refill(draft: Draft, tile: JungleTile) -> None:
+    """The refill draw came out as ``tile``."""
+    refill_display(draft, tile)
+    start_refill(draft)
+
+
+def do_map_refill(draft: Draft, tile: JungleTile) -> None:
+    """The map board's refill draw came out as ``tile``."""
+    fill_map_board(draft, tile)
+    start_refill(draft)
+
+
+def next_turn(draft: Draft) -> None:
+    """Pass the turn clockwise, or end the game once every hand is empty (:rule:`R-END-4`).
+
+    In play every player holds the same number of tiles, so the next player's empty hand
+    means that the round in which everybody placed their last tile is complete. A seat
+    with no tile left is passed over, which matters only in hand-built positions with
+    unequal hands (:rule:`R-END-4`).
+    """
+    seats = len(draft.players)
+    draft.turn += 1
+    for step in range(1, seats + 1):
+        seat = (draft.current + step) % seats
+        if draft.players[seat].hand:
+            draft.current = seat
+            draft.step = PlacementStep()
+            if draft.events is not None:
+                draft.emit(TurnStarted(seat))
+            turn_started(draft)
+            return
+    draft.current = (draft.current + 1) % seats
+    draft.step = OverStep()
+    if draft.events is not None:
+        draft.emit(GameEnded(winners_of(draft)))

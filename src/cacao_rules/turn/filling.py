@@ -1,0 +1,192 @@
+"""Step B of a turn: filling the jungle spaces that the new worker tile closed in.
+
+Rules: :rule:`R-FILL-1` to :rule:`R-FILL-6`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, permutations
+
+from ..errors import IllegalMoveError
+from ..game.components import JungleTile, WorkerTile
+from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
+from ..game.geometry import Square, format_square, neighbours
+from ..game.moves import Fill, FillChoice
+from ..modules.gem_mines import take_from_pile
+from ..state.board import with_jungle
+from ..state.draft import Draft
+from ..state.state import BlindFillStep, FillStep
+from ..state.view import View
+from .activation import start_activation
+
+
+def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
+    """Empty jungle spaces next to ``placed`` that now touch 2 or more worker tiles.
+
+    Whose tiles they are does not matter (:rule:`R-FILL-1`).
+    """
+    board = view.board
+    get = board.get
+    spaces = []
+    for space in neighbours(placed):
+        if space in board:
+            continue
+        x, y = space
+        workers = (
+            isinstance(get((x, y - 1)), WorkerTile)
+            + isinstance(get((x + 1, y)), WorkerTile)
+            + isinstance(get((x, y + 1)), WorkerTile)
+            + isinstance(get((x - 1, y)), WorkerTile)
+        )
+        if workers >= 2:
+            spaces.append(space)
+    return tuple(sorted(spaces))
+
+
+def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
+    """Every different way to put the display tiles on ``spaces`` (:rule:`R-FILL-2`).
+
+    All display tiles are used while spaces remain (:rule:`R-FILL-4`); with more tiles than
+    spaces the player also picks which tiles to use, with fewer which spaces get them
+    (:rule:`R-FILL-6`). Assignments with the same result are listed once.
+
+    With the Map module the player may also give up map tiles to take map-board tiles for
+    some spaces; the display tiles then go on the others (:rule:`R-MAP-2`, :rule:`R-MAP-3`).
+    """
+    found: set[tuple[FillChoice, ...]] = set()
+    usable = min(view.players[view.current].map_tiles, len(view.map_board), len(spaces))
+    for taken in range(usable + 1):
+        for map_spaces in combinations(spaces, taken):
+            rest = tuple(space for space in spaces if space not in map_spaces)
+            for map_tiles in permutations(view.map_board, taken):
+                from_map = [
+                    FillChoice(space, tile, from_map=True)
+                    for space, tile in zip(map_spaces, map_tiles, strict=True)
+                ]
+                for from_display in _display_choices(rest, view.display):
+                    choices = sorted([*from_map, *from_display], key=lambda c: c.sort_key)
+                    found.add(tuple(choices))
+    return _distinct(sorted((Fill(choices) for choices in found), key=lambda m: m.sort_key))
+
+
+def _distinct(moves: list[Fill]) -> list[Fill]:
+    """The first of every group of fills with the same result (:rule:`R-DECIDE-2`).
+
+    Taking a tile from the map board for one space and the same kind of tile from the
+    display for another, or the other way round, lays the same tiles and leaves the same
+    tiles behind.
+    """
+    seen: set[tuple[object, ...]] = set()
+    distinct = []
+    for move in moves:
+        laid = tuple(sorted((c.square, c.tile.sort_key) for c in move.choices))
+        from_map = tuple(sorted(c.tile.sort_key for c in move.choices if c.from_map))
+        if (laid, from_map) not in seen:
+            seen.add((laid, from_map))
+            distinct.append(move)
+    return distinct
+
+
+def _display_choices(
+    spaces: tuple[Square, ...], tiles: tuple[JungleTile, ...]
+) -> Iterator[list[FillChoice]]:
+    """Every way to use the display on ``spaces``: as many spaces as possible get a tile."""
+    if len(spaces) <= len(tiles):
+        for order in permutations(tiles, len(spaces)):
+            yield [FillChoice(space, tile) for space, tile in zip(spaces, order, strict=True)]
+    else:
+        for chosen in permutations(spaces, len(tiles)):
+            yield [FillChoice(space, tile) for space, tile in zip(chosen, tiles, strict=True)]
+
+
+def check_fill(view: View, move: Fill) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal fill now."""
+    step = view.step
+    assert isinstance(step, FillStep)
+    if move in fill_moves(view, step.spaces):
+        return
+    wanted = ", ".join(format_square(space) for space in step.spaces)
+    shown = ", ".join(tile.code for tile in view.display) or "nothing"
+    raise IllegalMoveError(
+        f"{move} is not a legal fill: the spaces to fill are {wanted} and the display holds "
+        f"{shown}{_map_note(view)}; every tile must go on a different space to fill, and "
+        "every space not given a map-board tile must get a display tile while they last"
+    )
+
+
+def _map_note(view: View) -> str:
+    if not view.map_board:
+        return ""
+    board = ", ".join(tile.code for tile in view.map_board)
+    tiles = view.players[view.current].map_tiles
+    return f", the map board {board} (seat {view.current} has {tiles} map tiles)"
+
+
+def start_filling(draft: Draft, placed: Square) -> None:
+    """Set the step after a placement on ``placed``: fill, blind draws or activation."""
+    spaces = spaces_to_fill(draft, placed)
+    map_usable = draft.map_board and draft.players[draft.current].map_tiles
+    if spaces and (draft.display or map_usable):
+        draft.step = FillStep(placed, spaces)
+    else:
+        _continue_blind(draft, placed, (), spaces)
+
+
+def do_fill(draft: Draft, move: Fill) -> None:
+    """Lay the chosen display tiles; blind draws follow for the spaces left over."""
+    step = draft.step
+    assert isinstance(step, FillStep)
+    display = list(draft.display)
+    map_board = list(draft.map_board)
+    for choice in move.choices:
+        if choice.from_map:
+            map_board.remove(choice.tile)
+            _spend_map_tile(draft)
+            _lay(draft, choice.square, choice.tile, "map")
+        else:
+            display.remove(choice.tile)
+            _lay(draft, choice.square, choice.tile, "display")
+    draft.display = tuple(display)
+    draft.map_board = tuple(map_board)
+    chosen = {choice.square for choice in move.choices}
+    rest = tuple(space for space in step.spaces if space not in chosen)
+    _continue_blind(draft, step.placed, tuple(sorted(chosen)), rest)
+
+
+def do_blind_fill(draft: Draft, tile: JungleTile) -> None:
+    """Lay the tile drawn blind from the pile on the first space still empty (:rule:`R-FILL-4`)."""
+    step = draft.step
+    assert isinstance(step, BlindFillStep)
+    take_from_pile(draft, tile)
+    space, rest = step.spaces[0], step.spaces[1:]
+    _lay(draft, space, tile, "pile")
+    _continue_blind(draft, step.placed, (*step.filled, space), rest)
+
+
+def _spend_map_tile(draft: Draft) -> None:
+    """The player to move gives up a map tile; it leaves the game (:rule:`R-MAP-2`)."""
+    seat = draft.current
+    draft.update_player(seat, map_tiles=draft.players[seat].map_tiles - 1)
+    draft.map_tiles_used += 1
+    if draft.events is not None:
+        draft.emit(Spent(seat, Resource.MAP_TILES, 1))
+
+
+def _lay(draft: Draft, square: Square, tile: JungleTile, source: str) -> None:
+    draft.board = with_jungle(draft.board, square, tile)
+    if draft.events is not None:
+        draft.emit(JungleFilled(square, tile, source))
+
+
+def _continue_blind(
+    draft: Draft, placed: Square, filled: tuple[Square, ...], rest: tuple[Square, ...]
+) -> None:
+    """Wait for a blind draw if one is due; otherwise leave spaces empty and activate."""
+    if rest and draft.jungle_pile:
+        draft.step = BlindFillStep(placed, filled, rest)
+        return
+    for space in rest:
+        if draft.events is not None:
+            draft.emit(SpaceLeftEmpty(space))
+    start_activation(draft, placed, filled)

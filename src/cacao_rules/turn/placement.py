@@ -1,0 +1,208 @@
+"""Step A of a turn: placing a worker tile, overbuilding, or discarding when stuck.
+
+Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-OVER-6`.
+"""
+
+from __future__ import annotations
+
+from ..errors import IllegalMoveError
+from ..game.components import Hut, WorkerTile, WorkerType
+from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlaced
+from ..game.geometry import Square, format_square, is_jungle_square
+from ..game.moves import Discard, Move, Overbuild, Place
+from ..modules.huts import sun_cost_of_overbuilding
+from ..state.board import free_squares, frontier, with_worker
+from ..state.draft import Draft
+from ..state.state import PlayerState
+from ..state.view import View
+
+
+def overbuild_allowed(view: View) -> bool:
+    """Whether the jungle pile and the display are both empty (:rule:`R-OVER-1`), or, in the
+    Map module's variant, the pile alone (:rule:`R-MAP-6`)."""
+    if view.jungle_pile:
+        return False
+    return view.config.map_early_overbuild or not view.display
+
+
+def can_pay_for_overbuild(player: PlayerState) -> bool:
+    """Whether ``player`` holds the sun token an overbuild costs (:rule:`R-OVER-2`)."""
+    return player.sun >= sun_cost_of_overbuilding(player)
+
+
+def overbuild_squares(view: View, seat: int) -> list[Square]:
+    """Squares whose top tile is ``seat``'s and has not been overbuilt (:rule:`R-OVER-4`)."""
+    if not overbuild_allowed(view) or not can_pay_for_overbuild(view.players[seat]):
+        return []
+    return sorted(
+        square
+        for square, tile in view.board.items()
+        if isinstance(tile, WorkerTile) and tile.owner == seat and square not in view.covered
+    )
+
+
+_PLACES: dict[tuple[WorkerType, Square], tuple[Place, ...]] = {}
+
+
+_PLACES_OF_TYPE: dict[WorkerType, dict[Square, tuple[Place, ...]]] = {}
+
+
+def _places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
+    """The placements of ``kind`` on ``square``, one per distinct rotation (kept for reuse)."""
+    moves = _PLACES.get((kind, square))
+    if moves is None:
+        moves = tuple(Place(kind, square, rotation) for rotation in kind.rotations)
+        _PLACES[(kind, square)] = moves
+        _PLACES_OF_TYPE.setdefault(kind, {})[square] = moves
+    return moves
+
+
+def hand_types(view: View) -> tuple[WorkerType, ...]:
+    """The different tile types in the hand of the player to move, in their fixed order.
+
+    The hand is kept sorted, so equal types stand next to each other.
+    """
+    hand = view.players[view.current].hand
+    return tuple(kind for index, kind in enumerate(hand) if index == 0 or hand[index - 1] != kind)
+
+
+def placement_moves(view: View) -> list[Move]:
+    """Every placement, overbuild or (when neither exists) discard, in notation order."""
+    seat = view.current
+    types = hand_types(view)
+    squares = free_squares(view.board)
+    moves: list[Move] = []
+    for kind in types:
+        places = _PLACES_OF_TYPE.get(kind)
+        if places is None:
+            places = _PLACES_OF_TYPE[kind] = {}
+        try:
+            moves += [move for square in squares for move in places[square]]
+        except KeyError:
+            moves += [move for square in squares for move in _places(kind, square)]
+    own = overbuild_squares(view, seat)
+    moves += [
+        Overbuild(kind, square, rotation)
+        for kind in types
+        for square in own
+        for rotation in kind.rotations
+    ]
+    if not moves:
+        moves = [Discard(kind) for kind in types]
+    return moves
+
+
+def placement_is_forced(view: View) -> bool:
+    """Whether the player to move may have a single placement move, found without listing.
+
+    With two or more ways to place a hand tile on a free square there is certainly a choice;
+    only otherwise does the engine list the moves to see if exactly one remains.
+    """
+    squares = len(free_squares(view.board))
+    return squares * sum(len(kind.rotations) for kind in hand_types(view)) < 2
+
+
+def _check_tile(view: View, kind: WorkerType, rotation: int) -> None:
+    if kind not in view.players[view.current].hand:
+        raise IllegalMoveError(
+            f"seat {view.current} has no {kind} tile in hand "
+            f"(hand: {', '.join(str(t) for t in view.players[view.current].hand) or 'empty'})"
+        )
+    if rotation not in kind.rotations:
+        allowed = ", ".join(f"r{r}" for r in kind.rotations)
+        raise IllegalMoveError(
+            f"rotation r{rotation} is not a canonical rotation of {kind}; use one of {allowed}"
+        )
+
+
+def check_place(view: View, move: Place) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement."""
+    _check_tile(view, move.type, move.rotation)
+    square = move.square
+    if square in frontier(view.board):
+        return
+    where = format_square(square)
+    if square in view.board:
+        raise IllegalMoveError(f"square {where} is already occupied")
+    if is_jungle_square(square):
+        raise IllegalMoveError(
+            f"square {where} is a jungle square of the checkerboard; worker tiles go on squares "
+            "with odd x + y"
+        )
+    if square not in frontier(view.board):
+        raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
+
+
+def check_overbuild(view: View, move: Overbuild) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal overbuild."""
+    _check_tile(view, move.type, move.rotation)
+    seat = view.current
+    where = format_square(move.square)
+    if not overbuild_allowed(view):
+        raise IllegalMoveError(
+            "overbuilding is allowed only once the jungle pile and the display are both empty"
+        )
+    if not can_pay_for_overbuild(view.players[seat]):
+        raise IllegalMoveError(f"seat {seat} has no sun token to pay for overbuilding")
+    tile = view.board.get(move.square)
+    if not isinstance(tile, WorkerTile) or tile.owner != seat:
+        raise IllegalMoveError(f"square {where} does not hold a worker tile of seat {seat}")
+    if move.square in view.covered:
+        raise IllegalMoveError(f"square {where} has been overbuilt already")
+
+
+def check_discard(view: View, move: Discard) -> None:
+    """Raise :class:`IllegalMoveError` unless discarding ``move.type`` is legal now."""
+    if move.type not in view.players[view.current].hand:
+        raise IllegalMoveError(f"seat {view.current} has no {move.type} tile in hand")
+    if free_squares(view.board) or overbuild_squares(view, view.current):
+        raise IllegalMoveError("a tile may be discarded only when none can be placed")
+
+
+def _take_from_hand(draft: Draft, kind: WorkerType) -> None:
+    hand = list(draft.players[draft.current].hand)
+    hand.remove(kind)
+    draft.update_player(draft.current, hand=tuple(hand))
+
+
+def do_place(draft: Draft, move: Place) -> WorkerTile:
+    """Put the tile of ``move`` on the board; return it."""
+    seat = draft.current
+    _take_from_hand(draft, move.type)
+    tile = WorkerTile.of(seat, move.type, move.rotation)
+    draft.board = with_worker(draft.board, move.square, tile)
+    if draft.events is not None:
+        draft.emit(WorkerPlaced(seat, move.square, tile))
+    return tile
+
+
+def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
+    """Pay a sun token (none with the Shaman, :rule:`R-HUT-SHAMAN`) and put the tile of
+    ``move`` on top of the old one (:rule:`R-OVER-2`)."""
+    seat = draft.current
+    _take_from_hand(draft, move.type)
+    player = draft.players[seat]
+    cost = sun_cost_of_overbuilding(player)
+    if cost:
+        draft.update_player(seat, sun=player.sun - cost)
+        if draft.events is not None:
+            draft.emit(Spent(seat, Resource.SUN, cost))
+    else:
+        if draft.events is not None:
+            draft.emit(HutUsed(seat, Hut.SHAMAN))
+    old = draft.board[move.square]
+    assert isinstance(old, WorkerTile)
+    tile = WorkerTile.of(seat, move.type, move.rotation)
+    draft.covered = draft.covered.set(move.square, old)
+    draft.board = with_worker(draft.board, move.square, tile)
+    if draft.events is not None:
+        draft.emit(WorkerPlaced(seat, move.square, tile, covered=old))
+    return tile
+
+
+def do_discard(draft: Draft, move: Discard) -> None:
+    """Set the tile aside for good (:rule:`R-PLACE-4`)."""
+    _take_from_hand(draft, move.type)
+    draft.discarded = (*draft.discarded, (draft.current, move.type))
+    if draft.events is not None:
+        draft.emit(WorkerDiscarded(draft.current, move.type))

@@ -1,0 +1,122 @@
+"""End-of-game scoring: temples, sun tokens, water, and the winners.
+
+Rules: :rule:`R-SCORE-1` to :rule:`R-SCORE-10`. Scoring never changes a state: a
+:class:`ScoreSheet` adds the end-of-game gold to the gold in hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from ..game.components import JungleKind, JungleTile, WorkerTile
+from ..game.config import Module
+from ..game.frozen import FrozenMap
+from ..game.geometry import SIDES, neighbour
+from ..modules.gem_mines import gem_gold, mask_gold
+from ..modules.huts import hut_bonus, hut_costs
+from ..state.view import View
+
+FIRST_PLACE_GOLD: Final = 6
+SECOND_PLACE_GOLD: Final = 3
+
+CATEGORIES: Final = ("gold", "temples", "sun", "water")
+"""The keys of a :class:`ScoreSheet` breakdown, in order, for the base game."""
+
+HUT_CATEGORIES: Final = ("huts", "hut bonus")
+"""The keys the Hut module adds: the cost of the huts given back, and their bonuses."""
+
+
+@attrs.frozen
+class ScoreSheet:
+    """One player's final score: ``total`` and where it came from.
+
+    ``breakdown`` maps each of :data:`CATEGORIES` to gold: ``gold`` in hand, ``temples``,
+    ``sun`` (1 per token) and ``water`` (the carrier's field, possibly negative); with the
+    Hut module also ``huts`` (their cost, given back) and ``hut bonus`` (:rule:`R-HUT-4`);
+    with the Gem mines module ``masks`` and ``gems`` (1 per gem held, :rule:`R-GEM-6`).
+    ``cacao`` is the tiebreak (:rule:`R-SCORE-9`).
+    """
+
+    player: int
+    total: int
+    breakdown: FrozenMap[str, int]
+    cacao: int
+
+
+def temple_gold(workers: Sequence[int]) -> list[int]:
+    """The gold each player earns at one temple, given their facing workers.
+
+    Most workers take 6, second most 3 (:rule:`R-SCORE-1`); a tie for first splits 6 and
+    nobody is second (:rule:`R-SCORE-2`); a tie for second splits 3 (:rule:`R-SCORE-3`);
+    shares are rounded down; a player needs at least one worker (:rule:`R-SCORE-4`).
+
+    >>> temple_gold([2, 2, 1])
+    [3, 3, 0]
+    >>> temple_gold([3, 1, 1, 0])
+    [6, 1, 1, 0]
+    >>> temple_gold([0, 4])
+    [0, 6]
+    """
+    gold = [0] * len(workers)
+    counts = sorted({count for count in workers if count > 0}, reverse=True)
+    if not counts:
+        return gold
+    first = [seat for seat, count in enumerate(workers) if count == counts[0]]
+    for seat in first:
+        gold[seat] = FIRST_PLACE_GOLD // len(first)
+    if len(first) == 1 and len(counts) > 1:
+        second = [seat for seat, count in enumerate(workers) if count == counts[1]]
+        for seat in second:
+            gold[seat] = SECOND_PLACE_GOLD // len(second)
+    return gold
+
+
+def temple_workers(view: View, temple: tuple[int, int]) -> list[int]:
+    """Workers each seat has facing the temple on ``temple``, top tiles only (:rule:`R-SCORE-5`)."""
+    workers = [0] * len(view.players)
+    for side in SIDES:
+        tile = view.board.get(neighbour(temple, side))
+        if isinstance(tile, WorkerTile):
+            workers[tile.owner] += tile.edges[side.opposite]
+    return workers
+
+
+def temple_totals(view: View) -> list[int]:
+    """Each seat's gold from all temples, each temple scored on its own."""
+    totals = [0] * len(view.players)
+    for square, tile in sorted(view.board.items()):
+        if isinstance(tile, JungleTile) and tile.kind is JungleKind.TEMPLE:
+            for seat, gold in enumerate(temple_gold(temple_workers(view, square))):
+                totals[seat] += gold
+    return totals
+
+
+def score_sheets(view: View) -> tuple[ScoreSheet, ...]:
+    """Every player's :class:`ScoreSheet`, in seat order."""
+    temples = temple_totals(view)
+    sheets = []
+    for seat, player in enumerate(view.players):
+        breakdown = {
+            "gold": player.gold,
+            "temples": temples[seat],
+            "sun": player.sun,
+            "water": player.water,
+        }
+        if view.config.has(Module.HUTS):
+            breakdown["huts"] = hut_costs(player)
+            breakdown["hut bonus"] = hut_bonus(view, seat)
+        if view.config.has(Module.GEM_MINES):
+            breakdown["masks"] = mask_gold(view, seat)
+            breakdown["gems"] = gem_gold(view, seat)
+        sheets.append(ScoreSheet(seat, sum(breakdown.values()), FrozenMap(breakdown), player.cacao))
+    return tuple(sheets)
+
+
+def winners_of(view: View) -> tuple[int, ...]:
+    """The seats with the most gold, then the most cacao left; several share a win."""
+    sheets = score_sheets(view)
+    best = max((sheet.total, sheet.cacao) for sheet in sheets)
+    return tuple(sheet.player for sheet in sheets if (sheet.total, sheet.cacao) == best)
