@@ -12,11 +12,9 @@ from typing import TypeAlias
 
 import attrs
 
-from ..agents.determinization import determinize
 from ..agents.observation import Observation
 from ..game.components import Gems, Hut, WorkerType
 from ..state.state import PlayerState, State
-from .render import describe_step
 
 Shown: TypeAlias = State | Observation
 """What the boards draw: a full state, or what one player may know of it."""
@@ -70,29 +68,3 @@ def _summary(seat: int, player: PlayerState | object, shown: Shown) -> SeatSumma
 def seat_summaries(shown: Shown) -> tuple[SeatSummary, ...]:
     """Every seat's summary, in seat order; an observation shows only its player's hand."""
     return tuple(_summary(seat, player, shown) for seat, player in enumerate(shown.players))
-
-
-def waiting_for(shown: Shown) -> str:
-    """What the game waits for, in words, as :func:`~cacao_rules.show.render.describe_step`.
-
-    The sentence reads only open parts of the game (the step, whose turn it is, the map
-    board, and at the end the scores, when no hand is left), so for an observation it is
-    read from any state consistent with it.
-    """
-    state = shown if isinstance(shown, State) else determinize(shown, seed=0)
-    return describe_step(state)
-
-
-def summary_line(shown: Shown) -> str:
-    """A one-line description, for a notebook's text view of a state or an observation."""
-    kind = "State" if isinstance(shown, State) else f"Observation of seat {shown.player}"
-    config = shown.config
-    modules = (
-        "the Big Game"
-        if config.is_big_game
-        else ", ".join(sorted(module.value for module in config.modules)) or "base game"
-    )
-    return (
-        f"<{kind}: {config.players} players, {modules}, turn {shown.turn}, "
-        f"{len(shown.board)} tiles on the board; {waiting_for(shown)}>"
-    )

@@ -50,8 +50,8 @@ from ..game.config import Module
 from ..game.geometry import Square, format_square
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..state.state import State
-from .render import open_jungle_spaces
-from .seats import SeatSummary, Shown, seat_summaries, waiting_for
+from .render import open_jungle_spaces, waiting_for
+from .seats import SeatSummary, Shown, seat_summaries
 
 SQUARE: Final = 48
 """The side of one board square in the picture's own units; ``size`` scales the picture."""
@@ -467,7 +467,7 @@ def _highlights(grid: _Grid, can_place: set[Square], last: set[Square]) -> list[
                 height=_n(SQUARE - 6),
                 rx="5",
                 fill=_PLACE_COLOUR,
-                fill_opacity="0.28",
+                fill_opacity="0.22",
                 stroke=_PLACE_COLOUR,
                 stroke_width="2",
                 class_="can-place",
@@ -572,7 +572,7 @@ def _tile_row(panel: _Panel, name: str, tiles: Sequence[JungleTile], class_: str
 
 
 def _common(panel: _Panel, shown: Shown) -> None:
-    panel.label(_config_words(shown), 14, font_weight="bold")
+    panel.wrapped(_config_words(shown), 40, 14, font_weight="bold")
     seen = "" if isinstance(shown, State) else f"seen by seat {shown.player}, "
     panel.wrapped(f"Turn {shown.turn} ({seen}{waiting_for(shown)})", 46, 12, class_="status")
     _tile_row(panel, "Display", shown.display, "display")
