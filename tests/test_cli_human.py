@@ -101,8 +101,11 @@ def test_end_of_input_and_ctrl_c_end_the_game_cleanly(
     assert code == 0
     assert "Game ended (end of input)" in out
 
-    class Interrupted(io.StringIO):
-        def readline(self, size: int | None = -1) -> str:
+    class Interrupted:
+        def isatty(self) -> bool:
+            return True
+
+        def readline(self) -> str:
             raise KeyboardInterrupt
 
     monkeypatch.setattr("sys.stdin", Interrupted())
