@@ -30,6 +30,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
     "cacao_rules_spec",  # docs/_ext: the rules page and the :rule: role
+    "cacao_boards",  # docs/_ext: boards drawn at build time (the cacao-board directive)
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -92,7 +92,7 @@ KIND_NAMES: Final = {
 GEM_FILLS: Final = ("#e53935", "#43a047", "#1e88e5", "#fafafa")
 """The gems' colours, red, green, blue and white, in :data:`~cacao_rules.GEM_COLOURS` order."""
 
-_FONT: Final = "font-family:Helvetica,Arial,sans-serif"
+_FONT: Final = "font-family:Helvetica,Arial,sans-serif;max-width:100%;height:auto"
 _PANEL_WIDTH: Final = 312
 _MARGIN: Final = 14
 _LABEL: Final = 16
