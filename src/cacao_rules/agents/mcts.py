@@ -33,6 +33,9 @@ from typing import Final
 
 from ..engine import apply, legal_moves
 from ..errors import CacaoError
+from ..game.components import Tile
+from ..game.frozen import FrozenMap
+from ..game.geometry import Square
 from ..game.moves import Move
 from ..state.chance import is_seed
 from ..state.state import PlacementStep, State
@@ -82,8 +85,8 @@ class MCTSBot:
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        worlds: int = 4,
-        exploration: float = 0.7,
+        worlds: int = 2,
+        exploration: float = 0.3,
         playout_turns: int = 0,
     ) -> None:
         if not is_seed(seed):
@@ -211,6 +214,13 @@ def _settle(state: State) -> State:
     The search branches on placements only; filling, resolving edges and building huts
     are decided at once, so that a placement is judged by what it brings in.
     """
+    temples: dict[FrozenMap[Square, Tile], list[int]] = {}  # resolving keeps the board
+
+    def value(after: State, seat: int) -> int:
+        if after.board not in temples:
+            temples[after.board] = temple_totals(after)
+        return greedy_value(after, seat, temples[after.board])
+
     while not state.is_over and not isinstance(state.step, PlacementStep):
         mover = state.to_move
         assert mover is not None, "a seeded world has no chance nodes"
@@ -218,8 +228,5 @@ def _settle(state: State) -> State:
         if len(moves) == 1:
             state = apply(state, moves[0])
             continue
-        state = max(
-            (apply(state, move) for move in moves),
-            key=lambda after: greedy_value(after, mover),
-        )
+        state = max((apply(state, move) for move in moves), key=lambda after: value(after, mover))
     return state
