@@ -496,7 +496,7 @@ def _highlights(grid: _Grid, can_place: set[Square], last: set[Square]) -> list[
 
 
 def _emperor(x: float, y: float, square: Square) -> str:
-    cx, cy = x + SQUARE - 5, y + 5
+    cx, cy = x + SQUARE - 10, y + 10
     crown = _points(
         *(
             (cx + dx, cy + dy)
@@ -506,6 +506,17 @@ def _emperor(x: float, y: float, square: Square) -> str:
     return _tag(
         "g",
         _title(f"the Emperor at {format_square(square)}"),
+        _tag(
+            "rect",
+            x=_n(x + 1),
+            y=_n(y + 1),
+            width=_n(SQUARE - 2),
+            height=_n(SQUARE - 2),
+            rx="6",
+            fill="none",
+            stroke="#ffb300",
+            stroke_width="3",
+        ),
         _tag(
             "circle",
             cx=_n(cx),
