@@ -392,22 +392,17 @@ def _board_part(shown: Shown, grid: _Grid, last: set[Square], can_place: set[Squ
             )
         )
     for square in sorted(open_jungle_spaces(shown.board)):
-        x, y = grid.at(square)
         parts.append(
-            _tag(
-                "rect",
-                _title(f"empty jungle space {format_square(square)}"),
-                x=_n(x + 4),
-                y=_n(y + 4),
-                width=_n(SQUARE - 8),
-                height=_n(SQUARE - 8),
-                rx="4",
+            _mark(
+                grid,
+                square,
+                4,
+                f"empty jungle space {format_square(square)}",
+                "space",
                 fill="#f6f9f1",
                 stroke="#9e9d24",
                 stroke_width="1.2",
                 stroke_dasharray="4 3",
-                class_="space",
-                data_square=format_square(square),
             )
         )
     for square, tile in sorted(shown.board.items()):
@@ -453,46 +448,52 @@ def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: 
     )
 
 
+def _mark(grid: _Grid, square: Square, inset: float, title: str, class_: str, **style: str) -> str:
+    """A rounded square over ``square``, ``inset`` inside its edges, with its title."""
+    x, y = grid.at(square)
+    return _tag(
+        "rect",
+        _title(title),
+        x=_n(x + inset),
+        y=_n(y + inset),
+        width=_n(SQUARE - 2 * inset),
+        height=_n(SQUARE - 2 * inset),
+        rx="5",
+        class_=class_,
+        data_square=format_square(square),
+        **style,
+    )
+
+
 def _highlights(grid: _Grid, can_place: set[Square], last: set[Square]) -> list[str]:
-    parts = []
-    for square in sorted(can_place):
-        x, y = grid.at(square)
-        parts.append(
-            _tag(
-                "rect",
-                _title(f"the player to move can place at {format_square(square)}"),
-                x=_n(x + 3),
-                y=_n(y + 3),
-                width=_n(SQUARE - 6),
-                height=_n(SQUARE - 6),
-                rx="5",
-                fill=_PLACE_COLOUR,
-                fill_opacity="0.22",
-                stroke=_PLACE_COLOUR,
-                stroke_width="2",
-                class_="can-place",
-                data_square=format_square(square),
-            )
+    can = [
+        _mark(
+            grid,
+            square,
+            3,
+            f"the player to move can place at {format_square(square)}",
+            "can-place",
+            fill=_PLACE_COLOUR,
+            fill_opacity="0.22",
+            stroke=_PLACE_COLOUR,
+            stroke_width="2",
         )
-    for square in sorted(last):
-        x, y = grid.at(square)
-        parts.append(
-            _tag(
-                "rect",
-                _title(f"the last move: {format_square(square)}"),
-                x=_n(x),
-                y=_n(y),
-                width=_n(SQUARE),
-                height=_n(SQUARE),
-                rx="6",
-                fill="none",
-                stroke=_LAST_COLOUR,
-                stroke_width="3",
-                class_="last-move",
-                data_square=format_square(square),
-            )
+        for square in sorted(can_place)
+    ]
+    outlined = [
+        _mark(
+            grid,
+            square,
+            0,
+            f"the last move: {format_square(square)}",
+            "last-move",
+            fill="none",
+            stroke=_LAST_COLOUR,
+            stroke_width="3",
         )
-    return parts
+        for square in sorted(last)
+    ]
+    return can + outlined
 
 
 def _emperor(x: float, y: float, square: Square) -> str:
