@@ -186,6 +186,20 @@ def tile_title(tile: JungleTile) -> str:
     return name
 
 
+def _tile_rect(x: float, y: float, side: float, radius: float, **style: str) -> str:
+    """A tile's square, ``side`` wide, a little inside its place, its corners rounded."""
+    k = side / SQUARE
+    return _tag(
+        "rect",
+        x=_n(x + 1.5 * k),
+        y=_n(y + 1.5 * k),
+        width=_n(side - 3 * k),
+        height=_n(side - 3 * k),
+        rx=_n(radius * k),
+        **style,
+    )
+
+
 def jungle_tile(
     tile: JungleTile, x: float, y: float, side: float, where: str, square: Square | None = None
 ) -> str:
@@ -196,17 +210,7 @@ def jungle_tile(
     k = side / SQUARE
     parts = [
         _title(f"{tile_title(tile)}{where}"),
-        _tag(
-            "rect",
-            x=_n(x + 1.5 * k),
-            y=_n(y + 1.5 * k),
-            width=_n(side - 3 * k),
-            height=_n(side - 3 * k),
-            rx=_n(5 * k),
-            fill=fill,
-            stroke="#263238",
-            stroke_width=_n(max(0.6, k)),
-        ),
+        _tile_rect(x, y, side, 5, fill=fill, stroke="#263238", stroke_width=_n(max(0.6, k))),
     ]
     cx = x + side / 2
     if tile.gems is not None:
@@ -290,17 +294,7 @@ def worker_tile(
     k = side / SQUARE
     return [
         _title(title),
-        _tag(
-            "rect",
-            x=_n(x + 1.5 * k),
-            y=_n(y + 1.5 * k),
-            width=_n(side - 3 * k),
-            height=_n(side - 3 * k),
-            rx=_n(4 * k),
-            fill=tint(colour),
-            stroke=colour,
-            stroke_width=_n(2.2 * k),
-        ),
+        _tile_rect(x, y, side, 4, fill=tint(colour), stroke=colour, stroke_width=_n(2.2 * k)),
         _text(
             x + side / 2,
             y + side / 2 + 5 * k,
