@@ -27,6 +27,7 @@ from helpers_positions import (
     TEMPLE,
     W1111,
     W2101,
+    W3001,
     W3100,
     WATER,
     Board,
@@ -218,12 +219,108 @@ def test_farmer_gives_nothing_when_storage_is_full() -> None:
 
 
 @pytest.mark.rule("R-HUT-FARMER")
-def test_farmer_counts_cacao_before_the_storage_cap() -> None:
-    # 2 in storage, 4 received of which 3 fit: still exactly 4 received, but no room left.
+def test_farmer_does_not_count_fruit_lost_to_a_full_storage() -> None:
+    # 2 in storage, 4 received of which 3 fit: 3 stored, not 4.
     state = lone_edge("P2", cacao=2)
     state, events = cr.step(state, cr.Resolve((-1, 0), Side.E, 2))
-    assert gained(events, cr.Resource.CACAO)[0] == (3, 1)
+    assert gained(events, cr.Resource.CACAO) == [(3, 1)]
+    assert hut_events(events) == []
     assert state.players[0].cacao == cr.STORAGE_SPACES
+
+
+def farmer_sells_after_harvest(cacao: int) -> cr.State:
+    """Seat 0, a Farmer owner holding ``cacao``, places a 2-1-0-1 turned twice on (1, 0):
+    its 2 faces P2 on (1, 1) to the S, a 1 faces M3 on (0, 0) to the W."""
+    state = hut_position(
+        cr.PlayerState(cacao=cacao, huts=(Hut.FARMER,)),
+        hand=(W2101,),
+        board={(0, 0): M3, (1, 1): P2},
+    )
+    return cr.apply(state, cr.Place(W2101, (1, 0), 2))
+
+
+@pytest.mark.rule("R-HUT-FARMER", "R-DECIDE-2")
+def test_farmer_counts_only_the_cacao_put_into_storage() -> None:
+    # Room for 2: the second worker at P2 would only waste fruit, so it is not offered to a
+    # Farmer either (the earlier ruling offered it: 4 received, 2 of them wasted, then a sale
+    # made room and the Farmer's fruit came).
+    state = farmer_sells_after_harvest(cacao=3)
+    assert names(state) == [
+        "resolve 1,0 S 0",
+        "resolve 1,0 S 1",
+        "resolve 1,0 W 0",
+        "resolve 1,0 W 1",
+    ]
+    with pytest.raises(cr.IllegalMoveError, match="room for 2 more cacao"):
+        cr.apply(state, cr.Resolve((1, 0), Side.S, 2))
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.S, 1))
+    assert gained(events, cr.Resource.CACAO) == [(2, 0)]
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.W, 1))
+    assert hut_events(events) == []
+    assert (state.players[0].cacao, state.players[0].gold) == (4, 3)
+
+
+@pytest.mark.rule("R-HUT-FARMER")
+def test_farmer_counts_four_stored_before_a_sale() -> None:
+    # 4 stored, then 1 sold: the storage has room at the end, so the extra fruit comes.
+    state = farmer_sells_after_harvest(cacao=1)
+    state = cr.apply(state, cr.Resolve((1, 0), Side.S, 2))
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.W, 1))
+    assert hut_events(events) == [HutUsed(0, Hut.FARMER)]
+    assert (state.players[0].cacao, state.players[0].gold) == (5, 3)
+
+
+@pytest.mark.rule("R-HUT-FARMER", "R-DECIDE-2")
+@pytest.mark.parametrize("farmer", [True, False])
+def test_farmer_two_plantations_and_room_for_one(farmer: bool) -> None:
+    # A 1-1-1-1 on (1, 0) faces P1 to the W and P2 to the S; room for 1 cacao. Either
+    # plantation stores that 1 and leaves the other unable to matter: the same state, so only
+    # the first is listed, for a Farmer too (fruit lost to the full storage counts nothing).
+    huts = (Hut.FARMER,) if farmer else ()
+    state = hut_position(
+        cr.PlayerState(cacao=4, huts=huts), board={(0, 0): P1, (1, 1): P2}, hand=(W1111,)
+    )
+    state = cr.apply(state, cr.Place(W1111, (1, 0), 0))
+    assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 S 1", "resolve 1,0 W 0"]
+    with pytest.raises(cr.IllegalMoveError, match="same effect as resolve 1,0 S 1"):
+        cr.apply(state, cr.Resolve((1, 0), Side.W, 1))
+
+
+# A 3-0-0-1 turned three times on (1, 0): its 3 faces P1 on (0, 0) to the W, its 1 faces the
+# tile on (1, 1) to the S.
+FARMER_PLUS_ONE = cr.Place(W3001, (1, 0), 3)
+
+
+@pytest.mark.rule("R-HUT-FARMER")
+@pytest.mark.parametrize(
+    ("code", "modules", "farmer"),
+    [
+        ("P1", (), True),
+        ("G1", (), False),
+        ("G2", (), False),
+        ("W", (), False),
+        ("S", (), False),
+        ("L", (cr.Module.TREE_OF_LIFE,), False),
+        ("D1110", (cr.Module.GEM_MINES,), False),
+    ],
+)
+def test_farmer_counts_only_plantation_and_watering_cacao(
+    code: str, modules: tuple[cr.Module, ...], farmer: bool
+) -> None:
+    # 3 cacao from P1 and one worker elsewhere: exactly 4 only if that worker brings cacao.
+    config = cr.Config(players=2, modules={cr.Module.HUTS, *modules})
+    state = hut_position(
+        cr.PlayerState(huts=(Hut.FARMER,)),
+        hand=(W3001,),
+        board={(0, 0): P1, (1, 1): jt(code)},
+        config=config,
+    )
+    state = cr.apply(state, FARMER_PLUS_ONE)
+    state = cr.apply(state, cr.Resolve((1, 0), Side.W, 3))
+    gems = (1, 0, 0, 0) if code.startswith("D") else (0, 0, 0, 0)
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.S, 1, gems=gems))
+    assert hut_events(events) == ([HutUsed(0, Hut.FARMER)] if farmer else [])
+    assert state.players[0].cacao == (5 if farmer else 3)
 
 
 @pytest.mark.rule("R-HUT-FARMER")
