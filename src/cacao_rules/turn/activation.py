@@ -65,7 +65,7 @@ def _activate(
     view: View, tile: WorkerTile, square: Square, side: Side, jungle: Square
 ) -> ActivatedEdge:
     """The activated edge, with the workers it counts (:rule:`R-HUT-FOREMAN`)."""
-    workers = counted_workers(view.players[tile.owner], tile.edges[side])
+    workers = counted_workers(tile, tile.edges[side])
     return ActivatedEdge(tile.owner, square, side, workers, jungle)
 
 
