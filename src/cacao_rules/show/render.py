@@ -12,7 +12,8 @@ Each square of the board is a cell three lines high and seven characters wide:
 
 - a worker tile shows its owner's seat in brackets and the workers on each edge in the
   edge's place (north above, east right, south below, west left), as placed;
-  a ``*`` in the top left corner marks a tile overbuilt on another;
+  a ``*`` in the top left corner marks a tile overbuilt on another, an ``F`` in the bottom
+  left corner a tile played with the Foreman (Hut module);
 - a jungle tile shows its code (``P1``, ``P2``, ``M2``, ``M3``, ``M4``, ``G1``, ``G2``,
   ``W``, ``S``, ``T``, and with the modules ``I``, ``K``, ``C``, ``L``, and a gem mine with
   the gems on it, one digit per colour (red, green, blue, white), such as ``D2103``; see
@@ -79,8 +80,9 @@ _LABEL_WIDTH: Final = 4
 
 LEGEND: Final = (
     "Legend: [n] worker tile of seat n, its workers on each edge (N above, E right, S below,\n"
-    "  W left); * overbuilt; . empty jungle space next to a worker tile; P1 P2 plantation,\n"
-    "  M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, T temple;\n"
+    "  W left); * overbuilt; F played with the Foreman (Huts); . empty jungle space next to\n"
+    "  a worker tile; P1 P2 plantation, M2 M3 M4 market, G1 G2 gold mine, W water,\n"
+    "  S sun-worshiping site, T temple;\n"
     "  with the modules I watering, K chocolate kitchen, C chocolate market, L tree of life;\n"
     "  E (top right) the Emperor; D2103 gem mine with its gems: 2 red, 1 green, 0 blue,\n"
     "  3 white (players' gems and the gem cart are written the same way)"
@@ -91,10 +93,11 @@ LEGEND: Final = (
 def _worker_cell(tile: WorkerTile, overbuilt: bool) -> list[str]:
     n, e, s, w = tile.edges
     corner = "*" if overbuilt else " "
+    foreman = "F" if tile.foreman else " "
     return [
         f"{corner}  {n}   ",
         f"{w} [{tile.owner}] {e}",
-        f"   {s}   ",
+        f"{foreman}  {s}   ",
     ]
 
 
@@ -340,7 +343,8 @@ COMPACT_WIDTHS: Final = (80, 120)
 """The compact text's width: for the base game and modules, and for the Big Game."""
 
 COMPACT_LEGEND: Final = (
-    "[n] worker tile of seat n with its workers on each edge; * overbuilt; . empty space; "
+    "[n] worker tile of seat n with its workers on each edge; * overbuilt; F with the "
+    "Foreman; . empty space; "
     "E the Emperor; P1 P2 plantation, M2-M4 market, G1 G2 gold mine, W water, S sun site, "
     "T temple, I watering, K chocolate kitchen, C chocolate market, L tree of life, "
     "D a gem mine, its red, green, blue and white gems beneath (2103)"
@@ -361,7 +365,8 @@ def _compact_cell(
     if isinstance(tile, WorkerTile):
         n, e, s, w = tile.edges
         corner = "*" if square in state.covered else " "
-        cell = [f"{corner} {n}  ", f"{w}[{tile.owner}]{e}", f"  {s}  "]
+        foreman = "F" if tile.foreman else " "
+        cell = [f"{corner} {n}  ", f"{w}[{tile.owner}]{e}", f"{foreman} {s}  "]
     elif isinstance(tile, JungleTile) and tile.gems is not None:
         cell = [blank, f"{'D':^{COMPACT_CELL}}", f"{_gems(tile.gems):^{COMPACT_CELL}}"]
     elif isinstance(tile, JungleTile):

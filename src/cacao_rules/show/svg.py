@@ -421,6 +421,8 @@ def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: 
     )
     if covered is not None:
         title += f"; overbuilt on seat {covered.owner}'s {covered.type}"
+    if tile.foreman:
+        title += "; played with the Foreman (a 4th worker on an edge of 3)"
     parts = worker_tile(
         tile.edges, x, y, SQUARE, seat=tile.owner, title=title, label=str(tile.owner)
     )
@@ -431,6 +433,12 @@ def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: 
                 points=_points((x + 1.5, y + 1.5), (x + 15, y + 1.5), (x + 1.5, y + 15)),
                 fill="#212121",
                 class_="overbuilt",
+            )
+        )
+    if tile.foreman:
+        parts.append(
+            _text(
+                x + 5, y + SQUARE - 5, "F", 9, fill="#212121", font_weight="bold", class_="foreman"
             )
         )
     return _tag(
