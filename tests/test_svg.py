@@ -256,7 +256,7 @@ def test_notebooks_get_the_picture_and_a_short_text() -> None:
 
 def test_a_tile_played_with_the_foreman_is_marked() -> None:
     config = cr.Config(players=2, modules={Module.HUTS})
-    board_tiles = {
+    board_tiles: dict[tuple[int, int], cr.Tile] = {
         (0, 0): cr.JungleTile.from_code("P1"),
         (1, 1): cr.JungleTile.from_code("M2"),
         (1, 0): cr.WorkerTile.of(0, cr.WorkerType.W3100, 0, foreman=True),
