@@ -28,6 +28,7 @@ from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
 from .formats.notation import parse_move
 from .formats.observation_format import observation_from_json, observation_to_json
 from .formats.positions import position
+from .formats.record import GameRecord, record_game
 from .formats.serialization import from_json, to_json
 from .game.components import (
     DISPLAY_SIZE,
@@ -120,6 +121,7 @@ __all__ = [
     "Fill",
     "FillChoice",
     "FormatError",
+    "GameRecord",
     "Gained",
     "GameEnded",
     "GemsTaken",
@@ -180,6 +182,7 @@ __all__ = [
     "play_game",
     "position",
     "private_chance_seat",
+    "record_game",
     "render",
     "render_scores",
     "step",
