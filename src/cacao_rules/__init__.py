@@ -25,6 +25,14 @@ from .agents.observation import (
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
+from .formats.event_json import (
+    event_document,
+    event_from_document,
+    event_from_json,
+    event_to_json,
+    events_from_json,
+    events_to_json,
+)
 from .formats.notation import parse_move
 from .formats.observation_format import observation_from_json, observation_to_json
 from .formats.positions import position
@@ -88,6 +96,7 @@ from .game.moves import (
     Slide,
 )
 from .game.pools import WorkerBalance, worker_balance
+from .show.describe import describe
 from .show.render import render, render_scores
 from .state.state import PlayerState, State
 from .turn.results import final_scores, winners
@@ -121,9 +130,9 @@ __all__ = [
     "Fill",
     "FillChoice",
     "FormatError",
-    "GameRecord",
     "Gained",
     "GameEnded",
+    "GameRecord",
     "GemsTaken",
     "GreedyBot",
     "Hut",
@@ -168,7 +177,14 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "check_state",
+    "describe",
     "determinize",
+    "event_document",
+    "event_from_document",
+    "event_from_json",
+    "event_to_json",
+    "events_from_json",
+    "events_to_json",
     "final_scores",
     "from_json",
     "legal_moves",
