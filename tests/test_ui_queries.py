@@ -55,7 +55,7 @@ def test_the_spaces_to_fill_are_open_jungle_spaces() -> None:
     fills = 0
     for ply in game.plies:
         state = ply.before
-        spaces = cr.open_jungle_spaces(state)
+        spaces = cr.open_jungle_spaces(state.board)
         for square in spaces:
             assert square not in state.board and cr.is_jungle_square(square)
             assert any(

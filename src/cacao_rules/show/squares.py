@@ -4,7 +4,7 @@
 >>> state = cr.new_game(cr.Config(players=2), seed=42)
 >>> cr.placement_squares(state)
 ((-1, 0), (0, -1), (0, 1), (1, 0), (1, 2), (2, 1))
->>> cr.open_jungle_spaces(state)
+>>> cr.open_jungle_spaces(state.board)
 frozenset()
 """
 
