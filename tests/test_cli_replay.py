@@ -125,7 +125,8 @@ def test_replay_html_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixtu
     path, record = _record_file(tmp_path)
     page = tmp_path / "game.html"
     assert main(["replay", str(path), "--html", str(page)]) == 0
-    assert page.read_text(encoding="utf-8") == replay_page(record, text_board)
+    assert page.read_text(encoding="utf-8") == replay_page(record)
+    assert replay_page(record) != replay_page(record, text_board)
 
 
 def test_the_page_keeps_free_text_out_of_the_markup() -> None:
@@ -153,7 +154,7 @@ def test_the_page_steps_through_the_game_in_a_browser(tmp_path: Path) -> None:
         record.config, record.seed, record.moves, record.seats, comments={12: "a <comment>"}
     )
     page = tmp_path / "game.html"
-    page.write_text(replay_page(record, text_board), encoding="utf-8")
+    page.write_text(replay_page(record), encoding="utf-8")
     states = record.replay()
     for number in (0, 12, len(record.moves)):
         assert CHROMIUM is not None
@@ -174,8 +175,8 @@ def test_the_page_steps_through_the_game_in_a_browser(tmp_path: Path) -> None:
         ).stdout
         where = "Start" if number == 0 else f"Move {number} of {len(record.moves)}"
         assert f'<span id="where">{where}</span>' in dom
-        board = dom.split('<div id="board">')[1].split("</div>")[0]
-        assert board.startswith('<pre class="board-text">')
+        board = dom.split('<div id="board">')[1].split("</svg>")[0]
+        assert board.startswith("<svg")
         assert f"Turn {states[number].turn} " in board
         if number:
             before = states[number - 1]

@@ -11,7 +11,7 @@ from ..engine import step
 from ..formats.record import GameRecord
 from ..show.describe import describe_event
 from ..show.render import render, render_scores
-from ..show.replay_page import replay_page, text_board
+from ..show.replay_page import replay_page
 from ..state.state import State
 from .files import FAILED, read_record, write_text
 from .options import describe_config
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
         return BAD_ARGUMENTS
     if args.html is not None:
-        return write_text(args.html, replay_page(record, text_board), "the page", err)
+        return write_text(args.html, replay_page(record), "the page", err)
     print(_title(record), file=out)
     if args.move is not None:
         _show_position(record, states, args.move, out)

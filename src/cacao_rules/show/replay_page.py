@@ -6,8 +6,9 @@ for, and a few lines of script: buttons, a slider, the arrow keys and the move l
 through the game, and the address's ``#N`` opens it at move ``N``. It needs no network and
 no other file.
 
-The pictures come from ``draw(state, last_move)``, which returns an HTML fragment (an
-``<svg>`` picture, or :func:`text_board`'s ``<pre>`` of the text board).
+The pictures come from ``draw(state, last_move)``, which returns an HTML fragment: by
+default :func:`svg_board`'s ``<svg>`` picture, or :func:`text_board`'s ``<pre>`` of the text
+board.
 
 >>> import cacao_rules as cr
 >>> record = cr.record_game(cr.Config(players=2), 3, [cr.RandomBot(1), cr.RandomBot(2)])
@@ -29,9 +30,16 @@ from ..game.moves import Move
 from ..state.state import State
 from .describe import describe
 from .render import describe_step, render, render_scores
+from .svg import board
 
 Draw = Callable[[State, Move | None], str]
 """Draws one position as an HTML fragment: ``draw(state, last_move)``."""
+
+
+def svg_board(state: State, last_move: Move | None = None) -> str:
+    """The SVG picture of :func:`cacao_rules.show.svg.board`, ``last_move`` marked; the
+    page's default."""
+    return board(state, last_move=last_move, legend=False)
 
 
 def text_board(state: State, last_move: Move | None = None) -> str:
@@ -156,7 +164,7 @@ def _json_in_script(value: object) -> str:
     return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
 
 
-def replay_page(record: GameRecord, draw: Draw = text_board) -> str:
+def replay_page(record: GameRecord, draw: Draw = svg_board) -> str:
     """The whole page, as HTML text, stepping through ``record`` with ``draw``'s pictures."""
     states = record.replay()
     moves = (None, *record.moves)
