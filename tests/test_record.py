@@ -163,6 +163,7 @@ def test_reading_names_the_move_that_is_wrong_and_why() -> None:
         (('[Seat1 "RandomBot(2)"]', ""), r"no Seat1 tag"),
         (('[Seat1 "RandomBot(2)"]', '[Seat1 "x"]\n[Seat2 "y"]'), r"Seat2 names a seat"),
         (('[Seed "4"]', '[Seed "4"]\n[Seed "4"]'), r"tag Seed is given twice"),
+        (('[Seed "4"]', '[Seed "4"]\n[Seat7 "x"]'), r"tag Seat7 names no seat"),
         (('[Seed "4"]', '[Seed "4"]\n[event "x"]'), r"tag name 'event' must be a capital"),
         (('[Seed "4"]', '[Seed "4"]\n[Event "a\\n"]'), r"only \\\" and \\\\ may be escaped"),
         (('[Seed "4"]', '[Seed "4"]\n[Event "\x07"]'), r"control character"),

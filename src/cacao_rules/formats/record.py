@@ -67,6 +67,11 @@ CHANCE: Final = "chance"
 _YES: Final = "yes"
 
 
+def _is_reserved(name: str) -> bool:
+    """Whether the format fixes the tag ``name`` (``Seat`` and a number is always a seat)."""
+    return name in RESERVED_TAGS or re.fullmatch(r"Seat[0-9]+", name) is not None
+
+
 def _check_text(value: object, what: str) -> str:
     """``value`` as one line of printable text of at most :data:`MAX_TEXT` characters."""
     if not isinstance(value, str):
@@ -95,7 +100,7 @@ def _to_tags(value: object) -> FrozenMap[str, str]:
                 f"tag name {name!r:.{_QUOTE}} must be a capital letter followed by letters, "
                 f"digits or '_', at most {MAX_TAG_NAME} characters"
             )
-        if name in RESERVED_TAGS:
+        if _is_reserved(name):
             raise FormatError(f"tag {name!r} is set by the record itself, not as a free tag")
         _check_text(text, f"tag {name}")
     return FrozenMap(value)
@@ -389,6 +394,8 @@ def _read_header(tags: list[tuple[int, str, str]]) -> _Header:
             raise FormatError(f"record line {index}: tag {name} is given twice")
         if name in RESERVED_TAGS:
             found[name] = value
+        elif _is_reserved(name):
+            raise FormatError(f"record line {index}: tag {name[:_QUOTE]} names no seat of a game")
         else:
             _check_free_tag(index, name, value)
             free[name] = value
