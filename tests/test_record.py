@@ -8,10 +8,12 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cacao_rules as cr
 import invariants as inv
-from cacao_rules.formats.record import MAX_TEXT
+from cacao_rules.formats.record import MAX_TEXT, RESERVED_TAGS
 from cacao_rules.game.components import WorkerType
 from cacao_rules.game.config import SUPPORTED_MODULES
 
@@ -203,3 +205,29 @@ def test_replay_names_the_illegal_move() -> None:
     record = cr.GameRecord.start(cr.Config(players=2), 1).with_move(cr.parse_move("pass"))
     with pytest.raises(cr.IllegalMoveError, match=r"move 1 \(pass\) is not legal: "):
         record.replay()
+
+
+_LINE = st.text(st.characters(codec="utf-8").filter(str.isprintable), max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seats=st.lists(_LINE, min_size=2, max_size=2),
+    tags=st.dictionaries(st.from_regex(r"[A-Z][a-z0-9_]{0,8}", fullmatch=True), _LINE, max_size=3),
+    comments=st.dictionaries(
+        st.integers(1, 12), _LINE.filter(lambda text: bool(text.strip())), max_size=4
+    ),
+)
+def test_any_names_tags_and_comments_round_trip(
+    seats: list[str], tags: dict[str, str], comments: dict[int, str]
+) -> None:
+    tags = {name: value for name, value in tags.items() if not name.startswith("Seat")}
+    tags = {name: value for name, value in tags.items() if name not in RESERVED_TAGS}
+    start = cr.GameRecord.start(cr.Config(players=2), 6, seats, tags)
+    state = start.final()
+    record = start
+    for _ in range(12):
+        move = cr.legal_moves(state)[-1]
+        record, state = record.with_move(move), cr.apply(state, move)
+    record = cr.GameRecord(record.config, 6, record.moves, seats, tags, comments)
+    assert cr.GameRecord.from_text(record.to_text()) == record
