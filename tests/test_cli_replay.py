@@ -187,3 +187,20 @@ def test_the_page_steps_through_the_game_in_a_browser(tmp_path: Path) -> None:
             assert '<p id="comment">a &lt;comment&gt;</p>' in dom
         if number == len(record.moves):
             assert "Winner" in dom.split('<div id="scores">')[1]
+
+
+class _Interrupting(_Terminal):
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        raise KeyboardInterrupt
+
+
+def test_replay_interrupted_on_a_terminal_exits_130_with_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, _ = _record_file(tmp_path)
+    monkeypatch.setattr(sys, "stdin", _Interrupting())
+    out, err = _Terminal(), io.StringIO()
+    args = build_parser().parse_args(["replay", str(path)])
+    assert args.run(args, out, err) == 130
+    assert err.getvalue().endswith("\ncacao-rules replay: interrupted\n")
+    assert "Traceback" not in err.getvalue()

@@ -17,6 +17,7 @@ from .files import FAILED, read_record, write_text
 from .options import describe_config
 
 BAD_ARGUMENTS = 2
+INTERRUPTED = 130
 PROMPT = "-- Enter: next turn, a number: go to that move, q: quit -- "
 
 
@@ -68,7 +69,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.move is not None:
         _show_position(record, states, args.move, out)
         return 0
-    _step_through(record, states, out, err, sys.stdin if _interactive(out) else None)
+    try:
+        _step_through(record, states, out, err, sys.stdin if _interactive(out) else None)
+    except KeyboardInterrupt:
+        print("\ncacao-rules replay: interrupted", file=err)
+        return INTERRUPTED
     return 0
 
 
