@@ -121,8 +121,8 @@ class BlindFillStep:
 class ResolveStep:
     """The owners resolve the activated edges in ``queue``, which is in resolution order.
 
-    ``received`` is the cacao the owner now deciding has received from their edges this
-    turn, counted before the storage cap (for the Farmer, R-HUT-FARMER).
+    ``received`` is the cacao the owner now deciding has put into storage from their edges
+    this turn (for the Farmer, R-HUT-FARMER).
     """
 
     queue: tuple[ActivatedEdge, ...]
