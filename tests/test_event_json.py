@@ -75,6 +75,13 @@ RARE = {cr.SpaceLeftEmpty, cr.WorkerDiscarded}
             '"tile":{"owner":1,"type":"2-1-0-1","rotation":3},'
             '"covered":{"owner":1,"type":"1-1-1-1","rotation":0}}',
         ),
+        (
+            cr.WorkerPlaced(
+                player=0, square=(0, 1), tile=cr.WorkerTile.of(0, cr.WorkerType.W3100, 0, True)
+            ),
+            '{"event":"WorkerPlaced","player":0,"square":[0,1],'
+            '"tile":{"owner":0,"type":"3-1-0-0","rotation":0,"foreman":true},"covered":null}',
+        ),
     ],
 )
 def test_hand_made_events_round_trip(event: cr.Event, text: str) -> None:
@@ -114,6 +121,15 @@ def test_an_observed_stream_round_trips_as_one_array() -> None:
         (
             '{"event": "Gained", "player": 0, "resource": "wood", "amount": 1, "wasted": 0}',
             "a resource",
+        ),
+        (
+            '{"event": "WorkerDiscarded", "player": 0, "type": "3-0-0-1", "foreman": true}',
+            "unknown: foreman",
+        ),
+        (
+            '{"event": "WorkerPlaced", "player": 0, "square": [1, 0], "covered": null, '
+            '"tile": {"owner": 0, "type": "1-1-1-1", "rotation": 0, "foreman": false}}',
+            "expected a worker tile",
         ),
         ('{"event": "GemsTaken", "player": 0, "square": [0, 2], "gems": [1, 2]}', "4 gem counts"),
         ("not json", r"not valid JSON"),

@@ -124,16 +124,25 @@ _WORKER_KEYS: Final = frozenset({"owner", "type", "rotation"})
 
 
 def _write_worker(tile: WorkerTile) -> Json:
-    return {"owner": tile.owner, "type": tile.type.value, "rotation": tile.rotation}
+    written: dict[str, Json] = {"owner": tile.owner, "type": tile.type.value}
+    written["rotation"] = tile.rotation
+    if tile.foreman:  # only when set, as the state format writes it
+        written["foreman"] = True
+    return written
 
 
 def _read_worker(value: Json) -> WorkerTile:
-    if not isinstance(value, dict) or set(value) != _WORKER_KEYS:
-        raise _Bad(f'expected a worker tile {{"owner", "type", "rotation"}}, got {_show(value)}')
+    foreman = isinstance(value, dict) and value.get("foreman") is True
+    keys = _WORKER_KEYS | {"foreman"} if foreman else _WORKER_KEYS
+    if not isinstance(value, dict) or set(value) != keys:
+        raise _Bad(
+            f'expected a worker tile {{"owner", "type", "rotation"}} (and "foreman": true '
+            f"for a tile played with the Foreman), got {_show(value)}"
+        )
     owner = _int_in(0, MAX_SEATS - 1)(value["owner"])
     kind: WorkerType = _lookup(_TYPES, "a worker type")(value["type"])
     rotation = _int_in(0, 3)(value["rotation"])
-    return WorkerTile.of(owner, kind, rotation)
+    return WorkerTile.of(owner, kind, rotation, foreman)
 
 
 def _read_gems(value: Json) -> tuple[int, int, int, int]:

@@ -74,9 +74,10 @@ def _filled(event: JungleFilled) -> str:
 def _placed(event: WorkerPlaced) -> str:
     tile = event.tile
     over = f" over their {event.covered.type}" if event.covered is not None else ""
+    foreman = " (with the Foreman's 4th worker)" if tile.foreman else ""
     return (
         f"seat {event.player} places {tile.type} on {format_square(event.square)} "
-        f"turned r{tile.rotation}{over}"
+        f"turned r{tile.rotation}{over}{foreman}"
     )
 
 
