@@ -197,6 +197,10 @@ def test_sizes_are_bounded() -> None:
         cr.GameRecord.start(cr.Config(players=2), 1, ["a"])
     with pytest.raises(cr.FormatError, match="set by the record itself"):
         cr.GameRecord.start(cr.Config(players=2), 1, tags={"Seed": "3"})
+    with pytest.raises(cr.FormatError, match="move 1 must be a cacao_rules move, got 'pass'"):
+        cr.GameRecord(cr.Config(players=2), 1, ["pass"], ["a", "b"])  # type: ignore[list-item]
+    with pytest.raises(cr.FormatError, match="a comment on move 2, but the record has 1 moves"):
+        cr.GameRecord(cr.Config(players=2), 1, [cr.PassHut()], ["a", "b"], comments={2: "x"})
     with pytest.raises(cr.FormatError, match="seed must be None or an int"):
         cr.GameRecord.start(cr.Config(players=2), -1)
 

@@ -144,7 +144,7 @@ class GameRecord:
     With a seed the moves are the players' decisions only; without one (``seed=None``) they
     hold every chance outcome too, in the order they happened. The record is checked when it
     is replayed (:meth:`replay`, :meth:`to_text`, :meth:`from_text`), not when it is made, so
-    that building one move by move costs nothing per move.
+    that building one move by move (:meth:`start`, :meth:`with_move`) replays nothing.
     """
 
     config: Config = attrs.field(validator=attrs.validators.instance_of(Config))
