@@ -22,6 +22,7 @@ from .agents.observation import (
     observe_events,
     private_chance_seat,
 )
+from .agents.simulation import BotFactory, BotSpec, GameResult, MoveRecord, simulate
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
@@ -104,6 +105,8 @@ __all__ = [
     "ActionSpace",
     "AutoDecision",
     "Bot",
+    "BotFactory",
+    "BotSpec",
     "BuildHut",
     "CacaoError",
     "ChanceMove",
@@ -122,6 +125,7 @@ __all__ = [
     "FormatError",
     "Gained",
     "GameEnded",
+    "GameResult",
     "GemsTaken",
     "GreedyBot",
     "Hut",
@@ -137,6 +141,7 @@ __all__ = [
     "MaskTaken",
     "Module",
     "Move",
+    "MoveRecord",
     "Observation",
     "Overbuild",
     "PassHut",
@@ -182,6 +187,7 @@ __all__ = [
     "private_chance_seat",
     "render",
     "render_scores",
+    "simulate",
     "step",
     "tensor_bounds",
     "tensor_layout",
