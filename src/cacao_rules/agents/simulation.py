@@ -19,7 +19,7 @@ cluster, or this process (``executor=None``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from typing import Final, TypeAlias
 
@@ -181,7 +181,7 @@ def simulate(
     record: bool = False,
     labels: Sequence[str] | None = None,
     batch: int | None = None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Play ``games`` games of ``config`` between ``bots``; yield each result as it finishes.
 
     ``bots`` is the lineup, one bot per seat: names from
@@ -221,7 +221,7 @@ def simulate(
     return _stream(executor, task, size)
 
 
-def _stream(executor: Executor, task: _Task, size: int) -> Iterator[GameResult]:
+def _stream(executor: Executor, task: _Task, size: int) -> Generator[GameResult, None, None]:
     pending: set[Future[list[GameResult]]] = {
         executor.submit(
             play_batch, attrs.evolve(task, first=first, count=min(size, task.count - first))
