@@ -23,6 +23,7 @@ from .agents.observation import (
     private_chance_seat,
 )
 from .agents.simulation import BotFactory, BotSpec, GameResult, MoveRecord, simulate
+from .agents.summary import SimulationSummary, Standing, WinRate, wilson_interval
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
@@ -153,13 +154,16 @@ __all__ = [
     "Resource",
     "ScoreSheet",
     "Side",
+    "SimulationSummary",
     "Slide",
     "SpaceLeftEmpty",
     "Spent",
+    "Standing",
     "State",
     "Tile",
     "TileSlid",
     "TurnStarted",
+    "WinRate",
     "WorkerBalance",
     "WorkerDiscarded",
     "WorkerDrawn",
@@ -193,6 +197,7 @@ __all__ = [
     "tensor_layout",
     "tensor_size",
     "to_json",
+    "wilson_interval",
     "winners",
     "worker_balance",
 ]
