@@ -69,6 +69,8 @@ def test_shared_wins_count_one_over_k_per_seat_and_per_bot() -> None:
     assert {standing.win_rate.played for standing in seats} == {4}
     bots = {standing.name: standing for standing in summary.bots}
     assert list(bots) == ["a", "b"]  # the order of first appearance
+    named = cr.SimulationSummary.of(results, bots=["b", "c"])
+    assert [standing.name for standing in named.bots] == ["b", "a"]  # c played no game
     assert bots["a"].win_rate.wins == pytest.approx(1 + 1 / 3 + 1 / 2)
     assert bots["a"].win_rate.played == 4
     assert bots["b"].win_rate.wins == pytest.approx(1 / 3 + 1 / 3 + 1 / 2 + 1)

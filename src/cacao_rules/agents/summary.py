@@ -110,25 +110,26 @@ class _Tally:
 
 
 class SimulationSummary:
-    """Win rates and mean scores of the games :meth:`add` was given, per seat and per bot.
+    """Win rates and mean scores of the games :meth:`add` was given, per seat and per bot;
+    ``bots`` fixes the order of the bots' standings (see :attr:`bots`).
 
     A bot's figures count a game once for each seat the bot held in it, so when one bot
     plays two seats its win rate is its share of wins per seat played: in a lineup of equal
     bots every bot and every seat would get ``1 / players``.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, bots: Iterable[str] = ()) -> None:
         self.games = 0
         """How many games were added."""
         self.decisions = 0
         """The decisions of all those games."""
         self._seats: list[_Tally] = []
-        self._bots: dict[str, _Tally] = {}
+        self._bots: dict[str, _Tally] = {bot: _Tally() for bot in bots}
 
     @classmethod
-    def of(cls, results: Iterable[GameResult]) -> SimulationSummary:
-        """The summary of ``results``."""
-        summary = cls()
+    def of(cls, results: Iterable[GameResult], bots: Iterable[str] = ()) -> SimulationSummary:
+        """The summary of ``results``, listing ``bots`` first (see :attr:`bots`)."""
+        summary = cls(bots)
         for result in results:
             summary.add(result)
         return summary
@@ -156,9 +157,10 @@ class SimulationSummary:
 
     @property
     def bots(self) -> tuple[Standing, ...]:
-        """Each bot's standing, in the order the bots first appeared (for :func:`simulate`'s
-        results in game order: the lineup's order)."""
-        return tuple(tally.standing(name) for name, tally in self._bots.items())
+        """Each bot's standing: those named when the summary was made first, in that order,
+        then the others in the order they first appeared (for :func:`simulate`'s results in
+        game order, the lineup's order); a named bot that played no game is left out."""
+        return tuple(tally.standing(name) for name, tally in self._bots.items() if tally.played)
 
     def per_second(self, seconds: float) -> tuple[float, float]:
         """Games and decisions per second, had the games taken ``seconds`` (wall time)."""
