@@ -107,6 +107,16 @@ def test_results_stream_and_closing_the_iterator_cancels_the_tasks_not_started()
     assert sum(future.cancelled() for future in executor.futures) > 30
 
 
+def test_at_most_in_flight_tasks_are_submitted_at_a_time() -> None:
+    executor = _Recording()
+    results = cr.simulate(TWO, ["random", "random"], 10, executor=executor, batch=1, in_flight=3)
+    next(results)
+    assert len(executor.futures) == 3
+    rest = list(results)
+    executor.pool.shutdown(wait=True)
+    assert len(executor.futures) == 10 and len(rest) == 9
+
+
 def test_an_empty_run_and_the_default_batch() -> None:
     assert list(cr.simulate(TWO, ["random", "random"], 0)) == []
     assert [default_batch(n) for n in (1, 200, 201, 1000, 10_000, 10**7)] == [1, 1, 2, 5, 50, 50]

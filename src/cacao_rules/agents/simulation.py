@@ -46,6 +46,9 @@ MAX_BATCH: Final = 50
 TASKS: Final = 200
 """How many tasks :func:`simulate` aims at when it chooses the batch size: enough to keep
 many workers busy to the end, few enough that per-task overhead stays small."""
+IN_FLIGHT: Final = 1024
+"""How many tasks :func:`simulate` keeps submitted at once by default: more than the cores
+of a large cluster, so that none waits for work."""
 
 
 @attrs.frozen
@@ -181,6 +184,7 @@ def simulate(
     record: bool = False,
     labels: Sequence[str] | None = None,
     batch: int | None = None,
+    in_flight: int = IN_FLIGHT,
 ) -> Generator[GameResult, None, None]:
     """Play ``games`` games of ``config`` between ``bots``; yield each result as it finishes.
 
@@ -195,9 +199,10 @@ def simulate(
 
     With ``executor=None`` the games are played here, one after the other, and yielded in
     order. Otherwise they go to ``executor`` in tasks of ``batch`` games (default: see
-    :func:`default_batch`) and are yielded as tasks finish, in any order; each result is
-    the same as in this process. Closing the iterator early (or an exception in the loop
-    that reads it) cancels the tasks not yet started.
+    :func:`default_batch`), at most ``in_flight`` tasks submitted at a time (so that a run
+    of millions of games holds few futures), and are yielded as tasks finish, in any order;
+    each result is the same as in this process. Closing the iterator early (or an exception
+    in the loop that reads it) cancels the tasks not yet started.
 
     Bad arguments raise :class:`~cacao_rules.ConfigError` here, before any game is played.
     """
@@ -218,18 +223,24 @@ def simulate(
             f"executor must be a concurrent.futures.Executor or None, got {executor!r}"
         )
     size = default_batch(games) if batch is None else _checked_number("batch", batch, 1, None)
-    return _stream(executor, task, size)
+    return _stream(executor, task, size, _checked_number("in_flight", in_flight, 1, None))
 
 
-def _stream(executor: Executor, task: _Task, size: int) -> Generator[GameResult, None, None]:
-    pending: set[Future[list[GameResult]]] = {
-        executor.submit(
-            play_batch, attrs.evolve(task, first=first, count=min(size, task.count - first))
-        )
-        for first in range(0, task.count, size)
-    }
+def _stream(
+    executor: Executor, task: _Task, size: int, in_flight: int
+) -> Generator[GameResult, None, None]:
+    """Submit the run's tasks, at most ``in_flight`` at a time; yield results as tasks end."""
+    starts = iter(range(0, task.count, size))
+    pending: set[Future[list[GameResult]]] = set()
     try:
-        while pending:
+        while True:
+            for first in starts:
+                batch = attrs.evolve(task, first=first, count=min(size, task.count - first))
+                pending.add(executor.submit(play_batch, batch))
+                if len(pending) >= in_flight:
+                    break
+            if not pending:
+                return
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield from future.result()

@@ -39,6 +39,11 @@ INTERRUPTED: Final = 130
 CLI_BATCH: Final = 10
 """The most games one worker plays per task here: small enough that Ctrl-C waits at most
 for a few games per worker, large enough that the pool's overhead stays small."""
+BAR_FORMAT: Final = (
+    "{n_fmt}/{total_fmt} games {percentage:3.0f}% {rate_fmt} {remaining} left |{bar}|"
+)
+"""The progress bar: the count, the rate and the time left first, so that a narrow
+terminal, which cuts the line at its width, loses the bar before them."""
 FORMATS: Final = {".jsonl": "JSON Lines", ".csv": "CSV"}
 
 
@@ -120,8 +125,42 @@ def _executor(jobs: int) -> Iterator[Executor | None]:
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
         yield pool
+    except BaseException:  # a second Ctrl-C: do not wait for the tasks being played
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Interrupt:
+    """Ctrl-C as a flag that the loop over the results reads after each game.
+
+    A ``KeyboardInterrupt`` raised at any point could land inside the process pool's
+    bookkeeping and leave it waiting forever; a flag stops the run between two results
+    instead. The first Ctrl-C sets it; a second one raises ``KeyboardInterrupt`` at once.
+    """
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def handle(self, _signal: int, _frame: object) -> None:
+        self.asked = True
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@contextmanager
+def _interrupts() -> Iterator[_Interrupt]:
+    """Catch Ctrl-C as an :class:`_Interrupt` (only the main thread can: elsewhere Ctrl-C
+    keeps raising ``KeyboardInterrupt``)."""
+    flag = _Interrupt()
+    try:
+        previous = signal.signal(signal.SIGINT, flag.handle)
+    except ValueError:  # not the main thread
+        yield flag
+        return
+    try:
+        yield flag
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        signal.signal(signal.SIGINT, previous)
 
 
 class _Writer:
@@ -156,7 +195,13 @@ def _progress(total: int, err: TextIO, quiet: bool) -> Iterator[Callable[[], obj
     from tqdm import tqdm
 
     with tqdm(
-        total=total, file=err, unit="game", dynamic_ncols=True, leave=False, mininterval=0.2
+        total=total,
+        file=err,
+        unit=" game",
+        bar_format=BAR_FORMAT,
+        dynamic_ncols=True,
+        leave=False,
+        mininterval=0.2,
     ) as bar:
         yield lambda: bar.update(1)
 
@@ -199,7 +244,11 @@ def _play(
     jobs, batch = pool
     writer = None if stream is None else _Writer(stream, args.out.suffix.lower() == ".csv")
     try:
-        with _executor(jobs) as executor, _progress(args.games, err, args.quiet) as tick:
+        with (
+            _interrupts() as interrupt,
+            _executor(jobs) as executor,
+            _progress(args.games, err, args.quiet) as tick,
+        ):
             results = simulate(
                 config,
                 names,
@@ -216,6 +265,8 @@ def _play(
                     if writer is not None:
                         writer.write(result)
                     tick()
+                    if interrupt.asked:
+                        return True
             finally:
                 results.close()
     except KeyboardInterrupt:
