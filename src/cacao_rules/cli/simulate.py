@@ -3,8 +3,8 @@
 The games are played by :func:`~cacao_rules.simulate`, in this process with ``--jobs 1``
 and otherwise on a process pool of ``--jobs`` workers. A progress bar (tqdm) with the rate
 and the time left goes to stderr when stderr is a terminal; ``--out`` writes a row per game
-as it finishes. Ctrl-C stops the run: the games that finished are summarised (and written),
-and the command exits with status 130.
+as it finishes. Ctrl-C stops the run after the games being played: the games that finished
+are summarised (and written), and the command exits with status 130.
 """
 
 from __future__ import annotations
@@ -136,7 +136,8 @@ class _Interrupt:
 
     A ``KeyboardInterrupt`` raised at any point could land inside the process pool's
     bookkeeping and leave it waiting forever; a flag stops the run between two results
-    instead. The first Ctrl-C sets it; a second one raises ``KeyboardInterrupt`` at once.
+    instead. The first Ctrl-C sets it; a second one raises ``KeyboardInterrupt`` at once, and
+    the summary is printed without waiting for the tasks being played.
     """
 
     def __init__(self) -> None:
