@@ -29,6 +29,7 @@ from ..errors import ConfigError
 from ..game.config import Config
 from ..game.frozen import FrozenMap
 from ..game.moves import Move
+from ..state.chance import MAX_SEED
 from ..turn.results import final_scores, winners
 from .bots import BOTS, Bot, play_game
 
@@ -40,7 +41,6 @@ function (or, with Dask, anything cloudpickle takes)."""
 BotSpec: TypeAlias = str | BotFactory
 """A bot of a lineup: a name from :data:`~cacao_rules.agents.bots.BOTS` or a factory."""
 
-MAX_SEED: Final = 2**64 - 1
 MAX_BATCH: Final = 50
 """The most games one task plays when :func:`simulate` chooses the batch size."""
 TASKS: Final = 200
