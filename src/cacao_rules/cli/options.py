@@ -12,10 +12,11 @@ import argparse
 from collections.abc import Sequence
 
 from ..agents.bots import BOTS, Bot
-from ..agents.simulation import MAX_SEED, bot_seed
+from ..agents.simulation import bot_seed
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from ..game.config import SUPPORTED_MODULES, Config, Module
+from ..state.chance import MAX_SEED
 
 DEFAULT_BOTS = "greedy,random"
 
