@@ -22,6 +22,8 @@ from .agents.observation import (
     observe_events,
     private_chance_seat,
 )
+from .agents.simulation import BotFactory, BotSpec, GameResult, MoveRecord, simulate
+from .agents.summary import SimulationSummary, Standing, WinRate, wilson_interval
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
@@ -134,6 +136,8 @@ __all__ = [
     "AutoDecision",
     "BlindFillStep",
     "Bot",
+    "BotFactory",
+    "BotSpec",
     "BuildHut",
     "CacaoError",
     "ChanceMove",
@@ -156,6 +160,7 @@ __all__ = [
     "Gained",
     "GameEnded",
     "GameRecord",
+    "GameResult",
     "GemsTaken",
     "GreedyBot",
     "Hut",
@@ -173,6 +178,7 @@ __all__ = [
     "MaskTaken",
     "Module",
     "Move",
+    "MoveRecord",
     "Observation",
     "OverStep",
     "Overbuild",
@@ -188,16 +194,19 @@ __all__ = [
     "Resource",
     "ScoreSheet",
     "Side",
+    "SimulationSummary",
     "Slide",
     "SlideStep",
     "SpaceLeftEmpty",
     "Spent",
     "Square",
+    "Standing",
     "State",
     "Step",
     "Tile",
     "TileSlid",
     "TurnStarted",
+    "WinRate",
     "WorkerBalance",
     "WorkerDiscarded",
     "WorkerDrawn",
@@ -240,11 +249,13 @@ __all__ = [
     "record_game",
     "render",
     "render_scores",
+    "simulate",
     "step",
     "tensor_bounds",
     "tensor_layout",
     "tensor_size",
     "to_json",
+    "wilson_interval",
     "winners",
     "worker_balance",
 ]
