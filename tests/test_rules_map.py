@@ -401,6 +401,21 @@ def test_empty_display_and_map_board_blind_draws_in_square_order() -> None:
     ]
 
 
+@pytest.mark.rule("R-MAP-3", "R-DECIDE-1")
+@pytest.mark.parametrize("pile", [[M3, TEMPLE], []], ids=["blind-draws", "pile-empty"])
+def test_late_turn_with_empty_display_and_map_board_asks_no_fill(
+    pile: list[cr.JungleTile],
+) -> None:
+    # Seat 0 still holds both map tiles, but there is nothing face up to take: no fill
+    # decision is made, not even an empty one played by the engine itself.
+    state = _position(CLOSES_2_0 | CLOSES_2_2, [], [], pile=pile)
+    state, events = cr.step(state, PLACE)
+    assert [e for e in events if isinstance(e, cr.AutoDecision)] == []
+    assert [e.source for e in of_type(events, cr.JungleFilled)] == ["pile"] * len(pile)
+    assert len(of_type(events, cr.SpaceLeftEmpty)) == 2 - len(pile)
+    assert state.players[0].map_tiles == 2
+
+
 # R-MAP-4 -----------------------------------------------------------------------------------
 
 
