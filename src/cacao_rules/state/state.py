@@ -231,6 +231,18 @@ class State:
         """The seat that must decide now; ``None`` at a chance node or when the game is over."""
         return seat_to_move(self.step, self.current)
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for notebooks (:func:`cacao_rules.show.svg.board`)."""
+        from ..show.svg import board
+
+        return board(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """A one-line summary for IPython's text view, in place of the long repr."""
+        from ..show.seats import summary_line
+
+        printer.text(summary_line(self))
+
 
 def seat_to_move(step: Step, current: int) -> int | None:
     """The seat that decides at ``step`` when ``current`` has the turn: an activated edge's
