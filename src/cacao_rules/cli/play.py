@@ -16,12 +16,16 @@ from typing import TextIO
 
 from ..agents.bots import BOTS, Bot
 from ..agents.observation import observe_events
+from ..agents.simulation import bot_seed
 from ..engine import new_game, step
+from ..formats.record import GameRecord
 from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen
+from ..game.moves import Move
 from ..show.colour import use_colour
 from ..show.describe import describe_event
 from ..show.render import render, render_scores
 from ..state.state import State
+from .files import write_record
 from .human import HumanSeat, Quit, Undo
 from .options import (
     add_color_option,
@@ -68,6 +72,11 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     play.add_argument(
         "--quiet", action="store_true", help="print only the final board and score sheet"
     )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game's record to FILE (the game record format; see replay)",
+    )
     add_color_option(play)
     play.set_defaults(run=run, parser=play)
 
@@ -84,19 +93,25 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         file=out,
     )
     if HUMAN not in names:
-        return _bots_only(args, names, out)
-    colour = use_colour(args.color, out, os.environ)
-    try:
-        return _with_humans(args, names, out, err, colour)
-    except KeyboardInterrupt:
-        print("\nInterrupted: the game is abandoned.", file=err)
-        return 130
+        moves = _bots_only(args, names, out)
+    else:
+        colour = use_colour(args.color, out, os.environ)
+        try:
+            moves = _with_humans(args, names, out, err, colour)
+        except KeyboardInterrupt:
+            print("\nInterrupted: the game is abandoned.", file=err)
+            return 130
+    if args.record is not None:
+        return write_record(args.record, GameRecord(config, args.seed, moves, names), err)
+    return 0
 
 
-def _bots_only(args: argparse.Namespace, names: list[str], out: TextIO) -> int:
-    """The game between bots, printed turn by turn (or only its end with ``--quiet``)."""
+def _bots_only(args: argparse.Namespace, names: list[str], out: TextIO) -> list[Move]:
+    """The game between bots, printed turn by turn (or only its end with ``--quiet``);
+    returns its decisions."""
     bots = make_bots(names, args.seed)
     state = new_game(config_from_args(args.parser, args), seed=args.seed)
+    moves: list[Move] = []
     if not args.quiet:
         print(file=out)
         print(render(state, legend=True), file=out)
@@ -107,6 +122,7 @@ def _bots_only(args: argparse.Namespace, names: list[str], out: TextIO) -> int:
         turn = state.turn
         move = bots[seat].choose(state)
         state, events = step(state, move)
+        moves.append(move)
         if args.quiet:
             continue
         print(f"seat {seat}: {move}", file=out)
@@ -123,7 +139,7 @@ def _bots_only(args: argparse.Namespace, names: list[str], out: TextIO) -> int:
         print(render(state), file=out)
         print(file=out)
     print(render_scores(state), file=out)
-    return 0
+    return moves
 
 
 def _print_events(events: Iterable[Event], out: TextIO) -> None:
@@ -156,20 +172,23 @@ class HumanSeatReader:
 
 def _with_humans(
     args: argparse.Namespace, names: list[str], out: TextIO, err: TextIO, colour: bool
-) -> int:
-    """The game with human seats: prompts for them, the bots' moves as they come."""
+) -> list[Move]:
+    """The game with human seats: prompts for them, the bots' moves as they come; returns
+    the decisions played (those undone left out)."""
     read = HumanSeatReader(out, sys.stdin)
     humans = {
-        seat: HumanSeat(seat, read, out, err, colour=colour, hint_seed=4 * args.seed + seat)
+        seat: HumanSeat(seat, read, out, err, colour=colour, hint_seed=bot_seed(args.seed, seat))
         for seat, name in enumerate(names)
         if name == HUMAN
     }
     bots: dict[int, Bot] = {
-        seat: BOTS[name](4 * args.seed + seat) for seat, name in enumerate(names) if name != HUMAN
+        seat: BOTS[name](bot_seed(args.seed, seat))
+        for seat, name in enumerate(names)
+        if name != HUMAN
     }
     print("Type help at a prompt for the commands.", file=out)
     state = new_game(config_from_args(args.parser, args), seed=args.seed)
-    history: list[tuple[State, int]] = []  # the state before each decision, and its seat
+    history: list[tuple[State, int, Move]] = []  # each decision: the state before, seat, move
     while not state.is_over:
         seat = state.to_move
         assert seat is not None  # seeded games have no chance nodes
@@ -177,26 +196,26 @@ def _with_humans(
             move = bots[seat].choose(state)
             print(f"seat {seat} ({names[seat]}): {move}", file=out)
         else:
-            earlier = [i for i, (_, who) in enumerate(history) if who == seat]
+            earlier = [i for i, (_, who, _) in enumerate(history) if who == seat]
             answer = humans[seat].decide(state, can_undo=bool(earlier))
             if isinstance(answer, Quit):
                 print(f"Game ended ({answer.why}) at turn {state.turn}.", file=out)
                 print(render_scores(state), file=out)
-                return 0
+                return [move for _, _, move in history]
             if isinstance(answer, Undo):
                 state = history[earlier[-1]][0]
                 del history[earlier[-1] :]
                 print(f"Back to seat {seat}'s previous decision.", file=out)
                 continue
             move = answer
-        history.append((state, seat))
+        history.append((state, seat, move))
         state, events = step(state, move)
         _print_events(_seen_by(events, set(humans)), out)
     print(file=out)
     print(render(state, compact=True, colour=colour), file=out)
     print(file=out)
     print(render_scores(state), file=out)
-    return 0
+    return [move for _, _, move in history]
 
 
 def _seen_by(events: Iterable[Event], humans: set[int]) -> tuple[Event, ...]:
