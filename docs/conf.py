@@ -44,12 +44,10 @@ myst_heading_anchors = 4
 # The adapters import their frameworks at import time; the docs document them without those
 # frameworks installed (and without NumPy, which only the adapters use).
 autodoc_mock_imports = ["pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy"]
-autodoc_default_options = {"show-inheritance": True}
+autodoc_default_options = {"members": True, "undoc-members": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_typehints_format = "short"
-autodoc_preserve_defaults = True
-autodoc_class_signature = "separated"
 autodoc_inherit_docstrings = False  # attrs' and Enum's own docstrings say nothing of the game
 python_use_unqualified_type_names = True
 add_module_names = False

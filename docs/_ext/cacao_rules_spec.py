@@ -1,11 +1,11 @@
 """Sphinx extension: the rules page, generated from ``spec/rules.md``, and the ``:rule:`` role.
 
-On ``builder-inited`` this reads ``spec/rules.md`` and writes ``docs/_generated/rules.md``
-(gitignored), in which
+The page ``docs/rules.md`` is a placeholder: when Sphinx reads it, this extension puts in its
+place the text of ``spec/rules.md`` (nothing is written to disk), in which
 
 * every rule heading (a level-3 heading that begins with the rule id, such as
   ``### R-FILL-2: Which display tile goes where``) gets a MyST target, so each rule has its own
-  anchor: ``_generated/rules.html#r-fill-2``;
+  anchor: ``rules.html#r-fill-2``;
 * every rule's section ends with a "Tested by" list (the tests under ``tests/`` that carry
   ``@pytest.mark.rule("R-FILL-2")``) and an "Implemented in" list (the functions, classes and
   modules under ``src/cacao_rules/`` whose source mentions ``:rule:`R-FILL-2```).
@@ -38,9 +38,6 @@ RULE_HEADING = re.compile(r"^###[ \t]+(R-[A-Z0-9]+(?:-[A-Z0-9]+)+)(?![A-Za-z0-9-
 ANY_HEADING = re.compile(r"^(#{1,6})[ \t]")
 FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 RULE_REF = re.compile(r":rule:`([^`]+)`")
-
-GENERATED_DIR = "_generated"
-GENERATED_PAGE = "rules.md"
 
 
 def rule_label(rule_id: str) -> str:
@@ -288,13 +285,20 @@ def render_page(
 _RULES: dict[str, str] = {}  # rule id -> label, for the role; filled on builder-inited
 
 
-def generate(app: Sphinx) -> None:
+def _paths(app: Sphinx) -> tuple[Path, Path, Path, Path]:
+    """The spec, the project root, the package and the tests, from the configuration."""
     confdir = Path(app.confdir)
-    spec_path = (confdir / app.config.cacao_spec).resolve()
-    root = (confdir / app.config.cacao_root).resolve()
-    package_dir = (confdir / app.config.cacao_package_dir).resolve()
-    tests_dir = (confdir / app.config.cacao_tests_dir).resolve()
+    return (
+        (confdir / app.config.cacao_spec).resolve(),
+        (confdir / app.config.cacao_root).resolve(),
+        (confdir / app.config.cacao_package_dir).resolve(),
+        (confdir / app.config.cacao_tests_dir).resolve(),
+    )
 
+
+def read_spec(app: Sphinx) -> None:
+    """On ``builder-inited``: read the spec's rule ids, for the ``:rule:`` role."""
+    spec_path = _paths(app)[0]
     if spec_path.is_file():
         spec = parse_spec(spec_path.read_text(encoding="utf-8"))
     else:
@@ -302,22 +306,30 @@ def generate(app: Sphinx) -> None:
         spec = parse_spec("# Rules\n\nThe specification has not been written yet.\n")
     for rule_id in spec.duplicates:
         logger.warning("rule %s has more than one heading in %s", rule_id, spec_path)
-
     _RULES.clear()
     _RULES.update({rule_id: rule_label(rule_id) for rule_id in spec.rules})
+    app.env.cacao_spec = spec  # type: ignore[attr-defined]
 
-    page = render_page(
+
+def fill_rules_page(app: Sphinx, docname: str, source: list[str]) -> None:
+    """On ``source-read`` of the rules page: replace its text by the spec with its links.
+
+    The page is built in memory, so no generated file is written into the source tree.
+    Sphinx re-reads the page when the spec, a test or a module of the package changes.
+    """
+    if docname != app.config.cacao_rules_page:
+        return
+    spec_path, root, package_dir, tests_dir = _paths(app)
+    spec = app.env.cacao_spec  # type: ignore[attr-defined]
+    for path in [spec_path, *sorted(tests_dir.rglob("*.py")), *sorted(package_dir.rglob("*.py"))]:
+        app.env.note_dependency(str(path))
+    source[0] = render_page(
         spec,
         scan_tests(root, tests_dir),
         scan_code(package_dir),
         package_dir.name,
         public_names(package_dir),
     )
-    out = confdir / GENERATED_DIR / GENERATED_PAGE
-    out.parent.mkdir(exist_ok=True)
-    # Rewrite only on change, so an unchanged spec does not make Sphinx re-read the page.
-    if not out.is_file() or out.read_text(encoding="utf-8") != page:
-        out.write_text(page, encoding="utf-8")
 
 
 class RuleRole(SphinxRole):
@@ -357,6 +369,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("cacao_root", "..", "env", str)
     app.add_config_value("cacao_package_dir", "../src/cacao_rules", "env", str)
     app.add_config_value("cacao_tests_dir", "../tests", "env", str)
+    app.add_config_value("cacao_rules_page", "rules", "env", str)
     app.add_role("rule", RuleRole())
-    app.connect("builder-inited", generate)
+    app.connect("builder-inited", read_spec)
+    app.connect("source-read", fill_rules_page)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
