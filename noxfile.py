@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import shutil
+import tarfile
 from pathlib import Path
 
 import nox
@@ -77,7 +79,8 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def package(session: nox.Session) -> None:
-    """Build the sdist and, from it, the wheel; install the wheel alone and play a game."""
+    """Build the sdist and, from it, the wheel; install the wheel alone and play a game; run
+    the tests from the unpacked sdist."""
     session.install("build")
     outdir = Path(session.create_tmp()) / "dist"
     session.run("python", "-m", "build", "--outdir", str(outdir))
@@ -90,9 +93,25 @@ def package(session: nox.Session) -> None:
         "-c",
         "import importlib.resources as r, cacao_rules; "
         "assert r.files('cacao_rules').joinpath('py.typed').is_file(); "
-        "assert 'site-packages' in cacao_rules.__file__, cacao_rules.__file__",
+        "assert 'site-packages' in cacao_rules.__file__, cacao_rules.__file__; "
+        "from importlib.metadata import version; "
+        "assert version('cacao-rules') == cacao_rules.__version__, version('cacao-rules')",
     )
     session.run("cacao-rules", "play", "--quiet", "--players", "3", "--seed", "1")
+    test_sdist(session, sdist)
+
+
+def test_sdist(session: nox.Session, sdist: Path) -> None:
+    """Unpack the sdist, install it with the extras (as the tests session does) and run its
+    tests there: it must hold everything they need."""
+    unpacked = Path(session.create_tmp()) / "sdist"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    with tarfile.open(sdist) as archive:
+        archive.extractall(unpacked, filter="data")
+    (root,) = unpacked.iterdir()
+    with session.chdir(root):
+        install(session, ".[openspiel,pettingzoo]", groups=("test",))
+        session.run("pytest", "--numprocesses=auto", "-p", "no:cacheprovider")
 
 
 @nox.session(python=PYTHON)
