@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from sphinx.util.inspect import TypeAliasForwardRef
+
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS / "_ext"))
 sys.path.insert(0, str(DOCS.parent / "src"))  # document this tree's code, as the tests test it
@@ -50,7 +52,16 @@ autodoc_typehints = "signature"
 autodoc_typehints_format = "short"
 autodoc_inherit_docstrings = False  # attrs' and Enum's own docstrings say nothing of the game
 python_use_unqualified_type_names = True
+# Signatures name the unions, as the source does, instead of spelling out their members.
+autodoc_type_aliases = {
+    name: f"cacao_rules.{name}" for name in ("Move", "ChanceMove", "Event", "Step", "Tile")
+}
 add_module_names = False
+
+# Sphinx 9 prints such an alias inside ``tuple[...]`` by its repr
+# (``TypeAliasForwardRef('cacao_rules.Move')``); make the repr its name.
+TypeAliasForwardRef.__repr__ = lambda self: str(self.name)  # type: ignore[method-assign]
+
 
 # --- links to other projects' docs ------------------------------------------------------------
 # The local inventories come first: CI has no network (see _inventories/README.md).
