@@ -8,9 +8,13 @@ the reference fails here, not silently in the docs.
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import re
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 import cacao_rules
 
@@ -83,3 +87,31 @@ def test_every_entry_names_something_that_exists() -> None:
         if module == "cacao_rules" and attribute not in cacao_rules.__all__:
             unknown.append(name)
     assert not unknown, f"entries for names cacao_rules does not export: {unknown}"
+
+
+WRITTEN_SIGNATURE = re.compile(r"^\.\. autoclass::[ \t]+(\w+)\((.*)\)[ \t]*$", re.MULTILINE)
+
+
+@pytest.mark.parametrize(
+    ("module", "framework"), [("openspiel", "pyspiel"), ("pettingzoo", "pettingzoo")]
+)
+def test_written_out_adapter_signatures_match_the_code(module: str, framework: str) -> None:
+    """The adapters' pages write class signatures by hand (the docs mock the frameworks)."""
+    pytest.importorskip(framework)
+    adapter = importlib.import_module(f"cacao_rules.{module}")
+    page = (API_DOCS / "adapters.md").read_text(encoding="utf-8")
+    section = page.split(f".. currentmodule:: cacao_rules.{module}", 1)[1].split("```", 1)[0]
+    written = WRITTEN_SIGNATURE.findall(section)
+    assert written, f"no written-out signature for cacao_rules.{module}"
+    for name, text in written:
+        actual = inspect.signature(getattr(adapter, name).__init__)
+        parameters = [p for p in actual.parameters.values() if p.name != "self"]
+        expected = ", ".join(
+            ("*, " if p.kind is p.KEYWORD_ONLY and i == first_keyword else "")
+            + (p.name if p.default is p.empty else f"{p.name}={p.default!r}")
+            for first_keyword in [
+                next((i for i, p in enumerate(parameters) if p.kind is p.KEYWORD_ONLY), -1)
+            ]
+            for i, p in enumerate(parameters)
+        )
+        assert text == expected, f"{module}.{name}: the page says ({text}), the code ({expected})"
