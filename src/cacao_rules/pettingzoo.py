@@ -63,14 +63,19 @@ import operator
 from collections.abc import Iterable
 from typing import Any, Final, TypeAlias
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import logger, spaces
-from gymnasium.utils import EzPickle, seeding
+from .extras import missing_extra
 
-# PettingZoo ships no type information (no py.typed marker): its names are Any to mypy.
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import logger, spaces
+    from gymnasium.utils import EzPickle, seeding
+
+    # PettingZoo ships no type information (no py.typed marker): its names are Any to mypy.
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+except ModuleNotFoundError as error:
+    raise missing_extra("pettingzoo", error) from error
 
 from .agents.action_space import ActionSpace
 from .agents.observation import observe
