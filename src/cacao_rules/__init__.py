@@ -15,6 +15,7 @@ from __future__ import annotations
 from .agents.action_space import ActionSpace
 from .agents.bots import Bot, GreedyBot, RandomBot, play_game
 from .agents.determinization import determinize
+from .agents.mcts import MCTSBot
 from .agents.observation import (
     Observation,
     PlayerView,
@@ -22,6 +23,8 @@ from .agents.observation import (
     observe_events,
     private_chance_seat,
 )
+from .agents.simulation import BotFactory, BotSpec, GameResult, MoveRecord, simulate
+from .agents.summary import SimulationSummary, Standing, WinRate, wilson_interval
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
@@ -134,6 +137,8 @@ __all__ = [
     "AutoDecision",
     "BlindFillStep",
     "Bot",
+    "BotFactory",
+    "BotSpec",
     "BuildHut",
     "CacaoError",
     "ChanceMove",
@@ -156,6 +161,7 @@ __all__ = [
     "Gained",
     "GameEnded",
     "GameRecord",
+    "GameResult",
     "GemsTaken",
     "GreedyBot",
     "Hut",
@@ -168,11 +174,13 @@ __all__ = [
     "JungleFilled",
     "JungleKind",
     "JungleTile",
+    "MCTSBot",
     "MapBoardFilled",
     "MapRefillStep",
     "MaskTaken",
     "Module",
     "Move",
+    "MoveRecord",
     "Observation",
     "OverStep",
     "Overbuild",
@@ -188,16 +196,19 @@ __all__ = [
     "Resource",
     "ScoreSheet",
     "Side",
+    "SimulationSummary",
     "Slide",
     "SlideStep",
     "SpaceLeftEmpty",
     "Spent",
     "Square",
+    "Standing",
     "State",
     "Step",
     "Tile",
     "TileSlid",
     "TurnStarted",
+    "WinRate",
     "WorkerBalance",
     "WorkerDiscarded",
     "WorkerDrawn",
@@ -240,11 +251,13 @@ __all__ = [
     "record_game",
     "render",
     "render_scores",
+    "simulate",
     "step",
     "tensor_bounds",
     "tensor_layout",
     "tensor_size",
     "to_json",
+    "wilson_interval",
     "winners",
     "worker_balance",
 ]
