@@ -13,6 +13,7 @@ import json
 import pytest
 
 import cacao_rules as cr
+from cacao_rules.agents.tensors import board_capacity
 from cacao_rules.game.components import HUT_TILES, Hut
 from helpers_huts import hut_position
 from helpers_positions import W1111, W3001, W3100
@@ -82,3 +83,25 @@ def test_observations_and_their_json_keep_the_flag(observer: int) -> None:
     determinized = cr.determinize(observation, seed=3)
     assert determinized.board[(1, 0)] == state.board[(1, 0)]
     assert determinized.covered[(0, 1)] == state.covered[(0, 1)]
+
+
+@pytest.mark.rule("R-HUT-FOREMAN")
+def test_the_tensor_reads_a_foreman_edge_as_four_workers() -> None:
+    with_foreman, without = _foreman_position(), _foreman_position(foreman=False)
+    config = with_foreman.config
+    low, high = cr.tensor_bounds(config)
+    board_start = 0
+    for name, length in cr.tensor_layout(config):
+        if name == "board":
+            break
+        board_start += length
+    slot = length // board_capacity(config)
+    # The slot: occupied, x, y, jungle kind (one-hot), value, gems (4), then edges N E S W.
+    west = 1 + 2 + len(cr.JungleKind) + 1 + 4 + int(cr.Side.W)
+    where = board_start + sorted(with_foreman.board).index((1, 0)) * slot + west
+    for observer in range(2):
+        vector = cr.observation_tensor(cr.observe(with_foreman, observer))
+        plain = cr.observation_tensor(cr.observe(without, observer))
+        changed = [(i, a, b) for i, (a, b) in enumerate(zip(vector, plain, strict=True)) if a != b]
+        assert changed == [(where, 4.0, 3.0)]  # a covered tile shows only as a flag
+        assert all(lo <= value <= hi for lo, value, hi in zip(low, vector, high, strict=True))
