@@ -321,6 +321,9 @@ def test_a_third_space_stays_empty_with_an_empty_pile_though_the_map_board_has_t
     assert "fill 2,0=M3 2,2=M4 3,1=map:S" not in names(state)
     state, events = cr.step(state, _fill(_choice((2, 0), M3), _choice((3, 1), SUN, True)))
     assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((2, 2))]
+    # The display still holds M4: the sentence names the reason, the empty pile.
+    empty = of_type(events, cr.SpaceLeftEmpty)[0]
+    assert cr.describe(empty) == "2,2 stays empty: the jungle pile is empty"
     # At the end of the turn the map board's T slides into the display.
     assert state.display == (M4, TEMPLE)
     assert state.map_board == ()
