@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import shutil
+import tarfile
 from pathlib import Path
 
 import nox
@@ -21,13 +23,23 @@ nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
+# `pip install --group NAME` (PEP 735 dependency groups, pyproject.toml) needs pip 25.1.
+PIP = "pip>=25.1"
+
+
+def install(session: nox.Session, *requirements: str, groups: tuple[str, ...] = ()) -> None:
+    """Install requirements and dependency groups, first bringing pip up to PIP."""
+    session.install(PIP)
+    group_args = [arg for group in groups for arg in ("--group", group)]
+    session.install(*requirements, *group_args)
+
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
     """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md,
     with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
     conformance tests, and the Dask extra (simulations on a real local Dask cluster)."""
-    session.install(".[test,openspiel,pettingzoo,dask]")
+    install(session, ".[openspiel,pettingzoo,dask]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run("pytest", "--numprocesses=auto", *session.posargs)
 
@@ -35,7 +47,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
-    session.install(".[test,openspiel,pettingzoo,dask]", MYPY, TQDM_STUBS)
+    install(session, ".[openspiel,pettingzoo,dask]", MYPY, TQDM_STUBS, groups=("test",))
     session.run("mypy", "--strict", *session.posargs)
 
 
@@ -49,8 +61,11 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs with warnings as errors, into docs/_build/html."""
-    session.install(".[docs,openspiel,pettingzoo]")  # the API reference covers the adapters
+    """Build the HTML docs with warnings as errors, into docs/_build/html.
+
+    The package (for attrs) and the docs group, not the extras: autodoc mocks the adapters'
+    frameworks, so OpenSpiel, PettingZoo and NumPy are not installed."""
+    install(session, ".", groups=("docs",))
     session.run(
         "sphinx-build",
         "-W",
@@ -65,7 +80,8 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def package(session: nox.Session) -> None:
-    """Build the sdist and, from it, the wheel; install the wheel alone and play a game."""
+    """Build the sdist and, from it, the wheel; install the wheel alone and play a game; run
+    the tests from the unpacked sdist."""
     session.install("build")
     outdir = Path(session.create_tmp()) / "dist"
     session.run("python", "-m", "build", "--outdir", str(outdir))
@@ -78,13 +94,29 @@ def package(session: nox.Session) -> None:
         "-c",
         "import importlib.resources as r, cacao_rules; "
         "assert r.files('cacao_rules').joinpath('py.typed').is_file(); "
-        "assert 'site-packages' in cacao_rules.__file__, cacao_rules.__file__",
+        "assert 'site-packages' in cacao_rules.__file__, cacao_rules.__file__; "
+        "from importlib.metadata import version; "
+        "assert version('cacao-rules') == cacao_rules.__version__, version('cacao-rules')",
     )
     session.run("cacao-rules", "play", "--quiet", "--players", "3", "--seed", "1")
+    test_sdist(session, sdist)
+
+
+def test_sdist(session: nox.Session, sdist: Path) -> None:
+    """Unpack the sdist, install it with the extras (as the tests session does) and run its
+    tests there: it must hold everything they need."""
+    unpacked = Path(session.create_tmp()) / "sdist"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    with tarfile.open(sdist) as archive:
+        archive.extractall(unpacked, filter="data")
+    (root,) = unpacked.iterdir()
+    with session.chdir(root):
+        install(session, ".[openspiel,pettingzoo]", groups=("test",))
+        session.run("pytest", "--numprocesses=auto", "-p", "no:cacheprovider")
 
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """Speed figures (not a test): ``nox -s bench -- ARGS`` passes ARGS to the benchmark."""
-    session.install(".[bench]")
+    install(session, ".", groups=("bench",))
     session.run("python", "benchmarks/bench.py", *session.posargs)

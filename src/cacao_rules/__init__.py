@@ -15,6 +15,7 @@ from __future__ import annotations
 from .agents.action_space import ActionSpace
 from .agents.bots import Bot, GreedyBot, RandomBot, play_game
 from .agents.determinization import determinize
+from .agents.mcts import MCTSBot
 from .agents.observation import (
     Observation,
     PlayerView,
@@ -173,6 +174,7 @@ __all__ = [
     "JungleFilled",
     "JungleKind",
     "JungleTile",
+    "MCTSBot",
     "MapBoardFilled",
     "MapRefillStep",
     "MaskTaken",

@@ -171,7 +171,18 @@ def _decision_moves(state: State) -> tuple[Move, ...]:
     return legal_moves(state)
 
 
-BOTS: Final[dict[str, Callable[[int], Bot]]] = {"random": RandomBot, "greedy": GreedyBot}
+def _mcts_bot(seed: int) -> Bot:
+    """:class:`~cacao_rules.MCTSBot` with its default budget (about a second a decision)."""
+    from .mcts import MCTSBot  # the search bot builds on this module's greedy_value
+
+    return MCTSBot(seed)
+
+
+BOTS: Final[dict[str, Callable[[int], Bot]]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": _mcts_bot,
+}
 """The built-in bots by name, as the command line knows them."""
 
 

@@ -16,6 +16,7 @@ from ..agents.simulation import bot_seed
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from ..game.config import SUPPORTED_MODULES, Config, Module
+from ..show.colour import COLOR_CHOICES
 from ..state.chance import MAX_SEED
 
 DEFAULT_BOTS = "greedy,random"
@@ -266,17 +267,31 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def lineup(parser: argparse.ArgumentParser, names: list[str] | None, players: int) -> list[str]:
+def lineup(
+    parser: argparse.ArgumentParser, names: list[str] | None, players: int, option: str = "--bots"
+) -> list[str]:
     if names is None:
         return ["greedy"] + ["random"] * (players - 1)
     if len(names) == 1:
         return names * players
     if len(names) != players:
+        what = "bots" if option == "--bots" else "seats"
         parser.error(
-            f"--bots names {len(names)} bots for {players} players; "
-            "name one bot per seat, or one for every seat"
+            f"{option} names {len(names)} {what} for {players} players; "
+            f"name one per seat, or one for every seat"
         )
     return names
+
+
+def add_color_option(parser: argparse.ArgumentParser) -> None:
+    """``--color auto|always|never``, read by :func:`cacao_rules.show.colour.use_colour`."""
+    parser.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colour the boards: auto (default) on a terminal unless NO_COLOR is set, "
+        "always, or never",
+    )
 
 
 def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
