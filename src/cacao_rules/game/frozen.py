@@ -42,10 +42,8 @@ class FrozenMap(Mapping[K, V]):
     @classmethod
     def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
         """Wrap ``data`` without copying it; the caller must never change it afterwards."""
-        new = cls.__new__(cls)
+        new = cls()  # not cls.__new__(cls): mypyc cannot compile that
         new._data = data
-        new._hash = None
-        new._memo = None
         return new
 
     @property
@@ -138,11 +136,9 @@ class Bag(Generic[T]):
     @classmethod
     def with_total(cls, items: tuple[tuple[T, int], ...], total: int) -> Bag[T]:
         """``Bag(items)`` when ``total`` is already known to be the sum of the counts."""
-        bag = cls.__new__(cls)
+        bag = cls(())  # not cls.__new__(cls): mypyc cannot compile that
         bag.items = items
         bag.total = total
-        bag._hash = None
-        bag._index = None
         return bag
 
     @classmethod
