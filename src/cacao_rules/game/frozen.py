@@ -24,6 +24,16 @@ V = TypeVar("V")
 T = TypeVar("T")
 
 
+def any_dict() -> Any:
+    """A new empty dict, for ``attrs.field(factory=any_dict)``.
+
+    Typed ``Any`` on purpose: mypyc checks the placeholder that ``attrs.field`` returns
+    against the factory's return type, so ``factory=dict`` stops a compiled module from
+    importing (``TypeError: dict object expected``).
+    """
+    return {}
+
+
 class FrozenMap(Mapping[K, V]):
     """A read-only mapping that is hashable and compares by value.
 
