@@ -23,6 +23,7 @@ from .agents.observation import (
     private_chance_seat,
 )
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
+from .compiled import COMPILED
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
 from .formats.notation import parse_move
@@ -96,6 +97,7 @@ from .validation import check_state
 __version__ = "0.1.0"
 
 __all__ = [
+    "COMPILED",
     "DISPLAY_SIZE",
     "HAND_SIZE",
     "STORAGE_SPACES",

@@ -10,6 +10,7 @@ from typing import Final
 
 import attrs
 
+from ..errors import ConfigError, expect
 from . import components as c
 from .components import JungleTile, WorkerType
 from .config import Config, Module
@@ -225,8 +226,9 @@ class WorkerBalance:
     within: bool
 
 
-def worker_balance(config: Config) -> WorkerBalance:
+def worker_balance(config: object) -> WorkerBalance:
     """The balance of worker and jungle tiles of ``config`` (:rule:`R-NEW-3`)."""
+    config = expect(config, Config, "worker_balance", ConfigError)
     workers = config.players * sum(worker_set(config).values())
     jungle = sum(jungle_pool(config).values())
     low, high = RECOMMENDED_BALANCE[config.players]

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from ..errors import expect
 from ..game.components import Hut, JungleTile, Tile, WorkerTile
 from ..game.config import Module
 from ..game.frozen import Bag
@@ -229,7 +230,7 @@ def describe_step(state: State) -> str:
     return "Chance: the display is refilled from the jungle pile"
 
 
-def render(state: State, *, legend: bool = False) -> str:
+def render(state: object, *, legend: bool = False) -> str:
     """The board, the display, the jungle pile, every player, and what the game waits for.
 
     ``>`` marks the seat whose turn it is. With ``legend=True`` the symbols are explained.
@@ -240,6 +241,7 @@ def render(state: State, *, legend: bool = False) -> str:
     cart and the masks left, and each player's ``gems`` (red, green, blue, white, one digit
     each) and ``masks`` (their values) (Gem mines).
     """
+    state = expect(state, State, "render")
     parts = [render_board(state)]
     if legend:
         parts.append(LEGEND)
@@ -275,7 +277,7 @@ def score_categories(state: State) -> tuple[str, ...]:
     return categories
 
 
-def render_scores(state: State) -> str:
+def render_scores(state: object) -> str:
     """The score sheet: each player's gold by category, total and cacao (the tiebreak).
 
     With the Hut module the sheet has the columns ``huts`` (their cost, given back) and
@@ -292,6 +294,7 @@ def render_scores(state: State) -> str:
         1      7        0      0    -10     -3      1
     Provisional (the game is not over). Leading: seat 1
     """
+    state = expect(state, State, "render_scores")
     categories = score_categories(state)
     headers = ["seat", *categories, "total", "cacao"]
     widths = [max(len(header), 5) for header in headers]
