@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import glob
+import tomllib
 from pathlib import Path
 
 import nox
@@ -16,7 +18,7 @@ PYTHON = "3.11"
 MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
+nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
@@ -25,10 +27,49 @@ nox.options.error_on_missing_interpreters = True
 def tests(session: nox.Session) -> None:
     """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md,
     with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
-    conformance tests."""
+    conformance tests; against the pure-Python sources in src/ (pytest's ``pythonpath``)."""
     session.install(".[test,openspiel,pettingzoo]")
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
-    session.run("pytest", "--numprocesses=auto", *session.posargs)
+    session.run(
+        "pytest", "--numprocesses=auto", *session.posargs, env={"CACAO_RULES_EXPECT_BUILD": "pure"}
+    )
+
+
+@nox.session(python=PYTHON)
+def tests_compiled(session: nox.Session) -> None:
+    """The same suite against the mypyc-compiled build, installed (not editable) with
+    ``CACAO_RULES_MYPYC=1``.
+
+    pytest's ``pythonpath = ["src"]`` would put the sources first, so it is emptied here,
+    and the docstring doctests are collected from the installed package instead of src/
+    (``PY_IGNORE_IMPORTMISMATCH``: its modules are extension modules next to their .py
+    files). tests/test_build.py checks that the compiled build is the one imported.
+    """
+    session.install(".[test,openspiel,pettingzoo]", env={"CACAO_RULES_MYPYC": "1"})
+    installed = session.run(
+        "python",
+        "-c",
+        "import cacao_rules, pathlib; print(pathlib.Path(cacao_rules.__file__).parent)",
+        silent=True,
+    )
+    assert isinstance(installed, str)
+    paths = [path for pattern in _testpaths() for path in sorted(glob.glob(pattern))]
+    session.run(
+        "pytest",
+        "--numprocesses=auto",
+        "--override-ini=pythonpath=",
+        *paths,
+        installed.strip(),
+        *session.posargs,
+        env={"CACAO_RULES_EXPECT_BUILD": "compiled", "PY_IGNORE_IMPORTMISMATCH": "1"},
+    )
+
+
+def _testpaths() -> list[str]:
+    """pyproject.toml's pytest ``testpaths`` but the package sources (src/cacao_rules)."""
+    with open("pyproject.toml", "rb") as file:
+        paths: list[str] = tomllib.load(file)["tool"]["pytest"]["ini_options"]["testpaths"]
+    return [path for path in paths if not path.startswith("src")]
 
 
 @nox.session(python=PYTHON)
