@@ -125,6 +125,29 @@ def package(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Speed figures (not a test): ``nox -s bench -- ARGS`` passes ARGS to the benchmark."""
-    session.install(".[bench]")
-    session.run("python", "benchmarks/bench.py", *session.posargs)
+    """Speed figures (not a test) of both builds side by side: the pure build in this
+    session's environment, the compiled one (``CACAO_RULES_MYPYC=1``) in a second
+    environment beside it, each measured in its own process against python-chess.
+    ``nox -s bench -- ARGS`` passes ARGS to the benchmark (``--quick``, ``--seconds S``...)."""
+    session.install(".[bench,openspiel]")
+    compiled = Path(session.create_tmp()) / "compiled-venv"
+    session.run("python", "-m", "venv", "--clear", str(compiled))
+    compiled_python = str(compiled / "bin" / "python")
+    session.run(
+        compiled_python,
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        ".[bench,openspiel]",
+        env={"CACAO_RULES_MYPYC": "1"},
+        external=True,
+    )
+    session.run(
+        "python",
+        "benchmarks/bench.py",
+        "--builds",
+        f"pure={Path(session.bin) / 'python'}",
+        f"compiled={compiled_python}",
+        *session.posargs,
+    )
