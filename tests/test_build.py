@@ -8,7 +8,9 @@ silently testing the other one.
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
@@ -34,3 +36,13 @@ def test_the_expected_build_is_imported() -> None:
     expected = os.environ["CACAO_RULES_EXPECT_BUILD"]
     assert expected in ("pure", "compiled")
     assert cr.COMPILED is (expected == "compiled"), cr.__file__
+
+
+def test_states_pickle_and_deep_copy_in_either_build() -> None:
+    """Compiled with mypyc, a class whose ``__init__`` takes arguments cannot be pickled the
+    default way (its instances cannot be made empty); the state's parts say how instead."""
+    state = cr.new_game(cr.Config.big_game(4), seed=3)
+    for _ in range(40):
+        state = cr.apply(state, cr.legal_moves(state)[-1])
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert copy.deepcopy(state) == state

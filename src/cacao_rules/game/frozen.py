@@ -228,3 +228,8 @@ class Bag(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Bag({self.items!r})"
+
+    def __reduce__(self) -> tuple[type[Bag[T]], tuple[tuple[tuple[T, int], ...]]]:
+        """Pickle and copy as ``Bag(items)``: compiled with mypyc, the default way (make an
+        empty instance, then set its fields) fails, since creating one runs ``__init__``."""
+        return (Bag, (self.items,))
