@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import glob
+import shutil
+import tarfile
 import tomllib
 from pathlib import Path
 
@@ -17,18 +19,30 @@ PYTHON = "3.11"
 # Bump deliberately, fixing what the new version reports in the same commit.
 MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
+TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 
 nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
+
+# `pip install --group NAME` (PEP 735 dependency groups, pyproject.toml) needs pip 25.1.
+PIP = "pip>=25.1"
+
+
+def install(session: nox.Session, *requirements: str, groups: tuple[str, ...] = ()) -> None:
+    """Install requirements and dependency groups, first bringing pip up to PIP."""
+    session.install(PIP)
+    group_args = [arg for group in groups for arg in ("--group", group)]
+    session.install(*requirements, *group_args)
 
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
     """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md,
     with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
-    conformance tests; against the pure-Python sources in src/ (pytest's ``pythonpath``)."""
-    session.install(".[test,openspiel,pettingzoo]")
+    conformance tests, and the Dask extra (simulations on a real local Dask cluster); against
+    the pure-Python sources in src/ (pytest's ``pythonpath``)."""
+    install(session, ".[openspiel,pettingzoo,dask]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run(
         "pytest", "--numprocesses=auto", *session.posargs, env={"CACAO_RULES_EXPECT_BUILD": "pure"}
@@ -45,7 +59,10 @@ def tests_compiled(session: nox.Session) -> None:
     (``PY_IGNORE_IMPORTMISMATCH``: its modules are extension modules next to their .py
     files). tests/test_build.py checks that the compiled build is the one imported.
     """
-    session.install(".[test,openspiel,pettingzoo]", env={"CACAO_RULES_MYPYC": "1"})
+    session.install(PIP)
+    session.install(
+        ".[openspiel,pettingzoo,dask]", "--group", "test", env={"CACAO_RULES_MYPYC": "1"}
+    )
     installed = session.run(
         "python",
         "-c",
@@ -75,7 +92,7 @@ def _testpaths() -> list[str]:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
-    session.install(".[test,openspiel,pettingzoo]", MYPY)
+    install(session, ".[openspiel,pettingzoo,dask]", MYPY, TQDM_STUBS, groups=("test",))
     session.run("mypy", "--strict", *session.posargs)
 
 
@@ -89,8 +106,11 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs with warnings as errors, into docs/_build/html."""
-    session.install(".[docs,openspiel,pettingzoo]")  # the API reference covers the adapters
+    """Build the HTML docs with warnings as errors, into docs/_build/html.
+
+    The package (for attrs) and the docs group, not the extras: autodoc mocks the adapters'
+    frameworks, so OpenSpiel, PettingZoo and NumPy are not installed."""
+    install(session, ".", groups=("docs",))
     session.run(
         "sphinx-build",
         "-W",
@@ -105,7 +125,8 @@ def docs(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def package(session: nox.Session) -> None:
-    """Build the sdist and, from it, the wheel; install the wheel alone and play a game."""
+    """Build the sdist and, from it, the wheel; install the wheel alone and play a game; run
+    the tests from the unpacked sdist."""
     session.install("build")
     outdir = Path(session.create_tmp()) / "dist"
     session.run("python", "-m", "build", "--outdir", str(outdir))
@@ -118,9 +139,25 @@ def package(session: nox.Session) -> None:
         "-c",
         "import importlib.resources as r, cacao_rules; "
         "assert r.files('cacao_rules').joinpath('py.typed').is_file(); "
-        "assert 'site-packages' in cacao_rules.__file__, cacao_rules.__file__",
+        "assert 'site-packages' in cacao_rules.__file__, cacao_rules.__file__; "
+        "from importlib.metadata import version; "
+        "assert version('cacao-rules') == cacao_rules.__version__, version('cacao-rules')",
     )
     session.run("cacao-rules", "play", "--quiet", "--players", "3", "--seed", "1")
+    test_sdist(session, sdist)
+
+
+def test_sdist(session: nox.Session, sdist: Path) -> None:
+    """Unpack the sdist, install it with the extras (as the tests session does) and run its
+    tests there: it must hold everything they need."""
+    unpacked = Path(session.create_tmp()) / "sdist"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    with tarfile.open(sdist) as archive:
+        archive.extractall(unpacked, filter="data")
+    (root,) = unpacked.iterdir()
+    with session.chdir(root):
+        install(session, ".[openspiel,pettingzoo]", groups=("test",))
+        session.run("pytest", "--numprocesses=auto", "-p", "no:cacheprovider")
 
 
 @nox.session(python=PYTHON)
@@ -129,7 +166,7 @@ def bench(session: nox.Session) -> None:
     session's environment, the compiled one (``CACAO_RULES_MYPYC=1``) in a second
     environment beside it, each measured in its own process against python-chess.
     ``nox -s bench -- ARGS`` passes ARGS to the benchmark (``--quick``, ``--seconds S``...)."""
-    session.install(".[bench,openspiel]")
+    install(session, ".[openspiel]", groups=("bench",))
     compiled = Path(session.create_tmp()) / "compiled-venv"
     session.run("python", "-m", "venv", "--clear", str(compiled))
     compiled_python = str(compiled / "bin" / "python")
@@ -139,7 +176,9 @@ def bench(session: nox.Session) -> None:
         "pip",
         "install",
         "--quiet",
-        ".[bench,openspiel]",
+        ".[openspiel]",
+        "--group",
+        "bench",
         env={"CACAO_RULES_MYPYC": "1"},
         external=True,
     )

@@ -48,8 +48,6 @@ CALLS: dict[str, tuple[Callable[[], object], type[cr.CacaoError]]] = {
     "observation_to_json(junk)": (lambda: cr.observation_to_json(JUNK), cr.FormatError),
     "observation_from_json(3)": (lambda: cr.observation_from_json(3), cr.FormatError),
     "observation_tensor(junk)": (lambda: cr.observation_tensor(JUNK), cr.CacaoError),
-    "render(junk)": (lambda: cr.render(JUNK), cr.CacaoError),
-    "render_scores(junk)": (lambda: cr.render_scores(JUNK), cr.CacaoError),
     "check_state(junk)": (lambda: cr.check_state(JUNK), cr.CacaoError),
     "worker_balance(junk)": (lambda: cr.worker_balance(JUNK), cr.ConfigError),
     "position(junk)": (lambda: cr.position(JUNK), cr.ConfigError),

@@ -21,6 +21,7 @@ from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[imp
 
 import cacao_rules as cr
 from cacao_rules.pettingzoo import env, raw_env
+from cacao_rules.show.svg import KIND_COLOURS, SEAT_COLOURS
 
 # Warnings api_test gives for every environment with Dict observations (action masks) that
 # is not one of PettingZoo's own classic games, whose names it lists as exceptions.
@@ -201,7 +202,7 @@ def test_action_and_observation_spaces() -> None:
         ({"players": 2, "big_game": True}, "Big Game is for 3 or 4 players"),
         ({"players": 3, "big_game": "yes"}, "big_game must be True or False"),
         ({"players": 3, "big_game": True, "modules": ["map"]}, "leave modules empty"),
-        ({"render_mode": "rgb_array"}, "render_mode must be None, 'human' or 'ansi'"),
+        ({"render_mode": "svg"}, "render_mode must be None, 'human', 'ansi' or 'rgb_array'"),
         ({"config": "2 players"}, "config must be None or a cacao_rules.Config"),
         ({"config": cr.Config(players=3), "players": 3}, "not both"),
     ],
@@ -283,3 +284,33 @@ def test_action_to_string() -> None:
 def test_pickles() -> None:
     game = pickle.loads(pickle.dumps(raw_env(players=3, modules=["map"])))
     assert game.config == cr.Config(players=3, modules={cr.Module.MAP})
+
+
+def test_render_rgb_array_draws_the_board() -> None:
+    game = env(players=3, render_mode="rgb_array")
+    game.reset(seed=5)
+    first = game.render()
+    assert isinstance(first, np.ndarray) and first.dtype == np.uint8 and first.shape[2] == 3
+    for _agent in game.agent_iter(max_iter=60):
+        observation, _, termination, truncation, _ = game.last()
+        action = (
+            None
+            if termination or truncation
+            else int(np.flatnonzero(observation["action_mask"])[0])
+        )
+        game.step(action)
+    later = game.render()
+    assert isinstance(later, np.ndarray)
+    assert later.shape[0] * later.shape[1] > first.shape[0] * first.shape[1]  # the board grew
+    state = game.unwrapped.game
+    # Each seat's colour is in the frame (its strip), and each kind's colour on the board.
+    colours = {tuple(pixel) for pixel in later.reshape(-1, 3)}
+    for seat in range(3):
+        assert _rgb(SEAT_COLOURS[seat]) in colours
+    for tile in state.board.values():
+        if isinstance(tile, cr.JungleTile):
+            assert _rgb(KIND_COLOURS[tile.kind][0]) in colours
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)

@@ -7,6 +7,7 @@ which :func:`cacao_rules.position` computes, can be made short or empty.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -247,6 +248,29 @@ def test_game_ends_right_after_the_last_seat_places_its_last_tile() -> None:
     assert cr.legal_moves(state) == ()
     with pytest.raises(cr.IllegalMoveError, match="the game is over"):
         cr.apply(state, cr.Place(W1111, (2, 1), 0))
+    # The turn has passed on from the last seat, to seat 0, in the state and in its JSON.
+    assert state.current == 0
+    assert json.loads(cr.to_json(state))["current"] == 0
+
+
+@pytest.mark.rule("R-END-4")
+def test_current_after_the_end_is_the_seat_after_the_last_to_play() -> None:
+    # Only seat 0 holds a tile (a hand-built position): after its turn nobody holds one, the
+    # game ends, and the turn has passed on to seat 1, whose hand is empty.
+    board = start_board()
+    board.update(parked(0, without(whole_set(THREE), W3100), jungle=PARK_JUNGLE_3P[0]))
+    for seat in (1, 2):
+        board.update(parked(seat, whole_set(THREE), column=10 * seat, jungle=PARK_JUNGLE_3P[seat]))
+    state = cr.position(
+        THREE,
+        board=board,
+        players=[cr.PlayerState(hand=(W3100,)), cr.PlayerState(), cr.PlayerState()],
+    )
+    assert (state.current, state.to_move) == (0, 0)
+    state, events = cr.step(state, cr.Place(W3100, (1, 0), 0))
+    assert isinstance(events[-1], cr.GameEnded)
+    assert (state.is_over, state.current, state.to_move) == (True, 1, None)
+    assert cr.from_json(cr.to_json(state), strict=False).current == 1
 
 
 @pytest.mark.rule("R-END-4", "R-PLACE-4")
@@ -291,3 +315,4 @@ def test_seeded_game_lasts_players_times_tiles_turns(players: int, tiles: int) -
     assert turns == [turn % players for turn in range(players * tiles)]
     assert ended == 1
     assert all(player.hand == () and player.pile.total == 0 for player in state.players)
+    assert state.current == 0  # the seat after the last one, n - 1

@@ -232,6 +232,26 @@ def test_refill_lists_a_mine_with_every_way_its_gems_can_fall() -> None:
     assert again["draw-jungle D0060"] == Fraction(4, 25) * Fraction(comb(8, 6), comb(26, 6))
 
 
+@pytest.mark.rule("R-GEM-2", "R-CHANCE-2")
+def test_seeded_mine_and_its_gems_are_one_chance_event() -> None:
+    # Seat 0's placement activates nothing; then its worker draw and two refill draws, both
+    # gem mines: three chance events in all, the gems counted with their mine.
+    state = cr.position(
+        FOUR,
+        players=[cr.PlayerState(hand=(W3100,))] + [cr.PlayerState(hand=(W1111,))] * 3,
+        display=[],
+        jungle_pile=[GEM_PILE] * 3,
+        seed=3,
+    )
+    before = state.chance_count
+    state, events = cr.step(state, cr.Place(W3100, HUB, 0))
+    filled = of_type(events, cr.DisplayFilled)
+    assert len(filled) == 2
+    assert all(sum(event.tile.gems or ()) == 6 for event in filled)
+    assert len(of_type(events, cr.WorkerDrawn)) == 1
+    assert state.chance_count - before == 3
+
+
 @pytest.mark.rule("R-GEM-2", "R-FILL-2")
 def test_gems_stay_on_the_mine_from_the_display_to_the_board() -> None:
     # Seat 1's tile on (0, -1) and seat 0's new tile on (1, 0) close (1, -1) in.

@@ -401,6 +401,42 @@ def test_empty_display_and_map_board_blind_draws_in_square_order() -> None:
     ]
 
 
+@pytest.mark.rule("R-FILL-5", "R-MAP-4", "R-ACT-2")
+def test_a_space_left_empty_is_filled_by_a_later_placement_next_to_it() -> None:
+    # Seat 0 closes (2, 0) with nothing to take: the display and the pile are empty and its
+    # map tiles are spent, so the space stays empty and the map board's S slides into the
+    # display. Seat 1 then places next to (2, 0) (and to the temple on (3, -1)): (2, 0) must
+    # be filled now, and seat 0's worker facing it is activated at last.
+    board = {**CLOSES_2_0, (3, -1): TEMPLE}
+    state = _position(board, [], [SUN], map_tiles=0, pile=[])
+    state, events = cr.step(state, PLACE)
+    assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((2, 0))]
+    assert (state.current, state.display, state.map_board) == (1, (SUN,), ())
+    state = cr.apply(state, cr.Place(W1111, (2, -1), 0))
+    # (2, 0) and (1, -1) both need a tile; the one display tile goes where seat 1 says.
+    assert names(state) == ["fill 1,-1=S", "fill 2,0=S"]
+    state, events = cr.step(state, _fill(_choice((2, 0), SUN)))
+    assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((1, -1))]
+    activated = {(e.owner, e.square, e.side) for e in of_type(events, cr.EdgeActivated)}
+    assert (0, PLACED, cr.Side.N) in activated
+    assert (1, (1, 0), cr.Side.E) in activated
+
+
+@pytest.mark.rule("R-MAP-3", "R-DECIDE-1")
+@pytest.mark.parametrize("pile", [[M3, TEMPLE], []], ids=["blind-draws", "pile-empty"])
+def test_late_turn_with_empty_display_and_map_board_asks_no_fill(
+    pile: list[cr.JungleTile],
+) -> None:
+    # Seat 0 still holds both map tiles, but there is nothing face up to take: no fill
+    # decision is made, not even an empty one played by the engine itself.
+    state = _position(CLOSES_2_0 | CLOSES_2_2, [], [], pile=pile)
+    state, events = cr.step(state, PLACE)
+    assert [e for e in events if isinstance(e, cr.AutoDecision)] == []
+    assert [e.source for e in of_type(events, cr.JungleFilled)] == ["pile"] * len(pile)
+    assert len(of_type(events, cr.SpaceLeftEmpty)) == 2 - len(pile)
+    assert state.players[0].map_tiles == 2
+
+
 # R-MAP-4 -----------------------------------------------------------------------------------
 
 
@@ -595,6 +631,27 @@ def test_variant_allows_overbuilding_once_the_pile_alone_is_empty() -> None:
     state, events = cr.step(state, cr.Overbuild(W3001, (1, 0), 0))
     assert cr.Spent(0, cr.Resource.SUN, 1) in events
     assert state.covered[(1, 0)] == wt(0, W1111)
+
+
+@pytest.mark.rule("R-MAP-6", "R-OVER-5")
+def test_variant_overbuild_fills_no_space_while_the_display_holds_tiles() -> None:
+    # (2, 0) lies empty between seat 0's (1, 0) and seat 1's (3, 0), next to the temple on
+    # (3, 1); the display still holds tiles. Overbuilding (1, 0) fills nothing.
+    state = cr.position(
+        config(2, MAP, early=True),
+        board=start_board({(1, 0): wt(0, W1111), (3, 0): wt(1, W1111), (3, 1): TEMPLE}),
+        players=[
+            cr.PlayerState(hand=(W1111, W3001), sun=1),
+            cr.PlayerState(hand=(W1111, W3001)),
+        ],
+        display=[M3, M4],
+        jungle_pile=[],
+    )
+    state, events = cr.step(state, cr.Overbuild(W3001, (1, 0), 0))
+    assert of_type(events, cr.JungleFilled) == []
+    assert of_type(events, cr.SpaceLeftEmpty) == []
+    assert (2, 0) not in state.board
+    assert state.display == (M3, M4)
 
 
 @pytest.mark.rule("R-MAP-6")

@@ -288,6 +288,28 @@ def test_balance_of_agreed_sets(players: int, tiles: int, difference: int, withi
     assert cr.new_game(config, seed=2).players[0].pile.total == tiles - 3
 
 
+@pytest.mark.rule("R-NEW-2", "R-NEW-3")
+@pytest.mark.parametrize(
+    ("config", "tiles", "usual"),
+    [
+        (cr.Config(players=3), 10, 10),
+        (cr.Config(players=2, modules={TREE, CHOCOLATE}), 12, 12),
+        (_config(3, {W1111: 3, W2101: 4, W0022: 1, W0202: 1, W0103: 1}), 10, 10),
+        (_config(4, {W1111: 3, W2101: 4, W0004: 1, W3001: 1, W3100: 1}), 10, 9),
+        (_config(2, {W0022: 1, W0202: 1, W0103: 1, W0004: 1}), 4, 11),
+        (cr.Config.big_game(4), 15, 10),
+    ],
+    ids=["standard", "tree-choc-2p", "same-count", "one-more", "four-new", "big-game"],
+)
+def test_balance_reports_whether_a_set_keeps_the_tile_count(
+    config: cr.Config, tiles: int, usual: int
+) -> None:
+    balance = cr.worker_balance(config)
+    assert (balance.tiles, balance.usual_tiles) == (tiles, usual)
+    assert balance.keeps_tile_count == (tiles == usual)
+    assert balance.workers == config.players * tiles
+
+
 # R-NEW-4: long games and discards ---------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Hut, Module, Side, WorkerType
+from cacao_rules.game.pools import jungle_pool
 from helpers_modules import CHOCOLATE, HUTS, MAP, WATER_MODULE, config, jungle_counts, names
 from helpers_positions import (
     M2,
@@ -383,3 +384,30 @@ def test_overbuild_with_an_empty_edge_at_a_tree() -> None:
     assert activated == [(Side.N, 0, TREE), (Side.S, 2, M2), (Side.W, 1, P1)]
     state, events = cr.step(state, cr.Resolve(HUB, Side.N, 1))
     assert _gold(events) == [(0, 3)]
+
+
+# Watering, Chocolate, Tree of Life and Gem mines together, applied in that order, each on the
+# result so far: the trees are added (Chocolate took the gold mines), the rest swap tiles.
+ALL_POOL_MODULES_3_4 = {
+    "P1": 5, "M2": 2, "M3": 1, "M4": 1, "W": 3, "S": 2,
+    "I": 3, "K": 3, "C": 3, "L": 3, "D": 5,
+}  # fmt: skip
+ALL_POOL_MODULES_2 = {
+    "P1": 4, "M2": 2, "M3": 1, "M4": 1, "W": 2, "S": 1,
+    "I": 2, "K": 2, "C": 2, "L": 2, "D": 4,
+}  # fmt: skip
+
+
+@pytest.mark.rule("R-MODULES-1")
+@pytest.mark.parametrize(
+    ("players", "expected", "total"),
+    [(2, ALL_POOL_MODULES_2, 23), (3, ALL_POOL_MODULES_3_4, 31), (4, ALL_POOL_MODULES_3_4, 31)],
+)
+def test_every_pool_change_in_order(players: int, expected: dict[str, int], total: int) -> None:
+    modules = (WATER_MODULE, CHOCOLATE, TREE_MODULE, Module.GEM_MINES, Module.MAP, Module.HUTS)
+    pool = jungle_pool(config(players, *modules, Module.EMPEROR))
+    counts = {tile.code: count for tile, count in pool.items()}
+    assert counts == expected
+    assert sum(counts.values()) == total
+    # The Map, Huts and Emperor modules change nothing.
+    assert jungle_pool(config(players, *modules[:4])) == pool

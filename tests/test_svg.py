@@ -11,6 +11,7 @@ import pytest
 import cacao_rules as cr
 from cacao_rules import Module
 from cacao_rules.game.geometry import format_square
+from cacao_rules.show.render import render
 from cacao_rules.show.svg import board
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -251,3 +252,23 @@ def test_notebooks_get_the_picture_and_a_short_text() -> None:
     assert lines[0].startswith("<State: 3 players, huts, turn ")
     assert lines[1].startswith("<Observation of seat 1: 3 players, huts, turn ")
     assert all(len(line) < 160 for line in lines)
+
+
+def test_a_tile_played_with_the_foreman_is_marked() -> None:
+    config = cr.Config(players=2, modules={Module.HUTS})
+    board_tiles: dict[tuple[int, int], cr.Tile] = {
+        (0, 0): cr.JungleTile.from_code("P1"),
+        (1, 1): cr.JungleTile.from_code("M2"),
+        (1, 0): cr.WorkerTile.of(0, cr.WorkerType.W3100, 0, foreman=True),
+        (0, 1): cr.WorkerTile.of(1, cr.WorkerType.W1111),
+    }
+    hand = (cr.WorkerType.W1111,)
+    state = cr.position(
+        config,
+        board=board_tiles,
+        players=[cr.PlayerState(hand=hand, huts=(cr.Hut.FOREMAN,)), cr.PlayerState(hand=hand)],
+    )
+    root = parse(board(state))
+    marks = [g.get("data-square") for g in groups(root, "worker") if groups(g, "foreman")]
+    assert marks == ["1,0"]
+    assert sum(line.count("|F  ") for line in render(state).splitlines()) == 1

@@ -1,18 +1,26 @@
-"""Sphinx extension: the rules page, generated from ``spec/rules.md``, and the ``:rule:`` role.
+"""Sphinx extension: the rules page, built from ``spec/rules.md``; the ``:rule:`` role; the
+``{source}`` role and the source pages it links to. Traceability both ways:
 
-On ``builder-inited`` this reads ``spec/rules.md`` and writes ``docs/_generated/rules.md``
-(gitignored), in which
+rule -> tests and code
+    The page ``docs/rules.md`` is a placeholder: when Sphinx reads it, this extension puts in
+    its place the text of ``spec/rules.md`` (nothing is written to disk), in which every rule
+    heading (a level-3 heading that begins with the rule id, such as
+    ``### R-FILL-2: Which display tile goes where``) gets a MyST target, so each rule has its
+    own anchor (``rules.html#r-fill-2``), and every rule's section ends with a "Tested by" list
+    (the tests under ``tests/`` that carry ``@pytest.mark.rule("R-FILL-2")``) and an
+    "Implemented in" list (the functions, classes and modules under ``src/cacao_rules/`` whose
+    source mentions ``:rule:`R-FILL-2```). Each item links to the line of its source page;
+    a public name links to its API entry as well.
+tests and code -> rule
+    ``:rule:`R-FILL-2``` (or ``:rule:`the fill rule <R-FILL-2>```) in a docstring or a page is
+    a link to that rule; an id that is not a rule heading in the spec is a Sphinx warning, so
+    the ``-W`` build fails on it. On the source pages every rule id (a test's marker, a
+    docstring's reference) links to the rule, and a line at the top lists the rules the file
+    names.
 
-* every rule heading (a level-3 heading that begins with the rule id, such as
-  ``### R-FILL-2: Which display tile goes where``) gets a MyST target, so each rule has its own
-  anchor: ``_generated/rules.html#r-fill-2``;
-* every rule's section ends with a "Tested by" list (the tests under ``tests/`` that carry
-  ``@pytest.mark.rule("R-FILL-2")``) and an "Implemented in" list (the functions, classes and
-  modules under ``src/cacao_rules/`` whose source mentions ``:rule:`R-FILL-2```).
-
-The ``rule`` role turns ``:rule:`R-FILL-2``` (or ``:rule:`the fill rule <R-FILL-2>```) in a
-docstring or a page into a link to that rule. An id that is not a rule heading in the spec is a
-Sphinx warning, so the ``-W`` build fails on it.
+``{source}`title <tests/test_x.py#L12>``` links to line 12 of a file of the project; the
+pages for the files these roles name are written at the end of the HTML build, with line
+numbers and anchors (``#L-12``).
 """
 
 from __future__ import annotations
@@ -38,9 +46,6 @@ RULE_HEADING = re.compile(r"^###[ \t]+(R-[A-Z0-9]+(?:-[A-Z0-9]+)+)(?![A-Za-z0-9-
 ANY_HEADING = re.compile(r"^(#{1,6})[ \t]")
 FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})")
 RULE_REF = re.compile(r":rule:`([^`]+)`")
-
-GENERATED_DIR = "_generated"
-GENERATED_PAGE = "rules.md"
 
 
 def rule_label(rule_id: str) -> str:
@@ -113,14 +118,21 @@ def _is_rule_mark(func: ast.expr) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class TestRef:
+    path: str  # tests/test_filling.py
+    name: str  # tests/test_filling.py::TestX::test_y
+    line: int  # the line of the test's def (or of the marker, for a module-wide mark)
+
+
 class _MarkerFinder(ast.NodeVisitor):
     def __init__(self, where: str) -> None:
         self.where = where
-        self.stack: list[str] = []
-        self.found: dict[str, list[str]] = defaultdict(list)
+        self.stack: list[tuple[str, int]] = []  # (name, line of the def or class)
+        self.found: dict[str, list[TestRef]] = defaultdict(list)
 
     def _scoped(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
-        self.stack.append(node.name)
+        self.stack.append((node.name, node.lineno))
         self.generic_visit(node)
         self.stack.pop()
 
@@ -130,7 +142,9 @@ class _MarkerFinder(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         if _is_rule_mark(node.func):
-            test = "::".join([self.where, *self.stack])
+            name = "::".join([self.where, *(scope for scope, _ in self.stack)])
+            line = self.stack[-1][1] if self.stack else node.lineno
+            test = TestRef(self.where, name, line)
             for arg in node.args:
                 if (
                     isinstance(arg, ast.Constant)
@@ -141,9 +155,9 @@ class _MarkerFinder(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def scan_tests(root: Path, tests_dir: Path) -> dict[str, list[str]]:
+def scan_tests(root: Path, tests_dir: Path) -> dict[str, list[TestRef]]:
     """Rule id -> tests (``tests/test_x.py::test_y``) whose markers name it."""
-    found: dict[str, list[str]] = defaultdict(list)
+    found: dict[str, list[TestRef]] = defaultdict(list)
     if not tests_dir.is_dir():
         return found
     for path in sorted(tests_dir.rglob("*.py")):
@@ -181,9 +195,11 @@ def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
 class CodeRef:
     module: str  # cacao_rules.engine
     qualname: str  # apply, State.is_over, or "" for the module itself
+    path: str = ""  # src/cacao_rules/engine.py
+    line: int = 1  # the line of the def or class (of the reference, for the module itself)
 
 
-def scan_code(package_dir: Path) -> dict[str, list[CodeRef]]:
+def scan_code(package_dir: Path, root: Path | None = None) -> dict[str, list[CodeRef]]:
     """Rule id -> the code (module and def/class) whose source names it with ``:rule:``."""
     found: dict[str, list[CodeRef]] = defaultdict(list)
     if not package_dir.is_dir():
@@ -196,6 +212,7 @@ def scan_code(package_dir: Path) -> dict[str, list[CodeRef]]:
         if parts[-1] == "__init__":
             parts.pop()
         module = ".".join(parts)
+        where = path.relative_to(root if root is not None else package_dir.parent).as_posix()
         try:
             scopes = _scopes(ast.parse(text, filename=str(path)))
         except SyntaxError as error:
@@ -203,13 +220,15 @@ def scan_code(package_dir: Path) -> dict[str, list[CodeRef]]:
             scopes = []
         for lineno, line in enumerate(text.splitlines(), start=1):
             for match in RULE_REF.finditer(line):
-                qualname = ""
+                qualname, line = "", lineno
                 for first, last, name in scopes:  # outermost first: the last hit is innermost
                     if first <= lineno <= last:
-                        qualname = name
-                ref = CodeRef(module, qualname)
+                        qualname, line = name, first
+                ref = CodeRef(module, qualname, where, line)
                 rule_id = rule_ref_target(match.group(1))
-                if ref not in found[rule_id]:
+                if all(
+                    (known.module, known.qualname) != (module, qualname) for known in found[rule_id]
+                ):
                     found[rule_id].append(ref)
     return found
 
@@ -241,19 +260,30 @@ def public_names(package_dir: Path) -> set[str]:
 # --- writing the page -------------------------------------------------------------------------
 
 
+def _source_link(text: str, path: str, line: int) -> str:
+    """A MyST ``{source}`` role: ``text``, linking to line ``line`` of ``path``'s source page."""
+    return f"{{source}}`{text} <{path}#L{line}>`"
+
+
+def _test_item(test: TestRef) -> str:
+    return f"- {_source_link(test.name.replace('::', ' :: '), test.path, test.line)}"
+
+
 def _code_item(ref: CodeRef, package: str, exported: set[str]) -> str:
-    source = f"`{ref.module}`"
+    where = (
+        _source_link(ref.path or ref.module, ref.path, ref.line) if ref.path else f"`{ref.module}`"
+    )
     if not ref.qualname:
-        return f"- module {source}"
+        return f"- module `{ref.module}` ({where})"
     top = ref.qualname.split(".")[0]
     if top in exported:
-        return f"- {{py:obj}}`{package}.{ref.qualname}` (in {source})"
-    return f"- `{ref.qualname}` (in {source})"
+        return f"- {{py:obj}}`{package}.{ref.qualname}` ({where})"
+    return f"- {_source_link(ref.qualname, ref.path, ref.line)} (in `{ref.module}`)"
 
 
 def render_page(
     spec: Spec,
-    tests: dict[str, list[str]],
+    tests: dict[str, list[TestRef]],
     code: dict[str, list[CodeRef]],
     package: str,
     exported: set[str],
@@ -262,7 +292,7 @@ def render_page(
     for rule_id, heading in spec.rules.items():
         inserts[heading].extend([f"({rule_label(rule_id)})=", ""])
         block = ["", "**Tested by:**", ""]
-        block += [f"- `{test}`" for test in tests.get(rule_id, [])] or ["- *no test yet*"]
+        block += [_test_item(test) for test in tests.get(rule_id, [])] or ["- *no test yet*"]
         block += ["", "**Implemented in:**", ""]
         block += [_code_item(ref, package, exported) for ref in code.get(rule_id, [])] or [
             "- *not referenced from the code yet*"
@@ -288,13 +318,20 @@ def render_page(
 _RULES: dict[str, str] = {}  # rule id -> label, for the role; filled on builder-inited
 
 
-def generate(app: Sphinx) -> None:
+def _paths(app: Sphinx) -> tuple[Path, Path, Path, Path]:
+    """The spec, the project root, the package and the tests, from the configuration."""
     confdir = Path(app.confdir)
-    spec_path = (confdir / app.config.cacao_spec).resolve()
-    root = (confdir / app.config.cacao_root).resolve()
-    package_dir = (confdir / app.config.cacao_package_dir).resolve()
-    tests_dir = (confdir / app.config.cacao_tests_dir).resolve()
+    return (
+        (confdir / app.config.cacao_spec).resolve(),
+        (confdir / app.config.cacao_root).resolve(),
+        (confdir / app.config.cacao_package_dir).resolve(),
+        (confdir / app.config.cacao_tests_dir).resolve(),
+    )
 
+
+def read_spec(app: Sphinx) -> None:
+    """On ``builder-inited``: read the spec's rule ids, for the ``:rule:`` role."""
+    spec_path = _paths(app)[0]
     if spec_path.is_file():
         spec = parse_spec(spec_path.read_text(encoding="utf-8"))
     else:
@@ -302,22 +339,30 @@ def generate(app: Sphinx) -> None:
         spec = parse_spec("# Rules\n\nThe specification has not been written yet.\n")
     for rule_id in spec.duplicates:
         logger.warning("rule %s has more than one heading in %s", rule_id, spec_path)
-
     _RULES.clear()
     _RULES.update({rule_id: rule_label(rule_id) for rule_id in spec.rules})
+    app.env.cacao_spec = spec  # type: ignore[attr-defined]
 
-    page = render_page(
+
+def fill_rules_page(app: Sphinx, docname: str, source: list[str]) -> None:
+    """On ``source-read`` of the rules page: replace its text by the spec with its links.
+
+    The page is built in memory, so no generated file is written into the source tree.
+    Sphinx re-reads the page when the spec, a test or a module of the package changes.
+    """
+    if docname != app.config.cacao_rules_page:
+        return
+    spec_path, root, package_dir, tests_dir = _paths(app)
+    spec = app.env.cacao_spec  # type: ignore[attr-defined]
+    for path in [spec_path, *sorted(tests_dir.rglob("*.py")), *sorted(package_dir.rglob("*.py"))]:
+        app.env.note_dependency(str(path))
+    source[0] = render_page(
         spec,
         scan_tests(root, tests_dir),
-        scan_code(package_dir),
+        scan_code(package_dir, root),
         package_dir.name,
         public_names(package_dir),
     )
-    out = confdir / GENERATED_DIR / GENERATED_PAGE
-    out.parent.mkdir(exist_ok=True)
-    # Rewrite only on change, so an unchanged spec does not make Sphinx re-read the page.
-    if not out.is_file() or out.read_text(encoding="utf-8") != page:
-        out.write_text(page, encoding="utf-8")
 
 
 class RuleRole(SphinxRole):
@@ -352,11 +397,109 @@ class RuleRole(SphinxRole):
         return [node], []
 
 
+# --- source pages: the tests and the code, with line anchors and links to the rules ---------
+
+SOURCE_DIR = "_source"
+SOURCE_TARGET = re.compile(r"^(?P<path>[^#]+?)(?:#L(?P<line>\d+))?$")
+RULE_IN_TEXT = re.compile(r"(?<![\w-])(R-[A-Z0-9]+(?:-[A-Z0-9]+)+)(?![\w-])")
+
+
+def source_pagename(path: str) -> str:
+    """The HTML page that shows the file ``path`` (relative to the project root)."""
+    return f"{SOURCE_DIR}/{path}"
+
+
+class SourceRole(SphinxRole):
+    """``{source}`title <tests/test_x.py#L12>```: a link to line 12 of that file's source page.
+
+    The page itself is written by :func:`collect_source_pages` for every file a role names.
+    """
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        has_title, title, target = split_explicit_title(self.text)
+        match = SOURCE_TARGET.match(target.strip())
+        root = _paths(self.env.app)[1]
+        if match is None or not (root / match["path"]).is_file():
+            logger.warning(
+                "no file %r for {source}", target, location=self.get_location(), type="cacao"
+            )
+            return [nodes.literal(self.rawtext, title)], []
+        path = match["path"]
+        if not has_title:
+            title = path
+        sources: dict[str, set[str]] = self.env.cacao_sources  # type: ignore[attr-defined]
+        sources.setdefault(self.env.docname, set()).add(path)
+        uri = self.env.app.builder.get_relative_uri(self.env.docname, source_pagename(path))
+        if match["line"]:
+            uri += f"#L-{match['line']}"
+        reference = nodes.reference(self.rawtext, "", refuri=uri, internal=True)
+        reference += nodes.literal(title, title, classes=["source-link"])
+        return [reference], []
+
+
+def _init_sources(app: Sphinx, env: Any, docnames: list[str]) -> None:
+    if not hasattr(env, "cacao_sources"):
+        env.cacao_sources = {}
+
+
+def _purge_sources(app: Sphinx, env: Any, docname: str) -> None:
+    getattr(env, "cacao_sources", {}).pop(docname, None)
+
+
+def _merge_sources(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
+    for docname in docnames:
+        if docname in other.cacao_sources:
+            env.cacao_sources[docname] = other.cacao_sources[docname]
+
+
+def _link_rules(html: str, rules_uri: str) -> str:
+    """Every known rule id in highlighted code becomes a link to its entry on the rules page."""
+
+    def link(match: re.Match[str]) -> str:
+        rule_id = match.group(1)
+        label = _RULES.get(rule_id)
+        if label is None:
+            return rule_id
+        return f'<a class="rule-link" href="{rules_uri}#{label}">{rule_id}</a>'
+
+    return RULE_IN_TEXT.sub(link, html)
+
+
+def collect_source_pages(app: Sphinx) -> Any:
+    """On ``html-collect-pages``: a page for every file a ``{source}`` role names."""
+    root = _paths(app)[1]
+    sources: dict[str, set[str]] = getattr(app.env, "cacao_sources", {})
+    for path in sorted(set().union(*sources.values()) if sources else ()):
+        pagename = source_pagename(path)
+        text = (root / path).read_text(encoding="utf-8")
+        highlighted = app.builder.highlighter.highlight_block(  # type: ignore[attr-defined]
+            text, "python", linenos="inline", lineanchors="L", anchorlinenos=True
+        )
+        rules_uri = app.builder.get_relative_uri(pagename, app.config.cacao_rules_page)
+        named = sorted({m.group(1) for m in RULE_IN_TEXT.finditer(text) if m.group(1) in _RULES})
+        links = ", ".join(
+            f'<a class="rule-link" href="{rules_uri}#{_RULES[rule_id]}">{rule_id}</a>'
+            for rule_id in named
+        )
+        body = f"<h1><code>{path}</code></h1>\n"
+        if links:
+            body += f'<p class="source-rules">Rules named in this file: {links}.</p>\n'
+        body += _link_rules(highlighted, rules_uri)
+        yield pagename, {"title": path, "body": body}, "page.html"
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("cacao_spec", "../spec/rules.md", "env", str)
     app.add_config_value("cacao_root", "..", "env", str)
     app.add_config_value("cacao_package_dir", "../src/cacao_rules", "env", str)
     app.add_config_value("cacao_tests_dir", "../tests", "env", str)
+    app.add_config_value("cacao_rules_page", "rules", "env", str)
     app.add_role("rule", RuleRole())
-    app.connect("builder-inited", generate)
+    app.add_role("source", SourceRole())
+    app.connect("env-before-read-docs", _init_sources)
+    app.connect("env-purge-doc", _purge_sources)
+    app.connect("env-merge-info", _merge_sources)
+    app.connect("html-collect-pages", collect_source_pages)
+    app.connect("builder-inited", read_spec)
+    app.connect("source-read", fill_rules_page)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .agents.action_space import ActionSpace
 from .agents.bots import Bot, GreedyBot, RandomBot, play_game
 from .agents.determinization import determinize
+from .agents.mcts import MCTSBot
 from .agents.observation import (
     Observation,
     PlayerView,
@@ -22,13 +23,24 @@ from .agents.observation import (
     observe_events,
     private_chance_seat,
 )
+from .agents.simulation import BotFactory, BotSpec, GameResult, MoveRecord, simulate
+from .agents.summary import SimulationSummary, Standing, WinRate, wilson_interval
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
 from .compiled import COMPILED
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
+from .formats.event_json import (
+    event_document,
+    event_from_document,
+    event_from_json,
+    event_to_json,
+    events_from_json,
+    events_to_json,
+)
 from .formats.notation import parse_move
 from .formats.observation_format import observation_from_json, observation_to_json
 from .formats.positions import position
+from .formats.record import GameRecord, record_game
 from .formats.serialization import from_json, to_json
 from .game.components import (
     DISPLAY_SIZE,
@@ -71,6 +83,7 @@ from .game.events import (
     WorkerDrawnUnseen,
     WorkerPlaced,
 )
+from .game.geometry import Square, format_square, is_jungle_square, neighbour, neighbours
 from .game.moves import (
     BuildHut,
     ChanceMove,
@@ -88,8 +101,26 @@ from .game.moves import (
     Slide,
 )
 from .game.pools import WorkerBalance, worker_balance
-from .show.render import render, render_scores
-from .state.state import PlayerState, State
+from .show.describe import describe
+from .show.render import describe_step, open_jungle_spaces, render, render_scores
+from .show.squares import placement_squares
+from .state.state import (
+    ActivatedEdge,
+    BlindFillStep,
+    DealStep,
+    DrawWorkerStep,
+    FillStep,
+    HutStep,
+    MapRefillStep,
+    OverStep,
+    PlacementStep,
+    PlayerState,
+    RefillStep,
+    ResolveStep,
+    SlideStep,
+    State,
+    Step,
+)
 from .turn.results import final_scores, winners
 from .turn.scoring import ScoreSheet
 from .validation import check_state
@@ -104,59 +135,82 @@ __all__ = [
     "SUN_PLACES",
     "WATER_TRACK",
     "ActionSpace",
+    "ActivatedEdge",
     "AutoDecision",
+    "BlindFillStep",
     "Bot",
+    "BotFactory",
+    "BotSpec",
     "BuildHut",
     "CacaoError",
     "ChanceMove",
     "Config",
     "ConfigError",
+    "DealStep",
     "Discard",
     "DisplayFilled",
     "DrawJungle",
     "DrawWorker",
+    "DrawWorkerStep",
     "EdgeActivated",
     "EdgeResolved",
     "EmperorMoved",
     "Event",
     "Fill",
     "FillChoice",
+    "FillStep",
     "FormatError",
     "Gained",
     "GameEnded",
+    "GameRecord",
+    "GameResult",
     "GemsTaken",
     "GreedyBot",
     "Hut",
     "HutBuilt",
     "HutSide",
     "HutSideUp",
+    "HutStep",
     "HutUsed",
     "IllegalMoveError",
     "JungleFilled",
     "JungleKind",
     "JungleTile",
+    "MCTSBot",
     "MapBoardFilled",
+    "MapRefillStep",
     "MaskTaken",
     "Module",
     "Move",
+    "MoveRecord",
     "Observation",
+    "OverStep",
     "Overbuild",
     "PassHut",
     "Place",
+    "PlacementStep",
     "PlayerState",
     "PlayerView",
     "RandomBot",
+    "RefillStep",
     "Resolve",
+    "ResolveStep",
     "Resource",
     "ScoreSheet",
     "Side",
+    "SimulationSummary",
     "Slide",
+    "SlideStep",
     "SpaceLeftEmpty",
     "Spent",
+    "Square",
+    "Standing",
     "State",
+    "Step",
     "Tile",
     "TileSlid",
     "TurnStarted",
+    "WinRate",
     "WorkerBalance",
     "WorkerDiscarded",
     "WorkerDrawn",
@@ -168,27 +222,44 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "check_state",
+    "describe",
+    "describe_step",
     "determinize",
+    "event_document",
+    "event_from_document",
+    "event_from_json",
+    "event_to_json",
+    "events_from_json",
+    "events_to_json",
     "final_scores",
+    "format_square",
     "from_json",
+    "is_jungle_square",
     "legal_moves",
+    "neighbour",
+    "neighbours",
     "new_game",
     "observation_from_json",
     "observation_tensor",
     "observation_to_json",
     "observe",
     "observe_events",
+    "open_jungle_spaces",
     "parse_move",
+    "placement_squares",
     "play_game",
     "position",
     "private_chance_seat",
+    "record_game",
     "render",
     "render_scores",
+    "simulate",
     "step",
     "tensor_bounds",
     "tensor_layout",
     "tensor_size",
     "to_json",
+    "wilson_interval",
     "winners",
     "worker_balance",
 ]

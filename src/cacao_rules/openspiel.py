@@ -69,8 +69,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
-import numpy as np
-import pyspiel
+from .extras import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as error:
+    raise missing_extra("openspiel", error) from error
 
 from .agents.action_space import ActionSpace
 from .agents.determinization import determinize

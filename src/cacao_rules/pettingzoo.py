@@ -41,7 +41,8 @@ What the environment is, and why
   :func:`env` wraps in ``OrderEnforcingWrapper`` (errors for ``step`` before ``reset`` and
   the like), as PettingZoo's classic environments do.
 - **Rendering** is text, :func:`cacao_rules.show.render`: ``render_mode="human"`` prints it,
-  ``"ansi"`` returns it.
+  ``"ansi"`` returns it; ``"rgb_array"`` returns the board as an image (a ``uint8`` array of
+  height x width x 3), drawn with NumPy by :func:`cacao_rules.show.raster.frame`.
 
 >>> from cacao_rules.pettingzoo import env
 >>> game = env(players=3, modules=["map", "huts"])
@@ -62,14 +63,19 @@ import operator
 from collections.abc import Iterable
 from typing import Any, Final, TypeAlias
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import logger, spaces
-from gymnasium.utils import EzPickle, seeding
+from .extras import missing_extra
 
-# PettingZoo ships no type information (no py.typed marker): its names are Any to mypy.
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import logger, spaces
+    from gymnasium.utils import EzPickle, seeding
+
+    # PettingZoo ships no type information (no py.typed marker): its names are Any to mypy.
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+except ModuleNotFoundError as error:
+    raise missing_extra("pettingzoo", error) from error
 
 from .agents.action_space import ActionSpace
 from .agents.observation import observe
@@ -78,6 +84,7 @@ from .engine import apply, new_game
 from .errors import CacaoError, ConfigError, IllegalMoveError
 from .game.config import Config, Module
 from .game.moves import Move
+from .show.raster import frame
 from .show.render import render
 from .state.state import State
 from .turn.results import final_scores, winners
@@ -87,7 +94,7 @@ __all__ = ["env", "raw_env"]
 Observation: TypeAlias = dict[str, npt.NDArray[Any]]
 """What :meth:`raw_env.observe` returns: ``"observation"`` and ``"action_mask"``."""
 
-RENDER_MODES: Final = ("human", "ansi")
+RENDER_MODES: Final = ("human", "ansi", "rgb_array")
 
 _UNBOUNDED: Final = float("inf")
 
@@ -115,8 +122,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
     their names (``"map"``, ``"gem_mines"``, ...); ``big_game=True`` for the Big Game (3 or
     4 players, every module); or instead of those three, ``config``: any
     :class:`cacao_rules.Config` (for the New Workers module's worker set, an agreed hut
-    selection, the Map module's early overbuild). ``render_mode`` ``None``, ``"human"`` or
-    ``"ansi"``. Bad arguments raise :class:`cacao_rules.ConfigError`.
+    selection, the Map module's early overbuild). ``render_mode`` ``None``, ``"human"``,
+    ``"ansi"`` or ``"rgb_array"``. Bad arguments raise :class:`cacao_rules.ConfigError`.
 
     ``game`` is the current :class:`cacao_rules.State` (read it, don't replace it), for
     logging, rendering or a search bot that wants the full state.
@@ -142,7 +149,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         )
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ConfigError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+            raise ConfigError(
+                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', got {render_mode!r}"
+            )
         self.render_mode = render_mode
         self.config: Final = _config(players, modules, big_game, config)
         self.space: Final = ActionSpace(self.config)
@@ -270,12 +279,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         """The move notation of the legal action ``action`` of the agent to move."""
         return str(self._move_of(action))
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The game as text (:func:`cacao_rules.show.render`): printed with
-        ``render_mode="human"``, returned with ``"ansi"``."""
+        ``render_mode="human"``, returned with ``"ansi"``; or with ``"rgb_array"`` as an
+        image (:func:`cacao_rules.show.raster.frame`, height x width x 3 bytes)."""
         if self.render_mode is None:
-            logger.warn("render() called without a render_mode: pass 'human' or 'ansi' to env()")
+            logger.warn(
+                "render() called without a render_mode: pass 'human', 'ansi' or 'rgb_array' "
+                "to env()"
+            )
             return None
+        if self.render_mode == "rgb_array":
+            return frame(self._state())
         text = render(self._state())
         if self.render_mode == "ansi":
             return text

@@ -171,7 +171,18 @@ def _decision_moves(state: State) -> tuple[Move, ...]:
     return legal_moves(state)
 
 
-BOTS: Final[dict[str, Callable[[int], Bot]]] = {"random": RandomBot, "greedy": GreedyBot}
+def _mcts_bot(seed: int) -> Bot:
+    """:class:`~cacao_rules.MCTSBot` with its default budget (about a second a decision)."""
+    from .mcts import MCTSBot  # the search bot builds on this module's greedy_value
+
+    return MCTSBot(seed)
+
+
+BOTS: Final[dict[str, Callable[[int], Bot]]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": _mcts_bot,
+}
 """The built-in bots by name, as the command line knows them."""
 
 
@@ -179,7 +190,8 @@ def play_game(config: object, seed: object, bots: Sequence[Bot]) -> tuple[State,
     """Play a complete seeded game with ``bots[seat]`` deciding for each seat.
 
     Returns the final state and the decisions in order; ``(config, seed, decisions)``
-    is the game's record.
+    is the game's record: :func:`~cacao_rules.record_game` plays the same game and returns
+    it as a :class:`~cacao_rules.GameRecord`.
     """
     config = expect(config, Config, "play_game", ConfigError)
     if len(bots) != config.players:

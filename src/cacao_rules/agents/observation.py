@@ -136,7 +136,7 @@ class Observation:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """A one-line summary for IPython's text view, in place of the long repr."""
-        from ..show.seats import summary_line
+        from ..show.render import summary_line
 
         printer.text(summary_line(self))
 
@@ -155,7 +155,8 @@ def _merged(first: Iterable[WorkerType], second: Bag[WorkerType]) -> Bag[WorkerT
     return Bag.of([*first, *second.elements()], key=lambda kind: kind.sort_key)
 
 
-def _view(player: PlayerState, own: bool) -> PlayerView:
+def player_view(player: PlayerState, own: bool) -> PlayerView:
+    """``player`` as an observer sees them: their hand only if ``own``."""
     return PlayerView(
         gold=player.gold,
         cacao=player.cacao,
@@ -194,7 +195,7 @@ def observe(state: object, player: object) -> Observation:
         board=state.board,
         covered=state.covered,
         discarded=state.discarded,
-        players=tuple(_view(p, seat == player) for seat, p in enumerate(state.players)),
+        players=tuple(player_view(p, seat == player) for seat, p in enumerate(state.players)),
         jungle_pile=state.jungle_pile,
         display=state.display,
         current=state.current,

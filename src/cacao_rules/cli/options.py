@@ -12,11 +12,13 @@ import argparse
 from collections.abc import Sequence
 
 from ..agents.bots import BOTS, Bot
+from ..agents.simulation import bot_seed
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from ..game.config import SUPPORTED_MODULES, Config, Module
+from ..show.colour import COLOR_CHOICES
+from ..state.chance import MAX_SEED
 
-MAX_SEED = 2**64 - 1
 DEFAULT_BOTS = "greedy,random"
 
 
@@ -265,19 +267,33 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def lineup(parser: argparse.ArgumentParser, names: list[str] | None, players: int) -> list[str]:
+def lineup(
+    parser: argparse.ArgumentParser, names: list[str] | None, players: int, option: str = "--bots"
+) -> list[str]:
     if names is None:
         return ["greedy"] + ["random"] * (players - 1)
     if len(names) == 1:
         return names * players
     if len(names) != players:
+        what = "bots" if option == "--bots" else "seats"
         parser.error(
-            f"--bots names {len(names)} bots for {players} players; "
-            "name one bot per seat, or one for every seat"
+            f"{option} names {len(names)} {what} for {players} players; "
+            f"name one per seat, or one for every seat"
         )
     return names
 
 
+def add_color_option(parser: argparse.ArgumentParser) -> None:
+    """``--color auto|always|never``, read by :func:`cacao_rules.show.colour.use_colour`."""
+    parser.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="colour the boards: auto (default) on a terminal unless NO_COLOR is set, "
+        "always, or never",
+    )
+
+
 def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     """Fresh bots for one game: the bot of seat ``i`` gets the seed ``4 * seed + i``."""
-    return [BOTS[name](4 * seed + seat) for seat, name in enumerate(names)]
+    return [BOTS[name](bot_seed(seed, seat)) for seat, name in enumerate(names)]

@@ -1,7 +1,8 @@
 """The physical game: tile kinds, the worker tile types, the village board's limits.
 
-Every number here is a fact of the printed game (FACTS.md sections 1-4); the tables of
-which tiles a configuration uses live in :mod:`cacao_rules.game.pools`.
+Every number here is a fact of the printed game, from the rulebooks' lists of components and
+the village board (base rules p.1-2, the overview sheet, the Chocolatl and Diamante rules); the
+tables of which tiles a configuration uses live in :mod:`cacao_rules.game.pools`.
 """
 
 from __future__ import annotations

@@ -91,7 +91,7 @@ class JungleFilled:
 
 @attrs.frozen
 class SpaceLeftEmpty:
-    """The jungle space ``square`` had to be filled but no tile was left (:rule:`R-FILL-5`)."""
+    """The jungle space ``square`` had to be filled but got no tile (:rule:`R-FILL-5`)."""
 
     square: Square
 

@@ -1,9 +1,10 @@
 """Hashable, read-only containers that states are built from.
 
-A state must be hashable and compare by value (DESIGN.md section 1), so it cannot hold a
-plain ``dict``. :class:`FrozenMap` is a read-only mapping with a cached hash;
-:class:`Bag` is a multiset kept as sorted ``(item, count)`` pairs, which is how the hidden
-draw piles are stored (DESIGN.md section 4).
+A state must be hashable and compare by value, so that search code can keep transposition
+tables, so it cannot hold a plain ``dict``. :class:`FrozenMap` is a read-only mapping with a
+cached hash; :class:`Bag` is a multiset kept as sorted ``(item, count)`` pairs, which is how
+the hidden draw piles are stored: as what is left, never as a secret order
+(:rule:`R-CHANCE-1`).
 """
 
 from __future__ import annotations

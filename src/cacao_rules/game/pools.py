@@ -1,6 +1,8 @@
 """The tile tables of a configuration: which jungle and worker tiles a game uses.
 
-One function per table, checked by tests against FACTS.md sections 2, 3 and 10.
+One function per table, checked by tests against the counts of the rulebooks (base rules p.1-2,
+Chocolatl rules p.2, Diamante rules p.1-4; :rule:`R-SETUP-3`, :rule:`R-SETUP-5`,
+:rule:`R-MODULES-1`).
 """
 
 from __future__ import annotations
@@ -195,6 +197,12 @@ def worker_set(config: Config) -> dict[WorkerType, int]:
     """
     if config.workers is not None:
         return dict(config.workers)
+    return _usual_worker_set(config)
+
+
+def _usual_worker_set(config: Config) -> dict[WorkerType, int]:
+    """The base tiles of a colour less the removals for the player count and modules: the
+    set without an agreed one (:rule:`R-SETUP-3`, :rule:`R-TREE-1`)."""
     removal = _WORKER_REMOVALS[config.players]
     if config.has(Module.TREE_OF_LIFE) and config.has(Module.CHOCOLATE):
         removal = _TREE_WITH_CHOCOLATE_REMOVALS[config.players]
@@ -213,10 +221,14 @@ class WorkerBalance:
 
     ``difference`` is all players' worker tiles minus all jungle tiles (start tiles
     included); ``recommended`` is the rulebook's range for the player count, and
-    ``within`` says whether the difference lies in it.
+    ``within`` says whether the difference lies in it. ``tiles`` is each player's number of
+    worker tiles and ``usual_tiles`` the number without an agreed set; the rulebook advises
+    an agreed set to keep it (:rule:`R-NEW-2`), and :attr:`keeps_tile_count` says whether it
+    does.
 
     >>> worker_balance(Config(players=4))
-    WorkerBalance(workers=36, jungle=28, difference=8, recommended=(3, 16), within=True)
+    WorkerBalance(workers=36, jungle=28, difference=8, recommended=(3, 16), within=True,
+                  tiles=9, usual_tiles=9)
     """
 
     workers: int
@@ -224,13 +236,23 @@ class WorkerBalance:
     difference: int
     recommended: tuple[int, int]
     within: bool
+    tiles: int
+    usual_tiles: int
+
+    @property
+    def keeps_tile_count(self) -> bool:
+        """Whether each player has the usual number of worker tiles (:rule:`R-NEW-2`)."""
+        return self.tiles == self.usual_tiles
 
 
 def worker_balance(config: object) -> WorkerBalance:
     """The balance of worker and jungle tiles of ``config`` (:rule:`R-NEW-3`)."""
     config = expect(config, Config, "worker_balance", ConfigError)
-    workers = config.players * sum(worker_set(config).values())
+    tiles = sum(worker_set(config).values())
+    usual = sum(_usual_worker_set(config).values())
+    workers = config.players * tiles
     jungle = sum(jungle_pool(config).values())
     low, high = RECOMMENDED_BALANCE[config.players]
     difference = workers - jungle
-    return WorkerBalance(workers, jungle, difference, (low, high), low <= difference <= high)
+    within = low <= difference <= high
+    return WorkerBalance(workers, jungle, difference, (low, high), within, tiles, usual)

@@ -12,7 +12,8 @@ Each square of the board is a cell three lines high and seven characters wide:
 
 - a worker tile shows its owner's seat in brackets and the workers on each edge in the
   edge's place (north above, east right, south below, west left), as placed;
-  a ``*`` in the top left corner marks a tile overbuilt on another;
+  a ``*`` in the top left corner marks a tile overbuilt on another, an ``F`` in the bottom
+  left corner a tile played with the Foreman (Hut module);
 - a jungle tile shows its code (``P1``, ``P2``, ``M2``, ``M3``, ``M4``, ``G1``, ``G2``,
   ``W``, ``S``, ``T``, and with the modules ``I``, ``K``, ``C``, ``L``, and a gem mine with
   the gems on it, one digit per colour (red, green, blue, white), such as ``D2103``; see
@@ -40,10 +41,11 @@ Waiting for seat 0 to place a worker tile
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from ..errors import expect
+from ..agents.determinization import determinize
 from ..game.components import Hut, JungleTile, Tile, WorkerTile
 from ..game.config import Module
 from ..game.frozen import Bag
@@ -65,6 +67,8 @@ from ..state.state import (
 )
 from ..turn.results import final_scores, winners
 from ..turn.scoring import CATEGORIES, HUT_CATEGORIES
+from .colour import paint, seat_paint
+from .seats import SeatSummary, Shown, seat_summaries
 
 CELL_WIDTH: Final = 7
 """Characters inside one board cell."""
@@ -76,8 +80,9 @@ _LABEL_WIDTH: Final = 4
 
 LEGEND: Final = (
     "Legend: [n] worker tile of seat n, its workers on each edge (N above, E right, S below,\n"
-    "  W left); * overbuilt; . empty jungle space next to a worker tile; P1 P2 plantation,\n"
-    "  M2 M3 M4 market, G1 G2 gold mine, W water, S sun-worshiping site, T temple;\n"
+    "  W left); * overbuilt; F played with the Foreman (Huts); . empty jungle space next to\n"
+    "  a worker tile; P1 P2 plantation, M2 M3 M4 market, G1 G2 gold mine, W water,\n"
+    "  S sun-worshiping site, T temple;\n"
     "  with the modules I watering, K chocolate kitchen, C chocolate market, L tree of life;\n"
     "  E (top right) the Emperor; D2103 gem mine with its gems: 2 red, 1 green, 0 blue,\n"
     "  3 white (players' gems and the gem cart are written the same way)"
@@ -88,10 +93,11 @@ LEGEND: Final = (
 def _worker_cell(tile: WorkerTile, overbuilt: bool) -> list[str]:
     n, e, s, w = tile.edges
     corner = "*" if overbuilt else " "
+    foreman = "F" if tile.foreman else " "
     return [
         f"{corner}  {n}   ",
         f"{w} [{tile.owner}] {e}",
-        f"   {s}   ",
+        f"{foreman}  {s}   ",
     ]
 
 
@@ -103,14 +109,14 @@ def _marker_cell() -> list[str]:
     return [_BLANK, f"{'.':^{CELL_WIDTH}}", _BLANK]
 
 
-def _cell(state: State, square: Square, marked: frozenset[Square]) -> list[str]:
+def _cell(state: Shown, square: Square, marked: frozenset[Square]) -> list[str]:
     cell = _tile_cell(state, square, marked)
     if square == state.emperor:
         cell[0] = cell[0][:-1] + EMPEROR_MARK
     return cell
 
 
-def _tile_cell(state: State, square: Square, marked: frozenset[Square]) -> list[str]:
+def _tile_cell(state: Shown, square: Square, marked: frozenset[Square]) -> list[str]:
     tile: Tile | None = state.board.get(square)
     if isinstance(tile, WorkerTile):
         return _worker_cell(tile, square in state.covered)
@@ -132,14 +138,23 @@ def open_jungle_spaces(board: Mapping[Square, Tile]) -> frozenset[Square]:
     return frozenset(spaces)
 
 
-def render_board(state: State) -> str:
-    """The board alone: a grid of cells with column (x) and row (y) coordinates."""
+def _used_area(state: Shown) -> tuple[range, range, frozenset[Square]] | None:
+    """The columns and rows of the used board (tiles and open spaces), and the open spaces."""
     marked = open_jungle_spaces(state.board)
     squares = list(state.board) + list(marked)
     if not squares:
-        return "(empty board)"
+        return None
     xs = range(min(x for x, _ in squares), max(x for x, _ in squares) + 1)
     ys = range(min(y for _, y in squares), max(y for _, y in squares) + 1)
+    return xs, ys, marked
+
+
+def render_board(state: Shown) -> str:
+    """The board alone: a grid of cells with column (x) and row (y) coordinates."""
+    area = _used_area(state)
+    if area is None:
+        return "(empty board)"
+    xs, ys, marked = area
     pad = " " * _LABEL_WIDTH
     rule = pad + "+" + "+".join("-" * CELL_WIDTH for _ in xs) + "+"
     lines = [pad + " " + " ".join(f"{x:^{CELL_WIDTH}}" for x in xs), rule]
@@ -161,25 +176,41 @@ def _huts(huts: Bag[Hut]) -> str:
     return " ".join(parts) or "(none)"
 
 
-def _player_line(state: State, seat: int) -> str:
-    player = state.players[seat]
+def _player_fields(state: Shown, player: SeatSummary) -> list[str]:
+    """What a player line says of ``player``, field by field; a hidden hand as a count."""
     modules = state.config.modules
-    marker = ">" if seat == state.current and not state.is_over else " "
-    hand = " ".join(str(kind) for kind in player.hand) or "-"
-    line = (
-        f"{marker} seat {seat}: gold {player.gold:>2}  cacao {player.cacao}  "
-        + (f"choc {player.chocolate}  " if Module.CHOCOLATE in modules else "")
-        + f"sun {player.sun}  water {player.water:>3}  hand {hand}  pile {player.pile.total}"
-    )
+    if player.hand is None and player.hand_size:
+        hand = f"{player.hand_size} hidden"
+    elif player.hand is None:
+        hand = "-"
+    else:
+        hand = " ".join(str(kind) for kind in player.hand) or "-"
+    fields = [
+        f"gold {player.gold:>2}",
+        f"cacao {player.cacao}",
+        *([f"choc {player.chocolate}"] if Module.CHOCOLATE in modules else []),
+        f"sun {player.sun}",
+        f"water {player.water:>3}",
+        f"hand {hand}",
+        f"pile {player.pile_size}",
+    ]
     if Module.MAP in modules:
-        line += f"  map tiles {player.map_tiles}"
+        fields.append(f"map tiles {player.map_tiles}")
     if Module.HUTS in modules:
-        line += "  huts " + (" ".join(str(hut) for hut in player.huts) or "-")
+        fields.append("huts " + (" ".join(str(hut) for hut in player.huts) or "-"))
     if Module.GEM_MINES in modules:
-        line += f"  gems {_gems(player.gems)}  masks " + (
-            " ".join(str(value) for value in player.masks) or "-"
-        )
-    return line
+        fields.append(f"gems {_gems(player.gems)}")
+        fields.append("masks " + (" ".join(str(value) for value in player.masks) or "-"))
+    return fields
+
+
+def _marker(state: Shown, seat: int) -> str:
+    return ">" if seat == state.current and not state.is_over else " "
+
+
+def _player_line(state: Shown, player: SeatSummary) -> str:
+    fields = _player_fields(state, player)
+    return f"{_marker(state, player.seat)} seat {player.seat}: " + "  ".join(fields)
 
 
 def _gems(gems: tuple[int, ...]) -> str:
@@ -230,7 +261,36 @@ def describe_step(state: State) -> str:
     return "Chance: the display is refilled from the jungle pile"
 
 
-def render(state: object, *, legend: bool = False) -> str:
+def waiting_for(shown: Shown) -> str:
+    """What the game waits for, in words, as :func:`describe_step`, for a state or an
+    observation.
+
+    The sentence reads only open parts of the game (the step, whose turn it is, the map
+    board, and at the end the scores, which no hidden tile changes), so for an observation
+    it is read from any state consistent with it.
+    """
+    state = shown if isinstance(shown, State) else determinize(shown, seed=0)
+    return describe_step(state)
+
+
+def summary_line(shown: Shown) -> str:
+    """A one-line description, for a notebook's text view of a state or an observation."""
+    kind = "State" if isinstance(shown, State) else f"Observation of seat {shown.player}"
+    config = shown.config
+    modules = (
+        "the Big Game"
+        if config.is_big_game
+        else ", ".join(sorted(module.value for module in config.modules)) or "base game"
+    )
+    return (
+        f"<{kind}: {config.players} players, {modules}, turn {shown.turn}, "
+        f"{len(shown.board)} tiles on the board; {waiting_for(shown)}>"
+    )
+
+
+def render(
+    state: Shown, *, legend: bool = False, compact: bool = False, colour: bool = False
+) -> str:
     """The board, the display, the jungle pile, every player, and what the game waits for.
 
     ``>`` marks the seat whose turn it is. With ``legend=True`` the symbols are explained.
@@ -240,27 +300,154 @@ def render(state: object, *, legend: bool = False) -> str:
     board and named after the pile (Favour of the Emperor); a line with the gems left in the
     cart and the masks left, and each player's ``gems`` (red, green, blue, white, one digit
     each) and ``masks`` (their values) (Gem mines).
+
+    ``state`` may be an :class:`~cacao_rules.Observation`: the other players' hands are then
+    shown as counts (``hand 3 hidden``). ``compact=True`` gives :func:`render_compact`'s
+    narrower board, and ``colour=True`` paints it in the seats' colours.
     """
-    state = expect(state, State, "render")
+    if compact:
+        return render_compact(state, legend=legend, colour=colour)
     parts = [render_board(state)]
     if legend:
         parts.append(LEGEND)
-    parts.append(
+    parts.extend(_table_lines(state))
+    parts.extend(_player_line(state, player) for player in seat_summaries(state))
+    parts.append(waiting_for(state))
+    return "\n".join(parts)
+
+
+def _table_lines(state: Shown) -> list[str]:
+    """The turn, display, piles and supplies, one line for each kind of thing."""
+    lines = [
         f"Turn {state.turn}   display: {_codes(state.display)}   "
         f"jungle pile: {state.jungle_pile.total} tiles"
         + (f"   map board: {_codes(state.map_board)}" if Module.MAP in state.config.modules else "")
         + (f"   Emperor: {format_square(state.emperor)}" if state.emperor is not None else "")
-    )
+    ]
     if Module.HUTS in state.config.modules:
-        parts.append(f"Hut supply: {_huts(state.hut_supply)}")
+        lines.append(f"Hut supply: {_huts(state.hut_supply)}")
     if Module.GEM_MINES in state.config.modules:
         masks = " ".join(str(value) for value in state.mask_supply) or "(none)"
-        parts.append(
+        lines.append(
             f"Gem cart: {_gems(state.gem_cart)} (red, green, blue, white)   masks left: {masks}"
         )
-    parts.extend(_player_line(state, seat) for seat in range(len(state.players)))
-    parts.append(describe_step(state))
-    return "\n".join(parts)
+    return lines
+
+
+# --- the compact board -----------------------------------------------------------------------
+
+COMPACT_CELL: Final = 5
+"""Characters of one cell of the compact board."""
+
+COMPACT_WIDTHS: Final = (80, 120)
+"""The compact text's width: for the base game and modules, and for the Big Game."""
+
+COMPACT_LEGEND: Final = (
+    "[n] worker tile of seat n with its workers on each edge; * overbuilt; F with the "
+    "Foreman; . empty space; "
+    "E the Emperor; P1 P2 plantation, M2-M4 market, G1 G2 gold mine, W water, S sun site, "
+    "T temple, I watering, K chocolate kitchen, C chocolate market, L tree of life, "
+    "D a gem mine, its red, green, blue and white gems beneath (2103)"
+)
+"""What the symbols of the compact board mean, wrapped to its width."""
+
+
+def compact_width(state: Shown) -> int:
+    """The width the compact text keeps to: 120 columns for the Big Game, else 80."""
+    return COMPACT_WIDTHS[1] if state.config.is_big_game else COMPACT_WIDTHS[0]
+
+
+def _compact_cell(
+    state: Shown, square: Square, marked: frozenset[Square], colour: bool
+) -> list[str]:
+    tile = state.board.get(square)
+    blank = " " * COMPACT_CELL
+    if isinstance(tile, WorkerTile):
+        n, e, s, w = tile.edges
+        corner = "*" if square in state.covered else " "
+        foreman = "F" if tile.foreman else " "
+        cell = [f"{corner} {n}  ", f"{w}[{tile.owner}]{e}", f"{foreman} {s}  "]
+    elif isinstance(tile, JungleTile) and tile.gems is not None:
+        cell = [blank, f"{'D':^{COMPACT_CELL}}", f"{_gems(tile.gems):^{COMPACT_CELL}}"]
+    elif isinstance(tile, JungleTile):
+        cell = [blank, f"{tile.code:^{COMPACT_CELL}}", blank]
+    else:
+        cell = [blank, f"{'.' if square in marked else '':^{COMPACT_CELL}}", blank]
+    if square == state.emperor:
+        cell[0] = cell[0][:-1] + EMPEROR_MARK
+    if isinstance(tile, WorkerTile):
+        return [seat_paint(line, tile.owner, enabled=colour) for line in cell]
+    if tile is None:
+        return [paint(line, "2", enabled=colour) for line in cell]
+    return cell
+
+
+def render_compact_board(state: Shown, *, colour: bool = False) -> str:
+    """The board in cells of five characters and three lines, cropped to the used area,
+    without rules between the cells (a worker tile never lies beside another). A gem mine
+    shows ``D`` with its gems beneath, one digit per colour."""
+    area = _used_area(state)
+    if area is None:
+        return "(empty board)"
+    xs, ys, marked = area
+    lines = ["    " + "".join(f"{x:^{COMPACT_CELL}}" for x in xs).rstrip()]
+    for y in ys:
+        cells = [_compact_cell(state, (x, y), marked, colour) for x in xs]
+        for row in range(3):
+            label = f"{y:>3} " if row == 1 else "    "
+            lines.append((label + "".join(cell[row] for cell in cells)).rstrip())
+    return "\n".join(lines)
+
+
+def _wrapped(text: str, width: int, indent: str = "    ") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False)
+
+
+def _wrap_fields(first: str, fields: list[str], width: int, indent: str = "    ") -> list[str]:
+    """``first`` and the ``fields`` two spaces apart, in lines of at most ``width``
+    characters, each field kept whole on one line."""
+    lines = [first]
+    for field in fields:
+        if len(lines[-1]) + 2 + len(field) > width:
+            lines.append(indent + field)
+        else:
+            lines[-1] += ("  " if lines[-1].strip() else "") + field
+    return lines
+
+
+def render_compact(state: Shown, *, legend: bool = False, colour: bool = False) -> str:
+    """The whole game in :func:`compact_width` columns: the compact board, the table and
+    a line or two per player, in the seats' colours with ``colour=True``.
+
+    >>> import cacao_rules as cr
+    >>> print(render_compact(cr.new_game(cr.Config(players=2), seed=1)))
+          0    1
+    <BLANKLINE>
+      0  P1
+    <BLANKLINE>
+    <BLANKLINE>
+      1       M2
+    <BLANKLINE>
+    Turn 0   display: M4 T   jungle pile: 17 tiles
+    > seat 0: gold  0  cacao 0  sun 0  water -10  hand 2-1-0-1 2-1-0-1 3-1-0-0  pile 8
+      seat 1: gold  0  cacao 0  sun 0  water -10  hand 2-1-0-1 2-1-0-1 2-1-0-1  pile 8
+    Waiting for seat 0 to place a worker tile
+    """
+    width = compact_width(state)
+    lines = [render_compact_board(state, colour=colour)]
+    if legend:
+        lines.extend(_wrapped("Legend: " + COMPACT_LEGEND, width, "  "))
+    for line in _table_lines(state):
+        lines.extend(_wrapped(line, width))
+    for player in seat_summaries(state):
+        name = f"seat {player.seat}:"
+        wrapped = _wrap_fields(
+            f"{_marker(state, player.seat)} {name}", _player_fields(state, player), width
+        )
+        wrapped[0] = wrapped[0].replace(name, seat_paint(name, player.seat, enabled=colour), 1)
+        lines.extend(wrapped)
+    lines.extend(_wrapped(waiting_for(state), width))
+    return "\n".join(lines)
 
 
 GEM_CATEGORIES: Final = ("masks", "gems")
@@ -277,7 +464,7 @@ def score_categories(state: State) -> tuple[str, ...]:
     return categories
 
 
-def render_scores(state: object) -> str:
+def render_scores(state: State) -> str:
     """The score sheet: each player's gold by category, total and cacao (the tiebreak).
 
     With the Hut module the sheet has the columns ``huts`` (their cost, given back) and
@@ -294,7 +481,6 @@ def render_scores(state: object) -> str:
         1      7        0      0    -10     -3      1
     Provisional (the game is not over). Leading: seat 1
     """
-    state = expect(state, State, "render_scores")
     categories = score_categories(state)
     headers = ["seat", *categories, "total", "cacao"]
     widths = [max(len(header), 5) for header in headers]

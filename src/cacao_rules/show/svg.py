@@ -50,8 +50,8 @@ from ..game.config import Module
 from ..game.geometry import Square, format_square
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..state.state import State
-from .render import open_jungle_spaces
-from .seats import SeatSummary, Shown, seat_summaries, waiting_for
+from .render import open_jungle_spaces, waiting_for
+from .seats import SeatSummary, Shown, seat_summaries
 
 SQUARE: Final = 48
 """The side of one board square in the picture's own units; ``size`` scales the picture."""
@@ -92,7 +92,7 @@ KIND_NAMES: Final = {
 GEM_FILLS: Final = ("#e53935", "#43a047", "#1e88e5", "#fafafa")
 """The gems' colours, red, green, blue and white, in :data:`~cacao_rules.GEM_COLOURS` order."""
 
-_FONT: Final = "font-family:Helvetica,Arial,sans-serif"
+_FONT: Final = "font-family:Helvetica,Arial,sans-serif;max-width:100%;height:auto"
 _PANEL_WIDTH: Final = 312
 _MARGIN: Final = 14
 _LABEL: Final = 16
@@ -186,6 +186,20 @@ def tile_title(tile: JungleTile) -> str:
     return name
 
 
+def _tile_rect(x: float, y: float, side: float, radius: float, **style: str) -> str:
+    """A tile's square, ``side`` wide, a little inside its place, its corners rounded."""
+    k = side / SQUARE
+    return _tag(
+        "rect",
+        x=_n(x + 1.5 * k),
+        y=_n(y + 1.5 * k),
+        width=_n(side - 3 * k),
+        height=_n(side - 3 * k),
+        rx=_n(radius * k),
+        **style,
+    )
+
+
 def jungle_tile(
     tile: JungleTile, x: float, y: float, side: float, where: str, square: Square | None = None
 ) -> str:
@@ -196,17 +210,7 @@ def jungle_tile(
     k = side / SQUARE
     parts = [
         _title(f"{tile_title(tile)}{where}"),
-        _tag(
-            "rect",
-            x=_n(x + 1.5 * k),
-            y=_n(y + 1.5 * k),
-            width=_n(side - 3 * k),
-            height=_n(side - 3 * k),
-            rx=_n(5 * k),
-            fill=fill,
-            stroke="#263238",
-            stroke_width=_n(max(0.6, k)),
-        ),
+        _tile_rect(x, y, side, 5, fill=fill, stroke="#263238", stroke_width=_n(max(0.6, k))),
     ]
     cx = x + side / 2
     if tile.gems is not None:
@@ -290,17 +294,7 @@ def worker_tile(
     k = side / SQUARE
     return [
         _title(title),
-        _tag(
-            "rect",
-            x=_n(x + 1.5 * k),
-            y=_n(y + 1.5 * k),
-            width=_n(side - 3 * k),
-            height=_n(side - 3 * k),
-            rx=_n(4 * k),
-            fill=tint(colour),
-            stroke=colour,
-            stroke_width=_n(2.2 * k),
-        ),
+        _tile_rect(x, y, side, 4, fill=tint(colour), stroke=colour, stroke_width=_n(2.2 * k)),
         _text(
             x + side / 2,
             y + side / 2 + 5 * k,
@@ -392,22 +386,17 @@ def _board_part(shown: Shown, grid: _Grid, last: set[Square], can_place: set[Squ
             )
         )
     for square in sorted(open_jungle_spaces(shown.board)):
-        x, y = grid.at(square)
         parts.append(
-            _tag(
-                "rect",
-                _title(f"empty jungle space {format_square(square)}"),
-                x=_n(x + 4),
-                y=_n(y + 4),
-                width=_n(SQUARE - 8),
-                height=_n(SQUARE - 8),
-                rx="4",
+            _mark(
+                grid,
+                square,
+                4,
+                f"empty jungle space {format_square(square)}",
+                "space",
                 fill="#f6f9f1",
                 stroke="#9e9d24",
                 stroke_width="1.2",
                 stroke_dasharray="4 3",
-                class_="space",
-                data_square=format_square(square),
             )
         )
     for square, tile in sorted(shown.board.items()):
@@ -432,6 +421,8 @@ def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: 
     )
     if covered is not None:
         title += f"; overbuilt on seat {covered.owner}'s {covered.type}"
+    if tile.foreman:
+        title += "; played with the Foreman (a 4th worker on an edge of 3)"
     parts = worker_tile(
         tile.edges, x, y, SQUARE, seat=tile.owner, title=title, label=str(tile.owner)
     )
@@ -444,6 +435,12 @@ def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: 
                 class_="overbuilt",
             )
         )
+    if tile.foreman:
+        parts.append(
+            _text(
+                x + 5, y + SQUARE - 5, "F", 9, fill="#212121", font_weight="bold", class_="foreman"
+            )
+        )
     return _tag(
         "g",
         *parts,
@@ -453,50 +450,56 @@ def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: 
     )
 
 
+def _mark(grid: _Grid, square: Square, inset: float, title: str, class_: str, **style: str) -> str:
+    """A rounded square over ``square``, ``inset`` inside its edges, with its title."""
+    x, y = grid.at(square)
+    return _tag(
+        "rect",
+        _title(title),
+        x=_n(x + inset),
+        y=_n(y + inset),
+        width=_n(SQUARE - 2 * inset),
+        height=_n(SQUARE - 2 * inset),
+        rx="5",
+        class_=class_,
+        data_square=format_square(square),
+        **style,
+    )
+
+
 def _highlights(grid: _Grid, can_place: set[Square], last: set[Square]) -> list[str]:
-    parts = []
-    for square in sorted(can_place):
-        x, y = grid.at(square)
-        parts.append(
-            _tag(
-                "rect",
-                _title(f"the player to move can place at {format_square(square)}"),
-                x=_n(x + 3),
-                y=_n(y + 3),
-                width=_n(SQUARE - 6),
-                height=_n(SQUARE - 6),
-                rx="5",
-                fill=_PLACE_COLOUR,
-                fill_opacity="0.28",
-                stroke=_PLACE_COLOUR,
-                stroke_width="2",
-                class_="can-place",
-                data_square=format_square(square),
-            )
+    can = [
+        _mark(
+            grid,
+            square,
+            3,
+            f"the player to move can place at {format_square(square)}",
+            "can-place",
+            fill=_PLACE_COLOUR,
+            fill_opacity="0.22",
+            stroke=_PLACE_COLOUR,
+            stroke_width="2",
         )
-    for square in sorted(last):
-        x, y = grid.at(square)
-        parts.append(
-            _tag(
-                "rect",
-                _title(f"the last move: {format_square(square)}"),
-                x=_n(x),
-                y=_n(y),
-                width=_n(SQUARE),
-                height=_n(SQUARE),
-                rx="6",
-                fill="none",
-                stroke=_LAST_COLOUR,
-                stroke_width="3",
-                class_="last-move",
-                data_square=format_square(square),
-            )
+        for square in sorted(can_place)
+    ]
+    outlined = [
+        _mark(
+            grid,
+            square,
+            0,
+            f"the last move: {format_square(square)}",
+            "last-move",
+            fill="none",
+            stroke=_LAST_COLOUR,
+            stroke_width="3",
         )
-    return parts
+        for square in sorted(last)
+    ]
+    return can + outlined
 
 
 def _emperor(x: float, y: float, square: Square) -> str:
-    cx, cy = x + SQUARE - 5, y + 5
+    cx, cy = x + SQUARE - 10, y + 10
     crown = _points(
         *(
             (cx + dx, cy + dy)
@@ -506,6 +509,17 @@ def _emperor(x: float, y: float, square: Square) -> str:
     return _tag(
         "g",
         _title(f"the Emperor at {format_square(square)}"),
+        _tag(
+            "rect",
+            x=_n(x + 1),
+            y=_n(y + 1),
+            width=_n(SQUARE - 2),
+            height=_n(SQUARE - 2),
+            rx="6",
+            fill="none",
+            stroke="#ffb300",
+            stroke_width="3",
+        ),
         _tag(
             "circle",
             cx=_n(cx),
@@ -572,7 +586,7 @@ def _tile_row(panel: _Panel, name: str, tiles: Sequence[JungleTile], class_: str
 
 
 def _common(panel: _Panel, shown: Shown) -> None:
-    panel.label(_config_words(shown), 14, font_weight="bold")
+    panel.wrapped(_config_words(shown), 40, 14, font_weight="bold")
     seen = "" if isinstance(shown, State) else f"seen by seat {shown.player}, "
     panel.wrapped(f"Turn {shown.turn} ({seen}{waiting_for(shown)})", 46, 12, class_="status")
     _tile_row(panel, "Display", shown.display, "display")

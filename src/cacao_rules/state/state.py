@@ -241,7 +241,7 @@ class State:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """A one-line summary for IPython's text view, in place of the long repr."""
-        from ..show.seats import summary_line
+        from ..show.render import summary_line
 
         printer.text(summary_line(self))
 
