@@ -5,8 +5,10 @@
 
 from __future__ import annotations
 
+import glob
 import shutil
 import tarfile
+import tomllib
 from pathlib import Path
 
 import nox
@@ -19,7 +21,7 @@ MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
 TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
+nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
@@ -38,10 +40,53 @@ def install(session: nox.Session, *requirements: str, groups: tuple[str, ...] = 
 def tests(session: nox.Session) -> None:
     """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md,
     with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
-    conformance tests, and the Dask extra (simulations on a real local Dask cluster)."""
+    conformance tests, and the Dask extra (simulations on a real local Dask cluster); against
+    the pure-Python sources in src/ (pytest's ``pythonpath``)."""
     install(session, ".[openspiel,pettingzoo,dask]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
-    session.run("pytest", "--numprocesses=auto", *session.posargs)
+    session.run(
+        "pytest", "--numprocesses=auto", *session.posargs, env={"CACAO_RULES_EXPECT_BUILD": "pure"}
+    )
+
+
+@nox.session(python=PYTHON)
+def tests_compiled(session: nox.Session) -> None:
+    """The same suite against the mypyc-compiled build, installed (not editable) with
+    ``CACAO_RULES_MYPYC=1``.
+
+    pytest's ``pythonpath = ["src"]`` would put the sources first, so it is emptied here,
+    and the docstring doctests are collected from the installed package instead of src/
+    (``PY_IGNORE_IMPORTMISMATCH``: its modules are extension modules next to their .py
+    files). tests/test_build.py checks that the compiled build is the one imported.
+    """
+    session.install(PIP)
+    session.install(
+        ".[openspiel,pettingzoo,dask]", "--group", "test", env={"CACAO_RULES_MYPYC": "1"}
+    )
+    installed = session.run(
+        "python",
+        "-c",
+        "import cacao_rules, pathlib; print(pathlib.Path(cacao_rules.__file__).parent)",
+        silent=True,
+    )
+    assert isinstance(installed, str)
+    paths = [path for pattern in _testpaths() for path in sorted(glob.glob(pattern))]
+    session.run(
+        "pytest",
+        "--numprocesses=auto",
+        "--override-ini=pythonpath=",
+        *paths,
+        installed.strip(),
+        *session.posargs,
+        env={"CACAO_RULES_EXPECT_BUILD": "compiled", "PY_IGNORE_IMPORTMISMATCH": "1"},
+    )
+
+
+def _testpaths() -> list[str]:
+    """pyproject.toml's pytest ``testpaths`` but the package sources (src/cacao_rules)."""
+    with open("pyproject.toml", "rb") as file:
+        paths: list[str] = tomllib.load(file)["tool"]["pytest"]["ini_options"]["testpaths"]
+    return [path for path in paths if not path.startswith("src")]
 
 
 @nox.session(python=PYTHON)
@@ -117,6 +162,31 @@ def test_sdist(session: nox.Session, sdist: Path) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Speed figures (not a test): ``nox -s bench -- ARGS`` passes ARGS to the benchmark."""
-    install(session, ".", groups=("bench",))
-    session.run("python", "benchmarks/bench.py", *session.posargs)
+    """Speed figures (not a test) of both builds side by side: the pure build in this
+    session's environment, the compiled one (``CACAO_RULES_MYPYC=1``) in a second
+    environment beside it, each measured in its own process against python-chess.
+    ``nox -s bench -- ARGS`` passes ARGS to the benchmark (``--quick``, ``--seconds S``...)."""
+    install(session, ".[openspiel]", groups=("bench",))
+    compiled = Path(session.create_tmp()) / "compiled-venv"
+    session.run("python", "-m", "venv", "--clear", str(compiled))
+    compiled_python = str(compiled / "bin" / "python")
+    session.run(
+        compiled_python,
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        ".[openspiel]",
+        "--group",
+        "bench",
+        env={"CACAO_RULES_MYPYC": "1"},
+        external=True,
+    )
+    session.run(
+        "python",
+        "benchmarks/bench.py",
+        "--builds",
+        f"pure={Path(session.bin) / 'python'}",
+        f"compiled={compiled_python}",
+        *session.posargs,
+    )

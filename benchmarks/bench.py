@@ -22,6 +22,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections import deque
@@ -173,6 +174,7 @@ def environment() -> dict[str, str]:
         "platform": platform.platform(),
         "cpu": f"{cpu_model()} ({os.cpu_count()} logical CPUs)",
         "cacao-rules": f"{cr.__version__} from {Path(cr.__file__).parent}",
+        "build": "compiled (mypyc)" if cr.COMPILED else "pure Python",
         "source": source_revision(),
         "python-chess": chess.__version__,
     }
@@ -425,6 +427,80 @@ def json_round_trip(state: cr.State, settings: Settings) -> JsonRoundTrip:
     )
 
 
+# --- OpenSpiel ------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class OpenSpielCost:
+    """Random playouts through the OpenSpiel adapter against the engine's own, per move.
+
+    Both sides play base 4-player games with chance exposed (OpenSpiel's chance nodes; the
+    engine's ``seed=None``), choosing uniformly among the legal actions, chance outcomes
+    included, so a move is the same thing on both sides; interleaved slice by slice.
+    """
+
+    available: bool
+    engine_us_per_move: float | None = None
+    openspiel_us_per_move: float | None = None
+    ratios: list[float] = dataclasses.field(default_factory=list)
+
+
+def engine_chance_playout(config: cr.Config, rng: random.Random) -> GameResult:
+    """A random game with chance exposed: every legal move, outcomes included, is a move."""
+    state = cr.new_game(config)
+    moves = 0
+    while not state.is_over:
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+        moves += 1
+    return GameResult(moves, state.turn, False)
+
+
+def openspiel_playout(game: Any, rng: random.Random) -> GameResult:
+    """A random game through the OpenSpiel adapter, choosing as :func:`engine_chance_playout`."""
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        moves += 1
+    return GameResult(moves, 0, False)
+
+
+def openspiel_cost(settings: Settings) -> OpenSpielCost:
+    """Time OpenSpiel playouts against engine playouts, or say the adapter is missing."""
+    try:
+        import pyspiel
+
+        import cacao_rules.openspiel  # noqa: F401  (registers python_cacao)
+    except ImportError:
+        return OpenSpielCost(available=False)
+    game = pyspiel.load_game("python_cacao(players=4)")
+    play_engine = functools.partial(
+        engine_chance_playout, cr.Config(players=4), random.Random(settings.seed)
+    )
+    play_openspiel = functools.partial(openspiel_playout, game, random.Random(settings.seed))
+    engine, spiel, ratios = Tally(), Tally(), []
+    seconds = settings.slice_seconds / 2
+    for round_index in range(settings.rounds):
+        if round_index % 2 == 0:
+            engine_slice = run_slice(play_engine, seconds)
+            spiel_slice = run_slice(play_openspiel, seconds)
+        else:
+            spiel_slice = run_slice(play_openspiel, seconds)
+            engine_slice = run_slice(play_engine, seconds)
+        engine.add(engine_slice)
+        spiel.add(spiel_slice)
+        # OpenSpiel's time per move over the engine's: the engine's rate over OpenSpiel's.
+        ratios.append(
+            engine_slice.rate(engine_slice.decisions) / spiel_slice.rate(spiel_slice.decisions)
+        )
+    return OpenSpielCost(
+        available=True,
+        engine_us_per_move=1e6 / engine.rate(engine.decisions),
+        openspiel_us_per_move=1e6 / spiel.rate(spiel.decisions),
+        ratios=ratios,
+    )
+
+
 # --- memory -------------------------------------------------------------------------------
 
 
@@ -494,6 +570,7 @@ class Report:
     micro: list[Micro]
     json_round_trip: JsonRoundTrip
     memory: Memory
+    openspiel: OpenSpielCost
 
 
 def seeds_used(settings: Settings) -> dict[str, str]:
@@ -634,6 +711,16 @@ def print_report(report: Report) -> None:
         f"{number(mem.bytes_per_state)} bytes/state (states share unchanged parts; "
         f"one state alone: {mem.unshared_state_bytes:,} bytes)"
     )
+    spiel = report.openspiel
+    if spiel.available:
+        print(
+            f"OpenSpiel random playout, base 4 players, chance exposed: "
+            f"{number(spiel.openspiel_us_per_move)} us per move against the engine's "
+            f"{number(spiel.engine_us_per_move)} us: {number(statistics.median(spiel.ratios))} "
+            f"times the engine's cost (median of {len(spiel.ratios)} interleaved rounds)"
+        )
+    else:
+        print("OpenSpiel random playout: n/a (the openspiel extra is not installed)")
 
 
 def print_header(env: dict[str, str], settings: Settings, seeds: dict[str, str]) -> None:
@@ -671,8 +758,12 @@ def measure(settings: Settings) -> Report:
     _progress("JSON round trip and memory")
     round_trip = json_round_trip(root, settings)
     mem = memory(root, settings)
+    _progress("OpenSpiel playouts")
+    spiel = openspiel_cost(settings)
     _progress("")
-    return Report(env, dataclasses.asdict(settings), seeds, comparisons, micros, round_trip, mem)
+    return Report(
+        env, dataclasses.asdict(settings), seeds, comparisons, micros, round_trip, mem, spiel
+    )
 
 
 def _progress(what: str) -> None:
@@ -701,7 +792,115 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="base seed")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    parser.add_argument(
+        "--builds",
+        nargs="+",
+        metavar="NAME=PYTHON",
+        help="measure each build in its own interpreter (e.g. pure=venv1/bin/python "
+        "compiled=venv2/bin/python), one after the other, and print them side by side",
+    )
     return parser.parse_args(argv)
+
+
+# --- builds side by side -----------------------------------------------------------------
+
+TARGETS: Final = {
+    "base, 4 players": "pure >= 6, compiled >= 12",
+    "Big Game, 4 players": "pure >= 2.5, compiled >= 5",
+    "apply": "pure <= 20, compiled <= 8",
+    "legal_moves": "compiled <= 5",
+    "json": "pure <= 300, compiled <= 150",
+    "memory": "<= 2,000",
+    "openspiel": "<= 1.5",
+}
+"""Issue 12's targets, printed next to the figures (ratios against python-chess games/s)."""
+
+
+def run_builds(builds: Sequence[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Run this benchmark once per ``NAME=PYTHON`` of ``builds``, each in its own
+    interpreter (so in its own environment), and gather each run's figures by name."""
+    forwarded = ["--seed", str(args.seed), "--players", *map(str, args.players)]
+    if args.quick:
+        forwarded.append("--quick")
+    if args.seconds is not None:
+        forwarded += ["--seconds", str(args.seconds)]
+    figures: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for spec in builds:
+            name, _, python = spec.partition("=")
+            out = Path(tmp) / f"{name}.json"
+            print(f"\n===== build {name!r}: {python}\n", flush=True)
+            subprocess.run([python, __file__, *forwarded, "--json", str(out)], check=True)
+            figures[name] = json.loads(out.read_text())
+    return figures
+
+
+def builds_table(figures: dict[str, Any]) -> str:
+    """The headline figures of every build side by side, with the targets."""
+    names = list(figures)
+
+    def cell(value: float | None) -> str:
+        return number(value)
+
+    def row(label: str, target: str, values: list[str]) -> list[str]:
+        return [label, *values, target]
+
+    rows = [
+        row(key, "", [figures[name]["environment"][key] for name in names])
+        for key in ("build", "python", "cpu")
+    ]
+    labels = [c["label"] for c in figures[names[0]]["comparisons"]]
+    for index, label in enumerate(labels):
+        values = []
+        for name in names:
+            ratios = figures[name]["comparisons"][index]["ratios"]
+            values.append(
+                f"{cell(statistics.median(ratios))} ({cell(min(ratios))}-{cell(max(ratios))})"
+            )
+        rows.append(row(f"games/s vs chess, {label}", TARGETS.get(label, ""), values))
+    for index, label in enumerate(labels):
+        if label not in ("base, 4 players", "Big Game, 4 players"):
+            continue
+        micros = [figures[name]["micro"][index] for name in names]
+        rows.append(
+            row(
+                f"apply us (place / other), {label}",
+                TARGETS["apply"],
+                [f"{cell(m['apply_placement_us'])} / {cell(m['apply_other_us'])}" for m in micros],
+            )
+        )
+        rows.append(
+            row(
+                f"legal_moves us (placement), {label}",
+                TARGETS["legal_moves"],
+                [cell(m["legal_moves_us"]) for m in micros],
+            )
+        )
+    rows.append(
+        row(
+            "JSON round trip us, mid-game 4p",
+            TARGETS["json"],
+            [cell(figures[name]["json_round_trip"]["microseconds"]) for name in names],
+        )
+    )
+    rows.append(
+        row(
+            "bytes per state (tree of one 4p game)",
+            TARGETS["memory"],
+            [cell(figures[name]["memory"]["bytes_per_state"]) for name in names],
+        )
+    )
+    spiel_values = []
+    for name in names:
+        spiel = figures[name]["openspiel"]
+        spiel_values.append(
+            f"{cell(statistics.median(spiel['ratios']))} ({cell(spiel['openspiel_us_per_move'])}"
+            f" / {cell(spiel['engine_us_per_move'])} us)"
+            if spiel["available"]
+            else "n/a"
+        )
+    rows.append(row("OpenSpiel / engine cost per move", TARGETS["openspiel"], spiel_values))
+    return table(["figure", *names, "target"], rows)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -711,6 +910,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.seconds <= 0:
         print("--seconds must be positive", file=sys.stderr)
         return 2
+    if args.builds:
+        figures = run_builds(args.builds, args)
+        print("\n===== the builds side by side (ratios: median over interleaved rounds, range)\n")
+        print(builds_table(figures))
+        if args.json is not None:
+            args.json.write_text(json.dumps(figures, indent=2) + "\n")
+        return 0
     report = measure(settings)
     print_report(report)
     if args.json is not None:

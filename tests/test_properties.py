@@ -27,12 +27,10 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
-import os
 import random
 import subprocess
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Final
 
 import attrs
@@ -47,8 +45,8 @@ from cacao_rules.game.components import Hut
 from cacao_rules.game.events import EmperorMoved, GemsTaken, HutUsed, MaskTaken
 from cacao_rules.game.moves import BuildHut, HutSide, PassHut, Slide
 from helpers_huts import AGREED_SELECTIONS
+from helpers_process import same_package_env
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 3, 4)
 SEEDS = (0, 1, 2, 2**64 - 1)
 CHANCE_GAMES = 3
@@ -636,7 +634,7 @@ def test_same_game_in_processes_with_different_hash_seeds() -> None:
     comes out with), and in the Big Game."""
     digests = []
     for hash_seed in ("1", "2"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT / "src"))
+        env = same_package_env(PYTHONHASHSEED=hash_seed)
         done = subprocess.run(
             [sys.executable, "-c", _DIGEST_SCRIPT],
             env=env,

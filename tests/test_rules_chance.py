@@ -7,13 +7,11 @@ order of the move list).
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -32,8 +30,7 @@ from helpers_positions import (
     start_board,
     wt,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
+from helpers_process import same_package_env
 
 
 def names(state: cr.State) -> list[str]:
@@ -268,7 +265,7 @@ def test_games_do_not_depend_on_the_hash_seed() -> None:
     )
     outputs = []
     for hash_seed in ("1", "2"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(ROOT / "src"))
+        env = same_package_env(PYTHONHASHSEED=hash_seed)
         result = subprocess.run(
             [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
         )

@@ -26,6 +26,7 @@ from .agents.observation import (
 from .agents.simulation import BotFactory, BotSpec, GameResult, MoveRecord, simulate
 from .agents.summary import SimulationSummary, Standing, WinRate, wilson_interval
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
+from .compiled import COMPILED
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
 from .formats.event_json import (
@@ -127,6 +128,7 @@ from .validation import check_state
 __version__ = "0.1.0"
 
 __all__ = [
+    "COMPILED",
     "DISPLAY_SIZE",
     "HAND_SIZE",
     "STORAGE_SPACES",

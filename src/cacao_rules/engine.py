@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
-from .errors import ConfigError, IllegalMoveError
+from .errors import ConfigError, IllegalMoveError, expect
 from .game.config import Config
 from .game.events import AutoDecision, Event
 from .game.frozen import Bag
@@ -237,7 +237,7 @@ def _deciding_seat(step: Step, current: int) -> int:
     return step.queue[0].owner if isinstance(step, ResolveStep) else current
 
 
-def new_game(config: Config, seed: int | None = None) -> State:
+def new_game(config: object, seed: object = None) -> State:
     """Set up a game of ``config``.
 
     With an integer ``seed`` (0 to 2**64 - 1) every chance event is resolved inside
@@ -254,18 +254,20 @@ def new_game(config: Config, seed: int | None = None) -> State:
         raise ConfigError(f"new_game needs a cacao_rules.Config, got {config!r}")
     if seed is not None and not is_seed(seed):
         raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
+    assert seed is None or isinstance(seed, int)
     draft = Draft(setup.initial_state(config, seed), None)
     setup.continue_deal(draft)
     settle(draft)
     return draft.freeze()
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: object) -> tuple[Move, ...]:
     """Every move legal now, in the fixed order of the moves' ``sort_key`` (:rule:`R-DECIDE-3`).
 
     At a chance node these are the possible outcomes; the tuple is empty exactly when the
     game is over.
     """
+    state = expect(state, State, "legal_moves")
     known: tuple[Move, ...] | None = state.memo.get("moves")
     if known is not None:
         return known
@@ -281,11 +283,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return moves
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+def chance_outcomes(state: object) -> tuple[tuple[Move, Fraction], ...]:
     """At a chance node, each outcome with its exact probability; they sum to 1.
 
     Raises :class:`IllegalMoveError` when ``state`` is not a chance node.
     """
+    state = expect(state, State, "chance_outcomes", IllegalMoveError)
     node = _chance_node(state)
     if node is None:
         raise IllegalMoveError(
@@ -343,8 +346,9 @@ def _outcome_of(move: Move) -> object:
     return None
 
 
-def _run(state: State, move: Move, events: list[Event] | None) -> State:
+def _run(state: State, move: object, events: list[Event] | None) -> State:
     node = _check(state, move)
+    move = cast(Move, move)  # _check raised unless it is a move
     draft = Draft(state, events)
     if node is not None:
         draft.chance_count += 1
@@ -355,17 +359,17 @@ def _run(state: State, move: Move, events: list[Event] | None) -> State:
     return draft.freeze()
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: object, move: object) -> State:
     """The state after ``move``; ``state`` itself is never changed.
 
     Raises :class:`IllegalMoveError`, saying why, for any move not in
     ``legal_moves(state)``.
     """
-    return _run(state, move, None)
+    return _run(expect(state, State, "apply", IllegalMoveError), move, None)
 
 
-def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
+def step(state: object, move: object) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`apply`, and also the events that say what happened, in order."""
     events: list[Event] = []
-    new_state = _run(state, move, events)
+    new_state = _run(expect(state, State, "step", IllegalMoveError), move, events)
     return new_state, tuple(events)

@@ -6,6 +6,10 @@ either, and every message says what was wrong.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+T = TypeVar("T")
+
 
 class CacaoError(ValueError):
     """Base class of every error the library raises on bad input."""
@@ -21,3 +25,21 @@ class IllegalMoveError(CacaoError):
 
 class FormatError(CacaoError):
     """A JSON document or a move in notation could not be read; the message says where."""
+
+
+def expect(value: object, kind: type[T], caller: str, error: type[CacaoError] = CacaoError) -> T:
+    """``value``, if it is a ``kind``; else ``error`` saying what ``caller`` needs.
+
+    Public entry points take ``object`` and check with this, so that junk gets the
+    library's error in both builds: compiled with mypyc, a function checks the annotated
+    types of its arguments on entry and would raise a bare ``TypeError`` instead.
+
+    >>> expect(3, str, "parse_move")
+    Traceback (most recent call last):
+    ...
+    cacao_rules.errors.CacaoError: parse_move needs a str, got int
+    """
+    if isinstance(value, kind):
+        return value
+    name = kind.__name__ if kind.__module__ == "builtins" else f"cacao_rules.{kind.__name__}"
+    raise error(f"{caller} needs a {name}, got {type(value).__name__}")

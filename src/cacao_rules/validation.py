@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
 
-from .errors import FormatError
+from .errors import FormatError, expect
 from .game.components import (
     DISPLAY_SIZE,
     GEM_COLOURS,
@@ -95,7 +95,7 @@ def state_problems(
     return problems
 
 
-def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool = True) -> None:
+def check_state(state: object, *, conserve_jungle: bool = True, reachable: bool = True) -> None:
     """Raise :class:`~cacao_rules.FormatError` listing everything inconsistent about ``state``.
 
     Checked: jungle tiles lie on squares with even ``x + y`` and worker tiles on odd ones; every
@@ -125,6 +125,7 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
     still on his start with worker tiles in his row or column, and masks held that are not
     the lowest ones (they are taken lowest first).
     """
+    state = expect(state, State, "check_state")
     problems = state_problems(state, conserve_jungle=conserve_jungle, reachable=reachable)
     if problems:
         listed = problems[:_MAX_LISTED]

@@ -113,6 +113,7 @@ from ..game.components import (
     WorkerType,
 )
 from ..game.config import Config, Module
+from ..game.frozen import any_dict
 from ..game.geometry import Square
 from ..game.moves import (
     BuildHut,
@@ -218,7 +219,7 @@ class _Tables:
     pass_start: int
     jungle_start: int
     side_start: int
-    fixed_ids: dict[Move, int] = attrs.field(factory=dict)
+    fixed_ids: dict[Move, int] = attrs.field(factory=any_dict)
     """The ids of the moves of fixed meaning seen so far (filled as they come)."""
 
 

@@ -62,7 +62,7 @@ def state_with_hands(
     )
 
 
-def determinize(observation: Observation, seed: int, *, chance_seed: int | None = None) -> State:
+def determinize(observation: object, seed: object, *, chance_seed: object = None) -> State:
     """A full state that ``observation``'s player cannot tell from the real one.
 
     Each other player's hand is drawn, tile by tile, from the tiles that player may hold
@@ -88,6 +88,7 @@ def determinize(observation: Observation, seed: int, *, chance_seed: int | None 
             f"determinize: chance_seed must be None or an int from 0 to 2**64 - 1, "
             f"got {chance_seed!r}"
         )
+    assert isinstance(seed, int) and (chance_seed is None or isinstance(chance_seed, int))
     draws = 0
     players = []
     for view in observation.players:

@@ -174,7 +174,7 @@ def player_view(player: PlayerState, own: bool) -> PlayerView:
     )
 
 
-def observe(state: State, player: int) -> Observation:
+def observe(state: object, player: object) -> Observation:
     """What ``player`` may know of ``state`` (:rule:`R-HIDDEN-1`, :rule:`R-HIDDEN-2`).
 
     Two states that differ only in what ``player`` cannot see (the other hands, the order
@@ -187,6 +187,7 @@ def observe(state: State, player: int) -> Observation:
     True
     """
     state = _check_seat(state, player, "observe")
+    assert isinstance(player, int)  # _check_seat checked it
     return Observation(
         player=player,
         config=state.config,
@@ -210,7 +211,7 @@ def observe(state: State, player: int) -> Observation:
     )
 
 
-def private_chance_seat(state: State) -> int | None:
+def private_chance_seat(state: object) -> int | None:
     """The only seat that sees the outcome of the chance node ``state``, if one does.
 
     That is the drawing player at a worker draw into a hand, at the deal or at the end of a
@@ -230,7 +231,7 @@ def private_chance_seat(state: State) -> int | None:
     return None
 
 
-def observe_events(events: Iterable[Event], player: int) -> tuple[Event, ...]:
+def observe_events(events: object, player: object) -> tuple[Event, ...]:
     """The events of :func:`cacao_rules.step` as ``player`` sees them (:rule:`R-HIDDEN-4`).
 
     Another player's worker draw becomes a :class:`~cacao_rules.WorkerDrawnUnseen`, which
@@ -241,9 +242,14 @@ def observe_events(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     >>> cr.observe_events(events, 1)
     (WorkerDrawnUnseen(player=0), WorkerDrawn(player=1, type=<WorkerType.W1111: '1-1-1-1'>))
     """
+    given = tuple(events) if isinstance(events, Iterable) and not isinstance(events, str) else None
+    if given is None or not all(isinstance(event, Event) for event in given):
+        raise CacaoError(f"observe_events needs the events of cacao_rules.step, got {events!r}")
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise CacaoError(f"observe_events: player must be a seat number, got {player!r}")
     return tuple(
         WorkerDrawnUnseen(event.player)
         if isinstance(event, WorkerDrawn) and event.player != player
         else event
-        for event in events
+        for event in given
     )

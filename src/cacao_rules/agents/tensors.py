@@ -357,7 +357,7 @@ def _board_part(observation: Observation, seats: _Seats) -> list[float]:
     return vector + [0.0] * (slots * (_SLOT_FIXED + seats.count))
 
 
-def observation_tensor(observation: Observation) -> list[float]:
+def observation_tensor(observation: object) -> list[float]:
     """``observation`` as a flat list of floats of length :func:`tensor_size`.
 
     The parts follow :func:`tensor_layout`; counts and coordinates are written as they are

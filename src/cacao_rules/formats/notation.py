@@ -262,7 +262,7 @@ _VERBS: Final[dict[str, Callable[[list[str]], Move]]] = {
 }
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: object) -> Move:
     """The move that ``text`` writes in move notation; the inverse of ``str(move)``.
 
     Parts are separated by whitespace; whitespace around the move and repeated whitespace

@@ -73,7 +73,7 @@ def _player_entry(entry: dict[str, Json], view: PlayerView) -> dict[str, Json]:
     return {name: shown[name] for name in _PLAYER_KEYS}
 
 
-def observation_to_json(observation: Observation) -> str:
+def observation_to_json(observation: object) -> str:
     """``observation`` as a JSON document; :func:`observation_from_json` reads it back.
 
     >>> import cacao_rules as cr
@@ -165,7 +165,7 @@ def _read_observation(document: Json) -> Observation:
     return attrs.evolve(seen, players=views)
 
 
-def observation_from_json(text: str) -> Observation:
+def observation_from_json(text: object) -> Observation:
     """The observation that ``text``, written by :func:`observation_to_json`, describes.
 
     Raises :class:`~cacao_rules.FormatError`, saying where and what is wrong, for anything

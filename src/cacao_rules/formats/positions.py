@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from ..engine import settle
-from ..errors import ConfigError, FormatError
+from ..errors import ConfigError, FormatError, expect
 from ..game.components import HUT_TILES, MAP_TILES_PER_PLAYER, Hut, JungleTile, Tile, WorkerTile
 from ..game.config import Config, Module
 from ..game.frozen import Bag, FrozenMap
@@ -33,7 +33,7 @@ from ..validation import check_state
 
 
 def position(
-    config: Config,
+    config: object,
     *,
     board: Mapping[Square, Tile] | None = None,
     covered: Mapping[Square, WorkerTile] | None = None,
@@ -68,6 +68,7 @@ def position(
     the engine could not play on (see :func:`~cacao_rules.check_state`; the checks that only
     play guarantees are waived) raises :class:`ConfigError` saying why.
     """
+    config = expect(config, Config, "position", ConfigError)
     base = initial_state(config, seed)
     tiles = dict(board) if board is not None else {sq: base.board[sq] for sq in START_SQUARES}
     under = dict(covered or {})

@@ -261,7 +261,7 @@ def _player(player: PlayerState) -> dict[str, Json]:
     }
 
 
-def _to_document(state: State, board: Json = None, covered: Json = None) -> dict[str, Json]:
+def _to_document(state: object, board: Json = None, covered: Json = None) -> dict[str, Json]:
     """``state`` as the JSON document of :func:`to_json`, before it is written as text;
     with ``board`` and ``covered`` given, those stand for the state's."""
     if not isinstance(state, State):
@@ -306,7 +306,7 @@ def _to_document(state: State, board: Json = None, covered: Json = None) -> dict
     }
 
 
-def to_json(state: State) -> str:
+def to_json(state: object) -> str:
     """``state`` as a JSON document of the format in ``docs/formats.md``.
 
     Equal states give equal text. :func:`from_json` reads it back:
@@ -1042,7 +1042,7 @@ def _from_document(document: Json, *, strict: bool = True) -> State:
     return state
 
 
-def from_json(text: str, *, strict: bool = True) -> State:
+def from_json(text: object, *, strict: bool = True) -> State:
     """The state that ``text``, a document written by :func:`to_json`, describes.
 
     Raises :class:`~cacao_rules.FormatError`, saying where and what is wrong, for text that
@@ -1063,7 +1063,7 @@ def from_json(text: str, *, strict: bool = True) -> State:
     return _from_document(parse_json(text, "from_json"), strict=strict)
 
 
-def parse_json(text: str, caller: str) -> Json:
+def parse_json(text: object, caller: str) -> Json:
     """``text`` parsed as strict JSON (no duplicate keys, no NaN or infinities).
 
     Raises :class:`~cacao_rules.FormatError` naming ``caller`` when ``text`` is no str.

@@ -25,6 +25,16 @@ V = TypeVar("V")
 T = TypeVar("T")
 
 
+def any_dict() -> Any:
+    """A new empty dict, for ``attrs.field(factory=any_dict)``.
+
+    Typed ``Any`` on purpose: mypyc checks the placeholder that ``attrs.field`` returns
+    against the factory's return type, so ``factory=dict`` stops a compiled module from
+    importing (``TypeError: dict object expected``).
+    """
+    return {}
+
+
 class FrozenMap(Mapping[K, V]):
     """A read-only mapping that is hashable and compares by value.
 
@@ -43,10 +53,8 @@ class FrozenMap(Mapping[K, V]):
     @classmethod
     def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
         """Wrap ``data`` without copying it; the caller must never change it afterwards."""
-        new = cls.__new__(cls)
+        new = cls()  # not cls.__new__(cls): mypyc cannot compile that
         new._data = data
-        new._hash = None
-        new._memo = None
         return new
 
     @property
@@ -139,11 +147,9 @@ class Bag(Generic[T]):
     @classmethod
     def with_total(cls, items: tuple[tuple[T, int], ...], total: int) -> Bag[T]:
         """``Bag(items)`` when ``total`` is already known to be the sum of the counts."""
-        bag = cls.__new__(cls)
+        bag = cls(())  # not cls.__new__(cls): mypyc cannot compile that
         bag.items = items
         bag.total = total
-        bag._hash = None
-        bag._index = None
         return bag
 
     @classmethod
@@ -223,3 +229,8 @@ class Bag(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Bag({self.items!r})"
+
+    def __reduce__(self) -> tuple[type[Bag[T]], tuple[tuple[tuple[T, int], ...]]]:
+        """Pickle and copy as ``Bag(items)``: compiled with mypyc, the default way (make an
+        empty instance, then set its fields) fails, since creating one runs ``__init__``."""
+        return (Bag, (self.items,))

@@ -25,7 +25,7 @@ from ..game.components import (
     WorkerType,
 )
 from ..game.config import Config
-from ..game.frozen import Bag, FrozenMap
+from ..game.frozen import Bag, FrozenMap, any_dict
 from ..game.geometry import Square
 
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
@@ -212,7 +212,9 @@ class State:
     gem_cart: Gems = NO_GEMS
     mask_supply: tuple[int, ...] = ()
     gems_exchanged: int = 0
-    memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
+    memo: dict[str, Any] = attrs.field(
+        init=False, factory=any_dict, eq=False, hash=False, repr=False
+    )
     """Values derived from this state and kept for reuse, such as its legal moves; never
     part of the state's value."""
 

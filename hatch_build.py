@@ -1,0 +1,130 @@
+"""The wheel's build hook: compiles the package with mypyc when ``CACAO_RULES_MYPYC=1``.
+
+``pip install .`` builds the pure-Python wheel (``py3-none-any``) and this hook does
+nothing. With the environment variable ``CACAO_RULES_MYPYC=1`` the same command compiles
+every module listed by :func:`compiled_sources` with mypyc and puts the extension modules
+into a platform wheel next to the ``.py`` sources (Python prefers an extension module to a
+source file of the same name, and the sources stay for tracebacks and ``inspect``). Only
+then does the build environment get mypy and setuptools (see ``dependencies``).
+
+Nothing is written into the source tree: mypyc's C files, the objects and the built
+extensions live in a temporary directory, so a compiled build never shadows the sources
+that the pure tests import from ``src/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+ENV_VAR = "CACAO_RULES_MYPYC"
+"""Set to ``1`` to compile; unset, empty or ``0`` builds pure Python."""
+
+MYPY = "mypy==2.4.1"
+"""The mypy (with mypyc) that compiles: pinned like the type check in noxfile.py, since a
+new release may compile differently or refuse code the pinned one accepts."""
+
+PACKAGE = Path("src", "cacao_rules")
+
+INTERPRETED = (
+    "__main__.py",
+    "openspiel.py",
+    "pettingzoo.py",
+    "cli/*.py",
+    "game/config.py",
+    "show/svg.py",
+)
+"""Modules left interpreted (globs under the package): the adapters, whose cost is in the
+frameworks they serve and which subclass those frameworks' classes; the command line, which
+runs once per process; and two that mypyc 2.4.1 refuses and that no hot path calls:
+game/config.py (in a compiled ``Config`` attrs-class body, mypyc checks the placeholder of
+a field with a converter against the field's type, so the module stops importing with
+``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes writing the text
+signature of a method with defaults before ``**attributes``)."""
+
+MYPYC_SCRIPT = """
+import json, sys
+from mypyc.build import mypycify
+from setuptools import setup
+
+job = json.loads(sys.argv[1])
+setup(
+    name="cacao-rules-mypyc",
+    ext_modules=mypycify(
+        job["paths"], opt_level="3", group_name="cacao_rules_compiled", target_dir=job["c_dir"],
+        multi_file=True,
+    ),
+    script_args=[
+        "build_ext", "--build-lib", job["lib_dir"], "--build-temp", job["temp_dir"],
+        "--parallel", str(job["jobs"]),
+    ],
+)
+"""
+"""Run in a fresh interpreter inside the temporary directory, so that setuptools never
+reads this project's pyproject.toml (it is hatchling's, not setuptools')."""
+
+
+def wanted() -> bool:
+    """Whether this build compiles: ``CACAO_RULES_MYPYC`` is set to anything but ``0``."""
+    return os.environ.get(ENV_VAR, "").strip() not in ("", "0")
+
+
+def compiled_sources(root: Path) -> list[Path]:
+    """The package's modules that mypyc compiles: every one but ``INTERPRETED``."""
+    package = root / PACKAGE
+    left_out = {path for pattern in INTERPRETED for path in package.glob(pattern)}
+    return sorted(path for path in package.rglob("*.py") if path not in left_out)
+
+
+class MypycBuildHook(BuildHookInterface):
+    """Compiles the wheel with mypyc when asked to (see the module docstring)."""
+
+    PLUGIN_NAME = "custom"
+    work: Path | None = None
+
+    def dependencies(self) -> list[str]:
+        """mypy for mypyc, setuptools to drive the C compiler, and the runtime dependencies
+        (mypy reads their types); nothing for a pure build."""
+        if not wanted():
+            return []
+        return [MYPY, "setuptools>=70", *self.metadata.core.dependencies]
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        """Compile into a temporary directory and add the extensions to the wheel."""
+        if not wanted():
+            return
+        if version == "editable":
+            raise RuntimeError(
+                f"{ENV_VAR}=1 compiles a regular install only: an editable install would "
+                "import the sources, not the compiled modules (drop -e, or unset the variable)"
+            )
+        root = Path(self.root)
+        self.work = work = Path(tempfile.mkdtemp(prefix="cacao-rules-mypyc-"))
+        self.app.display_info(f"compiling with mypyc in {work}")
+        job = {
+            "paths": [str(path) for path in compiled_sources(root)],
+            "c_dir": str(work / "c"),
+            "lib_dir": str(work / "lib"),
+            "temp_dir": str(work / "temp"),
+            "jobs": os.cpu_count() or 1,
+        }
+        subprocess.run([sys.executable, "-c", MYPYC_SCRIPT, json.dumps(job)], cwd=work, check=True)
+        lib = work / "lib"
+        for extension in sorted(lib.rglob("*.so")) + sorted(lib.rglob("*.pyd")):
+            build_data["force_include"][str(extension)] = extension.relative_to(lib).as_posix()
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        """Remove the temporary directory once the wheel holds the extensions."""
+        if self.work is not None:
+            shutil.rmtree(self.work, ignore_errors=True)
+            self.work = None
