@@ -112,6 +112,7 @@ from ..game.components import (
     JungleTile,
     WorkerType,
 )
+from ..game.bounds import window_radius
 from ..game.config import Config, Module
 from ..game.geometry import Square
 from ..game.moves import (
@@ -229,7 +230,7 @@ def _tables(config: Config) -> _Tables:
     pool = jungle_pool(config)
     total_workers = config.players * sum(workers.values())
     jungle = sum(pool.values()) - 2
-    radius = 1 + 2 * min(total_workers, jungle + 1)
+    radius = window_radius(config)  # the proof is in game/bounds.py
     squares = tuple(
         (x, y)
         for x in range(-radius, radius + 1)
