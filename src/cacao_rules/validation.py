@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from .errors import FormatError
+from .game.bounds import max_chance_events, max_gold, max_turns, reach_problem
 from .game.components import (
     DISPLAY_SIZE,
     GEM_COLOURS,
@@ -37,13 +38,11 @@ from .game.components import (
     WorkerTile,
     WorkerType,
 )
-from .game.bounds import max_chance_events, max_gold, max_turns, reach_problem
 from .game.config import Config, Module
 from .game.geometry import Square, format_square, neighbour, neighbours
 from .game.pools import gem_cart, jungle_pool, mask_supply, start_tiles, worker_set
 from .modules.emperor import EMPEROR_START
 from .modules.huts import counted_workers
-from .turn.setup import START_SQUARES
 from .state.state import (
     BlindFillStep,
     DealStep,
@@ -58,6 +57,7 @@ from .state.state import (
     SlideStep,
     State,
 )
+from .turn.setup import START_SQUARES
 
 _MAX_LISTED: Final = 20
 
@@ -599,6 +599,12 @@ def _check_step(state: State, problems: list[str], reachable: bool) -> None:
     player = state.players[state.current]
     uses_map = Module.MAP in state.config.modules
     if isinstance(step, DealStep):
+        if (
+            state.turn
+            or state.discarded
+            or any(isinstance(t, WorkerTile) for t in state.board.values())
+        ):
+            problems.append("the deal is pending but the game is under way (a turn was played)")
         dealing = any(len(p.hand) < HAND_SIZE and p.pile for p in state.players)
         short = len(state.display) < DISPLAY_SIZE or (
             uses_map and len(state.map_board) < MAP_BOARD_SIZE
@@ -885,10 +891,10 @@ def _check_reach(state: State, problems: list[str], reachable: bool) -> None:
     if not reachable:
         return
     board = state.board
-    for square, tile in zip(START_SQUARES, start_tiles(state.config), strict=True):
-        if board.get(square) != tile:
+    for square, start in zip(START_SQUARES, start_tiles(state.config), strict=True):
+        if board.get(square) != start:
             problems.append(
-                f"square {format_square(square)} does not hold its start tile {tile.code}"
+                f"square {format_square(square)} does not hold its start tile {start.code}"
             )
     for square, tile in board.items():
         if (
