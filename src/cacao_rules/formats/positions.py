@@ -303,6 +303,7 @@ def _is_worker_tile(tile: object) -> bool:
         and tile.type in _WORKER_TYPES
         and _is_int(tile.rotation)
         and type(tile.edges) is tuple
+        and type(tile.foreman) is bool
     )
 
 

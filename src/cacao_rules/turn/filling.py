@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from itertools import combinations, permutations
 
 from ..errors import IllegalMoveError
-from ..game.components import JungleTile, WorkerTile
+from ..game.components import DISPLAY_SIZE, JungleTile, WorkerTile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from ..game.geometry import Square, format_square, neighbours
 from ..game.moves import Fill, FillChoice
@@ -51,12 +51,15 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
     spaces the player also picks which tiles to use, with fewer which spaces get them
     (:rule:`R-FILL-6`). Assignments with the same result are listed once.
 
-    With the Map module the player may also give up map tiles to take map-board tiles for
-    some spaces; the display tiles then go on the others (:rule:`R-MAP-2`, :rule:`R-MAP-3`).
+    With the Map module the player may also give up map tiles to take map-board tiles
+    instead of display tiles, so that still at most 2 spaces get face-up tiles; the display
+    tiles go on others of those (:rule:`R-MAP-2`, :rule:`R-MAP-3`).
     """
     found: set[tuple[FillChoice, ...]] = set()
-    usable = min(view.players[view.current].map_tiles, len(view.map_board), len(spaces))
+    face_up = min(DISPLAY_SIZE, len(spaces))
+    usable = min(view.players[view.current].map_tiles, len(view.map_board), face_up)
     for taken in range(usable + 1):
+        shown = min(len(view.display), face_up - taken)
         for map_spaces in combinations(spaces, taken):
             rest = tuple(space for space in spaces if space not in map_spaces)
             for map_tiles in permutations(view.map_board, taken):
@@ -64,7 +67,7 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
                     FillChoice(space, tile, from_map=True)
                     for space, tile in zip(map_spaces, map_tiles, strict=True)
                 ]
-                for from_display in _display_choices(rest, view.display):
+                for from_display in _display_choices(rest, view.display, shown):
                     choices = sorted([*from_map, *from_display], key=lambda c: c.sort_key)
                     found.add(tuple(choices))
     return _distinct(sorted((Fill(choices) for choices in found), key=lambda m: m.sort_key))
@@ -89,15 +92,12 @@ def _distinct(moves: list[Fill]) -> list[Fill]:
 
 
 def _display_choices(
-    spaces: tuple[Square, ...], tiles: tuple[JungleTile, ...]
+    spaces: tuple[Square, ...], tiles: tuple[JungleTile, ...], count: int
 ) -> Iterator[list[FillChoice]]:
-    """Every way to use the display on ``spaces``: as many spaces as possible get a tile."""
-    if len(spaces) <= len(tiles):
-        for order in permutations(tiles, len(spaces)):
-            yield [FillChoice(space, tile) for space, tile in zip(spaces, order, strict=True)]
-    else:
-        for chosen in permutations(spaces, len(tiles)):
-            yield [FillChoice(space, tile) for space, tile in zip(chosen, tiles, strict=True)]
+    """Every way to lay ``count`` of the display ``tiles`` on ``count`` of the ``spaces``."""
+    for chosen in combinations(spaces, count):
+        for order in permutations(tiles, count):
+            yield [FillChoice(space, tile) for space, tile in zip(chosen, order, strict=True)]
 
 
 def check_fill(view: View, move: Fill) -> None:
@@ -111,7 +111,8 @@ def check_fill(view: View, move: Fill) -> None:
     raise IllegalMoveError(
         f"{move} is not a legal fill: the spaces to fill are {wanted} and the display holds "
         f"{shown}{_map_note(view)}; every tile must go on a different space to fill, and "
-        "every space not given a map-board tile must get a display tile while they last"
+        f"{DISPLAY_SIZE} of them (or all, if fewer) get face-up tiles, display tiles while "
+        "they last unless a map-board tile is taken instead; the rest are drawn blind"
     )
 
 
