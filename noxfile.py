@@ -90,6 +90,17 @@ def _testpaths() -> list[str]:
 
 
 @nox.session(python=PYTHON)
+def fuzz(session: nox.Session) -> None:
+    """The fuzz suite of issue 11: ``nox -s fuzz -- [BUDGET]`` feeds BUDGET inputs (100,000
+    by default) to every entry point a client reaches; any exception other than a short
+    CacaoError is a finding and fails the session. Not a default session (it takes a while);
+    the normal test run runs a small budget (tests/test_fuzz.py)."""
+    session.install(".[test,pettingzoo]")
+    budget = session.posargs[0] if session.posargs else "100000"
+    session.run("python", "tests/fuzz_targets.py", "--budget", budget, *session.posargs[1:])
+
+
+@nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
     install(session, ".[openspiel,pettingzoo,dask]", MYPY, TQDM_STUBS, groups=("test",))

@@ -40,8 +40,12 @@ W2101 = WorkerType.W2101
 W3001 = WorkerType.W3001
 W3100 = WorkerType.W3100
 
-PARK_ROW = 40
-"""The row where :func:`parked` lays its jungle tiles: far from every square of a test."""
+PARK_ROW = 12
+"""The first row where :func:`parked` lays its jungle tiles: far from every square of a test,
+yet inside the window every tile of a game lies in (``cacao_rules.game.bounds``)."""
+
+PARK_COLUMNS = 10
+"""How many jungle tiles :func:`parked` lays on one row before it starts the next."""
 
 
 def jt(code: str) -> cr.JungleTile:
@@ -75,10 +79,11 @@ def parked(
     """``owner``'s worker tiles ``kinds`` laid around ``jungle`` tiles far from play.
 
     They stand for tiles played earlier in the game; lying far from the squares a test
-    uses, they take no part in it but leave the owner's pile without them. The jungle tiles
-    go on row :data:`PARK_ROW` at ``x = 4 * (column + i)``, with one worker tile to the N and
-    one to the S of each: every worker tile touches a jungle tile and no empty jungle square
-    touches two worker tiles. Use a different ``column`` per call (say ``10 * owner``), and
+    uses, they take no part in it but leave the owner's pile without them. The jungle tile of
+    slot ``s = column + i`` goes on row ``PARK_ROW + 6 * (s // PARK_COLUMNS)`` at
+    ``x = 4 * (s % PARK_COLUMNS) - 18``, with one worker tile to the N and one to the S of
+    each: every worker tile touches a jungle tile and no empty jungle square touches two
+    worker tiles. Use a different ``column`` per call (say ``10 * owner``), and
     make sure that the jungle tiles of all calls, the board, the display and the pile stay
     within the game's set. ``jungle`` needs one tile per two worker tiles.
     """
@@ -88,9 +93,11 @@ def parked(
         raise ValueError(f"{len(listed)} parked worker tiles need {need} jungle tiles")
     board: Board = {}
     for index, kind in enumerate(listed):
-        x = 4 * (column + index // 2)
-        board[(x, PARK_ROW)] = jungle[index // 2]
-        board[(x, PARK_ROW - 1 if index % 2 == 0 else PARK_ROW + 1)] = wt(owner, kind)
+        slot = column + index // 2
+        x = 4 * (slot % PARK_COLUMNS) - 18
+        y = PARK_ROW + 6 * (slot // PARK_COLUMNS)
+        board[(x, y)] = jungle[index // 2]
+        board[(x, y - 1 if index % 2 == 0 else y + 1)] = wt(owner, kind)
     return board
 
 

@@ -98,10 +98,12 @@ def blind_fill_state() -> State:
         board={
             (0, 0): JungleTile.from_code("P1"),
             (1, 1): JungleTile.from_code("M2"),
-            (3, 3): JungleTile.from_code("T"),
+            (3, 1): JungleTile.from_code("T"),
+            (-1, 3): JungleTile.from_code("P1"),
             (2, 1): WorkerTile.of(0, w1111),
             (0, 1): WorkerTile.of(1, w1111),
-            (2, 3): WorkerTile.of(1, w1111),
+            (3, 2): WorkerTile.of(1, w1111),
+            (0, 3): WorkerTile.of(1, w1111),
         },
         players=[PlayerState(hand=(w1111,)), PlayerState()],
         display=[JungleTile.from_code("M3"), JungleTile.from_code("G1")],
@@ -249,10 +251,11 @@ def test_every_state_of_random_games_with_modules_round_trips(
 
 
 def test_every_kind_of_step_round_trips() -> None:
+    # Some samples start from hand-built positions, which only loose reading accepts.
     for state in sample_states():
-        assert from_json(to_json(state)) == state
+        assert from_json(to_json(state), strict=False) == state
     for state in module_sample_states():
-        assert from_json(to_json(state)) == state
+        assert from_json(to_json(state), strict=False) == state
 
 
 @pytest.mark.rule("R-PLACE-1", "R-PLACE-2", "R-STORAGE-1")
@@ -342,7 +345,7 @@ def test_document_fields() -> None:
         "sun": 0,
         "water_field": 0,
         "hand": [],
-        "pile": {"1-1-1-1": 2, "2-1-0-1": 5, "3-0-0-1": 1, "3-1-0-0": 1},
+        "pile": {"1-1-1-1": 1, "2-1-0-1": 5, "3-0-0-1": 1, "3-1-0-0": 1},
         "chocolate": 0,
         "map_tiles": 0,
         "huts": [],
@@ -688,11 +691,11 @@ def test_resolve_queue_must_be_in_resolution_order() -> None:
         ActivatedEdge(0, (1, 0), cr.Side.S, 1, (1, 1)),
         ActivatedEdge(0, (1, 0), cr.Side.W, 1, (0, 0)),
     )
-    check_state(attrs.evolve(state, step=ResolveStep(edges)))
+    check_state(attrs.evolve(state, step=ResolveStep(edges)), reachable=False)
     with pytest.raises(FormatError, match="not in resolution order"):
-        check_state(attrs.evolve(state, step=ResolveStep(edges[::-1])))
+        check_state(attrs.evolve(state, step=ResolveStep(edges[::-1])), reachable=False)
     with pytest.raises(FormatError, match="activated edge 1,0 S is queued twice"):
-        check_state(attrs.evolve(state, step=ResolveStep(edges[:1] * 2)))
+        check_state(attrs.evolve(state, step=ResolveStep(edges[:1] * 2)), reachable=False)
 
 
 def test_check_state_lists_every_problem() -> None:
@@ -1863,14 +1866,15 @@ def test_mutated_text_gives_a_state_or_a_format_error(data: st.DataObject) -> No
     _only_format_errors("".join(text))
 
 
-def test_floats_are_rejected_and_big_integers_kept() -> None:
+def test_floats_are_rejected_and_big_integers_bounded() -> None:
     document = doc_of(first_state(PlacementStep))
     for value in [1e300, 3.0, -0.0]:
         document["players"][0]["gold"] = value
         with pytest.raises(FormatError, match=r"players\[0\]\.gold: expected an integer"):
             from_json(json.dumps(document))
-    document["players"][0]["gold"] = 10**400  # the rules cap no gold
-    assert from_json(json.dumps(document)).players[0].gold == 10**400
+    document["players"][0]["gold"] = 10**400  # read, then refused by its proven bound
+    with pytest.raises(FormatError, match=r"seat 0 has 1000.* gold; no player of this game"):
+        from_json(json.dumps(document))
 
 
 # --- the fast paths ---------------------------------------------------------------------------

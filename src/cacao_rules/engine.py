@@ -201,9 +201,13 @@ def settle(draft: Draft) -> None:
         if kind in _CHANCE_KINDS:
             node = _chance_node(draft)
             assert node is not None
-            if len(node.bag.items) == 1:
+            if len(node.bag.items) == 1 and (
+                draft.seed is not None or node.expects is not DrawWorker
+            ):
                 outcome = node.bag.items[0][0]
             elif draft.seed is None:
+                # A worker draw stops even with one outcome: whether it has one depends on
+                # the pile, which the other seats cannot see (R-CHANCE-2, R-HIDDEN-2).
                 return
             else:
                 outcome = seeded_pick(node.bag, draft.seed, draft.chance_count)
@@ -267,7 +271,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     At a chance node these are the possible outcomes; the tuple is empty exactly when the
     game is over.
     """
-    state = expect(state, State, "legal_moves")
+    state = expect(state, State, "legal_moves", IllegalMoveError)
     known: tuple[Move, ...] | None = state.memo.get("moves")
     if known is not None:
         return known
@@ -313,8 +317,10 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     Returns the state's chance node, if it is one, so that :func:`_run` need not work it
     out again (with gem mines in the pile that means weighing every way gems can fall).
     """
+    if not isinstance(state, State):
+        raise IllegalMoveError(f"expected a cacao_rules.State, got {type(state).__name__}")
     if not isinstance(move, MOVE_CLASSES):
-        raise IllegalMoveError(f"expected a cacao_rules move, got {move!r}")
+        raise IllegalMoveError(f"expected a cacao_rules move, got {type(move).__name__}")
     kind = type(state.step)
     if kind is OverStep:
         raise IllegalMoveError(f"cannot apply {move}: the game is over")

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from .errors import FormatError, expect
+from .game.bounds import max_chance_events, max_gold, max_turns, reach_problem
 from .game.components import (
     DISPLAY_SIZE,
     GEM_COLOURS,
@@ -39,7 +40,7 @@ from .game.components import (
 )
 from .game.config import Config, Module
 from .game.geometry import Square, format_square, neighbour, neighbours
-from .game.pools import gem_cart, jungle_pool, mask_supply, worker_set
+from .game.pools import gem_cart, jungle_pool, mask_supply, start_tiles, worker_set
 from .modules.emperor import EMPEROR_START
 from .modules.huts import counted_workers
 from .state.state import (
@@ -56,6 +57,7 @@ from .state.state import (
     SlideStep,
     State,
 )
+from .turn.setup import START_SQUARES
 
 _MAX_LISTED: Final = 20
 
@@ -88,10 +90,8 @@ def state_problems(
         _check_step(state, problems, reachable)
         if reachable:
             _check_display_full(state, problems)
-    if state.chance_count < 0:
-        problems.append(f"chance_count {state.chance_count} is negative")
-    if state.turn < 0:
-        problems.append(f"turn {state.turn} is negative")
+    _check_numbers(state, problems, reachable)
+    _check_reach(state, problems, reachable)
     return problems
 
 
@@ -605,6 +605,12 @@ def _check_step(state: State, problems: list[str], reachable: bool) -> None:
     player = state.players[state.current]
     uses_map = Module.MAP in state.config.modules
     if isinstance(step, DealStep):
+        if (
+            state.turn
+            or state.discarded
+            or any(isinstance(t, WorkerTile) for t in state.board.values())
+        ):
+            problems.append("the deal is pending but the game is under way (a turn was played)")
         dealing = any(len(p.hand) < HAND_SIZE and p.pile for p in state.players)
         short = len(state.display) < DISPLAY_SIZE or (
             uses_map and len(state.map_board) < MAP_BOARD_SIZE
@@ -638,6 +644,11 @@ def _check_step(state: State, problems: list[str], reachable: bool) -> None:
     elif isinstance(step, DrawWorkerStep):
         if not player.pile:
             problems.append(f"a worker draw is pending but seat {state.current}'s pile is empty")
+        if len(player.hand) >= HAND_SIZE:
+            problems.append(
+                f"a worker draw is pending but seat {state.current} already holds "
+                f"{len(player.hand)} tiles; a hand holds {HAND_SIZE}"
+            )
     elif isinstance(step, RefillStep):
         if not state.jungle_pile or len(state.display) >= DISPLAY_SIZE:
             problems.append("a display refill is pending but the display is full or the pile empty")
@@ -778,3 +789,126 @@ def _check_queue(state: State, step: ResolveStep, problems: list[str]) -> None:
             "the activated edges are not in resolution order (the player to move first, "
             "then clockwise; by square and side within a player)"
         )
+
+
+_MID_TURN: Final = (
+    FillStep,
+    BlindFillStep,
+    ResolveStep,
+    DrawWorkerStep,
+    RefillStep,
+    SlideStep,
+    MapRefillStep,
+    HutStep,
+)
+"""The steps after the turn's tile left the hand and before the next turn starts."""
+
+_BEFORE_DRAW: Final = (FillStep, BlindFillStep, ResolveStep, DrawWorkerStep)
+"""The steps of a turn before the player to move draws their new worker tile."""
+
+
+def _check_numbers(state: State, problems: list[str], reachable: bool) -> None:
+    """Gold, the turn and the chance events within their proven bounds (:mod:`.game.bounds`);
+    for a reachable state, also the values the rest of the state implies: the turn counts
+    the worker tiles that left a hand, the seat to move follows from it, and the chance
+    events are the tiles drawn and hut tiles turned (so no document chooses its next
+    seeded draw)."""
+    config = state.config
+    most_gold = max_gold(config)
+    for seat, player in enumerate(state.players):
+        if player.gold > most_gold:
+            problems.append(
+                f"seat {seat} has {player.gold} gold; no player of this game can hold more "
+                f"than {most_gold}"
+            )
+    if not 0 <= state.turn <= max_turns(config):
+        problems.append(f"turn {state.turn} is out of range; allowed: 0 to {max_turns(config)}")
+    if not 0 <= state.chance_count <= max_chance_events(config):
+        problems.append(
+            f"chance_count {state.chance_count} is out of range; allowed: 0 to "
+            f"{max_chance_events(config)}"
+        )
+    elif reachable and state.chance_count != _chance_events(state):
+        problems.append(
+            f"chance_count is {state.chance_count}, but the tiles drawn and hut tiles turned "
+            f"make {_chance_events(state)} chance events"
+        )
+    if reachable:
+        _check_turn(state, problems)
+
+
+def _chance_events(state: State) -> int:
+    """The chance events a reachable state has seen: worker tiles and jungle tiles drawn,
+    hut tiles turned."""
+    config = state.config
+    per_seat = sum(worker_set(config).values())
+    drawn = sum(per_seat - player.pile.total for player in state.players)
+    drawn += sum(jungle_pool(config).values()) - len(START_SQUARES) - state.jungle_pile.total
+    if Module.HUTS in config.modules and config.huts is None:
+        drawn += state.hut_supply.total + sum(len(player.huts) for player in state.players)
+    return drawn
+
+
+def _check_turn(state: State, problems: list[str]) -> None:
+    seats = state.config.players
+    played = len(state.discarded) + len(state.covered)
+    played += sum(isinstance(tile, WorkerTile) for tile in state.board.values())
+    expected = played - 1 if isinstance(state.step, _MID_TURN) else played
+    if state.turn != expected:
+        problems.append(
+            f"turn is {state.turn}, but {played} worker tiles left the hands "
+            f"({'during' if isinstance(state.step, _MID_TURN) else 'before'} this turn)"
+        )
+    if state.current != state.turn % seats:
+        problems.append(
+            f"current seat is {state.current}, but turn {state.turn} of {seats} players is "
+            f"seat {state.turn % seats}'s"
+        )
+    if isinstance(state.step, DealStep):
+        return
+    for seat, player in enumerate(state.players):
+        full = (
+            HAND_SIZE - 1
+            if seat == state.current and isinstance(state.step, _BEFORE_DRAW)
+            else HAND_SIZE
+        )
+        if player.pile and len(player.hand) != full:
+            problems.append(
+                f"seat {seat} holds {len(player.hand)} tiles while their pile still has some; "
+                f"a hand is refilled to {HAND_SIZE} at the end of every turn"
+            )
+
+
+def _check_reach(state: State, problems: list[str], reachable: bool) -> None:
+    """Every tile inside the proven window (:mod:`.game.bounds`); for a reachable state, also
+    far enough in that play stays there, the start tiles on their squares and every other
+    jungle tile next to a worker tile (it was laid next to the one placed). A hand-built
+    position may lay tiles out so that play from it could leave the window: the action space
+    then refuses the state that does (see docs/server.md)."""
+    workers_left = sum(len(p.hand) + p.pile.total for p in state.players)
+    jungle_left = state.jungle_pile.total + len(state.display) + len(state.map_board)
+    step = state.step
+    placed = step.placed if isinstance(step, FillStep | BlindFillStep) else None
+    problem = reach_problem(
+        state.config, state.board.items(), workers_left if reachable else 0, jungle_left, placed
+    )
+    if problem is not None:
+        problems.append(problem)
+    if not reachable:
+        return
+    board = state.board
+    for square, start in zip(START_SQUARES, start_tiles(state.config), strict=True):
+        if board.get(square) != start:
+            problems.append(
+                f"square {format_square(square)} does not hold its start tile {start.code}"
+            )
+    for square, tile in board.items():
+        if (
+            isinstance(tile, JungleTile)
+            and square not in START_SQUARES
+            and not any(isinstance(board.get(n), WorkerTile) for n in neighbours(square))
+        ):
+            problems.append(
+                f"jungle tile {tile.code} on {format_square(square)} shares no edge with a "
+                "worker tile; jungle tiles are laid next to the worker tile just placed"
+            )

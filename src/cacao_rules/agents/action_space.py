@@ -100,6 +100,7 @@ import attrs
 
 from ..engine import chance_outcomes, legal_moves
 from ..errors import IllegalMoveError
+from ..game.bounds import window_radius
 from ..game.components import (
     DISPLAY_SIZE,
     GEMS_PER_MINE,
@@ -230,7 +231,7 @@ def _tables(config: Config) -> _Tables:
     pool = jungle_pool(config)
     total_workers = config.players * sum(workers.values())
     jungle = sum(pool.values()) - 2
-    radius = 1 + 2 * min(total_workers, jungle + 1)
+    radius = window_radius(config)  # the proof is in game/bounds.py
     squares = tuple(
         (x, y)
         for x in range(-radius, radius + 1)
@@ -445,6 +446,10 @@ def _encode(t: _Tables, state: State, move: Move) -> int:
 
 
 def _index(t: _Tables, state: State) -> _StateIndex:
+    if not isinstance(state, State):
+        raise IllegalMoveError(
+            f"the action space needs a cacao_rules.State, got {type(state).__name__}"
+        )
     if state.config is not t.config and state.config != t.config:
         raise IllegalMoveError(
             f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
@@ -540,10 +545,8 @@ class ActionSpace:
     def decode(self, state: State, action: int) -> Move:
         """The legal move of ``state`` whose id is ``action``."""
         index = _index(self._tables, state)
-        try:
-            move = None if isinstance(action, bool) else index.by_id.get(action)
-        except TypeError:  # unhashable
-            move = None
+        # Only a true int is an id: not a bool, a float or a numpy float equal to one.
+        move = index.by_id.get(action) if type(action) is int else None
         if move is None:
             raise IllegalMoveError(self._not_legal(index, action))
         return move
@@ -553,9 +556,11 @@ class ActionSpace:
             kind, bound = "chance outcome", self.chance_size
         else:
             kind, bound = "decision", self.size
+        if type(action) is not int:
+            return f"an action id is an int, got {type(action).__name__} {repr(action)[:40]}"
         if not index.ids:
             return f"action {action!r} is not legal: the game is over"
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < bound:
+        if not 0 <= action < bound:
             where = f"outside the {kind} ids 0..{bound - 1}"
         else:
             where = f"not the id of a legal {kind} here"

@@ -93,7 +93,7 @@ built; gems by colour; masks held and their value; the hand by type (the observe
 zeros); the unseen tiles by type (R-HIDDEN-2)."""
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # bounded: a long-running server sees many configs
 def tensor_layout(config: Config) -> tuple[tuple[str, int], ...]:
     """The parts of :func:`observation_tensor`'s vector for ``config``, in order, with their
     lengths."""
@@ -115,13 +115,13 @@ def tensor_layout(config: Config) -> tuple[tuple[str, int], ...]:
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # bounded: a long-running server sees many configs
 def tensor_size(config: Config) -> int:
     """The length of every :func:`observation_tensor` of a game of ``config``."""
     return sum(length for _, length in tensor_layout(config))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # bounded: a long-running server sees many configs
 def tensor_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The lowest and highest value of each entry of :func:`observation_tensor` for ``config``.
 

@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ..errors import FormatError
+from ..errors import FormatError, IllegalMoveError
 from ..game.components import GEM_COLOURS, TILES_BY_CODE, Gems, Hut, JungleTile, Side, WorkerType
 from ..game.geometry import Square
 from ..game.moves import (
@@ -57,6 +57,10 @@ _GEMS: Final = re.compile(r"g([0-9])([0-9])([0-9])([0-9])")
 _GEM_MINE: Final = re.compile(r"D[0-9]{4}")
 _MAP_PREFIX: Final = "map:"
 _MAX_DIGITS: Final = 18
+
+MAX_MOVE_LENGTH: Final = 256
+"""The longest text :func:`parse_move` reads: every move's notation is far shorter (a fill
+of 4 choices on squares a million steps out takes about 130 characters)."""
 _MAX_QUOTE: Final = 80
 
 _TYPES: Final = {kind.value: kind for kind in WorkerType}
@@ -297,6 +301,11 @@ def parse_move(text: object) -> Move:
             f"parse_move needs a str in move notation, got {type(text).__name__} "
             f"{repr(text)[:_MAX_QUOTE]}"
         )
+    if len(text) > MAX_MOVE_LENGTH:
+        raise FormatError(
+            f"cannot read move {_quote(text)}: it is {len(text)} characters long; a move "
+            f"takes at most {MAX_MOVE_LENGTH}"
+        )
     parts = text.split()
     if not parts:
         raise FormatError(
@@ -311,3 +320,5 @@ def parse_move(text: object) -> Move:
         return reader(args)
     except _Bad as bad:
         raise FormatError(f"cannot read move {_quote(text)}: {bad}") from None
+    except IllegalMoveError as error:  # a field out of a move's range
+        raise FormatError(f"cannot read move {_quote(text)}: {error}") from None

@@ -165,14 +165,15 @@ def _read_observation(document: Json) -> Observation:
     return attrs.evolve(seen, players=views)
 
 
-def observation_from_json(text: object) -> Observation:
+def observation_from_json(text: object, *, strict: bool = True) -> Observation:
     """The observation that ``text``, written by :func:`observation_to_json`, describes.
 
     Raises :class:`~cacao_rules.FormatError`, saying where and what is wrong, for anything
     :func:`~cacao_rules.from_json` refuses in a state document, for hand and pile sizes that
     do not add up, and for observations that no valid state gives (it checks one full state
     drawn from the observation, and so every one: they differ only in which tiles are in
-    the other hands).
+    the other hands). ``strict=False`` reads the observations of the states that
+    ``from_json(..., strict=False)`` and :func:`cacao_rules.position` accept, as it does.
 
     >>> import cacao_rules as cr
     >>> cr.observation_from_json('{"format": "cacao-rules.observation", "version": 2}')
@@ -188,7 +189,7 @@ def observation_from_json(text: object) -> Observation:
     except RecursionError:
         raise FormatError("not a valid cacao-rules observation: nested too deeply") from None
     try:
-        check_state(determinize(observation, seed=0))
+        check_state(determinize(observation, seed=0), conserve_jungle=strict, reachable=strict)
     except FormatError as error:
         raise FormatError(f"not a valid cacao-rules observation: {error}") from None
     return observation

@@ -15,17 +15,30 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from ..engine import settle
 from ..errors import ConfigError, FormatError, expect
-from ..game.components import HUT_TILES, MAP_TILES_PER_PLAYER, Hut, JungleTile, Tile, WorkerTile
+from ..game.components import (
+    GEM_COLOURS,
+    HUT_TILES,
+    MAP_TILES_PER_PLAYER,
+    TILES_BY_CODE,
+    Hut,
+    JungleKind,
+    JungleTile,
+    Tile,
+    WorkerTile,
+    WorkerType,
+)
 from ..game.config import Config, Module
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square, format_square, is_jungle_square
+from ..game.moves import MAX_COORDINATE
 from ..game.pools import jungle_pool, worker_set
+from ..state.chance import is_seed
 from ..state.draft import Draft
 from ..state.state import OverStep, PlacementStep, PlayerState, State
 from ..turn.setup import START_SQUARES, initial_state
@@ -69,6 +82,18 @@ def position(
     play guarantees are waived) raises :class:`ConfigError` saying why.
     """
     config = expect(config, Config, "position", ConfigError)
+    display, pile, map_board = _check_arguments(
+        config,
+        board=board,
+        covered=covered,
+        players=players,
+        tiles=(display, jungle_pile, map_board),
+        hut_supply=hut_supply,
+        emperor=emperor,
+        current=current,
+        seed=seed,
+    )
+    jungle_pile = pile if jungle_pile is not None else None
     base = initial_state(config, seed)
     tiles = dict(board) if board is not None else {sq: base.board[sq] for sq in START_SQUARES}
     under = dict(covered or {})
@@ -228,3 +253,153 @@ def _jungle_pile(
         (tile for tile, count in left.items() for _ in range(count)),
         key=lambda tile: tile.sort_key,
     )
+
+
+MAX_ITEMS: Final = 1000
+"""The most tiles one argument of :func:`position` may list."""
+
+_KNOWN_TILES: Final = frozenset(TILES_BY_CODE.values())
+_WORKER_TYPES: Final = frozenset(WorkerType)
+_COUNTS: Final = ("gold", "cacao", "sun", "water_field", "chocolate", "map_tiles")
+
+
+def _wrong(what: str, wanted: str, value: object) -> ConfigError:
+    shown = repr(value)
+    shown = shown if len(shown) <= 60 else shown[:60] + "..."
+    return ConfigError(f"position: {what} must be {wanted}, got {type(value).__name__} {shown}")
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _is_square(value: object) -> bool:
+    return (
+        type(value) is tuple
+        and len(value) == 2
+        and all(_is_int(c) and abs(c) <= MAX_COORDINATE for c in value)
+    )
+
+
+def _is_jungle_tile(tile: object) -> bool:
+    """A tile of the game's catalogue, or a gem mine carrying 0 to 6 gems."""
+    if type(tile) is not JungleTile:
+        return False
+    if tile in _KNOWN_TILES:
+        return True
+    gems = tile.gems
+    return (
+        tile.kind is JungleKind.GEM_MINE
+        and tile.value == 0
+        and type(gems) is tuple
+        and len(gems) == len(GEM_COLOURS)
+        and all(_is_int(count) and 0 <= count <= 6 for count in gems)
+    )
+
+
+def _is_worker_tile(tile: object) -> bool:
+    return (
+        isinstance(tile, WorkerTile)
+        and _is_int(tile.owner)
+        and tile.type in _WORKER_TYPES
+        and _is_int(tile.rotation)
+        and type(tile.edges) is tuple
+        and type(tile.foreman) is bool
+    )
+
+
+def _check_map(what: str, value: object, worker_only: bool) -> None:
+    if value is None:
+        return
+    if not isinstance(value, Mapping) or len(value) > MAX_ITEMS:
+        raise _wrong(what, f"a mapping of at most {MAX_ITEMS} squares to tiles", value)
+    for square, tile in value.items():
+        if not _is_square(square):
+            raise _wrong(f"a square of {what}", "a tuple (x, y) of ints", square)
+        if not (_is_worker_tile(tile) or (not worker_only and _is_jungle_tile(tile))):
+            kind = "a WorkerTile" if worker_only else "a JungleTile or a WorkerTile"
+            raise _wrong(f"{what}[{square}]", kind, tile)
+
+
+def _check_player(seat: int, player: object) -> None:
+    where = f"players[{seat}]"
+    if type(player) is not PlayerState:
+        raise _wrong(where, "a PlayerState", player)
+    for name in _COUNTS:
+        value = getattr(player, name)
+        if not _is_int(value) or abs(value) > 10**6:
+            raise _wrong(f"{where}.{name}", "an int", value)
+    for name, kind in (("hand", WorkerType), ("huts", Hut)):
+        items = getattr(player, name)
+        if type(items) is not tuple or len(items) > MAX_ITEMS:
+            raise _wrong(f"{where}.{name}", f"a tuple of {kind.__name__}", items)
+        for item in items:
+            if not isinstance(item, kind):
+                raise _wrong(f"an item of {where}.{name}", f"a {kind.__name__}", item)
+    for name, size in (("gems", len(GEM_COLOURS)), ("masks", None)):
+        items = getattr(player, name)
+        if (
+            type(items) is not tuple
+            or (size is not None and len(items) != size)
+            or len(items) > MAX_ITEMS
+            or not all(_is_int(item) and 0 <= item <= 10**6 for item in items)
+        ):
+            raise _wrong(f"{where}.{name}", "a tuple of counts", items)
+
+
+def _check_tiles(what: str, value: object) -> list[JungleTile]:
+    if value is None:
+        return []
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise _wrong(what, "an iterable of JungleTile", value)
+    items: list[JungleTile] = []
+    for item in value:
+        if len(items) >= MAX_ITEMS:
+            raise ConfigError(f"position: {what} lists more than {MAX_ITEMS} tiles")
+        if not isinstance(item, JungleTile) or not _is_jungle_tile(item):
+            raise _wrong(f"an item of {what}", "a JungleTile", item)
+        items.append(item)
+    return items
+
+
+def _check_arguments(
+    config: object,
+    *,
+    board: object,
+    covered: object,
+    players: object,
+    tiles: tuple[object, object, object],
+    hut_supply: object,
+    emperor: object,
+    current: object,
+    seed: object,
+) -> tuple[list[JungleTile], list[JungleTile], list[JungleTile]]:
+    """The tiles of ``tiles`` (display, jungle pile, map board) as lists. Refuses, with a
+    :class:`ConfigError` saying which and why, an argument of :func:`position` of the wrong
+    type or out of range, before anything is built of it."""
+    if not isinstance(config, Config):
+        raise _wrong("config", "a cacao_rules.Config", config)
+    _check_map("board", board, worker_only=False)
+    _check_map("covered", covered, worker_only=True)
+    if players is not None:
+        if not isinstance(players, list | tuple) or len(players) > 4:
+            raise _wrong("players", "a list of PlayerState, one per seat", players)
+        for seat, player in enumerate(players):
+            _check_player(seat, player)
+    display, pile, map_board = (
+        _check_tiles(what, value)
+        for what, value in zip(("display", "jungle_pile", "map_board"), tiles, strict=True)
+    )
+    if hut_supply is not None:
+        if not isinstance(hut_supply, list | tuple | set | frozenset) or len(hut_supply) > 99:
+            raise _wrong("hut_supply", "a list of Hut", hut_supply)
+        for hut in hut_supply:
+            if not isinstance(hut, Hut):
+                raise _wrong("an item of hut_supply", "a Hut", hut)
+    if emperor is not None and not _is_square(emperor):
+        raise _wrong("emperor", "None or a tuple (x, y) of ints", emperor)
+    if not _is_int(current):
+        raise _wrong("current", "an int", current)
+    if seed is not None and not is_seed(seed):
+        raise _wrong("seed", "None or an int from 0 to 2**64 - 1", seed)
+    return display, pile, map_board

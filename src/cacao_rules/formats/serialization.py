@@ -80,6 +80,14 @@ MAX_COORDINATE: Final = 10**6
 MAX_COUNT: Final = 1000
 """The largest count of one kind of tile in a pile that a document may give."""
 
+MAX_ITEMS: Final = 1000
+"""The most items a list or an object of a document may hold (a board holds at most about
+170 tiles)."""
+
+MAX_LENGTH: Final = 1_000_000
+"""The longest text :func:`from_json` and :func:`~cacao_rules.observation_from_json` read
+(a state of a 4-player Big Game takes about 12,000 characters)."""
+
 T = TypeVar("T")
 Json = Any
 
@@ -412,6 +420,8 @@ def _object(value: Json, path: str, keys: tuple[str, ...]) -> dict[str, Json]:
 def _list(value: Json, path: str) -> list[Json]:
     if not isinstance(value, list):
         raise _Bad(f"{path}: expected a list, got {_what(value)}")
+    if len(value) > MAX_ITEMS:
+        raise _Bad(f"{path}: {len(value)} items; a document's lists hold at most {MAX_ITEMS}")
     return value
 
 
@@ -543,6 +553,8 @@ def _read_counts(
 ) -> Bag[T]:
     if not isinstance(value, dict):
         raise _Bad(f"{path}: expected an object of counts, got {_what(value)}")
+    if len(value) > MAX_ITEMS:
+        raise _Bad(f"{path}: {len(value)} keys; a document's objects hold at most {MAX_ITEMS}")
     items = _quick_counts(value, path, decode)
     if items is None:  # something is wrong: say what, and where
         items = [
@@ -980,6 +992,7 @@ def _read_state(document: Json) -> State:
 
 
 def _board(value: Json, seats: int) -> FrozenMap[Square, Tile]:
+    _list(value, "board")  # at most MAX_ITEMS entries, before anything is read of them
     board = _fast_entries(value, seats, True)
     if board is None:
         return _read_entries(value, "board", lambda v, p: _read_tile(v, p, seats))
@@ -987,6 +1000,7 @@ def _board(value: Json, seats: int) -> FrozenMap[Square, Tile]:
 
 
 def _covered(value: Json, seats: int) -> FrozenMap[Square, WorkerTile]:
+    _list(value, "covered")
     covered = _fast_entries(value, seats, False)
     if covered is None:
         return _read_entries(value, "covered", lambda v, p: _read_worker(v, p, seats))
@@ -1070,6 +1084,11 @@ def parse_json(text: object, caller: str) -> Json:
     """
     if not isinstance(text, str):
         raise FormatError(f"{caller} needs a str, got {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise FormatError(
+            f"{caller}: the text is {len(text)} characters long; a document takes at most "
+            f"{MAX_LENGTH}"
+        )
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except _Bad as bad:

@@ -12,8 +12,56 @@ from typing import Any, Final
 
 import attrs
 
-from .components import NO_GEMS, Gems, Hut, JungleTile, Side, WorkerType
+from ..errors import IllegalMoveError
+from .components import GEM_COLOURS, NO_GEMS, Gems, Hut, JungleTile, Side, WorkerType
 from .geometry import Square, format_square
+
+MAX_COORDINATE: Final = 10**6
+"""The largest coordinate (in absolute value) a move's square may have."""
+
+MAX_COUNT: Final = 99
+"""The largest worker, bar or gem count a move may name (an edge counts at most 4)."""
+
+MAX_FILL_CHOICES: Final = 4
+"""The most choices a fill can make: one per side of the tile just placed."""
+
+
+def _refuse(move: str, field: str, wanted: str, value: object) -> IllegalMoveError:
+    shown = repr(value)
+    shown = shown if len(shown) <= 60 else shown[:60] + "..."
+    return IllegalMoveError(f"{move}.{field} must be {wanted}, got {type(value).__name__} {shown}")
+
+
+def _is_int(value: object, low: int, high: int) -> bool:
+    """Whether ``value`` is an ``int`` (not a bool) from ``low`` to ``high``."""
+    return type(value) is int and low <= value <= high
+
+
+def _check_square(move: str, square: object) -> None:
+    if not (
+        type(square) is tuple
+        and len(square) == 2
+        and _is_int(square[0], -MAX_COORDINATE, MAX_COORDINATE)
+        and _is_int(square[1], -MAX_COORDINATE, MAX_COORDINATE)
+    ):
+        raise _refuse(move, "square", f"a tuple (x, y) of ints within {MAX_COORDINATE}", square)
+
+
+def _check_is(move: str, field: str, value: object, kind: type) -> None:
+    if not isinstance(value, kind):
+        raise _refuse(move, field, f"a {kind.__name__}", value)
+
+
+def _check_count(move: str, field: str, value: object) -> None:
+    if not _is_int(value, 0, MAX_COUNT):
+        raise _refuse(move, field, f"an int from 0 to {MAX_COUNT}", value)
+
+
+def _check_tile_move(move: str, kind: object, square: object, rotation: object) -> None:
+    _check_is(move, "type", kind, WorkerType)
+    _check_square(move, square)
+    if not _is_int(rotation, 0, 3):
+        raise _refuse(move, "rotation", "an int from 0 to 3", rotation)
 
 
 @attrs.frozen
@@ -27,6 +75,9 @@ class Place:
     type: WorkerType
     square: Square
     rotation: int
+
+    def __attrs_post_init__(self) -> None:
+        _check_tile_move("Place", self.type, self.square, self.rotation)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -48,6 +99,9 @@ class Overbuild:
     square: Square
     rotation: int
 
+    def __attrs_post_init__(self) -> None:
+        _check_tile_move("Overbuild", self.type, self.square, self.rotation)
+
     @property
     def sort_key(self) -> tuple[Any, ...]:
         return (1, self.type.sort_key, self.square, self.rotation)
@@ -65,6 +119,9 @@ class Discard:
     """
 
     type: WorkerType
+
+    def __attrs_post_init__(self) -> None:
+        _check_is("Discard", "type", self.type, WorkerType)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -87,6 +144,11 @@ class FillChoice:
     tile: JungleTile
     from_map: bool = False
 
+    def __attrs_post_init__(self) -> None:
+        _check_square("FillChoice", self.square)
+        _check_is("FillChoice", "tile", self.tile, JungleTile)
+        _check_is("FillChoice", "from_map", self.from_map, bool)
+
     @property
     def sort_key(self) -> tuple[Any, ...]:
         return (self.square, self.from_map, self.tile.sort_key)
@@ -108,6 +170,17 @@ class Fill:
     """
 
     choices: tuple[FillChoice, ...]
+
+    def __attrs_post_init__(self) -> None:
+        choices = self.choices
+        if not (
+            type(choices) is tuple
+            and len(choices) <= MAX_FILL_CHOICES
+            and all(type(choice) is FillChoice for choice in choices)
+        ):
+            raise _refuse(
+                "Fill", "choices", f"a tuple of at most {MAX_FILL_CHOICES} FillChoice", choices
+            )
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -140,6 +213,19 @@ class Resolve:
     bars: int = 0
     gems: Gems = NO_GEMS
 
+    def __attrs_post_init__(self) -> None:
+        _check_square("Resolve", self.square)
+        _check_is("Resolve", "side", self.side, Side)
+        _check_count("Resolve", "workers", self.workers)
+        _check_count("Resolve", "bars", self.bars)
+        gems = self.gems
+        if not (
+            type(gems) is tuple
+            and len(gems) == len(GEM_COLOURS)
+            and all(_is_int(count, 0, MAX_COUNT) for count in gems)
+        ):
+            raise _refuse("Resolve", "gems", f"a tuple of 4 ints from 0 to {MAX_COUNT}", gems)
+
     @property
     def sort_key(self) -> tuple[Any, ...]:
         return (4, self.square, int(self.side), self.workers, self.bars, self.gems)
@@ -163,6 +249,9 @@ class DrawWorker:
 
     type: WorkerType
 
+    def __attrs_post_init__(self) -> None:
+        _check_is("DrawWorker", "type", self.type, WorkerType)
+
     @property
     def sort_key(self) -> tuple[Any, ...]:
         return (5, self.type.sort_key)
@@ -180,6 +269,9 @@ class DrawJungle:
     """
 
     tile: JungleTile
+
+    def __attrs_post_init__(self) -> None:
+        _check_is("DrawJungle", "tile", self.tile, JungleTile)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -199,6 +291,9 @@ class Slide:
 
     tile: JungleTile
 
+    def __attrs_post_init__(self) -> None:
+        _check_is("Slide", "tile", self.tile, JungleTile)
+
     @property
     def sort_key(self) -> tuple[Any, ...]:
         return (7, self.tile.sort_key)
@@ -216,6 +311,9 @@ class BuildHut:
     """
 
     hut: Hut
+
+    def __attrs_post_init__(self) -> None:
+        _check_is("BuildHut", "hut", self.hut, Hut)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -250,6 +348,9 @@ class HutSide:
     """
 
     hut: Hut
+
+    def __attrs_post_init__(self) -> None:
+        _check_is("HutSide", "hut", self.hut, Hut)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:

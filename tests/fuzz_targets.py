@@ -1,0 +1,321 @@
+"""The fuzz suite's inputs and entry points (issue 11): mutated documents from real games.
+
+Every entry point a client can reach is fed mutations of what real games of every
+configuration produce: state and observation documents with values swapped for other
+values, keys dropped or added, numbers made huge, lists repeated; move texts with parts
+swapped; moves with fields of the wrong type; arbitrary action ids. An entry point passes
+when it returns normally or raises a :class:`cacao_rules.CacaoError` with a message of at
+most :data:`MAX_MESSAGE` characters; anything else (another exception, a message without
+bound) is a finding. ``tests/test_fuzz.py`` runs a small budget with every test run;
+``nox -s fuzz -- BUDGET`` runs ``BUDGET`` inputs per entry point (100,000 by default) through
+:func:`main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import functools
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+
+import cacao_rules as cr
+from cacao_rules import Module
+
+MAX_MESSAGE = 4000
+"""The longest error message an entry point may give."""
+
+CONFIGS = (
+    cr.Config(players=2),
+    cr.Config(players=3),
+    cr.Config(players=4),
+    cr.Config(players=2, modules={Module.MAP, Module.HUTS}),
+    cr.Config(players=3, modules={Module.WATERING, Module.CHOCOLATE}),
+    cr.Config(players=2, modules={Module.GEM_MINES, Module.TREE_OF_LIFE, Module.EMPEROR}),
+    cr.Config.big_game(3),
+    cr.Config.big_game(4),
+)
+
+_ODD_VALUES: tuple[Any, ...] = (
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2**64,
+    10**400,
+    -(10**400),
+    0.5,
+    1e308,
+    "",
+    "P1",
+    "1-1-1-1",
+    "map:P1",
+    [],
+    [0],
+    [0, 0],
+    [10**6, -(10**6)],
+    {},
+    {"kind": "placement"},
+    {"1-1-1-1": 1},
+)
+
+
+@functools.cache
+def game_states() -> tuple[cr.State, ...]:
+    """Every 3rd state of a seeded and an unseeded random game of each configuration."""
+    rng = random.Random(20)
+    states: list[cr.State] = []
+    for index, config in enumerate(CONFIGS):
+        for seed in (index, None):
+            state = cr.new_game(config, seed)
+            game = [state]
+            while not state.is_over:
+                state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+                game.append(state)
+            states.extend(game[::3])
+    return tuple(states)
+
+
+@functools.cache
+def documents() -> tuple[str, ...]:
+    return tuple(cr.to_json(state) for state in game_states())
+
+
+@functools.cache
+def observation_documents() -> tuple[str, ...]:
+    return tuple(
+        cr.observation_to_json(cr.observe(state, index % state.config.players))
+        for index, state in enumerate(game_states())
+    )
+
+
+@functools.cache
+def move_texts() -> tuple[str, ...]:
+    return tuple(sorted({str(move) for state in game_states() for move in cr.legal_moves(state)}))
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The paths of every value inside a parsed document."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _places(item, (*path, index))
+
+
+def _get(document: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        document = document[key]
+    return document
+
+
+def mutate_document(text: str, rng: random.Random) -> str:
+    """``text``, a JSON document, with 1 to 3 structural or textual mutations."""
+    document = json.loads(text)
+    for _ in range(rng.randint(1, 3)):
+        places = list(_places(document))
+        path = rng.choice(places)
+        if not path:
+            continue
+        parent = _get(document, path[:-1])
+        key = path[-1]
+        choice = rng.random()
+        if choice < 0.45:
+            parent[key] = copy.deepcopy(rng.choice(_ODD_VALUES))
+        elif choice < 0.6:
+            other = _get(document, rng.choice(places))
+            parent[key] = copy.deepcopy(other)
+        elif choice < 0.7 and isinstance(parent, dict):
+            del parent[key]
+        elif choice < 0.75 and isinstance(parent, dict):
+            parent[f"extra{rng.randint(0, 9)}"] = 1
+        elif choice < 0.85 and isinstance(parent[key], int) and not isinstance(parent[key], bool):
+            parent[key] += rng.choice((-2, -1, 1, 2, 1000))
+        elif isinstance(parent[key], list) and parent[key]:
+            parent[key] = parent[key] * rng.choice((2, 3, 2000))
+        else:
+            parent[key] = copy.deepcopy(rng.choice(_ODD_VALUES))
+    mutated = json.dumps(document)
+    if rng.random() < 0.1:  # and a few raw characters
+        chars = list(mutated)
+        for _ in range(rng.randint(1, 3)):
+            chars[rng.randrange(len(chars))] = rng.choice('{}[]",:0123456789-etn ')
+        mutated = "".join(chars)
+    return mutated
+
+
+def mutate_move_text(text: str, rng: random.Random) -> str:
+    parts = text.split()
+    pool = [
+        part for move in move_texts()[:: max(1, len(move_texts()) // 200)] for part in move.split()
+    ]
+    for _ in range(rng.randint(1, 3)):
+        choice = rng.random()
+        if choice < 0.4 and parts:
+            parts[rng.randrange(len(parts))] = rng.choice(pool)
+        elif choice < 0.6:
+            parts.insert(rng.randint(0, len(parts)), rng.choice(pool))
+        elif choice < 0.7 and parts:
+            del parts[rng.randrange(len(parts))]
+        elif choice < 0.8:
+            parts.append(rng.choice(("99999999999999999999,0", "r4", "b0", "g99999", "N", "")))
+        elif choice < 0.85 and len(parts) < 100:
+            parts = parts * 5000
+        elif parts:
+            index = rng.randrange(len(parts))
+            word = list(parts[index])
+            if word:
+                word[rng.randrange(len(word))] = rng.choice("0123456789,-=:rbgNESWPMT")
+            parts[index] = "".join(word)
+    return " ".join(parts)
+
+
+def _odd_field(rng: random.Random, good: Any) -> Any:
+    return good if rng.random() < 0.5 else copy.deepcopy(rng.choice(_ODD_VALUES))
+
+
+def arbitrary_move(state: cr.State, rng: random.Random) -> object:
+    """A legal move of ``state`` with fields swapped for odd values, or a move of another
+    state, or no move at all."""
+    moves = cr.legal_moves(state) or cr.legal_moves(game_states()[1])
+    move = rng.choice(moves)
+    if rng.random() < 0.3:
+        other = rng.choice(game_states())
+        return rng.choice(cr.legal_moves(other) or moves)
+    if rng.random() < 0.1:
+        return rng.choice(_ODD_VALUES)
+    fields = {
+        attribute.name: _odd_field(rng, getattr(move, attribute.name))
+        for attribute in attrs.fields(type(move))
+    }
+    return type(move)(**fields)
+
+
+# --- the entry points -------------------------------------------------------------------------
+
+
+def _from_json(rng: random.Random) -> None:
+    text = mutate_document(rng.choice(documents()), rng)
+    cr.from_json(text, strict=rng.random() < 0.5)
+
+
+def _observation_from_json(rng: random.Random) -> None:
+    text = mutate_document(rng.choice(observation_documents()), rng)
+    cr.observation_from_json(text, strict=rng.random() < 0.5)
+
+
+def _parse_move(rng: random.Random) -> None:
+    move = cr.parse_move(mutate_move_text(rng.choice(move_texts()), rng))
+    assert cr.parse_move(str(move)) == move
+
+
+def _apply(rng: random.Random) -> None:
+    state = rng.choice(game_states())
+    after = cr.apply(state, arbitrary_move(state, rng))
+    assert cr.from_json(cr.to_json(after)) == after
+
+
+def _position(rng: random.Random) -> None:
+    state = rng.choice(game_states())
+    arguments: dict[str, Any] = {
+        "board": dict(state.board),
+        "players": [p.replace(pile=type(p.pile)(())) for p in state.players],
+        "display": state.display,
+        "current": state.current,
+        "seed": rng.choice((None, 0, 7)),
+    }
+    name = rng.choice((*arguments, "covered", "jungle_pile", "map_board", "hut_supply", "emperor"))
+    value = arguments.get(name)
+    if isinstance(value, dict) and value and rng.random() < 0.5:
+        square = rng.choice(list(value))
+        value = dict(value)
+        value[rng.choice(((10**7, 1), (3000, 3000), (1, 0), square))] = value.pop(square)
+        arguments[name] = value
+    else:
+        arguments[name] = copy.deepcopy(rng.choice(_ODD_VALUES))
+    made = cr.position(state.config, **arguments)
+    cr.from_json(cr.to_json(made), strict=False)
+
+
+def _decode(rng: random.Random) -> None:
+    state = rng.choice(game_states())
+    space = cr.ActionSpace(state.config)
+    action: Any = rng.choice(
+        (rng.randrange(-5, space.size + 5), rng.choice(_ODD_VALUES), float(rng.randrange(9)))
+    )
+    move = space.decode(state, action)
+    assert space.encode(state, move) == action
+
+
+def _pettingzoo(rng: random.Random) -> None:
+    from cacao_rules import pettingzoo
+
+    env = pettingzoo.env(players=rng.choice((2, 3)))
+    env.reset(seed=rng.randrange(1000))
+    for _ in range(rng.randint(1, 4)):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        legal = [i for i, bit in enumerate(mask) if bit]
+        action = rng.choice(
+            (rng.choice(legal), rng.choice(_ODD_VALUES), rng.randrange(-3, len(mask) + 3))
+        )
+        env.step(action)
+
+
+ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
+    "from_json": _from_json,
+    "observation_from_json": _observation_from_json,
+    "parse_move": _parse_move,
+    "apply": _apply,
+    "position": _position,
+    "ActionSpace.decode": _decode,
+    "pettingzoo.step": _pettingzoo,
+}
+
+
+def run(name: str, budget: int, seed: int = 0) -> list[str]:
+    """Feed ``budget`` inputs to entry point ``name``; the findings, one line each."""
+    target = ENTRY_POINTS[name]
+    findings: list[str] = []
+    for index in range(budget):
+        rng = random.Random(f"{name}/{seed}/{index}")
+        try:
+            target(rng)
+        except cr.CacaoError as error:
+            if len(str(error)) > MAX_MESSAGE:
+                findings.append(f"{name} #{index}: a message of {len(str(error))} characters")
+        except Exception as error:  # any other exception is a finding
+            findings.append(f"{name} #{index}: {type(error).__name__}: {str(error)[:200]}")
+    return findings
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python tests/fuzz_targets.py [--budget N] [--only NAME]``: run the fuzz suite."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=int, default=100_000, help="inputs per entry point")
+    parser.add_argument("--only", choices=list(ENTRY_POINTS), action="append")
+    parser.add_argument("--seed", type=int, default=0)
+    options = parser.parse_args(argv)
+    failed = False
+    for name in options.only or ENTRY_POINTS:
+        start = time.perf_counter()
+        findings = run(name, options.budget, options.seed)
+        took = time.perf_counter() - start
+        print(f"{name}: {options.budget} inputs in {took:.0f} s, {len(findings)} findings")
+        for line in findings[:20]:
+            print("   ", line)
+        failed = failed or bool(findings)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
