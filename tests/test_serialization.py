@@ -378,7 +378,7 @@ def test_overbuilt_and_discarded_tiles_round_trip() -> None:
     )
     state = attrs.evolve(state, discarded=((1, WorkerType.W3100),))
     seat1 = state.players[1]
-    seat1 = attrs.evolve(seat1, pile=seat1.pile.remove(WorkerType.W3100))
+    seat1 = seat1.replace(pile=seat1.pile.remove(WorkerType.W3100))
     state = attrs.evolve(state, players=(state.players[0], seat1))
     check_state(state, reachable=False)
     document = doc_of(state)
@@ -697,7 +697,7 @@ def test_resolve_queue_must_be_in_resolution_order() -> None:
 
 def test_check_state_lists_every_problem() -> None:
     state = first_state(PlacementStep)
-    players = tuple(attrs.evolve(player, sun=7, gold=-2) for player in state.players)
+    players = tuple(player.replace(sun=7, gold=-2) for player in state.players)
     with pytest.raises(FormatError) as raised:
         check_state(attrs.evolve(state, players=players))
     message = str(raised.value)
@@ -1008,7 +1008,7 @@ def test_check_state_refuses_unsorted_map_boards_and_huts() -> None:
         check_state(attrs.evolve(state, map_board=state.map_board[::-1]))
     owner = next(seat for seat, player in enumerate(state.players) if player.huts)
     players = list(state.players)
-    players[owner] = attrs.evolve(players[owner], huts=(Hut.CHIEF, Hut.MARKET_CRIER))
+    players[owner] = players[owner].replace(huts=(Hut.CHIEF, Hut.MARKET_CRIER))
     with pytest.raises(FormatError, match=f"seat {owner}'s huts are not sorted"):
         check_state(attrs.evolve(state, players=tuple(players)))
 
@@ -1018,7 +1018,7 @@ def test_hut_sides_are_checked_as_one_side_per_tile() -> None:
     state = module_state(PlacementStep)
     sides_a = Bag.of([a for a, _ in HUT_TILES], key=lambda hut: hut.sort_key)
     sides_b = Bag.of([b for _, b in HUT_TILES], key=lambda hut: hut.sort_key)
-    unbuilt = tuple(attrs.evolve(player, huts=()) for player in state.players)
+    unbuilt = tuple(player.replace(huts=()) for player in state.players)
     for supply in (sides_a, sides_b):
         check_state(attrs.evolve(state, hut_supply=supply, players=unbuilt))
     # Two market criers (tiles 1 and 3) are possible, three are not.
@@ -1046,8 +1046,8 @@ def test_hut_sides_in_the_middle_of_the_deal() -> None:
     wrong = Bag.of([*dealt[:4], Hut.CHIEF], key=lambda hut: hut.sort_key)
     with pytest.raises(FormatError, match="no choice of one side"):
         check_state(attrs.evolve(state, hut_supply=wrong))
-    dealt_hand = attrs.evolve(state.players[0], hand=(WorkerType.W1111,))
-    dealt_hand = attrs.evolve(dealt_hand, pile=dealt_hand.pile.remove(WorkerType.W1111))
+    dealt_hand = state.players[0].replace(hand=(WorkerType.W1111,))
+    dealt_hand = dealt_hand.replace(pile=dealt_hand.pile.remove(WorkerType.W1111))
     with pytest.raises(FormatError, match="dealt before any hand"):
         check_state(attrs.evolve(state, players=(dealt_hand, state.players[1])))
 
@@ -1070,7 +1070,7 @@ def test_a_foreman_owner_has_edges_of_4_workers() -> None:
     with_foreman = attrs.evolve(state, step=ResolveStep((edge,)))
     check_state(with_foreman, reachable=False)
     assert from_json(to_json(with_foreman), strict=False) == with_foreman
-    no_foreman = tuple(attrs.evolve(player, huts=()) for player in state.players)
+    no_foreman = tuple(player.replace(huts=()) for player in state.players)
     agreed = Bag.of([Hut.FOREMAN], key=lambda hut: hut.sort_key)
     with pytest.raises(FormatError, match="the tile has no 4 workers on that side"):
         check_state(
@@ -1724,7 +1724,7 @@ def test_masks_are_taken_lowest_first_but_positions_may_differ() -> None:
     held = state.players[seat].masks
     highest = state.mask_supply[-1]
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], masks=tuple(sorted([*held[1:], highest])))
+    players[seat] = players[seat].replace(masks=tuple(sorted([*held[1:], highest])))
     supply = tuple(sorted([*state.mask_supply[:-1], held[0]]))
     bad = attrs.evolve(state, players=tuple(players), mask_supply=supply)
     with pytest.raises(FormatError, match="the lowest mask is taken first"):
@@ -1734,7 +1734,7 @@ def test_masks_are_taken_lowest_first_but_positions_may_differ() -> None:
 
 def test_gems_and_masks_need_their_module() -> None:
     state = first_state(PlacementStep)
-    players = (attrs.evolve(state.players[0], gems=(1, 0, 0, 0)), *state.players[1:])
+    players = (state.players[0].replace(gems=(1, 0, 0, 0)), *state.players[1:])
     for bad in [
         attrs.evolve(state, gem_cart=(1, 0, 0, 0)),
         attrs.evolve(state, mask_supply=(8,)),
@@ -1751,7 +1751,7 @@ def test_check_state_refuses_unsorted_masks_and_gems_on_other_tiles() -> None:
         check_state(attrs.evolve(state, mask_supply=tuple(reversed(state.mask_supply))))
     seat = next(seat for seat, player in enumerate(state.players) if player.masks)
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], masks=(12, *players[seat].masks))
+    players[seat] = players[seat].replace(masks=(12, *players[seat].masks))
     with pytest.raises(FormatError, match=f"seat {seat}'s masks are not sorted"):
         check_state(attrs.evolve(state, players=tuple(players)))
     square = next(sq for sq, tile in state.board.items() if tile == JungleTile.from_code("P1"))

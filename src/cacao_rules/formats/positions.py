@@ -197,7 +197,7 @@ def _with_pile(
         key=lambda kind: kind.sort_key,
     )
     hand = tuple(sorted(player.hand, key=lambda kind: kind.sort_key))
-    return attrs.evolve(player, hand=hand, pile=pile)
+    return player.replace(hand=hand, pile=pile)
 
 
 def _worker_tiles(

@@ -8,8 +8,7 @@ decision is pending, and who makes it, is the state's ``step``.
 
 from __future__ import annotations
 
-import operator
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import attrs
 
@@ -31,7 +30,6 @@ from ..game.geometry import Square
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
 
 
-@attrs.frozen(cache_hash=True)
 class PlayerState:
     """One player's village board, hand and worker pile.
 
@@ -40,28 +38,110 @@ class PlayerState:
     ``chocolate`` counts bars (Chocolate module), ``map_tiles`` the map tiles left (Map
     module), ``huts`` the huts built, sorted (Hut module), ``gems`` the gems held by colour
     and ``masks`` the masks' values, sorted (Gem mines module).
+
+    An immutable value: assigning an attribute raises ``AttributeError``; equal by value,
+    hashable, picklable. A plain slotted class rather than an attrs one, because the engine
+    builds one whenever a player's resources change (:meth:`replace`).
+
+    >>> PlayerState(gold=2).replace(cacao=1)
+    PlayerState(gold=2, cacao=1, sun=0, water_field=0, hand=(), pile=Bag(()), chocolate=0, \
+map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
     """
 
-    gold: int = 0
-    cacao: int = 0
-    sun: int = 0
-    water_field: int = 0
-    hand: tuple[WorkerType, ...] = ()
-    pile: Bag[WorkerType] = EMPTY_BAG
-    chocolate: int = 0
-    map_tiles: int = 0
-    huts: tuple[Hut, ...] = ()
-    gems: Gems = NO_GEMS
-    masks: tuple[int, ...] = ()
+    __slots__ = (
+        "_hash",
+        "cacao",
+        "chocolate",
+        "gems",
+        "gold",
+        "hand",
+        "huts",
+        "map_tiles",
+        "masks",
+        "pile",
+        "sun",
+        "water_field",
+    )
+
+    FIELDS: Final = (
+        "gold",
+        "cacao",
+        "sun",
+        "water_field",
+        "hand",
+        "pile",
+        "chocolate",
+        "map_tiles",
+        "huts",
+        "gems",
+        "masks",
+    )
+    """The fields, in the order of the constructor's arguments."""
+
+    gold: int
+    cacao: int
+    sun: int
+    water_field: int
+    hand: tuple[WorkerType, ...]
+    pile: Bag[WorkerType]
+    chocolate: int
+    map_tiles: int
+    huts: tuple[Hut, ...]
+    gems: Gems
+    masks: tuple[int, ...]
+    _hash: int | None
+
+    def __init__(
+        self,
+        gold: int = 0,
+        cacao: int = 0,
+        sun: int = 0,
+        water_field: int = 0,
+        hand: tuple[WorkerType, ...] = (),
+        pile: Bag[WorkerType] = EMPTY_BAG,
+        chocolate: int = 0,
+        map_tiles: int = 0,
+        huts: tuple[Hut, ...] = (),
+        gems: Gems = NO_GEMS,
+        masks: tuple[int, ...] = (),
+    ) -> None:
+        _SET_GOLD(self, gold)
+        _SET_CACAO(self, cacao)
+        _SET_SUN(self, sun)
+        _SET_WATER_FIELD(self, water_field)
+        _SET_HAND(self, hand)
+        _SET_PILE(self, pile)
+        _SET_CHOCOLATE(self, chocolate)
+        _SET_MAP_TILES(self, map_tiles)
+        _SET_HUTS(self, huts)
+        _SET_GEMS(self, gems)
+        _SET_MASKS(self, masks)
+        _SET_HASH(self, None)
 
     @property
     def water(self) -> int:
         """The value of the water field the carrier stands on (-10 at the start)."""
         return WATER_TRACK[self.water_field]
 
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (
+            self.gold,
+            self.cacao,
+            self.sun,
+            self.water_field,
+            self.hand,
+            self.pile,
+            self.chocolate,
+            self.map_tiles,
+            self.huts,
+            self.gems,
+            self.masks,
+        )
+
     def replace(self, **changes: Any) -> PlayerState:
-        """A copy with the fields named in ``changes`` changed (a fast ``attrs.evolve``)."""
-        values = list(_player_values(self))
+        """A copy with the fields named in ``changes`` changed."""
+        values = list(self.values())
         try:
             for name, value in changes.items():
                 values[_PLAYER_INDEX[name]] = value
@@ -70,10 +150,56 @@ class PlayerState:
             raise TypeError(f"PlayerState has no field(s) {', '.join(unknown)}") from None
         return PlayerState(*values)
 
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"PlayerState is immutable: cannot assign {name}; use replace()")
 
-_PLAYER_FIELDS: Final = tuple(field.name for field in attrs.fields(PlayerState))
-_PLAYER_INDEX: Final = {name: index for index, name in enumerate(_PLAYER_FIELDS)}
-_player_values: Final = operator.attrgetter(*_PLAYER_FIELDS)
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"PlayerState is immutable: cannot delete {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not PlayerState:
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        known: int | None = self._hash
+        if known is None:
+            known = hash(self.values())
+            _SET_HASH(self, known)
+        return known
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.FIELDS, self.values(), strict=True)
+        )
+        return f"PlayerState({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PlayerState, self.values())
+
+
+_PLAYER_INDEX: Final = {name: index for index, name in enumerate(PlayerState.FIELDS)}
+
+
+def _setter(cls: type, name: str) -> Any:
+    """The slot's own setter, which an immutable class's constructor writes through."""
+    return getattr(cls, name).__set__
+
+
+_SET_GOLD: Final = _setter(PlayerState, "gold")
+_SET_CACAO: Final = _setter(PlayerState, "cacao")
+_SET_SUN: Final = _setter(PlayerState, "sun")
+_SET_WATER_FIELD: Final = _setter(PlayerState, "water_field")
+_SET_HAND: Final = _setter(PlayerState, "hand")
+_SET_PILE: Final = _setter(PlayerState, "pile")
+_SET_CHOCOLATE: Final = _setter(PlayerState, "chocolate")
+_SET_MAP_TILES: Final = _setter(PlayerState, "map_tiles")
+_SET_HUTS: Final = _setter(PlayerState, "huts")
+_SET_GEMS: Final = _setter(PlayerState, "gems")
+_SET_MASKS: Final = _setter(PlayerState, "masks")
+_SET_HASH: Final = _setter(PlayerState, "_hash")
 
 
 @attrs.frozen
