@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import attrs
-
 from ..engine import settle
 from ..errors import ConfigError, FormatError
 from ..game.components import HUT_TILES, MAP_TILES_PER_PLAYER, Hut, JungleTile, Tile, WorkerTile
@@ -80,8 +78,7 @@ def position(
     shown = tuple(sorted(display, key=lambda tile: tile.sort_key))
     on_map = tuple(sorted(map_board, key=lambda tile: tile.sort_key))
     held_map_tiles = sum(player.map_tiles for player in seats)
-    state = attrs.evolve(
-        base,
+    state = base.replace(
         board=FrozenMap(tiles),
         covered=FrozenMap(under),
         players=tuple(
@@ -100,7 +97,7 @@ def position(
         step=PlacementStep(),
     )
     if not any(player.hand for player in state.players):
-        state = attrs.evolve(state, step=OverStep())
+        state = state.replace(step=OverStep())
     try:
         check_state(state, conserve_jungle=jungle_pile is None, reachable=False)
     except FormatError as error:

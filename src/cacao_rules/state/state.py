@@ -303,7 +303,6 @@ Step = (
 CHANCE_STEPS: Final = (DealStep, BlindFillStep, DrawWorkerStep, RefillStep, MapRefillStep)
 
 
-@attrs.frozen(cache_hash=True)
 class State:
     """A game in progress. Never changed: :func:`cacao_rules.apply` returns a new one.
 
@@ -317,7 +316,60 @@ class State:
     the Emperor module); ``gem_cart`` holds the gems not yet drawn by colour,
     ``mask_supply`` the masks left, lowest first, and ``gems_exchanged`` counts the gems
     traded for masks, out of the game (Gem mines module).
+
+    An immutable value: assigning an attribute raises ``AttributeError``; equal by value,
+    hashable (the hash is kept once worked out), picklable. A plain slotted class rather
+    than an attrs one, because :func:`cacao_rules.apply` builds one per move; it is built
+    by position (:meth:`~cacao_rules.state.draft.Draft.freeze`). :meth:`replace` gives a
+    copy with some fields changed.
     """
+
+    __slots__ = (
+        "_hash",
+        "board",
+        "chance_count",
+        "config",
+        "covered",
+        "current",
+        "discarded",
+        "display",
+        "emperor",
+        "gem_cart",
+        "gems_exchanged",
+        "hut_supply",
+        "jungle_pile",
+        "map_board",
+        "map_tiles_used",
+        "mask_supply",
+        "memo",
+        "players",
+        "seed",
+        "step",
+        "turn",
+    )
+
+    FIELDS: Final = (
+        "config",
+        "seed",
+        "chance_count",
+        "board",
+        "covered",
+        "discarded",
+        "players",
+        "jungle_pile",
+        "display",
+        "current",
+        "turn",
+        "step",
+        "map_board",
+        "map_tiles_used",
+        "hut_supply",
+        "emperor",
+        "gem_cart",
+        "mask_supply",
+        "gems_exchanged",
+    )
+    """The fields, in the order of the constructor's arguments."""
 
     config: Config
     seed: int | None
@@ -331,16 +383,125 @@ class State:
     current: int
     turn: int
     step: Step
-    map_board: tuple[JungleTile, ...] = ()
-    map_tiles_used: int = 0
-    hut_supply: Bag[Hut] = EMPTY_BAG
-    emperor: Square | None = None
-    gem_cart: Gems = NO_GEMS
-    mask_supply: tuple[int, ...] = ()
-    gems_exchanged: int = 0
-    memo: dict[str, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
+    map_board: tuple[JungleTile, ...]
+    map_tiles_used: int
+    hut_supply: Bag[Hut]
+    emperor: Square | None
+    gem_cart: Gems
+    mask_supply: tuple[int, ...]
+    gems_exchanged: int
+    _hash: int | None
+    memo: dict[str, Any]
     """Values derived from this state and kept for reuse, such as its legal moves; never
     part of the state's value."""
+
+    def __init__(
+        self,
+        config: Config,
+        seed: int | None,
+        chance_count: int,
+        board: FrozenMap[Square, Tile],
+        covered: FrozenMap[Square, WorkerTile],
+        discarded: tuple[tuple[int, WorkerType], ...],
+        players: tuple[PlayerState, ...],
+        jungle_pile: Bag[JungleTile],
+        display: tuple[JungleTile, ...],
+        current: int,
+        turn: int,
+        step: Step,
+        map_board: tuple[JungleTile, ...] = (),
+        map_tiles_used: int = 0,
+        hut_supply: Bag[Hut] = EMPTY_BAG,
+        emperor: Square | None = None,
+        gem_cart: Gems = NO_GEMS,
+        mask_supply: tuple[int, ...] = (),
+        gems_exchanged: int = 0,
+    ) -> None:
+        _SET_S_CONFIG(self, config)
+        _SET_S_SEED(self, seed)
+        _SET_S_CHANCE_COUNT(self, chance_count)
+        _SET_S_BOARD(self, board)
+        _SET_S_COVERED(self, covered)
+        _SET_S_DISCARDED(self, discarded)
+        _SET_S_PLAYERS(self, players)
+        _SET_S_JUNGLE_PILE(self, jungle_pile)
+        _SET_S_DISPLAY(self, display)
+        _SET_S_CURRENT(self, current)
+        _SET_S_TURN(self, turn)
+        _SET_S_STEP(self, step)
+        _SET_S_MAP_BOARD(self, map_board)
+        _SET_S_MAP_TILES_USED(self, map_tiles_used)
+        _SET_S_HUT_SUPPLY(self, hut_supply)
+        _SET_S_EMPEROR(self, emperor)
+        _SET_S_GEM_CART(self, gem_cart)
+        _SET_S_MASK_SUPPLY(self, mask_supply)
+        _SET_S_GEMS_EXCHANGED(self, gems_exchanged)
+        _SET_STATE_HASH(self, None)
+        _SET_STATE_MEMO(self, {})
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (
+            self.config,
+            self.seed,
+            self.chance_count,
+            self.board,
+            self.covered,
+            self.discarded,
+            self.players,
+            self.jungle_pile,
+            self.display,
+            self.current,
+            self.turn,
+            self.step,
+            self.map_board,
+            self.map_tiles_used,
+            self.hut_supply,
+            self.emperor,
+            self.gem_cart,
+            self.mask_supply,
+            self.gems_exchanged,
+        )
+
+    def replace(self, **changes: Any) -> State:
+        """A copy with the fields named in ``changes`` changed."""
+        values = list(self.values())
+        try:
+            for name, value in changes.items():
+                values[_STATE_INDEX[name]] = value
+        except KeyError:
+            unknown = sorted(name for name in changes if name not in _STATE_INDEX)
+            raise TypeError(f"State has no field(s) {', '.join(unknown)}") from None
+        return State(*values)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"State is immutable: cannot assign {name}; use replace()")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"State is immutable: cannot delete {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not State:
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        known: int | None = self._hash
+        if known is None:
+            known = hash(self.values())
+            _SET_STATE_HASH(self, known)
+        return known
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.FIELDS, self.values(), strict=True)
+        )
+        return f"State({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (State, self.values())
 
     @property
     def is_over(self) -> bool:
@@ -356,6 +517,30 @@ class State:
     def to_move(self) -> int | None:
         """The seat that must decide now; ``None`` at a chance node or when the game is over."""
         return seat_to_move(self.step, self.current)
+
+
+_STATE_INDEX: Final = {name: index for index, name in enumerate(State.FIELDS)}
+_SET_S_CONFIG: Final = _setter(State, "config")
+_SET_S_SEED: Final = _setter(State, "seed")
+_SET_S_CHANCE_COUNT: Final = _setter(State, "chance_count")
+_SET_S_BOARD: Final = _setter(State, "board")
+_SET_S_COVERED: Final = _setter(State, "covered")
+_SET_S_DISCARDED: Final = _setter(State, "discarded")
+_SET_S_PLAYERS: Final = _setter(State, "players")
+_SET_S_JUNGLE_PILE: Final = _setter(State, "jungle_pile")
+_SET_S_DISPLAY: Final = _setter(State, "display")
+_SET_S_CURRENT: Final = _setter(State, "current")
+_SET_S_TURN: Final = _setter(State, "turn")
+_SET_S_STEP: Final = _setter(State, "step")
+_SET_S_MAP_BOARD: Final = _setter(State, "map_board")
+_SET_S_MAP_TILES_USED: Final = _setter(State, "map_tiles_used")
+_SET_S_HUT_SUPPLY: Final = _setter(State, "hut_supply")
+_SET_S_EMPEROR: Final = _setter(State, "emperor")
+_SET_S_GEM_CART: Final = _setter(State, "gem_cart")
+_SET_S_MASK_SUPPLY: Final = _setter(State, "mask_supply")
+_SET_S_GEMS_EXCHANGED: Final = _setter(State, "gems_exchanged")
+_SET_STATE_HASH: Final = _setter(State, "_hash")
+_SET_STATE_MEMO: Final = _setter(State, "memo")
 
 
 def seat_to_move(step: Step, current: int) -> int | None:
