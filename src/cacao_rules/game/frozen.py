@@ -169,7 +169,7 @@ class Bag(Generic[T]):
         items = self.items
         element, count = items[position]
         left = ((element, count - 1),) if count > 1 else ()
-        return Bag((*items[:position], *left, *items[position + 1 :]))
+        return Bag.with_total((*items[:position], *left, *items[position + 1 :]), self.total - 1)
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""

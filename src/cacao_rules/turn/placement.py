@@ -57,6 +57,18 @@ def _places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
     return moves
 
 
+_OVERBUILDS: dict[tuple[WorkerType, Square], tuple[Overbuild, ...]] = {}
+
+
+def _overbuilds(kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
+    """The overbuilds of ``kind`` on ``square``, one per distinct rotation (kept for reuse)."""
+    moves = _OVERBUILDS.get((kind, square))
+    if moves is None:
+        moves = tuple(Overbuild(kind, square, rotation) for rotation in kind.rotations)
+        _OVERBUILDS[(kind, square)] = moves
+    return moves
+
+
 def hand_types(view: View) -> tuple[WorkerType, ...]:
     """The different tile types in the hand of the player to move, in their fixed order.
 
@@ -81,12 +93,8 @@ def placement_moves(view: View) -> list[Move]:
         except KeyError:
             moves += [move for square in squares for move in _places(kind, square)]
     own = overbuild_squares(view, seat)
-    moves += [
-        Overbuild(kind, square, rotation)
-        for kind in types
-        for square in own
-        for rotation in kind.rotations
-    ]
+    if own:
+        moves += [move for kind in types for square in own for move in _overbuilds(kind, square)]
     if not moves:
         moves = [Discard(kind) for kind in types]
     return moves
@@ -99,6 +107,8 @@ def placement_is_forced(view: View) -> bool:
     only otherwise does the engine list the moves to see if exactly one remains.
     """
     squares = len(free_squares(view.board))
+    if squares >= 2 and view.players[view.current].hand:
+        return False  # every tile type has at least one rotation
     return squares * sum(len(kind.rotations) for kind in hand_types(view)) < 2
 
 
