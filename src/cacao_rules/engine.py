@@ -11,6 +11,7 @@ the end of the game.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final, NamedTuple
@@ -237,6 +238,13 @@ def _deciding_seat(step: Step, current: int) -> int:
     return step.queue[0].owner if isinstance(step, ResolveStep) else current
 
 
+@functools.lru_cache(maxsize=64)
+def _before_the_deal(config: Config) -> State:
+    """The state of ``config`` before the deal, without a seed, made once per configuration
+    (states never change, so every new game can start from the same one)."""
+    return setup.initial_state(config, None)
+
+
 def new_game(config: Config, seed: int | None = None) -> State:
     """Set up a game of ``config``.
 
@@ -254,7 +262,7 @@ def new_game(config: Config, seed: int | None = None) -> State:
         raise ConfigError(f"new_game needs a cacao_rules.Config, got {config!r}")
     if seed is not None and not is_seed(seed):
         raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
-    draft = Draft(setup.initial_state(config, seed), None)
+    draft = Draft(_before_the_deal(config).replace(seed=seed), None)
     setup.continue_deal(draft)
     settle(draft)
     return draft.freeze()

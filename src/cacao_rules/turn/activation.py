@@ -353,15 +353,15 @@ def _outcome(
     """
     step = view.step
     assert isinstance(step, ResolveStep)
+    rest = tuple(other for other in edges if other is not edge)
+    if not use[0]:  # nothing changes but the edges left
+        return (view.players[edge.owner], live_edges(view, rest), step.received, None)
     draft = Draft(view, None)
     tile = _jungle(view, edge)
-    received = step.received
-    if use[0]:
-        gained = ACTIONS[tile.kind].perform(
-            draft, edge.owner, edge.jungle_square, tile, edge.workers, use
-        )
-        received += _counted(draft, edge.owner, gained)
-    rest = tuple(other for other in edges if other is not edge)
+    gained = ACTIONS[tile.kind].perform(
+        draft, edge.owner, edge.jungle_square, tile, edge.workers, use
+    )
+    received = step.received + _counted(draft, edge.owner, gained)
     # The board, by value; None when unchanged, so that an unchanged board is not hashed.
     board = None if draft.board is view.board or draft.board == view.board else draft.board
     return (draft.players[edge.owner], live_edges(draft, rest), received, board)
