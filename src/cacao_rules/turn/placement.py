@@ -11,7 +11,7 @@ from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlace
 from ..game.geometry import Square, format_square, is_jungle_square
 from ..game.moves import Discard, Move, Overbuild, Place
 from ..modules.huts import sun_cost_of_overbuilding
-from ..state.board import free_squares, frontier, with_worker
+from ..state.board import free_squares, is_free, with_worker
 from ..state.draft import Draft
 from ..state.state import PlayerState
 from ..state.view import View
@@ -129,7 +129,7 @@ def check_place(view: View, move: Place) -> None:
     """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement."""
     _check_tile(view, move.type, move.rotation)
     square = move.square
-    if square in frontier(view.board):
+    if is_free(view.board, square):
         return
     where = format_square(square)
     if square in view.board:
@@ -139,7 +139,7 @@ def check_place(view: View, move: Place) -> None:
             f"square {where} is a jungle square of the checkerboard; worker tiles go on squares "
             "with odd x + y"
         )
-    if square not in frontier(view.board):
+    if not is_free(view.board, square):
         raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
 
 
