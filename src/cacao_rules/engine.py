@@ -274,7 +274,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     At a chance node these are the possible outcomes; the tuple is empty exactly when the
     game is over.
     """
-    known: tuple[Move, ...] | None = state.memo.get("moves")
+    known: tuple[Move, ...] | None = state.recall("moves")
     if known is not None:
         return known
     if state.is_over:
@@ -334,7 +334,7 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     decision = _DECISIONS[kind]
     if not isinstance(move, decision.accepts):
         raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
-    known: tuple[Move, ...] | None = state.memo.get("moves")
+    known: tuple[Move, ...] | None = state.recall("moves")
     if known is None or isinstance(move, Place) or move not in known:
         decision.check(state, move)
     return None

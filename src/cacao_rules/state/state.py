@@ -326,6 +326,7 @@ class State:
 
     __slots__ = (
         "_hash",
+        "_memo",
         "board",
         "chance_count",
         "config",
@@ -341,7 +342,6 @@ class State:
         "map_board",
         "map_tiles_used",
         "mask_supply",
-        "memo",
         "players",
         "seed",
         "step",
@@ -391,9 +391,7 @@ class State:
     mask_supply: tuple[int, ...]
     gems_exchanged: int
     _hash: int | None
-    memo: dict[str, Any]
-    """Values derived from this state and kept for reuse, such as its legal moves; never
-    part of the state's value."""
+    _memo: dict[str, Any] | None
 
     def __init__(
         self,
@@ -437,7 +435,7 @@ class State:
         _SET_S_MASK_SUPPLY(self, mask_supply)
         _SET_S_GEMS_EXCHANGED(self, gems_exchanged)
         _SET_STATE_HASH(self, None)
-        _SET_STATE_MEMO(self, {})
+        _SET_STATE_MEMO(self, None)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -504,6 +502,21 @@ class State:
         return (State, self.values())
 
     @property
+    def memo(self) -> dict[str, Any]:
+        """Values derived from this state and kept for reuse, such as its legal moves; never
+        part of the state's value (made when first asked for)."""
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            _SET_STATE_MEMO(self, memo)
+        return memo
+
+    def recall(self, name: str) -> Any:
+        """The value kept as ``name`` in :attr:`memo`, or ``None``, without making the memo."""
+        memo = self._memo
+        return None if memo is None else memo.get(name)
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return isinstance(self.step, OverStep)
@@ -540,7 +553,7 @@ _SET_S_GEM_CART: Final = _setter(State, "gem_cart")
 _SET_S_MASK_SUPPLY: Final = _setter(State, "mask_supply")
 _SET_S_GEMS_EXCHANGED: Final = _setter(State, "gems_exchanged")
 _SET_STATE_HASH: Final = _setter(State, "_hash")
-_SET_STATE_MEMO: Final = _setter(State, "memo")
+_SET_STATE_MEMO: Final = _setter(State, "_memo")
 
 
 def seat_to_move(step: Step, current: int) -> int | None:
