@@ -15,6 +15,7 @@ PYTHON = "3.11"
 # Bump deliberately, fixing what the new version reports in the same commit.
 MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
+TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 
 nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
@@ -25,8 +26,8 @@ nox.options.error_on_missing_interpreters = True
 def tests(session: nox.Session) -> None:
     """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md,
     with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
-    conformance tests."""
-    session.install(".[test,openspiel,pettingzoo]")
+    conformance tests, and the Dask extra (simulations on a real local Dask cluster)."""
+    session.install(".[test,openspiel,pettingzoo,dask]")
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run("pytest", "--numprocesses=auto", *session.posargs)
 
@@ -34,7 +35,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
-    session.install(".[test,openspiel,pettingzoo]", MYPY)
+    session.install(".[test,openspiel,pettingzoo,dask]", MYPY, TQDM_STUBS)
     session.run("mypy", "--strict", *session.posargs)
 
 

@@ -3,20 +3,33 @@
 - :data:`HUTS_2P` is a 2-player game with the Huts module and no agreed selection, so that
   :func:`hut_position` can give the hut supply explicitly;
 - :func:`hut_position` lays out a position of such a game where seat 0 is to move;
-- :func:`names` and :func:`hut_events` shorten what the tests assert.
+- :func:`names` and :func:`hut_events` shorten what the tests assert;
+- :data:`AGREED_SELECTIONS` draws agreed hut selections that the tiles can show (R-HUT-2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from hypothesis import strategies as st
+
 import cacao_rules as cr
-from cacao_rules.game.components import Hut
+from cacao_rules.game.components import HUT_TILES, Hut
 from cacao_rules.game.events import HutBuilt, HutUsed
 from helpers_positions import W1111, Square, start_board
 
 HUTS_2P = cr.Config(players=2, modules={cr.Module.HUTS})
 """Two players with the Huts module and random sides (the supply is then given by hand)."""
+
+AGREED_SELECTIONS: st.SearchStrategy[frozenset[Hut]] = st.lists(
+    st.sampled_from((None, 0, 1)), min_size=len(HUT_TILES), max_size=len(HUT_TILES)
+).map(
+    lambda sides: frozenset(
+        tile[side] for tile, side in zip(HUT_TILES, sides, strict=True) if side is not None
+    )
+)
+"""Agreed hut selections the 12 tiles can show face up: each tile left out or turned to one
+of its sides (R-HUT-2)."""
 
 
 def hut_position(

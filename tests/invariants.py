@@ -852,11 +852,12 @@ def check_module_moves(state: cr.State) -> None:
 
 
 def edge_workers(state: cr.State, square: Square, side: Side) -> int:
-    """The workers an edge counts: printed, and 4 for a 3 with the Foreman (R-HUT-FOREMAN)."""
+    """The workers an edge counts: printed, and 4 for a 3 on a tile played with the Foreman
+    (R-HUT-FOREMAN; :func:`check_edges` checks that the tiles are marked so)."""
     tile = state.board.get(square)
     assert isinstance(tile, WorkerTile)
     printed = tile.edges[side]
-    return 4 if printed == 3 and Hut.FOREMAN in state.players[tile.owner].huts else printed
+    return 4 if printed == 3 and tile.foreman else printed
 
 
 def check_gem_moves(state: cr.State, moves: tuple[cr.Move, ...]) -> None:
@@ -1279,21 +1280,32 @@ def check_placements(game: Game) -> None:
 def check_edges(game: Game) -> None:
     """R-ACT-1, R-ACT-2, R-ACT-3: every worker edge facing a jungle tile is activated exactly
     once (when placed or when its space is filled), and never twice; R-ACT-6: resolution
-    order; R-HUT-FOREMAN: an edge printed with 3 workers reports 4 while its owner has the
-    Foreman, and the Foreman's use is reported; R-TREE-3: an edge showing no worker that
-    faces a Tree of Life is activated too, once (``workers`` 0), and no other empty edge."""
+    order; R-HUT-FOREMAN: an edge printed with 3 workers reports 4 if its tile was played
+    while its owner had the Foreman (and the tile says so), and the Foreman's use is reported;
+    R-TREE-3: an edge showing no worker that faces a Tree of Life is activated too, once
+    (``workers`` 0), and no other empty edge."""
     n = game.config.players
     seen: set[tuple[Square, int, Side]] = set()
     pending: dict[tuple[Square, Side], tuple[int, int]] = {}
     current = game.start.current
     resolved_order: list[int] = []
     boosted = 0
+    with_foreman = {
+        square
+        for square, tile in game.start.board.items()
+        if isinstance(tile, WorkerTile) and tile.foreman
+    }
     for _ply, event, table in replay(game):
         board, covered = table.board, table.covered
         if isinstance(event, cr.WorkerPlaced | cr.WorkerDiscarded):
             assert not pending, "a new placement before every activated edge was resolved"
             current = event.player
             resolved_order = []
+        if isinstance(event, cr.WorkerPlaced):
+            with_foreman.discard(event.square)
+            if Hut.FOREMAN in table.huts[event.player]:
+                with_foreman.add(event.square)
+            assert event.tile.foreman == (event.square in with_foreman)
         elif isinstance(event, cr.EdgeActivated):
             assert boosted == 0, "the Foreman's fourth worker was not reported"
             key = (event.square, event.layer, event.side)
@@ -1306,7 +1318,7 @@ def check_edges(game: Game) -> None:
             assert printed > 0 or event.jungle.kind is JungleKind.TREE_OF_LIFE, (
                 f"an edge showing no worker activated at {event.jungle}"
             )
-            if printed == 3 and Hut.FOREMAN in table.huts[event.owner]:
+            if printed == 3 and event.square in with_foreman:
                 assert event.workers == 4, "the Foreman's 3-worker edge does not count 4"
                 boosted = 1
             else:
@@ -1555,9 +1567,9 @@ def check_gem_events(game: Game) -> None:
 
 
 def check_huts_in_play(game: Game) -> None:
-    """R-HUT-FARMER: exactly 4 cacao received in a turn from one's own edges (before the
-    cap, plantations and watering) earns 1 more cacao (reported with the Farmer's use), or
-    nothing when the storage is full; R-HUT-SHAMAN: an
+    """R-HUT-FARMER: exactly 4 cacao put into storage in a turn by one's own edges
+    (plantations and watering; what a full storage wastes does not count) earns 1 more cacao
+    (reported with the Farmer's use), or nothing when the storage is full; R-HUT-SHAMAN: an
     overbuild costs 1 sun token, none with the Shaman (whose use is reported)."""
 
     @dataclass
@@ -1572,10 +1584,10 @@ def check_huts_in_play(game: Game) -> None:
                 held = table.held[seat]
                 full = held[Resource.CACAO] + held[Resource.CHOCOLATE] == STORAGE
                 if earned and not self.farmer[seat]:
-                    assert full, f"seat {seat} received 4 cacao, yet the Farmer gave nothing"
+                    assert full, f"seat {seat} stored 4 cacao, yet the Farmer gave nothing"
                 else:
                     assert self.farmer[seat] == earned, (
-                        f"seat {seat} received {self.received[seat]} cacao, Farmer used "
+                        f"seat {seat} stored {self.received[seat]} cacao, Farmer used "
                         f"{self.farmer[seat]} times"
                     )
 
@@ -1604,9 +1616,16 @@ def check_huts_in_play(game: Game) -> None:
             jungle = table.board.get(beyond(event.square, event.side))
             assert isinstance(jungle, JungleTile)
             if jungle.kind is JungleKind.PLANTATION:
-                turn.received[event.owner] += event.used * jungle.value
+                received = event.used * jungle.value
             elif jungle.kind is JungleKind.WATERING:
-                turn.received[event.owner] += 4 * event.used
+                received = 4 * event.used
+            else:
+                continue
+            # The action's Gained comes just before its EdgeResolved: what went into storage.
+            gained = ply.events[table.position - 1]
+            assert isinstance(gained, cr.Gained) and gained.resource is Resource.CACAO
+            assert gained.amount + gained.wasted == received, f"{gained} for {received}"
+            turn.received[event.owner] += gained.amount
         elif isinstance(event, HutUsed) and event.hut is Hut.FARMER:
             turn.farmer[event.player] += 1
             after = ply.events[table.position + 1]

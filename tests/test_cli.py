@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 
@@ -46,45 +45,6 @@ def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture
     assert main(["play", "--players", "3", "--seed", "2", "--quiet"]) == 0
     out, _ = capsys.readouterr()
     assert out.startswith("Cacao, 3 players, seed 2: seat 0 greedy, seat 1 random, seat 2 random")
-
-
-def test_simulate_prints_win_rates_average_scores_and_speed(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    assert main(["simulate", "--games", "6", "--seed", "10", "--bots", "random"]) == 0
-    out, err = capsys.readouterr()
-    assert err == ""  # no progress bar when stderr is not a terminal
-    lines = out.splitlines()
-    assert lines[0] == "6 games, 2 players, seeds 10 to 15"
-    assert "a shared win counts 1/k" in out
-    wins = [0.0, 0.0]
-    totals = [0, 0]
-    for seed in range(10, 16):
-        final, _ = play_game(
-            cr.Config(players=2), seed, [RandomBot(4 * seed), RandomBot(4 * seed + 1)]
-        )
-        for seat in cr.winners(final):
-            wins[seat] += 1 / len(cr.winners(final))
-        for sheet in cr.final_scores(final):
-            totals[sheet.player] += sheet.total
-    win_rows = [
-        line.split() for line in lines[lines.index("seat  bot       wins    rate") + 1 :][:2]
-    ]
-    assert [float(row[2]) for row in win_rows] == pytest.approx(wins)
-    assert [row[1] for row in win_rows] == ["random", "random"]
-    header = next(line for line in lines if line.startswith("seat  bot       gold"))
-    assert header.split()[2:] == ["gold", "temples", "sun", "water", "total", "cacao"]
-    score_rows = [line.split() for line in lines[lines.index(header) + 1 :][:2]]
-    assert [float(row[6]) for row in score_rows] == pytest.approx([t / 6 for t in totals], abs=0.01)
-    assert lines[-1].endswith("decisions per second (bots' thinking included)")
-
-
-def test_simulate_counts_a_shared_win_fractionally(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "3", "--players", "3", "--bots", "random"]) == 0
-    out, _ = capsys.readouterr()
-    lines = out.splitlines()
-    start = lines.index("seat  bot       wins    rate") + 1
-    assert sum(float(line.split()[2]) for line in lines[start : start + 3]) == pytest.approx(3)
 
 
 @pytest.mark.parametrize(
@@ -209,24 +169,6 @@ def test_python_dash_m_runs_the_command() -> None:
     assert "Cacao is for 2 to 4 players" in bad.stderr
 
 
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_simulate_shows_a_progress_bar_on_a_terminal(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    terminal = _Terminal()
-    monkeypatch.setattr(sys, "stderr", terminal)
-    assert main(["simulate", "--games", "2", "--bots", "random"]) == 0
-    progress = terminal.getvalue()
-    assert "\r[###############---------------] 1/2 games" in progress
-    assert "\r[##############################] 2/2 games" in progress
-    assert progress.endswith("\r")  # the bar is wiped before the results are printed
-    assert capsys.readouterr().out.startswith("2 games, 2 players, seeds 1 to 2\n")
-
-
 # --- the Chocolatl modules ------------------------------------------------------------------
 
 CHOCOLATL = {cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE, cr.Module.HUTS}
@@ -273,9 +215,9 @@ def test_simulate_with_the_huts_module_averages_the_hut_columns(
     out, err = capsys.readouterr()
     assert err == ""
     lines = out.splitlines()
-    assert lines[0] == "3 games with huts, 2 players, seeds 5 to 7"
-    header = next(line for line in lines if line.startswith("seat  bot       gold"))
-    assert header.split()[2:] == [
+    assert lines[0].startswith("3 games with huts, 2 players, seeds 5 to 7,")
+    header = next(line for line in lines if line.lstrip().startswith("gold"))
+    assert header.split() == [
         "gold",
         "temples",
         "sun",
@@ -298,7 +240,7 @@ def test_simulate_with_the_huts_module_averages_the_hut_columns(
                     sums[sheet.player], [b["huts"], b["hut bonus"], sheet.total], strict=True
                 )
             ]
-    rows = [line.split() for line in lines[lines.index(header) + 1 :][:2]]
+    rows = [line.split() for line in lines if line.startswith("seat ")][-2:]  # the score rows
     for row, (huts, bonus, total) in zip(rows, sums, strict=True):
         assert [float(cell) for cell in row[6:9]] == pytest.approx(
             [huts / 3, bonus / 3, total / 3], abs=0.01
@@ -310,7 +252,7 @@ def test_simulate_without_modules_keeps_the_base_columns(
 ) -> None:
     assert main(["simulate", "--games", "1", "--bots", "random", "--modules", ""]) == 0
     out, _ = capsys.readouterr()
-    assert out.startswith("1 games, 2 players, seeds 1 to 1\n")
+    assert out.startswith("1 games, 2 players, seeds 1 to 1,")
     assert "hut" not in out
 
 
@@ -364,7 +306,7 @@ def test_simulate_with_the_diamante_modules(capsys: pytest.CaptureFixture[str]) 
     assert main([*argv, "--modules", "emperor,tree-of-life"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out.startswith("2 games with tree-of-life, emperor, 3 players, seeds 1 to 2\n")
+    assert out.startswith("2 games with tree-of-life, emperor, 3 players, seeds 1 to 2,")
 
 
 # --- the New Workers module ----------------------------------------------------------------
@@ -410,7 +352,7 @@ def test_simulate_with_a_base_worker_set(capsys: pytest.CaptureFixture[str]) -> 
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out.startswith("2 games with workers 1-1-1-1:4,2-1-0-1:5, 2 players, seeds 1 to 2\n")
+    assert out.startswith("2 games with workers 1-1-1-1:4,2-1-0-1:5, 2 players, seeds 1 to 2,")
 
 
 # --- the Gem mines module and the Big Game -------------------------------------------------
@@ -469,9 +411,9 @@ def test_simulate_the_big_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out.startswith("1 games (the Big Game: every module), 4 players, seeds 1 to 1\n")
-    header = next(line for line in out.splitlines() if line.startswith("seat  bot       gold"))
-    assert header.split()[2:] == [
+    assert out.startswith("1 games (the Big Game: every module), 4 players, seeds 1 to 1,")
+    header = next(line for line in out.splitlines() if line.lstrip().startswith("gold"))
+    assert header.split() == [
         "gold", "temples", "sun", "water", "huts", "hut", "bonus", "masks", "gems", "total",
         "cacao",
     ]  # fmt: skip

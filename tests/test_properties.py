@@ -45,6 +45,7 @@ from cacao_rules import JungleKind, Module, WorkerType
 from cacao_rules.game.components import Hut
 from cacao_rules.game.events import EmperorMoved, GemsTaken, HutUsed, MaskTaken
 from cacao_rules.game.moves import BuildHut, HutSide, PassHut, Slide
+from helpers_huts import AGREED_SELECTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 3, 4)
@@ -843,7 +844,7 @@ def configs(draw: st.DrawFn) -> cr.Config:
     early = Module.MAP in modules and draw(st.booleans())
     huts = None
     if Module.HUTS in modules and draw(st.integers(0, 3)) == 0:
-        huts = draw(st.frozensets(st.sampled_from(list(Hut))))
+        huts = draw(AGREED_SELECTIONS)
     workers = None
     if draw(st.integers(0, 3)) == 0:
         modules.add(Module.NEW_WORKERS)

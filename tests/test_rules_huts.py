@@ -237,6 +237,73 @@ def test_bad_selection_is_a_config_error(
         cr.Config(players=2, modules=modules, huts=huts)
 
 
+def _showable_selections() -> set[frozenset[Hut]]:
+    """Every set of functions that the 12 tiles can show face up at once, one side of each
+    tile at most, found by trying every way to lay the tiles (side A, side B or left out)."""
+    bit = {hut: 1 << index for index, hut in enumerate(Hut)}
+    masks = {0}
+    for side_a, side_b in HUT_TILES:
+        masks |= {mask | bit[hut] for mask in masks for hut in (side_a, side_b)}
+    return {frozenset(hut for hut in Hut if mask & bit[hut]) for mask in masks}
+
+
+@pytest.mark.rule("R-HUT-2")
+def test_a_selection_is_accepted_exactly_when_the_tiles_can_show_it() -> None:
+    showable = _showable_selections()
+    for size in range(len(Hut) + 1):
+        for huts in itertools.combinations(Hut, size):
+            try:
+                cr.Config(players=2, modules={cr.Module.HUTS}, huts=huts)
+            except cr.ConfigError as error:
+                assert frozenset(huts) not in showable, f"{huts} refused: {error}"
+                assert "face up" in str(error)
+            else:
+                assert frozenset(huts) in showable, f"{huts} accepted"
+    # Both copies of a function may lie face up, but a selection names it once.
+    assert frozenset(a for a, _ in HUT_TILES) in showable
+
+
+@pytest.mark.rule("R-HUT-2")
+@pytest.mark.parametrize(
+    ("huts", "message"),
+    [
+        (
+            # Any two of them fit; all six need tiles 4, 5, 7, 9 and 12 (accepted before).
+            [
+                Hut.SHAMAN,
+                Hut.MASTER_BUILDER,
+                Hut.ROAD_WORKER,
+                Hut.FOREMAN,
+                Hut.CHIEFS_SON,
+                Hut.CHIEF,
+            ],
+            r"ROAD_WORKER, SHAMAN, MASTER_BUILDER, FOREMAN, CHIEFS_SON, CHIEF are found only on "
+            r"5 tile\(s\) \(tile 4: ROAD_WORKER / SHAMAN; tile 5: SHAMAN / MASTER_BUILDER; "
+            r"tile 7: MASTER_BUILDER / CHIEFS_SON; tile 9: FOREMAN / ROAD_WORKER; "
+            r"tile 12: CHIEF / FOREMAN\), too few for 6 huts",
+        ),
+        (
+            [
+                Hut.MONK,
+                Hut.CHIEFS_DAUGHTER,
+                Hut.FARMER,
+                Hut.TRADER,
+                Hut.FOUNTAIN_MASTER,
+                Hut.CHIEFS_WIFE,
+            ],
+            r"are found only on 5 tile\(s\)",
+        ),
+        (list(Hut), r"selection of 14 huts cannot lie face up at once"),
+    ],
+    ids=["chain-to-the-chief", "chain-to-the-chiefs-wife", "all-fourteen"],
+)
+def test_a_selection_the_tiles_cannot_show_is_a_config_error(huts: list[Hut], message: str) -> None:
+    with pytest.raises(cr.ConfigError, match=message):
+        cr.Config(players=2, modules={cr.Module.HUTS}, huts=huts)
+    if len(huts) <= len(HUT_TILES):  # without one of them the rest fits
+        cr.Config(players=2, modules={cr.Module.HUTS}, huts=huts[1:])
+
+
 # R-HUT-3: building -------------------------------------------------------------------------
 
 

@@ -10,6 +10,8 @@ decision interrupts the turn), where seat 0 owns the hut under test from the sta
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import cacao_rules as cr
@@ -27,6 +29,7 @@ from helpers_positions import (
     TEMPLE,
     W1111,
     W2101,
+    W3001,
     W3100,
     WATER,
     Board,
@@ -218,12 +221,108 @@ def test_farmer_gives_nothing_when_storage_is_full() -> None:
 
 
 @pytest.mark.rule("R-HUT-FARMER")
-def test_farmer_counts_cacao_before_the_storage_cap() -> None:
-    # 2 in storage, 4 received of which 3 fit: still exactly 4 received, but no room left.
+def test_farmer_does_not_count_fruit_lost_to_a_full_storage() -> None:
+    # 2 in storage, 4 received of which 3 fit: 3 stored, not 4.
     state = lone_edge("P2", cacao=2)
     state, events = cr.step(state, cr.Resolve((-1, 0), Side.E, 2))
-    assert gained(events, cr.Resource.CACAO)[0] == (3, 1)
+    assert gained(events, cr.Resource.CACAO) == [(3, 1)]
+    assert hut_events(events) == []
     assert state.players[0].cacao == cr.STORAGE_SPACES
+
+
+def farmer_sells_after_harvest(cacao: int) -> cr.State:
+    """Seat 0, a Farmer owner holding ``cacao``, places a 2-1-0-1 turned twice on (1, 0):
+    its 2 faces P2 on (1, 1) to the S, a 1 faces M3 on (0, 0) to the W."""
+    state = hut_position(
+        cr.PlayerState(cacao=cacao, huts=(Hut.FARMER,)),
+        hand=(W2101,),
+        board={(0, 0): M3, (1, 1): P2},
+    )
+    return cr.apply(state, cr.Place(W2101, (1, 0), 2))
+
+
+@pytest.mark.rule("R-HUT-FARMER", "R-DECIDE-2")
+def test_farmer_counts_only_the_cacao_put_into_storage() -> None:
+    # Room for 2: the second worker at P2 would only waste fruit, so it is not offered to a
+    # Farmer either (the earlier ruling offered it: 4 received, 2 of them wasted, then a sale
+    # made room and the Farmer's fruit came).
+    state = farmer_sells_after_harvest(cacao=3)
+    assert names(state) == [
+        "resolve 1,0 S 0",
+        "resolve 1,0 S 1",
+        "resolve 1,0 W 0",
+        "resolve 1,0 W 1",
+    ]
+    with pytest.raises(cr.IllegalMoveError, match="room for 2 more cacao"):
+        cr.apply(state, cr.Resolve((1, 0), Side.S, 2))
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.S, 1))
+    assert gained(events, cr.Resource.CACAO) == [(2, 0)]
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.W, 1))
+    assert hut_events(events) == []
+    assert (state.players[0].cacao, state.players[0].gold) == (4, 3)
+
+
+@pytest.mark.rule("R-HUT-FARMER")
+def test_farmer_counts_four_stored_before_a_sale() -> None:
+    # 4 stored, then 1 sold: the storage has room at the end, so the extra fruit comes.
+    state = farmer_sells_after_harvest(cacao=1)
+    state = cr.apply(state, cr.Resolve((1, 0), Side.S, 2))
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.W, 1))
+    assert hut_events(events) == [HutUsed(0, Hut.FARMER)]
+    assert (state.players[0].cacao, state.players[0].gold) == (5, 3)
+
+
+@pytest.mark.rule("R-HUT-FARMER", "R-DECIDE-2")
+@pytest.mark.parametrize("farmer", [True, False])
+def test_farmer_two_plantations_and_room_for_one(farmer: bool) -> None:
+    # A 1-1-1-1 on (1, 0) faces P1 to the W and P2 to the S; room for 1 cacao. Either
+    # plantation stores that 1 and leaves the other unable to matter: the same state, so only
+    # the first is listed, for a Farmer too (fruit lost to the full storage counts nothing).
+    huts = (Hut.FARMER,) if farmer else ()
+    state = hut_position(
+        cr.PlayerState(cacao=4, huts=huts), board={(0, 0): P1, (1, 1): P2}, hand=(W1111,)
+    )
+    state = cr.apply(state, cr.Place(W1111, (1, 0), 0))
+    assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 S 1", "resolve 1,0 W 0"]
+    with pytest.raises(cr.IllegalMoveError, match="same effect as resolve 1,0 S 1"):
+        cr.apply(state, cr.Resolve((1, 0), Side.W, 1))
+
+
+# A 3-0-0-1 turned three times on (1, 0): its 3 faces P1 on (0, 0) to the W, its 1 faces the
+# tile on (1, 1) to the S.
+FARMER_PLUS_ONE = cr.Place(W3001, (1, 0), 3)
+
+
+@pytest.mark.rule("R-HUT-FARMER")
+@pytest.mark.parametrize(
+    ("code", "modules", "farmer"),
+    [
+        ("P1", (), True),
+        ("G1", (), False),
+        ("G2", (), False),
+        ("W", (), False),
+        ("S", (), False),
+        ("L", (cr.Module.TREE_OF_LIFE,), False),
+        ("D1110", (cr.Module.GEM_MINES,), False),
+    ],
+)
+def test_farmer_counts_only_plantation_and_watering_cacao(
+    code: str, modules: tuple[cr.Module, ...], farmer: bool
+) -> None:
+    # 3 cacao from P1 and one worker elsewhere: exactly 4 only if that worker brings cacao.
+    config = cr.Config(players=2, modules={cr.Module.HUTS, *modules})
+    state = hut_position(
+        cr.PlayerState(huts=(Hut.FARMER,)),
+        hand=(W3001,),
+        board={(0, 0): P1, (1, 1): jt(code)},
+        config=config,
+    )
+    state = cr.apply(state, FARMER_PLUS_ONE)
+    state = cr.apply(state, cr.Resolve((1, 0), Side.W, 3))
+    gems = (1, 0, 0, 0) if code.startswith("D") else (0, 0, 0, 0)
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.S, 1, gems=gems))
+    assert hut_events(events) == ([HutUsed(0, Hut.FARMER)] if farmer else [])
+    assert state.players[0].cacao == (5 if farmer else 3)
 
 
 @pytest.mark.rule("R-HUT-FARMER")
@@ -392,12 +491,63 @@ def test_foreman_four_cacao_earn_the_farmers_fruit() -> None:
 
 
 @pytest.mark.rule("R-HUT-FOREMAN")
-def test_foreman_counts_for_an_edge_activated_by_a_fill() -> None:
-    # Seat 0's 3-1-0-0 turned once, placed earlier, has its 3 on the E edge facing (2, 0);
-    # seat 1 closes (2, 0), which gets P1.
-    state = filled_by_seat1(wt(0, W3100, 1), cr.PlayerState(huts=(Hut.FOREMAN,)), "P1")
+def test_foreman_tile_keeps_its_fourth_worker_for_a_later_fill() -> None:
+    # Seat 0's 3-1-0-0 turned once, played earlier with the Foreman, has its 3 on the E edge
+    # facing (2, 0); seat 1 closes (2, 0), which gets P1.
+    tile = cr.WorkerTile.of(0, W3100, 1, foreman=True)
+    state = filled_by_seat1(tile, cr.PlayerState(huts=(Hut.FOREMAN,)), "P1")
     assert state.to_move == 0
     assert names(state) == [f"resolve 1,0 E {used}" for used in range(5)]
+
+
+@pytest.mark.rule("R-HUT-FOREMAN")
+def test_a_tile_played_before_the_foreman_keeps_three_workers() -> None:
+    # The same tile played before seat 0 built the Foreman: a later fill activates 3 workers
+    # (the earlier ruling gave every activation while the hut was owned the 4th worker).
+    state = filled_by_seat1(wt(0, W3100, 1), cr.PlayerState(huts=(Hut.FOREMAN,)), "P1")
+    assert state.to_move == 0
+    assert names(state) == [f"resolve 1,0 E {used}" for used in range(4)]
+    with pytest.raises(cr.IllegalMoveError, match="has 3 workers, cannot use 4"):
+        cr.apply(state, cr.Resolve((1, 0), Side.E, 4))
+
+
+@pytest.mark.rule("R-HUT-FOREMAN", "R-HUT-3")
+def test_the_foreman_counts_from_the_next_tile_played() -> None:
+    # Seat 0 places a 3-1-0-0 turned once on (1, 0), its 3 facing the empty (2, 0), and builds
+    # the Foreman at the end of that turn: that tile was played without it. Seat 1 closes
+    # (2, 0), which activates the first tile's 3 workers, not 4. Seat 0's next tile, a 3-0-0-1
+    # turned once on (-1, 0), has its 3 facing P1 and counts 4.
+    state = hut_position(
+        cr.PlayerState(gold=12),
+        hand=(W3001, W3100),
+        seat1=cr.PlayerState(hand=(W1111, W1111), cacao=5),
+        board=start_board({(3, 1): TEMPLE}),
+        display=[P1, P1],
+        jungle_pile=[P1, M3, M3],
+        supply=[Hut.FOREMAN],
+    )
+    state = cr.apply(state, cr.Place(W3100, (1, 0), 1))
+    state = cr.apply(state, BuildHut(Hut.FOREMAN))
+    assert state.board[(1, 0)] == wt(0, W3100, 1)
+    state = cr.apply(state, cr.Place(W1111, (2, 1), 0))  # seat 1 closes (2, 0) with P1
+    while state.to_move == 1:
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    assert state.to_move == 0
+    assert names(state) == [f"resolve 1,0 E {used}" for used in range(4)]
+    state = cr.apply(state, cr.Resolve((1, 0), Side.E, 3))
+    assert state.current == 0
+    state, events = cr.step(state, cr.Place(W3001, (-1, 0), 1))
+    assert state.board[(-1, 0)] == cr.WorkerTile.of(0, W3001, 1, foreman=True)
+    assert [e.workers for e in of_type(events, cr.EdgeActivated)] == [4]
+
+
+@pytest.mark.rule("R-HUT-FOREMAN")
+def test_a_foreman_tile_needs_an_owner_with_the_foreman() -> None:
+    with pytest.raises(cr.ConfigError, match="owns no Foreman"):
+        hut_position(
+            cr.PlayerState(),
+            board=start_board({(1, 0): cr.WorkerTile.of(0, W3100, 1, foreman=True)}),
+        )
 
 
 @pytest.mark.rule("R-HUT-FOREMAN")
@@ -407,6 +557,7 @@ def test_foreman_counts_for_an_overbuild() -> None:
         cr.PlayerState(sun=1, huts=(Hut.FOREMAN,)), hand=(W3100,), board=board, jungle_pile=[]
     )
     state, events = cr.step(state, cr.Overbuild(W3100, (1, 0), 3))
+    assert state.board[(1, 0)] == cr.WorkerTile.of(0, W3100, 3, foreman=True)
     assert [e.workers for e in of_type(events, cr.EdgeActivated)] == [4]
     assert names(state) == [f"resolve 1,0 W {used}" for used in range(5)]
 
@@ -453,3 +604,23 @@ def test_foreman_does_not_touch_the_market_price(market: cr.JungleTile) -> None:
     state = cr.apply(state, cr.Place(W2101, (2, 1), 3))
     state = cr.apply(state, cr.Resolve((2, 1), Side.W, 1))
     assert state.players[0].gold == market.value
+
+
+@pytest.mark.rule("R-HUT-FOREMAN")
+def test_a_foreman_tile_survives_json() -> None:
+    tile = cr.WorkerTile.of(0, W3100, 1, foreman=True)
+    state = hut_position(
+        cr.PlayerState(huts=(Hut.FOREMAN,)),
+        board=start_board({(1, 0): tile, (-1, 0): wt(0, W2101)}),
+    )
+    text = cr.to_json(state)
+    assert cr.from_json(text, strict=False) == state
+    assert cr.from_json(text, strict=False).board[(1, 0)] == tile
+    document = json.loads(text)
+    tiles = {tuple(entry["square"]): entry["tile"] for entry in document["board"]}
+    assert tiles[(1, 0)] == {"owner": 0, "type": "3-1-0-0", "rotation": 1, "foreman": True}
+    assert tiles[(-1, 0)] == {"owner": 0, "type": "2-1-0-1", "rotation": 0}
+    tiles[(1, 0)]["foreman"] = False
+    document["board"] = [{"square": list(sq), "tile": t} for sq, t in tiles.items()]
+    with pytest.raises(cr.FormatError, match="foreman: expected true"):
+        cr.from_json(json.dumps(document), strict=False)

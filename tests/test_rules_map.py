@@ -246,8 +246,8 @@ def _expected_fills(
     map_tiles: int,
 ) -> set[str]:
     """The fills R-MAP-3 allows, enumerated directly: each space gets a display tile, a
-    map-board tile (for a map tile each) or nothing; a space gets nothing only once the
-    display is used up."""
+    map-board tile (for a map tile each) or nothing (a blind draw later); at most 2 spaces get
+    face-up tiles, and fewer only once the display is used up."""
     found: set[str] = set()
     sources: list[tuple[str, cr.JungleTile] | None] = [None]
     sources += [("display", tile) for tile in display] + [("map", tile) for tile in map_board]
@@ -258,7 +258,8 @@ def _expected_fills(
             continue
         if any(bought.count(t) > map_board.count(t) for t in bought) or len(bought) > map_tiles:
             continue
-        if None in picks and len(shown) < len(display):
+        face_up = len(shown) + len(bought)
+        if face_up > 2 or (face_up < min(2, len(spaces)) and len(shown) < len(display)):
             continue
         choices = [
             _choice(space, pick[1], from_map=pick[0] == "map")
@@ -274,35 +275,55 @@ def test_more_spaces_than_display_tiles_with_map_tiles_to_spend() -> None:
     state = cr.apply(_position(CLOSES_2_0 | CLOSES_2_2_AND_3_1, [M3, M4], [SUN, TEMPLE]), PLACE)
     moves = names(state)
     expected = _expected_fills([(2, 0), (2, 2), (3, 1)], [M3, M4], [SUN, TEMPLE], 2)
-    assert len(moves) == len(expected) == 30
+    # 2 of the 3 spaces get face-up tiles, any 2 of the 4 in either order: 3 * 4 * 3.
+    assert len(moves) == len(expected) == 36
     assert set(moves) == expected
-    # The ruling's example: 2 map-board tiles and 1 display tile, the other display tile
-    # left lying; but never a blind draw while a display tile is left.
-    assert "fill 2,0=map:S 2,2=map:T 3,1=M3" in moves
-    assert "fill 2,0=map:S 2,2=map:T" not in moves
-    assert "fill 2,0=map:S 2,2=M3" not in moves
+    # A map-board tile replaces a display tile: 2 face-up tiles at most, the third space is
+    # drawn blind (the earlier ruling also allowed "2,0=map:S 2,2=map:T 3,1=M3"); and
+    # never a blind draw for the second space while a display tile is left.
+    assert "fill 2,0=map:S 2,2=map:T" in moves
+    assert "fill 2,0=map:S 2,2=M3" in moves
+    assert "fill 2,0=map:S 2,2=map:T 3,1=M3" not in moves
+    assert "fill 2,0=map:S" not in moves
+    with pytest.raises(cr.IllegalMoveError, match=r"2 of them .* get face-up tiles"):
+        cr.apply(
+            state,
+            _fill(
+                _choice((2, 0), SUN, from_map=True),
+                _choice((2, 2), TEMPLE, from_map=True),
+                _choice((3, 1), M3),
+            ),
+        )
 
 
-@pytest.mark.rule("R-MAP-3")
-def test_map_board_tiles_leave_the_display_lying() -> None:
+@pytest.mark.rule("R-MAP-3", "R-FILL-4")
+def test_map_board_tiles_leave_the_display_lying_and_the_rest_is_drawn_blind() -> None:
     state = _position(CLOSES_2_0 | CLOSES_2_2_AND_3_1, [M3, M4], [SUN, TEMPLE], pile=[TEMPLE])
     state = cr.apply(state, PLACE)
-    move = _fill(
-        _choice((2, 0), SUN, from_map=True),
-        _choice((2, 2), TEMPLE, from_map=True),
-        _choice((3, 1), M3),
-    )
+    move = _fill(_choice((2, 0), SUN, from_map=True), _choice((2, 2), TEMPLE, from_map=True))
     state, events = cr.step(state, move)
     assert of_type(events, cr.JungleFilled) == [
         cr.JungleFilled((2, 0), SUN, "map"),
         cr.JungleFilled((2, 2), TEMPLE, "map"),
-        cr.JungleFilled((3, 1), M3, "display"),
+        cr.JungleFilled((3, 1), TEMPLE, "pile"),
     ]
     assert of_type(events, cr.SpaceLeftEmpty) == []
-    # M4 stayed in the display; the pile's last tile completes it, none is left for the map.
+    # Both display tiles stayed; the pile is empty, so the map board stays empty.
+    assert state.display == (M3, M4)
+    assert state.map_board == ()
+    assert state.players[0].map_tiles == 0
+
+
+@pytest.mark.rule("R-MAP-3", "R-FILL-5")
+def test_a_third_space_stays_empty_with_an_empty_pile_though_the_map_board_has_tiles() -> None:
+    state = _position(CLOSES_2_0 | CLOSES_2_2_AND_3_1, [M3, M4], [SUN, TEMPLE], pile=[])
+    state = cr.apply(state, PLACE)
+    assert "fill 2,0=M3 2,2=M4 3,1=map:S" not in names(state)
+    state, events = cr.step(state, _fill(_choice((2, 0), M3), _choice((3, 1), SUN, True)))
+    assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((2, 2))]
+    # At the end of the turn the map board's T slides into the display.
     assert state.display == (M4, TEMPLE)
     assert state.map_board == ()
-    assert state.jungle_pile.total == 0
 
 
 @pytest.mark.rule("R-MAP-3", "R-FILL-4")

@@ -1053,14 +1053,14 @@ def test_hut_sides_in_the_middle_of_the_deal() -> None:
 
 
 @pytest.mark.rule("R-HUT-FOREMAN")
-def test_a_foreman_owner_has_edges_of_4_workers() -> None:
+def test_a_foreman_tile_has_edges_of_4_workers() -> None:
     config = cr.Config(players=2, modules={Module.HUTS}, huts={Hut.FOREMAN})
     state = cr.position(
         config,
         board={
             (0, 0): JungleTile.from_code("P1"),
             (1, 1): JungleTile.from_code("M2"),
-            (1, 0): WorkerTile.of(0, WorkerType.W3100, 3),  # 3 workers facing west
+            (1, 0): WorkerTile.of(0, WorkerType.W3100, 3, foreman=True),  # 3 facing west
         },
         players=[PlayerState(hand=(WorkerType.W1111,), huts=(Hut.FOREMAN,)), PlayerState()],
     )
@@ -1072,8 +1072,11 @@ def test_a_foreman_owner_has_edges_of_4_workers() -> None:
     assert from_json(to_json(with_foreman), strict=False) == with_foreman
     no_foreman = tuple(player.replace(huts=()) for player in state.players)
     agreed = Bag.of([Hut.FOREMAN], key=lambda hut: hut.sort_key)
-    with pytest.raises(FormatError, match="the tile has no 4 workers on that side"):
+    with pytest.raises(FormatError, match="owns no Foreman"):
         check_state(with_foreman.replace(players=no_foreman, hut_supply=agreed), reachable=False)
+    played_before = with_foreman.board.set((1, 0), WorkerTile.of(0, WorkerType.W3100, 3))
+    with pytest.raises(FormatError, match="the tile has no 4 workers on that side"):
+        check_state(with_foreman.replace(board=played_before), reachable=False)
 
 
 def test_positions_with_modules_need_strict_false_only_for_what_play_guarantees() -> None:

@@ -22,7 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import cacao_rules as cr
 import invariants as inv
 from cacao_rules import Module
-from cacao_rules.game.components import Hut
+from helpers_huts import AGREED_SELECTIONS
 
 SEEDS = st.none() | st.integers(0, 2**64 - 1)
 
@@ -38,7 +38,7 @@ def configs(draw: st.DrawFn) -> cr.Config:
     early = Module.MAP in modules and draw(st.booleans())
     huts = None
     if Module.HUTS in modules and draw(st.integers(0, 3)) == 0:
-        huts = draw(st.frozensets(st.sampled_from(list(Hut))))
+        huts = draw(AGREED_SELECTIONS)
     return cr.Config(players=players, modules=modules, map_early_overbuild=early, huts=huts)
 
 

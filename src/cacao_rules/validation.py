@@ -98,23 +98,23 @@ def state_problems(
 def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool = True) -> None:
     """Raise :class:`~cacao_rules.FormatError` listing everything inconsistent about ``state``.
 
-    Checked: jungle tiles lie on squares with even ``x + y`` and worker tiles on odd ones;
-    every worker tile shares an edge with a jungle tile; covered squares hold a worker tile
-    of the covered tile's owner on top; worker tiles have a canonical rotation and the edges
-    it gives; owners and seats are in range; each player's cacao and chocolate (0 to 5
-    together), sun tokens (0 to 3), water field (0 to 8), gold (0 or more) and hand (at most
-    3 tiles, sorted); every player's worker tiles (hand, pile, board, covered, discarded) add
-    up to the configuration's worker set; the jungle tiles on the board, in the display
-    (sorted, at most 2) and in the pile add up to the configuration's jungle tiles; the
-    Emperor stands on a square exactly when his module is in play, his start ``(1, 1)`` or a
-    worker tile; with the Gem mines module, every gem mine out of the pile carries its gems
-    (at most 6) and those in the pile none, the gems of each colour (cart, mines, players, and
-    those exchanged) add up to the cart's 8 (6 with 2 players), no player holds all four
-    colours (they would have exchanged them), the masks (supply, sorted, and players', sorted)
-    add up to the configuration's, and 4 gems were exchanged per mask taken; without the
-    module, no gems or masks; a Big Game configuration has 3 or 4 players, every module and
-    every worker tile; and the pending step fits the rest (its squares, its activated edges,
-    something to draw at a chance step, a tile to place at a placement step).
+    Checked: jungle tiles lie on squares with even ``x + y`` and worker tiles on odd ones; every
+    worker tile shares an edge with a jungle tile; covered squares hold a worker tile of the
+    covered tile's owner on top; worker tiles have a canonical rotation and the edges it gives,
+    and are marked as played with the Foreman only if their owner owns one; owners and seats are
+    in range; each player's cacao and chocolate (0 to 5 together), sun tokens (0 to 3), water
+    field (0 to 8), gold (0 or more) and hand (at most 3 tiles, sorted); every player's worker
+    tiles (hand, pile, board, covered, discarded) add up to the configuration's worker set; the
+    jungle tiles on the board, in the display (sorted, at most 2) and in the pile add up to the
+    configuration's jungle tiles; the Emperor stands on a square exactly when his module is in
+    play, his start ``(1, 1)`` or a worker tile; with the Gem mines module, every gem mine out
+    of the pile carries its gems (at most 6) and those in the pile none, the gems of each colour
+    (cart, mines, players, and those exchanged) add up to the cart's 8 (6 with 2 players), no
+    player holds all four colours (they would have exchanged them), the masks (supply, sorted,
+    and players', sorted) add up to the configuration's, and 4 gems were exchanged per mask
+    taken; without the module, no gems or masks; a Big Game configuration has 3 or 4 players,
+    every module and every worker tile; and the pending step fits the rest (its squares, its
+    activated edges, something to draw at a chance step, a tile to place at a placement step).
 
     With ``conserve_jungle=False`` the jungle tiles need only be at most the configuration's
     (for states from :func:`cacao_rules.position` with an explicit ``jungle_pile``). With
@@ -239,6 +239,11 @@ def _check_board(state: State, tiles: _WorkerTiles, problems: list[str], reachab
             problems.append(
                 f"{what} on {format_square(square)} has edges {tile.edges}, but a {tile.type} "
                 f"tile at rotation {tile.rotation} has {tile.type.rotated(tile.rotation)}"
+            )
+        if tile.foreman and Hut.FOREMAN not in state.players[tile.owner].huts:
+            problems.append(
+                f"{what} on {format_square(square)} was played with the Foreman's 4th worker, "
+                f"but seat {tile.owner} owns no Foreman (R-HUT-FOREMAN)"
             )
 
 
@@ -748,7 +753,7 @@ def _check_queue(state: State, step: ResolveStep, problems: list[str]) -> None:
         at_tree = isinstance(jungle, JungleTile) and jungle.kind is JungleKind.TREE_OF_LIFE
         if not isinstance(tile, WorkerTile) or tile.owner != edge.owner:
             problems.append(f"{where}: no worker tile of seat {edge.owner} there")
-        elif edge.workers != counted_workers(state.players[edge.owner], tile.edges[edge.side]):
+        elif edge.workers != counted_workers(tile, tile.edges[edge.side]):
             problems.append(f"{where}: the tile has no {edge.workers} workers on that side")
         elif not edge.workers and not at_tree:
             problems.append(

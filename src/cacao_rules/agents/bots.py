@@ -179,7 +179,8 @@ def play_game(config: Config, seed: int, bots: Sequence[Bot]) -> tuple[State, tu
     """Play a complete seeded game with ``bots[seat]`` deciding for each seat.
 
     Returns the final state and the decisions in order; ``(config, seed, decisions)``
-    is the game's record.
+    is the game's record: :func:`~cacao_rules.record_game` plays the same game and returns
+    it as a :class:`~cacao_rules.GameRecord`.
     """
     if len(bots) != config.players:
         raise ConfigError(f"play_game needs one bot per seat ({config.players}), got {len(bots)}")

@@ -17,6 +17,7 @@ and for every pile how many tiles it holds and which tiles may still be in it
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -126,6 +127,18 @@ class Observation:
         hand = self.players[self.player].hand
         assert hand is not None
         return hand
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for notebooks (:func:`cacao_rules.show.svg.board`)."""
+        from ..show.svg import board
+
+        return board(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """A one-line summary for IPython's text view, in place of the long repr."""
+        from ..show.seats import summary_line
+
+        printer.text(summary_line(self))
 
 
 def _check_seat(state: object, player: object, caller: str) -> State:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 from .. import __version__
-from . import play, simulate
+from . import play, replay, simulate
 
-COMMANDS = (play, simulate)
+COMMANDS = (play, simulate, replay)
 """The subcommands' modules, in the order ``--help`` lists them."""
 
 

@@ -12,11 +12,12 @@ import argparse
 from collections.abc import Sequence
 
 from ..agents.bots import BOTS, Bot
+from ..agents.simulation import bot_seed
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from ..game.config import SUPPORTED_MODULES, Config, Module
+from ..state.chance import MAX_SEED
 
-MAX_SEED = 2**64 - 1
 DEFAULT_BOTS = "greedy,random"
 
 
@@ -280,4 +281,4 @@ def lineup(parser: argparse.ArgumentParser, names: list[str] | None, players: in
 
 def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     """Fresh bots for one game: the bot of seat ``i`` gets the seed ``4 * seed + i``."""
-    return [BOTS[name](4 * seed + seat) for seat, name in enumerate(names)]
+    return [BOTS[name](bot_seed(seed, seat)) for seat, name in enumerate(names)]

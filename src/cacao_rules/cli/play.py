@@ -6,9 +6,12 @@ import argparse
 from typing import TextIO
 
 from ..engine import new_game, step
+from ..formats.record import GameRecord
 from ..game.events import WorkerDrawn
+from ..game.moves import Move
 from ..show.describe import describe_event
 from ..show.render import render, render_scores
+from .files import write_record
 from .options import add_game_options, config_from_args, describe_config, lineup, make_bots
 
 
@@ -24,6 +27,11 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     play.add_argument(
         "--quiet", action="store_true", help="print only the final board and score sheet"
     )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game's record to FILE (the game record format; see replay)",
+    )
     play.set_defaults(run=run, parser=play)
 
 
@@ -37,6 +45,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         file=out,
     )
     state = new_game(config, seed=args.seed)
+    moves: list[Move] = []
     if not args.quiet:
         print(file=out)
         print(render(state, legend=True), file=out)
@@ -47,6 +56,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         turn = state.turn
         move = bots[seat].choose(state)
         state, events = step(state, move)
+        moves.append(move)
         if args.quiet:
             continue
         print(f"seat {seat}: {move}", file=out)
@@ -66,4 +76,6 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(render(state), file=out)
         print(file=out)
     print(render_scores(state), file=out)
+    if args.record is not None:
+        return write_record(args.record, GameRecord(config, args.seed, moves, names), err)
     return 0

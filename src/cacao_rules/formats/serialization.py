@@ -162,7 +162,14 @@ def _type_name(kind: WorkerType) -> str:
 
 
 def _worker(tile: WorkerTile) -> dict[str, Json]:
-    return {"owner": tile.owner, "type": _type_name(tile.type), "rotation": tile.rotation}
+    written: dict[str, Json] = {
+        "owner": tile.owner,
+        "type": _type_name(tile.type),
+        "rotation": tile.rotation,
+    }
+    if tile.foreman:  # written only when set, so documents without the Foreman stay as they were
+        written["foreman"] = True
+    return written
 
 
 def _code(tile: JungleTile) -> str:
@@ -345,6 +352,8 @@ def _entries_text(entries: FrozenMap[Square, Any], jungle: bool) -> str | None:
             name = _TYPE_NAMES.get(tile.type)
             if type(owner) is not int or type(rotation) is not int or name is None:
                 return None
+            if tile.foreman:
+                return None
             written.append(
                 f'{{"square":[{x},{y}],"tile":{{"owner":{owner},"type":"{name}",'
                 f'"rotation":{rotation}}}}}'
@@ -494,11 +503,15 @@ def _read_squares(value: Json, path: str) -> tuple[Square, ...]:
 
 
 def _read_worker(value: Json, path: str, seats: int) -> WorkerTile:
-    fields = _object(value, path, ("owner", "type", "rotation"))
+    keys = ("owner", "type", "rotation")
+    foreman = isinstance(value, dict) and "foreman" in value
+    fields = _object(value, path, (*keys, "foreman") if foreman else keys)
     owner = _int(fields["owner"], f"{path}.owner", 0, seats - 1)
     kind = _worker_type(fields["type"], f"{path}.type")
     rotation = _int(fields["rotation"], f"{path}.rotation", 0, 3)
-    return WorkerTile.of(owner, kind, rotation)
+    if foreman and fields["foreman"] is not True:
+        raise _Bad(f"{path}.foreman: expected true (or no key), got {_what(fields['foreman'])}")
+    return WorkerTile.of(owner, kind, rotation, foreman)
 
 
 def _read_tile(value: Json, path: str, seats: int) -> Tile:

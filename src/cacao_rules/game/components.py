@@ -272,7 +272,10 @@ _DISTINCT_ROTATIONS: Final = {
 class WorkerTile:
     """A worker tile as it lies on the board: its ``owner`` seat, type and rotation.
 
-    ``edges`` gives the workers as placed, in the order N, E, S, W.
+    ``edges`` gives the workers as placed, in the order N, E, S, W. ``foreman`` says whether
+    the tile was played while its owner held the Foreman (Hut module), which gives an edge
+    of 3 workers a 4th whenever it is activated (:rule:`R-HUT-FOREMAN`); ``edges`` still
+    shows the printed workers.
 
     >>> tile = WorkerTile.of(0, WorkerType.W3100, 1)
     >>> tile.edges
@@ -283,11 +286,15 @@ class WorkerTile:
     type: WorkerType
     rotation: int
     edges: tuple[int, int, int, int]
+    foreman: bool = False
 
     @classmethod
-    def of(cls, owner: int, type: WorkerType, rotation: int = 0) -> WorkerTile:
-        """The tile ``type`` of seat ``owner`` turned ``rotation`` quarter turns clockwise."""
-        return cls(owner, type, rotation, type.rotated(rotation))
+    def of(
+        cls, owner: int, type: WorkerType, rotation: int = 0, foreman: bool = False
+    ) -> WorkerTile:
+        """The tile ``type`` of seat ``owner`` turned ``rotation`` quarter turns clockwise,
+        played with the Foreman's 4th worker if ``foreman``."""
+        return cls(owner, type, rotation, type.rotated(rotation), foreman)
 
 
 class Hut(enum.Enum):

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from ..errors import ConfigError
-from .components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, Hut, WorkerType
+from .components import HUT_TILES, NEW_WORKER_TYPES, WORKERS_PER_COLOUR, Hut, WorkerType
 from .frozen import FrozenMap
 
 
@@ -119,8 +119,56 @@ def _to_huts(value: object) -> frozenset[Hut] | None:
 
 
 def _check_huts(instance: Config, _attribute: object, value: frozenset[Hut] | None) -> None:
-    if value is not None and Module.HUTS not in instance.modules:
+    if value is None:
+        return
+    if Module.HUTS not in instance.modules:
         raise ConfigError("an agreed hut selection (huts=...) needs the Huts module (Module.HUTS)")
+    if len(value) > len(HUT_TILES):
+        raise ConfigError(
+            f"an agreed hut selection of {len(value)} huts cannot lie face up at once: the "
+            f"{len(HUT_TILES)} double-sided hut tiles show {len(HUT_TILES)} huts at most (R-HUT-2)"
+        )
+    crowded = _crowded_huts(value)
+    if crowded is not None:
+        huts, tiles = crowded
+        names = ", ".join(hut.name for hut in huts)
+        shown = "; ".join(
+            f"tile {tile + 1}: {HUT_TILES[tile][0].name} / {HUT_TILES[tile][1].name}"
+            for tile in tiles
+        )
+        raise ConfigError(
+            "an agreed hut selection must lie face up on the 12 double-sided hut tiles at "
+            f"once, one side of each tile (R-HUT-2); {names} are found only on "
+            f"{len(tiles)} tile(s) ({shown}), too few for {len(huts)} huts"
+        )
+
+
+def _crowded_huts(huts: frozenset[Hut]) -> tuple[list[Hut], list[int]] | None:
+    """``None`` if every hut of ``huts`` can lie face up on a tile of its own, one side of
+    each of the 12 tiles (:rule:`R-HUT-2`); otherwise some of the huts and the only tiles
+    (indexes into ``HUT_TILES``) that show them, fewer tiles than huts.
+
+    Functions are matched to tiles by augmenting paths; when a hut finds no tile, the huts
+    and tiles its search went through are the proof (a function shows on up to two tiles, so
+    pairs of functions alone cannot decide).
+    """
+    tile_of: dict[int, Hut] = {}
+
+    def place(hut: Hut, seen: set[int]) -> bool:
+        for tile, sides in enumerate(HUT_TILES):
+            if hut in sides and tile not in seen:
+                seen.add(tile)
+                if tile not in tile_of or place(tile_of[tile], seen):
+                    tile_of[tile] = hut
+                    return True
+        return False
+
+    for hut in sorted(huts, key=lambda hut: hut.sort_key):
+        seen: set[int] = set()
+        if not place(hut, seen):
+            crowded = sorted({hut, *(tile_of[tile] for tile in seen)}, key=lambda h: h.sort_key)
+            return crowded, sorted(seen)
+    return None
 
 
 def _to_workers(value: object) -> FrozenMap[WorkerType, int] | None:

@@ -198,8 +198,15 @@ def market_price(player: PlayerState, tile: JungleTile) -> int:
     return tile.value
 
 
-def counted_workers(player: PlayerState, printed: int) -> int:
-    """Workers an activated edge counts: a 3 counts 4 with the Foreman."""
-    if printed == FOREMAN_EDGE and owns(player, Hut.FOREMAN):
+def played_with_foreman(player: PlayerState) -> bool:
+    """Whether a tile ``player`` plays now gets the Foreman's 4th worker: they hold the hut
+    (:rule:`R-HUT-FOREMAN`)."""
+    return owns(player, Hut.FOREMAN)
+
+
+def counted_workers(tile: WorkerTile, printed: int) -> int:
+    """Workers an activated edge of ``tile`` counts: a 3 counts 4 if the tile was played while
+    its owner held the Foreman (:rule:`R-HUT-FOREMAN`)."""
+    if printed == FOREMAN_EDGE and tile.foreman:
         return FOREMAN_EDGE + 1
     return printed

@@ -40,7 +40,7 @@ Waiting for seat 0 to place a worker tile
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from ..game.components import Hut, JungleTile, Tile, WorkerTile
@@ -120,20 +120,20 @@ def _tile_cell(state: State, square: Square, marked: frozenset[Square]) -> list[
     return [_BLANK, _BLANK, _BLANK]
 
 
-def open_jungle_spaces(state: State) -> frozenset[Square]:
-    """The empty jungle squares that touch a worker tile."""
+def open_jungle_spaces(board: Mapping[Square, Tile]) -> frozenset[Square]:
+    """The empty jungle squares of ``board`` that touch a worker tile."""
     spaces = set()
-    for square, tile in state.board.items():
+    for square, tile in board.items():
         if isinstance(tile, WorkerTile):
             for other in neighbours(square):
-                if other not in state.board and is_jungle_square(other):
+                if other not in board and is_jungle_square(other):
                     spaces.add(other)
     return frozenset(spaces)
 
 
 def render_board(state: State) -> str:
     """The board alone: a grid of cells with column (x) and row (y) coordinates."""
-    marked = open_jungle_spaces(state)
+    marked = open_jungle_spaces(state.board)
     squares = list(state.board) + list(marked)
     if not squares:
         return "(empty board)"

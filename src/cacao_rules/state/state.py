@@ -247,8 +247,8 @@ class BlindFillStep:
 class ResolveStep:
     """The owners resolve the activated edges in ``queue``, which is in resolution order.
 
-    ``received`` is the cacao the owner now deciding has received from their edges this
-    turn, counted before the storage cap (for the Farmer, R-HUT-FARMER).
+    ``received`` is the cacao the owner now deciding has put into storage from their edges
+    this turn (for the Farmer, R-HUT-FARMER).
     """
 
     queue: tuple[ActivatedEdge, ...]
@@ -530,6 +530,18 @@ class State:
     def to_move(self) -> int | None:
         """The seat that must decide now; ``None`` at a chance node or when the game is over."""
         return seat_to_move(self.step, self.current)
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for notebooks (:func:`cacao_rules.show.svg.board`)."""
+        from ..show.svg import board
+
+        return board(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """A one-line summary for IPython's text view, in place of the long repr."""
+        from ..show.seats import summary_line
+
+        printer.text(summary_line(self))
 
 
 _STATE_INDEX: Final = {name: index for index, name in enumerate(State.FIELDS)}

@@ -3,10 +3,10 @@
 One :class:`Action` per :class:`~cacao_rules.JungleKind`, found through :data:`ACTIONS`.
 An action lists the uses worth offering (``options``: each a :class:`Use` that gives a
 different result, :rule:`R-DECIDE-2`) and carries out a chosen one (``perform``, given the
-jungle tile's square, the edge's workers and the use; it returns the cacao received before
-the storage cap, for the Farmer). ``reads`` and
-``writes`` name the resources an action depends on and changes, which lets the engine see
-when an edge cannot matter (:rule:`R-ACT-7`).
+jungle tile's square, the edge's workers and the use; it returns the cacao it put into
+storage, for the Farmer, :rule:`R-HUT-FARMER`). ``reads`` and ``writes`` name the
+resources an action depends on and changes, which lets the engine see when an edge cannot
+matter (:rule:`R-ACT-7`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from ..game.components import (
 from ..game.events import Gained, HutUsed, Resource, Spent
 from ..game.geometry import Square
 from ..modules.gem_mines import gem_choices, take_gems
-from ..modules.huts import market_price, owns
+from ..modules.huts import market_price
 from ..state.draft import Draft
 from ..state.state import PlayerState
 
@@ -77,23 +77,23 @@ def storage_room(player: PlayerState) -> int:
     return STORAGE_SPACES - player.cacao - player.chocolate
 
 
-def gain_cacao(draft: Draft, seat: int, received: int) -> None:
-    """Give ``seat`` ``received`` cacao; what does not fit in storage is lost."""
+def gain_cacao(draft: Draft, seat: int, received: int) -> int:
+    """Give ``seat`` ``received`` cacao; what does not fit in storage is lost. Returns the
+    cacao kept."""
     player = draft.players[seat]
     kept = min(received, storage_room(player))
     draft.update_player(seat, cacao=player.cacao + kept)
     if draft.events is not None:
         draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
+    return kept
 
 
 # --- base tiles --------------------------------------------------------------------------------
 
 
 def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    # A worker is worth offering only while the ones before it leave room (R-ACT-PLANTATION),
-    # except for a Farmer, for whom the fruit received counts even beyond the room.
-    if owns(player, Hut.FARMER):
-        return _up_to(workers)
+    # A worker is worth offering only while the ones before it leave room (R-ACT-PLANTATION);
+    # fruit lost to a full storage counts for nothing, for a Farmer either (R-HUT-FARMER).
     return _plantation_uses(workers, tile.value, storage_room(player))
 
 
@@ -106,8 +106,7 @@ def _plantation(
     draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
 ) -> int:
     """1 or 2 cacao per worker (:rule:`R-ACT-PLANTATION`)."""
-    gain_cacao(draft, seat, use.workers * tile.value)
-    return use.workers * tile.value
+    return gain_cacao(draft, seat, use.workers * tile.value)
 
 
 def _market_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
@@ -200,8 +199,7 @@ def _watering(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: in
     draft.update_player(seat, water_field=player.water_field - use.workers)
     if draft.events is not None:
         draft.emit(Spent(seat, Resource.WATER, use.workers))
-    gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
-    return use.workers * CACAO_PER_WATERING_STEP
+    return gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
 
 
 def _kitchen_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:

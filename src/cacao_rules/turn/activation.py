@@ -65,7 +65,7 @@ def _activate(
     view: View, tile: WorkerTile, square: Square, side: Side, jungle: Square
 ) -> ActivatedEdge:
     """The activated edge, with the workers it counts (:rule:`R-HUT-FOREMAN`)."""
-    workers = counted_workers(view.players[tile.owner], tile.edges[side])
+    workers = counted_workers(tile, tile.edges[side])
     return ActivatedEdge(tile.owner, square, side, workers, jungle)
 
 
@@ -130,13 +130,13 @@ def _use_text(use: Use) -> str:
 
 
 def _counted(view: View, seat: int, received: int) -> int:
-    """The cacao received that the turn keeps count of: only a Farmer's counts
+    """The cacao stored that the turn keeps count of: only a Farmer's counts
     (:rule:`R-HUT-FARMER`), so that the count never tells two otherwise equal states apart."""
     return received if owns(view.players[seat], Hut.FARMER) else 0
 
 
 def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
-    """One more cacao, room permitting, for exactly 4 received this turn (:rule:`R-HUT-FARMER`)."""
+    """One more cacao, room permitting, for exactly 4 stored this turn (:rule:`R-HUT-FARMER`)."""
     player = draft.players[seat]
     if received == FARMER_TRIGGER and owns(player, Hut.FARMER) and storage_room(player):
         if draft.events is not None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import combinations, pairwise, permutations
 
 from ..errors import IllegalMoveError
-from ..game.components import JungleTile, WorkerTile
+from ..game.components import DISPLAY_SIZE, JungleTile, WorkerTile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from ..game.geometry import Square, format_square, neighbours
 from ..game.moves import Fill, FillChoice
@@ -52,14 +52,16 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
     spaces the player also picks which tiles to use, with fewer which spaces get them
     (:rule:`R-FILL-6`). Assignments with the same result are listed once.
 
-    With the Map module the player may also give up map tiles to take map-board tiles for
-    some spaces; the display tiles then go on the others (:rule:`R-MAP-2`, :rule:`R-MAP-3`).
+    With the Map module the player may also give up map tiles to take map-board tiles
+    instead of display tiles, so that still at most 2 spaces get face-up tiles; the display
+    tiles go on others of those (:rule:`R-MAP-2`, :rule:`R-MAP-3`).
 
     Which tiles go on which of the spaces depends only on how many spaces there are, not
     where they lie, so the assignments are worked out once per :func:`_fill_pattern` and
     laid on the sorted ``spaces`` here (so that squares sort as their indices do).
     """
-    usable = min(view.players[view.current].map_tiles, len(view.map_board), len(spaces))
+    face_up = min(DISPLAY_SIZE, len(spaces))
+    usable = min(view.players[view.current].map_tiles, len(view.map_board), face_up)
     if any(later < earlier for earlier, later in pairwise(spaces)):
         spaces = tuple(sorted(spaces))
     pattern = _fill_pattern(len(spaces), view.display, view.map_board, usable)
@@ -95,14 +97,16 @@ def _fill_pattern(
     the fills' order; ``usable`` map tiles may be given up for map-board tiles."""
     spaces = tuple(range(count))
     found: set[tuple[_Choice, ...]] = set()
+    face_up = min(DISPLAY_SIZE, count)
     for taken in range(usable + 1):
+        shown = min(len(display), face_up - taken)
         for map_spaces in combinations(spaces, taken):
             rest = tuple(space for space in spaces if space not in map_spaces)
             for map_tiles in permutations(map_board, taken):
                 from_map: list[_Choice] = [
                     (space, tile, True) for space, tile in zip(map_spaces, map_tiles, strict=True)
                 ]
-                for from_display in _display_choices(rest, display):
+                for from_display in _display_choices(rest, display, shown):
                     found.add(tuple(sorted([*from_map, *from_display], key=_choice_key)))
     return tuple(_distinct(sorted(found, key=_fill_key)))
 
@@ -126,15 +130,12 @@ def _distinct(fills: list[tuple[_Choice, ...]]) -> list[tuple[_Choice, ...]]:
 
 
 def _display_choices(
-    spaces: tuple[int, ...], tiles: tuple[JungleTile, ...]
+    spaces: tuple[int, ...], tiles: tuple[JungleTile, ...], count: int
 ) -> Iterator[list[_Choice]]:
-    """Every way to use the display on ``spaces``: as many spaces as possible get a tile."""
-    if len(spaces) <= len(tiles):
-        for order in permutations(tiles, len(spaces)):
-            yield [(space, tile, False) for space, tile in zip(spaces, order, strict=True)]
-    else:
-        for chosen in permutations(spaces, len(tiles)):
-            yield [(space, tile, False) for space, tile in zip(chosen, tiles, strict=True)]
+    """Every way to lay ``count`` of the display ``tiles`` on ``count`` of the ``spaces``."""
+    for chosen in combinations(spaces, count):
+        for order in permutations(tiles, count):
+            yield [(space, tile, False) for space, tile in zip(chosen, order, strict=True)]
 
 
 def check_fill(view: View, move: Fill) -> None:
@@ -148,7 +149,8 @@ def check_fill(view: View, move: Fill) -> None:
     raise IllegalMoveError(
         f"{move} is not a legal fill: the spaces to fill are {wanted} and the display holds "
         f"{shown}{_map_note(view)}; every tile must go on a different space to fill, and "
-        "every space not given a map-board tile must get a display tile while they last"
+        f"{DISPLAY_SIZE} of them (or all, if fewer) get face-up tiles, display tiles while "
+        "they last unless a map-board tile is taken instead; the rest are drawn blind"
     )
 
 

@@ -10,7 +10,7 @@ from ..game.components import Hut, WorkerTile, WorkerType
 from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlaced
 from ..game.geometry import Square, format_square, is_jungle_square
 from ..game.moves import Discard, Move, Overbuild, Place
-from ..modules.huts import sun_cost_of_overbuilding
+from ..modules.huts import played_with_foreman, sun_cost_of_overbuilding
 from ..state.board import free_squares, is_free, with_worker
 from ..state.draft import Draft
 from ..state.state import PlayerState
@@ -176,10 +176,12 @@ def _take_from_hand(draft: Draft, kind: WorkerType) -> None:
 
 
 def do_place(draft: Draft, move: Place) -> WorkerTile:
-    """Put the tile of ``move`` on the board; return it."""
+    """Put the tile of ``move`` on the board, with the Foreman's 4th worker if its owner holds
+    the hut (:rule:`R-HUT-FOREMAN`); return it."""
     seat = draft.current
     _take_from_hand(draft, move.type)
-    tile = WorkerTile.of(seat, move.type, move.rotation)
+    foreman = played_with_foreman(draft.players[seat])
+    tile = WorkerTile.of(seat, move.type, move.rotation, foreman)
     draft.board = with_worker(draft.board, move.square, tile)
     if draft.events is not None:
         draft.emit(WorkerPlaced(seat, move.square, tile))
@@ -202,7 +204,7 @@ def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
             draft.emit(HutUsed(seat, Hut.SHAMAN))
     old = draft.board[move.square]
     assert isinstance(old, WorkerTile)
-    tile = WorkerTile.of(seat, move.type, move.rotation)
+    tile = WorkerTile.of(seat, move.type, move.rotation, played_with_foreman(player))
     draft.covered = draft.covered.set(move.square, old)
     draft.board = with_worker(draft.board, move.square, tile)
     if draft.events is not None:

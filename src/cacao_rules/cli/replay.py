@@ -1,0 +1,162 @@
+"""``cacao-rules replay``: step through a recorded game in the terminal, jump to a move, or
+write a page that steps through it in a browser."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from ..engine import step
+from ..formats.record import GameRecord
+from ..show.describe import describe_event
+from ..show.render import render, render_scores
+from ..show.replay_page import replay_page
+from ..state.state import State
+from .files import FAILED, read_record, write_text
+from .options import describe_config
+
+BAD_ARGUMENTS = 2
+INTERRUPTED = 130
+PROMPT = "-- Enter: next turn, a number: go to that move, q: quit -- "
+
+
+def _move_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise argparse.ArgumentTypeError(f"expected a move number (0 or more), got {text!r}")
+    return int(text)
+
+
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``replay`` to the command's subcommands."""
+    replay = commands.add_parser(
+        "replay",
+        help="step through a recorded game, or write it as a web page",
+        description="Replay a game record (written by `play --record`): every move with what "
+        "it did and the board after each turn; on a terminal, one turn at a time.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the game record to replay")
+    replay.add_argument(
+        "--move",
+        type=_move_number,
+        metavar="N",
+        help="show only the position after move N (0: the start) and the move itself",
+    )
+    replay.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a self-contained web page to OUT that steps through the game",
+    )
+    replay.set_defaults(run=run, parser=replay)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    record = read_record(args.file, err)
+    if record is None:
+        return FAILED
+    states = record.replay()
+    if args.move is not None and args.move > len(record.moves):
+        args.parser.print_usage(err)
+        print(
+            f"cacao-rules replay: error: --move {args.move}, but the record has "
+            f"{len(record.moves)} moves",
+            file=err,
+        )
+        return BAD_ARGUMENTS
+    if args.html is not None:
+        return write_text(args.html, replay_page(record), "the page", err)
+    print(_title(record), file=out)
+    if args.move is not None:
+        _show_position(record, states, args.move, out)
+        return 0
+    try:
+        _step_through(record, states, out, err, sys.stdin if _interactive(out) else None)
+    except KeyboardInterrupt:
+        print("\ncacao-rules replay: interrupted", file=err)
+        return INTERRUPTED
+    return 0
+
+
+def _interactive(out: TextIO) -> bool:
+    return sys.stdin is not None and sys.stdin.isatty() and out.isatty()
+
+
+def _title(record: GameRecord) -> str:
+    config = record.config
+    seats = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(record.seats))
+    seed = "no seed" if record.seed is None else f"seed {record.seed}"
+    lines = [f"Cacao{describe_config(config)}, {config.players} players, {seed}: {seats}"]
+    lines += [f"{name}: {value}" for name, value in record.tags.items()]
+    return "\n".join(lines)
+
+
+def _move_lines(record: GameRecord, states: tuple[State, ...], number: int) -> list[str]:
+    """Move ``number`` (from 1) as the record writes it, then what it did, indented."""
+    before, move = states[number - 1], record.moves[number - 1]
+    who = "chance" if before.to_move is None else f"seat {before.to_move}"
+    comment = record.comments.get(number)
+    lines = [f"{number}. {who}: {move}" + (f"   ; {comment}" if comment else "")]
+    _, events = step(before, move)
+    lines += [f"    {line}" for line in map(describe_event, events) if line is not None]
+    return lines
+
+
+def _show_position(record: GameRecord, states: tuple[State, ...], number: int, out: TextIO) -> None:
+    print(file=out)
+    if number == 0:
+        print(f"The start ({len(record.moves)} moves follow)", file=out)
+    else:
+        print(f"Move {number} of {len(record.moves)}:", file=out)
+        print("\n".join(_move_lines(record, states, number)), file=out)
+    print(file=out)
+    print(render(states[number]), file=out)
+    if states[number].is_over:
+        print(file=out)
+        print(render_scores(states[number]), file=out)
+
+
+def _step_through(
+    record: GameRecord,
+    states: tuple[State, ...],
+    out: TextIO,
+    err: TextIO,
+    keys: TextIO | None,
+) -> None:
+    """Every move and the board after each turn; with ``keys`` (a terminal), wait for a key
+    after each turn: Enter goes on, a number jumps to that move, ``q`` stops."""
+    print(file=out)
+    print(render(states[0], legend=True), file=out)
+    number = 1
+    while number <= len(record.moves):
+        print("\n".join(_move_lines(record, states, number)), file=out)
+        after = states[number]
+        if after.turn != states[number - 1].turn or after.is_over:
+            print(file=out)
+            print(render(after), file=out)
+            print(file=out)
+            if keys is not None and number < len(record.moves):
+                answer = _ask(keys, err)
+                if answer == "q":
+                    return
+                if isinstance(answer, int):
+                    number = min(answer, len(record.moves))
+                    _show_position(record, states, number, out)
+        number += 1
+    if states[-1].is_over:
+        print(render_scores(states[-1]), file=out)
+
+
+def _ask(keys: TextIO, err: TextIO) -> int | str | None:
+    """What the user typed: ``None`` for Enter, ``"q"`` to quit, or a move number."""
+    while True:
+        err.write(PROMPT)
+        err.flush()
+        answer = keys.readline()
+        if not answer or answer.strip().lower() == "q":
+            return "q"
+        text = answer.strip()
+        if not text:
+            return None
+        if text.isascii() and text.isdigit():
+            return int(text)
+        print(f"not a move number: {text!r}", file=err)
