@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-import attrs
 from hypothesis import strategies as st
 
 import cacao_rules as cr
@@ -55,7 +54,7 @@ def hut_position(
         config,
         board=board if board is not None else start_board(),
         covered=covered,
-        players=[attrs.evolve(seat0, hand=hand), other],
+        players=[seat0.replace(hand=hand), other],
         display=display,
         jungle_pile=jungle_pile,
         hut_supply=list(supply),

@@ -12,7 +12,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 import pytest
 
 import cacao_rules as cr
@@ -60,7 +59,7 @@ def mid_game(kind: str = "placement") -> cr.State:
 
 def evolve(state: cr.State, **changes: Any) -> cr.State:
     """``state`` with fields changed: the one place these tests build a state by hand."""
-    return attrs.evolve(state, **changes)
+    return state.replace(**changes)
 
 
 # --- 1. far-away tiles ------------------------------------------------------------------

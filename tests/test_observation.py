@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 
-import attrs
 import pytest
 
 import cacao_rules as cr
@@ -33,7 +32,7 @@ def hidden_swapped(state: cr.State, seat: int) -> cr.State | None:
                     hand=tuple(sorted([*hand, drawn], key=_type_key)), pile=pile
                 )
                 players = (*state.players[:seat], changed, *state.players[seat + 1 :])
-                return attrs.evolve(state, players=players, seed=12345)
+                return state.replace(players=players, seed=12345)
     return None
 
 

@@ -33,7 +33,6 @@ import sys
 from collections.abc import Mapping
 from typing import Final
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -769,7 +768,7 @@ def test_hut_bonuses_on_played_boards() -> None:
                 )
                 for player in final.players
             )
-            inv.check_scores(attrs.evolve(final, players=players))
+            inv.check_scores(final.replace(players=players))
 
 
 @pytest.mark.rule("R-SETUP-4", "R-END-1", "R-END-2", "R-MAP-4")

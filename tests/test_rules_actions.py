@@ -10,7 +10,6 @@ other edges face empty squares.
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 import cacao_rules as cr
@@ -47,7 +46,7 @@ def offered(*counts: int) -> list[str]:
 def north_of(jungle: cr.JungleTile, workers: int, player: cr.PlayerState | None = None) -> cr.State:
     """Seat 0 of 3 has just placed a tile with ``workers`` workers facing ``jungle``."""
     kind = TILE_BY_WORKERS[workers]
-    seat0 = attrs.evolve(player or cr.PlayerState(), hand=(kind,))
+    seat0 = (player or cr.PlayerState()).replace(hand=(kind,))
     state = cr.position(
         cr.Config(players=3),
         board={(1, -1): jungle},
@@ -276,7 +275,7 @@ def test_temple_does_nothing_during_play() -> None:
         cr.Config(players=3),
         board={(1, -1): TEMPLE},
         players=[
-            attrs.evolve(player, hand=(W3100,)),
+            player.replace(hand=(W3100,)),
             cr.PlayerState(hand=(W1111,)),
             cr.PlayerState(hand=(W1111,)),
         ],

@@ -7,7 +7,6 @@ of them and seat 0 places a tile on (1, 0).
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 import cacao_rules as cr
@@ -44,7 +43,7 @@ def hub(
     hand: tuple[cr.WorkerType, ...] = (W1111,),
 ) -> cr.State:
     """Seat 0 of 3 to place, with jungle ``tiles`` around the hub square (1, 0)."""
-    seat0 = attrs.evolve(player or cr.PlayerState(), hand=hand)
+    seat0 = (player or cr.PlayerState()).replace(hand=hand)
     return cr.position(
         cr.Config(players=3),
         board={HUB_SIDES[side]: tile for side, tile in tiles.items()},
@@ -348,7 +347,7 @@ def test_dead_edge_is_resolved_by_the_engine(dead: cr.JungleTile, player: cr.Pla
     assert resolved(events) == [(0, HUB, Side.N, 0, True)]
     assert not of_type(events, cr.Gained)
     assert names(state) == ["resolve 1,0 W 0", "resolve 1,0 W 1"]
-    assert attrs.evolve(state.players[0], hand=before.hand, pile=before.pile) == before
+    assert state.players[0].replace(hand=before.hand, pile=before.pile) == before
 
 
 @pytest.mark.rule("R-ACT-7")

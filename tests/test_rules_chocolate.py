@@ -11,7 +11,6 @@ seat 0 of 3 places a tile on (1, 0) whose north edge holds 1, 2 or 3 workers fac
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 import cacao_rules as cr
@@ -112,7 +111,7 @@ def _edge(
         cfg,
         board={(1, -1): jungle},
         players=[
-            attrs.evolve(player, hand=(kind,)),
+            player.replace(hand=(kind,)),
             cr.PlayerState(hand=(W1111,)),
             cr.PlayerState(hand=(W1111,)),
         ],

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-import attrs
 import pytest
 
 import cacao_rules as cr
@@ -220,7 +219,7 @@ def _at_tree(
     state = cr.position(
         cfg,
         board={(1, -1): jungle},
-        players=[attrs.evolve(player, hand=(kind,)), cr.PlayerState(hand=(W1111,))],
+        players=[player.replace(hand=(kind,)), cr.PlayerState(hand=(W1111,))],
         jungle_pile=[TEMPLE] * 2,
         hut_supply=[] if cfg.has(HUTS) else None,
     )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
 import pytest
 
 import cacao_rules as cr
@@ -33,7 +32,7 @@ def _watering_edge(workers: int, player: cr.PlayerState) -> cr.State:
         WATERING3,
         board={(1, -1): WATERING},
         players=[
-            attrs.evolve(player, hand=(kind,)),
+            player.replace(hand=(kind,)),
             cr.PlayerState(hand=(W1111,)),
             cr.PlayerState(hand=(W1111,)),
         ],

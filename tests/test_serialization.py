@@ -379,10 +379,10 @@ def test_overbuilt_and_discarded_tiles_round_trip() -> None:
         covered={(1, 0): WorkerTile.of(0, WorkerType.W1111)},
         players=[PlayerState(hand=(WorkerType.W3001,), sun=1), PlayerState(gold=4)],
     )
-    state = attrs.evolve(state, discarded=((1, WorkerType.W3100),))
+    state = state.replace(discarded=((1, WorkerType.W3100),))
     seat1 = state.players[1]
-    seat1 = attrs.evolve(seat1, pile=seat1.pile.remove(WorkerType.W3100))
-    state = attrs.evolve(state, players=(state.players[0], seat1))
+    seat1 = seat1.replace(pile=seat1.pile.remove(WorkerType.W3100))
+    state = state.replace(players=(state.players[0], seat1))
     check_state(state, reachable=False)
     document = doc_of(state)
     assert document["covered"] == [
@@ -691,18 +691,18 @@ def test_resolve_queue_must_be_in_resolution_order() -> None:
         ActivatedEdge(0, (1, 0), cr.Side.S, 1, (1, 1)),
         ActivatedEdge(0, (1, 0), cr.Side.W, 1, (0, 0)),
     )
-    check_state(attrs.evolve(state, step=ResolveStep(edges)), reachable=False)
+    check_state(state.replace(step=ResolveStep(edges)), reachable=False)
     with pytest.raises(FormatError, match="not in resolution order"):
-        check_state(attrs.evolve(state, step=ResolveStep(edges[::-1])), reachable=False)
+        check_state(state.replace(step=ResolveStep(edges[::-1])), reachable=False)
     with pytest.raises(FormatError, match="activated edge 1,0 S is queued twice"):
-        check_state(attrs.evolve(state, step=ResolveStep(edges[:1] * 2)), reachable=False)
+        check_state(state.replace(step=ResolveStep(edges[:1] * 2)), reachable=False)
 
 
 def test_check_state_lists_every_problem() -> None:
     state = first_state(PlacementStep)
-    players = tuple(attrs.evolve(player, sun=7, gold=-2) for player in state.players)
+    players = tuple(player.replace(sun=7, gold=-2) for player in state.players)
     with pytest.raises(FormatError) as raised:
-        check_state(attrs.evolve(state, players=players))
+        check_state(state.replace(players=players))
     message = str(raised.value)
     for fragment in ["seat 0 has -2 gold", "seat 0 has 7 sun", "seat 1 has -2 gold"]:
         assert fragment in message
@@ -712,9 +712,9 @@ def test_check_state_reports_bad_seats_first() -> None:
     state = first_state(PlacementStep)
     board = state.board.set((41, 0), WorkerTile.of(5, WorkerType.W1111))
     with pytest.raises(FormatError, match="has owner 5, not a seat from 0 to 1"):
-        check_state(attrs.evolve(state, board=FrozenMap(board)))
+        check_state(state.replace(board=FrozenMap(board)))
     with pytest.raises(FormatError, match="3 player states for 2 players"):
-        check_state(attrs.evolve(state, players=(*state.players, PlayerState())))
+        check_state(state.replace(players=(*state.players, PlayerState())))
 
 
 def test_check_state_refuses_edges_that_do_not_match_the_rotation() -> None:
@@ -724,7 +724,7 @@ def test_check_state_refuses_edges_that_do_not_match_the_rotation() -> None:
     assert isinstance(tile, WorkerTile)
     bad = attrs.evolve(tile, edges=(9, 9, 9, 9))
     with pytest.raises(FormatError, match=r"has edges \(9, 9, 9, 9\), but a "):
-        check_state(attrs.evolve(state, board=state.board.set(square, bad)))
+        check_state(state.replace(board=state.board.set(square, bad)))
 
 
 # --- the Chocolatl modules -----------------------------------------------------------------
@@ -1008,12 +1008,12 @@ def test_check_state_refuses_unsorted_map_boards_and_huts() -> None:
     state = module_state(PlacementStep)
     assert len(set(state.map_board)) == 2
     with pytest.raises(FormatError, match="the map board is not sorted"):
-        check_state(attrs.evolve(state, map_board=state.map_board[::-1]))
+        check_state(state.replace(map_board=state.map_board[::-1]))
     owner = next(seat for seat, player in enumerate(state.players) if player.huts)
     players = list(state.players)
-    players[owner] = attrs.evolve(players[owner], huts=(Hut.CHIEF, Hut.MARKET_CRIER))
+    players[owner] = players[owner].replace(huts=(Hut.CHIEF, Hut.MARKET_CRIER))
     with pytest.raises(FormatError, match=f"seat {owner}'s huts are not sorted"):
-        check_state(attrs.evolve(state, players=tuple(players)))
+        check_state(state.replace(players=tuple(players)))
 
 
 @pytest.mark.rule("R-HUT-1")
@@ -1021,18 +1021,18 @@ def test_hut_sides_are_checked_as_one_side_per_tile() -> None:
     state = module_state(PlacementStep)
     sides_a = Bag.of([a for a, _ in HUT_TILES], key=lambda hut: hut.sort_key)
     sides_b = Bag.of([b for _, b in HUT_TILES], key=lambda hut: hut.sort_key)
-    unbuilt = tuple(attrs.evolve(player, huts=()) for player in state.players)
+    unbuilt = tuple(player.replace(huts=()) for player in state.players)
     for supply in (sides_a, sides_b):
-        check_state(attrs.evolve(state, hut_supply=supply, players=unbuilt))
+        check_state(state.replace(hut_supply=supply, players=unbuilt))
     # Two market criers (tiles 1 and 3) are possible, three are not.
     two = Bag.of(
         [Hut.MARKET_CRIER, Hut.MARKET_CRIER] + [a for a, _ in HUT_TILES[3:]] + [Hut.FARMER],
         key=lambda h: h.sort_key,
     )
-    check_state(attrs.evolve(state, hut_supply=two, players=unbuilt))
+    check_state(state.replace(hut_supply=two, players=unbuilt))
     three = Bag.of([Hut.MARKET_CRIER] * 3 + [a for a, _ in HUT_TILES[3:]], key=lambda h: h.sort_key)
     with pytest.raises(FormatError, match="no choice of one side of each hut tile"):
-        check_state(attrs.evolve(state, hut_supply=three, players=unbuilt))
+        check_state(state.replace(hut_supply=three, players=unbuilt))
 
 
 @pytest.mark.rule("R-HUT-1", "R-CHANCE-3")
@@ -1048,11 +1048,11 @@ def test_hut_sides_in_the_middle_of_the_deal() -> None:
     dealt = list(state.hut_supply.elements())
     wrong = Bag.of([*dealt[:4], Hut.CHIEF], key=lambda hut: hut.sort_key)
     with pytest.raises(FormatError, match="no choice of one side"):
-        check_state(attrs.evolve(state, hut_supply=wrong))
-    dealt_hand = attrs.evolve(state.players[0], hand=(WorkerType.W1111,))
-    dealt_hand = attrs.evolve(dealt_hand, pile=dealt_hand.pile.remove(WorkerType.W1111))
+        check_state(state.replace(hut_supply=wrong))
+    dealt_hand = state.players[0].replace(hand=(WorkerType.W1111,))
+    dealt_hand = dealt_hand.replace(pile=dealt_hand.pile.remove(WorkerType.W1111))
     with pytest.raises(FormatError, match="dealt before any hand"):
-        check_state(attrs.evolve(state, players=(dealt_hand, state.players[1])))
+        check_state(state.replace(players=(dealt_hand, state.players[1])))
 
 
 @pytest.mark.rule("R-HUT-FOREMAN")
@@ -1070,18 +1070,16 @@ def test_a_foreman_tile_has_edges_of_4_workers() -> None:
     assert state.hut_supply.total == 0  # position() takes the built hut out of the supply
     check_state(state, reachable=False)
     edge = ActivatedEdge(0, (1, 0), cr.Side.W, 4, (0, 0))
-    with_foreman = attrs.evolve(state, step=ResolveStep((edge,)))
+    with_foreman = state.replace(step=ResolveStep((edge,)))
     check_state(with_foreman, reachable=False)
     assert from_json(to_json(with_foreman), strict=False) == with_foreman
-    no_foreman = tuple(attrs.evolve(player, huts=()) for player in state.players)
+    no_foreman = tuple(player.replace(huts=()) for player in state.players)
     agreed = Bag.of([Hut.FOREMAN], key=lambda hut: hut.sort_key)
     with pytest.raises(FormatError, match="owns no Foreman"):
-        check_state(
-            attrs.evolve(with_foreman, players=no_foreman, hut_supply=agreed), reachable=False
-        )
+        check_state(with_foreman.replace(players=no_foreman, hut_supply=agreed), reachable=False)
     played_before = with_foreman.board.set((1, 0), WorkerTile.of(0, WorkerType.W3100, 3))
     with pytest.raises(FormatError, match="the tile has no 4 workers on that side"):
-        check_state(attrs.evolve(with_foreman, board=played_before), reachable=False)
+        check_state(with_foreman.replace(board=played_before), reachable=False)
 
 
 def test_positions_with_modules_need_strict_false_only_for_what_play_guarantees() -> None:
@@ -1092,11 +1090,11 @@ def test_positions_with_modules_need_strict_false_only_for_what_play_guarantees(
     assert (state.map_tiles_used, state.hut_supply.total) == (3, 1)
     check_state(state, reachable=False)  # a hand-built supply may leave huts out
     with pytest.raises(FormatError, match="1 huts, but the 12 hut tiles show one side each"):
-        check_state(attrs.evolve(state, display=(), step=OverStep()))
+        check_state(state.replace(display=(), step=OverStep()))
     assert from_json(to_json(state), strict=False) == state
     with pytest.raises(FormatError, match="1 huts, but the 12 hut tiles"):
         from_json(to_json(state))
-    more = attrs.evolve(state, map_tiles_used=4)
+    more = state.replace(map_tiles_used=4)
     with pytest.raises(FormatError, match="the players hold 3 map tiles and 4 were used"):
         check_state(more, reachable=False)
 
@@ -1339,7 +1337,7 @@ def test_an_empty_edge_is_activated_only_at_a_tree() -> None:
 def test_positions_may_leave_the_emperor_on_his_start_with_strict_false() -> None:
     state = diamante_state(PlacementStep)
     assert any(x == 1 or y == 1 for x, y in _worker_squares(state))
-    back = attrs.evolve(state, emperor=(1, 1))
+    back = state.replace(emperor=(1, 1))
     check_state(back, reachable=False)
     assert from_json(to_json(back), strict=False) == back
     with pytest.raises(FormatError, match="still on his start"):
@@ -1730,9 +1728,9 @@ def test_masks_are_taken_lowest_first_but_positions_may_differ() -> None:
     held = state.players[seat].masks
     highest = state.mask_supply[-1]
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], masks=tuple(sorted([*held[1:], highest])))
+    players[seat] = players[seat].replace(masks=tuple(sorted([*held[1:], highest])))
     supply = tuple(sorted([*state.mask_supply[:-1], held[0]]))
-    bad = attrs.evolve(state, players=tuple(players), mask_supply=supply)
+    bad = state.replace(players=tuple(players), mask_supply=supply)
     with pytest.raises(FormatError, match="the lowest mask is taken first"):
         check_state(bad)
     check_state(bad, reachable=False)
@@ -1740,12 +1738,12 @@ def test_masks_are_taken_lowest_first_but_positions_may_differ() -> None:
 
 def test_gems_and_masks_need_their_module() -> None:
     state = first_state(PlacementStep)
-    players = (attrs.evolve(state.players[0], gems=(1, 0, 0, 0)), *state.players[1:])
+    players = (state.players[0].replace(gems=(1, 0, 0, 0)), *state.players[1:])
     for bad in [
-        attrs.evolve(state, gem_cart=(1, 0, 0, 0)),
-        attrs.evolve(state, mask_supply=(8,)),
-        attrs.evolve(state, gems_exchanged=4),
-        attrs.evolve(state, players=players),
+        state.replace(gem_cart=(1, 0, 0, 0)),
+        state.replace(mask_supply=(8,)),
+        state.replace(gems_exchanged=4),
+        state.replace(players=players),
     ]:
         with pytest.raises(FormatError, match="gems or masks in a game without the Gem mines"):
             check_state(bad)
@@ -1754,16 +1752,16 @@ def test_gems_and_masks_need_their_module() -> None:
 def test_check_state_refuses_unsorted_masks_and_gems_on_other_tiles() -> None:
     state = gem_state()
     with pytest.raises(FormatError, match="the mask supply is not sorted"):
-        check_state(attrs.evolve(state, mask_supply=tuple(reversed(state.mask_supply))))
+        check_state(state.replace(mask_supply=tuple(reversed(state.mask_supply))))
     seat = next(seat for seat, player in enumerate(state.players) if player.masks)
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], masks=(12, *players[seat].masks))
+    players[seat] = players[seat].replace(masks=(12, *players[seat].masks))
     with pytest.raises(FormatError, match=f"seat {seat}'s masks are not sorted"):
-        check_state(attrs.evolve(state, players=tuple(players)))
+        check_state(state.replace(players=tuple(players)))
     square = next(sq for sq, tile in state.board.items() if tile == JungleTile.from_code("P1"))
     odd = JungleTile(cr.JungleKind.PLANTATION, 1, gems=(1, 0, 0, 0))
     with pytest.raises(FormatError, match=r"the plantation tile on .* carries gems"):
-        check_state(attrs.evolve(state, board=state.board.set(square, odd)))
+        check_state(state.replace(board=state.board.set(square, odd)))
 
 
 @pytest.mark.rule("R-BIG-1")

@@ -11,6 +11,7 @@ the end of the game.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Final, NamedTuple, cast
@@ -241,6 +242,13 @@ def _deciding_seat(step: Step, current: int) -> int:
     return step.queue[0].owner if isinstance(step, ResolveStep) else current
 
 
+@functools.lru_cache(maxsize=64)
+def _before_the_deal(config: Config) -> State:
+    """The state of ``config`` before the deal, without a seed, made once per configuration
+    (states never change, so every new game can start from the same one)."""
+    return setup.initial_state(config, None)
+
+
 def new_game(config: object, seed: object = None) -> State:
     """Set up a game of ``config``.
 
@@ -259,7 +267,7 @@ def new_game(config: object, seed: object = None) -> State:
     if seed is not None and not is_seed(seed):
         raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
     assert seed is None or isinstance(seed, int)
-    draft = Draft(setup.initial_state(config, seed), None)
+    draft = Draft(_before_the_deal(config).replace(seed=seed), None)
     setup.continue_deal(draft)
     settle(draft)
     return draft.freeze()
@@ -272,7 +280,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     game is over.
     """
     state = expect(state, State, "legal_moves", IllegalMoveError)
-    known: tuple[Move, ...] | None = state.memo.get("moves")
+    known: tuple[Move, ...] | None = state.recall("moves")
     if known is not None:
         return known
     if state.is_over:
@@ -335,7 +343,7 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     decision = _DECISIONS[kind]
     if not isinstance(move, decision.accepts):
         raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
-    known: tuple[Move, ...] | None = state.memo.get("moves")
+    known: tuple[Move, ...] | None = state.recall("moves")
     if known is None or isinstance(move, Place) or move not in known:
         decision.check(state, move)
     return None

@@ -454,7 +454,7 @@ def _index(t: _Tables, state: State) -> _StateIndex:
         raise IllegalMoveError(
             f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
         )
-    known = state.memo.get(_MEMO_KEY)
+    known = state.recall(_MEMO_KEY)
     if known is not None and known.tables is t:
         index: _StateIndex = known
         return index

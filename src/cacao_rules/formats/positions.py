@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-import attrs
-
 from ..engine import settle
 from ..errors import ConfigError, FormatError, expect
 from ..game.components import (
@@ -106,8 +104,7 @@ def position(
     shown = tuple(sorted(display, key=lambda tile: tile.sort_key))
     on_map = tuple(sorted(map_board, key=lambda tile: tile.sort_key))
     held_map_tiles = sum(player.map_tiles for player in seats)
-    state = attrs.evolve(
-        base,
+    state = base.replace(
         board=FrozenMap(tiles),
         covered=FrozenMap(under),
         players=tuple(
@@ -126,7 +123,7 @@ def position(
         step=PlacementStep(),
     )
     if not any(player.hand for player in state.players):
-        state = attrs.evolve(state, step=OverStep())
+        state = state.replace(step=OverStep())
     try:
         check_state(state, conserve_jungle=jungle_pile is None, reachable=False)
     except FormatError as error:
@@ -223,7 +220,7 @@ def _with_pile(
         key=lambda kind: kind.sort_key,
     )
     hand = tuple(sorted(player.hand, key=lambda kind: kind.sort_key))
-    return attrs.evolve(player, hand=hand, pile=pile)
+    return player.replace(hand=hand, pile=pile)
 
 
 def _worker_tiles(

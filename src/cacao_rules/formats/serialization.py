@@ -111,9 +111,7 @@ _PLAYER_FIELDS: Final = (
     "masks",
 )
 _PLAYER_FIELDS_V1: Final = _PLAYER_FIELDS[:7]
-_PLAYER_FIELDS_KNOWN: Final = tuple(field.name for field in attrs.fields(PlayerState)) == (
-    _PLAYER_FIELDS
-)
+_PLAYER_FIELDS_KNOWN: Final = PlayerState.FIELDS == _PLAYER_FIELDS
 _CONFIG_FIELDS: Final = (
     "players",
     "modules",

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from collections.abc import (
     Callable,
-    ItemsView,
     Iterable,
     Iterator,
-    KeysView,
     Mapping,
-    ValuesView,
 )
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -35,27 +32,29 @@ def any_dict() -> Any:
     return {}
 
 
-class FrozenMap(Mapping[K, V]):
+class FrozenMap(dict[K, V]):
     """A read-only mapping that is hashable and compares by value.
+
+    It is a ``dict`` whose changing methods raise ``TypeError``, so that reading it (``m[k]``,
+    ``m.get(k)``, ``k in m``) runs at the speed of a plain dict: the rules read the board
+    this way many times per move.
 
     >>> m = FrozenMap({(0, 0): "a"})
     >>> m[(0, 0)], len(m), hash(m) == hash(FrozenMap({(0, 0): "a"}))
     ('a', 1, True)
     """
 
-    __slots__ = ("_data", "_hash", "_memo")
+    __slots__ = ("_hash", "_memo")
 
     def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
-        self._data: dict[K, V] = dict(data)
+        dict.__init__(self, data)
         self._hash: int | None = None
         self._memo: dict[str, Any] | None = None
 
     @classmethod
     def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
-        """Wrap ``data`` without copying it; the caller must never change it afterwards."""
-        new = cls()  # not cls.__new__(cls): mypyc cannot compile that
-        new._data = data
-        return new
+        """A read-only copy of ``data``."""
+        return cls(data)
 
     @property
     def memo(self) -> dict[str, Any]:
@@ -68,56 +67,34 @@ class FrozenMap(Mapping[K, V]):
             self._memo = {}
         return self._memo
 
-    def __getitem__(self, key: K) -> V:
-        return self._data[key]
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._data
-
-    def get(self, key: K, default: Any = None) -> Any:
-        return self._data.get(key, default)
-
-    def __iter__(self) -> Iterator[K]:
-        return iter(self._data)
-
-    def keys(self) -> KeysView[K]:
-        return self._data.keys()
-
-    def values(self) -> ValuesView[V]:
-        return self._data.values()
-
-    def items(self) -> ItemsView[K, V]:
-        return self._data.items()
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         if self._hash is None:
-            self._hash = hash(frozenset(self._data.items()))
+            self._hash = hash(frozenset(self.items()))
         return self._hash
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, FrozenMap):
-            return self is other or self._data == other._data
-        if isinstance(other, Mapping):
-            return self._data == dict(other)
-        return NotImplemented
-
     def __repr__(self) -> str:
-        return f"FrozenMap({self._data!r})"
+        return f"FrozenMap({dict(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a FrozenMap cannot be changed; set() returns a changed copy")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only
+    __ior__ = _read_only
 
     def set(self, key: K, value: V) -> FrozenMap[K, V]:
         """Return a copy with ``key`` bound to ``value``."""
-        data = dict(self._data)
-        data[key] = value
-        return FrozenMap._adopt(data)
+        new = FrozenMap(self)
+        dict.__setitem__(new, key, value)
+        return new
 
     def set_many(self, items: Iterable[tuple[K, V]]) -> FrozenMap[K, V]:
         """Return a copy with every ``(key, value)`` of ``items`` bound."""
-        data = dict(self._data)
-        data.update(items)
-        return FrozenMap._adopt(data)
+        new = FrozenMap(self)
+        dict.update(new, items)
+        return new
 
 
 class Bag(Generic[T]):
@@ -201,7 +178,7 @@ class Bag(Generic[T]):
         items = self.items
         element, count = items[position]
         left = ((element, count - 1),) if count > 1 else ()
-        return Bag((*items[:position], *left, *items[position + 1 :]))
+        return Bag.with_total((*items[:position], *left, *items[position + 1 :]), self.total - 1)
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""

@@ -8,6 +8,8 @@ laid, instead of being searched for on every turn.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ..game.components import JungleTile, Tile, WorkerTile
 from ..game.frozen import FrozenMap
 from ..game.geometry import Square, neighbours
@@ -15,47 +17,59 @@ from ..game.geometry import Square, neighbours
 Board = FrozenMap[Square, Tile]
 
 
-def frontier(board: Board) -> frozenset[Square]:
-    """The empty squares next to at least one jungle tile."""
-    found: frozenset[Square] | None = board.memo.get("frontier")
-    if found is None:
-        found = frozenset(
-            near
-            for square, tile in board.items()
-            if isinstance(tile, JungleTile)
-            for near in neighbours(square)
-            if near not in board
-        )
-        board.memo["frontier"] = found
-    return found
-
-
 def free_squares(board: Board) -> tuple[Square, ...]:
     """The frontier, sorted: where a worker tile may be placed (:rule:`R-PLACE-1`).
 
     All of them are squares of the worker colour of the checkerboard, so a worker tile
-    placed there never shares an edge with another (:rule:`R-PLACE-2`).
+    placed there never shares an edge with another (:rule:`R-PLACE-2`). Kept as a sorted
+    tuple, which takes far less room than a set in the many states of a search tree.
     """
     squares: tuple[Square, ...] | None = board.memo.get("free_squares")
     if squares is None:
-        squares = tuple(sorted(frontier(board)))
+        squares = tuple(
+            sorted(
+                {
+                    near
+                    for square, tile in board.items()
+                    if isinstance(tile, JungleTile)
+                    for near in neighbours(square)
+                    if near not in board
+                }
+            )
+        )
         board.memo["free_squares"] = squares
     return squares
+
+
+def is_free(board: Board, square: Square) -> bool:
+    """Whether ``square`` is on the frontier (found by bisection in the sorted frontier)."""
+    squares = free_squares(board)
+    at = bisect_left(squares, square)
+    return at < len(squares) and squares[at] == square
 
 
 def with_worker(board: Board, square: Square, tile: WorkerTile) -> Board:
     """``board`` with ``tile`` on ``square`` (empty, or overbuilt), frontier carried over."""
     new = board.set(square, tile)
-    known: frozenset[Square] | None = board.memo.get("frontier")
+    known: tuple[Square, ...] | None = board.memo.get("free_squares")
     if known is not None:
-        new.memo["frontier"] = known - {square}
+        at = bisect_left(known, square)
+        if at < len(known) and known[at] == square:
+            known = known[:at] + known[at + 1 :]
+        new.memo["free_squares"] = known
     return new
 
 
 def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
     """``board`` with ``tile`` on the empty jungle space ``square``, frontier carried over."""
     new = board.set(square, tile)
-    known: frozenset[Square] | None = board.memo.get("frontier")
+    known: tuple[Square, ...] | None = board.memo.get("free_squares")
     if known is not None:
-        new.memo["frontier"] = known | {near for near in neighbours(square) if near not in new}
+        squares = list(known)
+        for near in neighbours(square):
+            if near not in new:
+                at = bisect_left(squares, near)
+                if at == len(squares) or squares[at] != near:
+                    squares.insert(at, near)
+        new.memo["free_squares"] = tuple(squares)
     return new

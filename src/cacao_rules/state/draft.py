@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import attrs
-
 from ..game.components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Config
 from ..game.events import Event
@@ -42,7 +40,7 @@ _FROZEN_FIELDS: Final = (
     "gems_exchanged",
 )
 """The fields :meth:`Draft.freeze` gives :class:`State`, by position."""
-if tuple(field.name for field in attrs.fields(State))[: len(_FROZEN_FIELDS)] != _FROZEN_FIELDS:
+if State.FIELDS != _FROZEN_FIELDS:
     raise ImportError("Draft.freeze passes State's fields by position: update it")
 
 

@@ -8,8 +8,7 @@ decision is pending, and who makes it, is the state's ``step``.
 
 from __future__ import annotations
 
-import operator
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import attrs
 
@@ -25,13 +24,12 @@ from ..game.components import (
     WorkerType,
 )
 from ..game.config import Config
-from ..game.frozen import Bag, FrozenMap, any_dict
+from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
 
 
-@attrs.frozen(cache_hash=True)
 class PlayerState:
     """One player's village board, hand and worker pile.
 
@@ -40,28 +38,110 @@ class PlayerState:
     ``chocolate`` counts bars (Chocolate module), ``map_tiles`` the map tiles left (Map
     module), ``huts`` the huts built, sorted (Hut module), ``gems`` the gems held by colour
     and ``masks`` the masks' values, sorted (Gem mines module).
+
+    An immutable value: assigning an attribute raises ``AttributeError``; equal by value,
+    hashable, picklable. A plain slotted class rather than an attrs one, because the engine
+    builds one whenever a player's resources change (:meth:`replace`).
+
+    >>> PlayerState(gold=2).replace(cacao=1)
+    PlayerState(gold=2, cacao=1, sun=0, water_field=0, hand=(), pile=Bag(()), chocolate=0, \
+map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
     """
 
-    gold: int = 0
-    cacao: int = 0
-    sun: int = 0
-    water_field: int = 0
-    hand: tuple[WorkerType, ...] = ()
-    pile: Bag[WorkerType] = EMPTY_BAG
-    chocolate: int = 0
-    map_tiles: int = 0
-    huts: tuple[Hut, ...] = ()
-    gems: Gems = NO_GEMS
-    masks: tuple[int, ...] = ()
+    __slots__ = (
+        "_hash",
+        "cacao",
+        "chocolate",
+        "gems",
+        "gold",
+        "hand",
+        "huts",
+        "map_tiles",
+        "masks",
+        "pile",
+        "sun",
+        "water_field",
+    )
+
+    FIELDS: Final = (
+        "gold",
+        "cacao",
+        "sun",
+        "water_field",
+        "hand",
+        "pile",
+        "chocolate",
+        "map_tiles",
+        "huts",
+        "gems",
+        "masks",
+    )
+    """The fields, in the order of the constructor's arguments."""
+
+    gold: int
+    cacao: int
+    sun: int
+    water_field: int
+    hand: tuple[WorkerType, ...]
+    pile: Bag[WorkerType]
+    chocolate: int
+    map_tiles: int
+    huts: tuple[Hut, ...]
+    gems: Gems
+    masks: tuple[int, ...]
+    _hash: int | None
+
+    def __init__(
+        self,
+        gold: int = 0,
+        cacao: int = 0,
+        sun: int = 0,
+        water_field: int = 0,
+        hand: tuple[WorkerType, ...] = (),
+        pile: Bag[WorkerType] = EMPTY_BAG,
+        chocolate: int = 0,
+        map_tiles: int = 0,
+        huts: tuple[Hut, ...] = (),
+        gems: Gems = NO_GEMS,
+        masks: tuple[int, ...] = (),
+    ) -> None:
+        _SET_GOLD(self, gold)
+        _SET_CACAO(self, cacao)
+        _SET_SUN(self, sun)
+        _SET_WATER_FIELD(self, water_field)
+        _SET_HAND(self, hand)
+        _SET_PILE(self, pile)
+        _SET_CHOCOLATE(self, chocolate)
+        _SET_MAP_TILES(self, map_tiles)
+        _SET_HUTS(self, huts)
+        _SET_GEMS(self, gems)
+        _SET_MASKS(self, masks)
+        _SET_HASH(self, None)
 
     @property
     def water(self) -> int:
         """The value of the water field the carrier stands on (-10 at the start)."""
         return WATER_TRACK[self.water_field]
 
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (
+            self.gold,
+            self.cacao,
+            self.sun,
+            self.water_field,
+            self.hand,
+            self.pile,
+            self.chocolate,
+            self.map_tiles,
+            self.huts,
+            self.gems,
+            self.masks,
+        )
+
     def replace(self, **changes: Any) -> PlayerState:
-        """A copy with the fields named in ``changes`` changed (a fast ``attrs.evolve``)."""
-        values = list(_player_values(self))
+        """A copy with the fields named in ``changes`` changed."""
+        values = list(self.values())
         try:
             for name, value in changes.items():
                 values[_PLAYER_INDEX[name]] = value
@@ -70,10 +150,56 @@ class PlayerState:
             raise TypeError(f"PlayerState has no field(s) {', '.join(unknown)}") from None
         return PlayerState(*values)
 
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"PlayerState is immutable: cannot assign {name}; use replace()")
 
-_PLAYER_FIELDS: Final = tuple(field.name for field in attrs.fields(PlayerState))
-_PLAYER_INDEX: Final = {name: index for index, name in enumerate(_PLAYER_FIELDS)}
-_player_values: Final = operator.attrgetter(*_PLAYER_FIELDS)
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"PlayerState is immutable: cannot delete {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not PlayerState:
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        known: int | None = self._hash
+        if known is None:
+            known = hash(self.values())
+            _SET_HASH(self, known)
+        return known
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.FIELDS, self.values(), strict=True)
+        )
+        return f"PlayerState({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PlayerState, self.values())
+
+
+_PLAYER_INDEX: Final = {name: index for index, name in enumerate(PlayerState.FIELDS)}
+
+
+def _setter(cls: type, name: str) -> Any:
+    """The slot's own setter, which an immutable class's constructor writes through."""
+    return getattr(cls, name).__set__
+
+
+_SET_GOLD: Final = _setter(PlayerState, "gold")
+_SET_CACAO: Final = _setter(PlayerState, "cacao")
+_SET_SUN: Final = _setter(PlayerState, "sun")
+_SET_WATER_FIELD: Final = _setter(PlayerState, "water_field")
+_SET_HAND: Final = _setter(PlayerState, "hand")
+_SET_PILE: Final = _setter(PlayerState, "pile")
+_SET_CHOCOLATE: Final = _setter(PlayerState, "chocolate")
+_SET_MAP_TILES: Final = _setter(PlayerState, "map_tiles")
+_SET_HUTS: Final = _setter(PlayerState, "huts")
+_SET_GEMS: Final = _setter(PlayerState, "gems")
+_SET_MASKS: Final = _setter(PlayerState, "masks")
+_SET_HASH: Final = _setter(PlayerState, "_hash")
 
 
 @attrs.frozen
@@ -177,7 +303,6 @@ Step = (
 CHANCE_STEPS: Final = (DealStep, BlindFillStep, DrawWorkerStep, RefillStep, MapRefillStep)
 
 
-@attrs.frozen(cache_hash=True)
 class State:
     """A game in progress. Never changed: :func:`cacao_rules.apply` returns a new one.
 
@@ -191,7 +316,60 @@ class State:
     the Emperor module); ``gem_cart`` holds the gems not yet drawn by colour,
     ``mask_supply`` the masks left, lowest first, and ``gems_exchanged`` counts the gems
     traded for masks, out of the game (Gem mines module).
+
+    An immutable value: assigning an attribute raises ``AttributeError``; equal by value,
+    hashable (the hash is kept once worked out), picklable. A plain slotted class rather
+    than an attrs one, because :func:`cacao_rules.apply` builds one per move; it is built
+    by position (:meth:`~cacao_rules.state.draft.Draft.freeze`). :meth:`replace` gives a
+    copy with some fields changed.
     """
+
+    __slots__ = (
+        "_hash",
+        "_memo",
+        "board",
+        "chance_count",
+        "config",
+        "covered",
+        "current",
+        "discarded",
+        "display",
+        "emperor",
+        "gem_cart",
+        "gems_exchanged",
+        "hut_supply",
+        "jungle_pile",
+        "map_board",
+        "map_tiles_used",
+        "mask_supply",
+        "players",
+        "seed",
+        "step",
+        "turn",
+    )
+
+    FIELDS: Final = (
+        "config",
+        "seed",
+        "chance_count",
+        "board",
+        "covered",
+        "discarded",
+        "players",
+        "jungle_pile",
+        "display",
+        "current",
+        "turn",
+        "step",
+        "map_board",
+        "map_tiles_used",
+        "hut_supply",
+        "emperor",
+        "gem_cart",
+        "mask_supply",
+        "gems_exchanged",
+    )
+    """The fields, in the order of the constructor's arguments."""
 
     config: Config
     seed: int | None
@@ -205,18 +383,138 @@ class State:
     current: int
     turn: int
     step: Step
-    map_board: tuple[JungleTile, ...] = ()
-    map_tiles_used: int = 0
-    hut_supply: Bag[Hut] = EMPTY_BAG
-    emperor: Square | None = None
-    gem_cart: Gems = NO_GEMS
-    mask_supply: tuple[int, ...] = ()
-    gems_exchanged: int = 0
-    memo: dict[str, Any] = attrs.field(
-        init=False, factory=any_dict, eq=False, hash=False, repr=False
-    )
-    """Values derived from this state and kept for reuse, such as its legal moves; never
-    part of the state's value."""
+    map_board: tuple[JungleTile, ...]
+    map_tiles_used: int
+    hut_supply: Bag[Hut]
+    emperor: Square | None
+    gem_cart: Gems
+    mask_supply: tuple[int, ...]
+    gems_exchanged: int
+    _hash: int | None
+    _memo: dict[str, Any] | None
+
+    def __init__(
+        self,
+        config: Config,
+        seed: int | None,
+        chance_count: int,
+        board: FrozenMap[Square, Tile],
+        covered: FrozenMap[Square, WorkerTile],
+        discarded: tuple[tuple[int, WorkerType], ...],
+        players: tuple[PlayerState, ...],
+        jungle_pile: Bag[JungleTile],
+        display: tuple[JungleTile, ...],
+        current: int,
+        turn: int,
+        step: Step,
+        map_board: tuple[JungleTile, ...] = (),
+        map_tiles_used: int = 0,
+        hut_supply: Bag[Hut] = EMPTY_BAG,
+        emperor: Square | None = None,
+        gem_cart: Gems = NO_GEMS,
+        mask_supply: tuple[int, ...] = (),
+        gems_exchanged: int = 0,
+    ) -> None:
+        _SET_S_CONFIG(self, config)
+        _SET_S_SEED(self, seed)
+        _SET_S_CHANCE_COUNT(self, chance_count)
+        _SET_S_BOARD(self, board)
+        _SET_S_COVERED(self, covered)
+        _SET_S_DISCARDED(self, discarded)
+        _SET_S_PLAYERS(self, players)
+        _SET_S_JUNGLE_PILE(self, jungle_pile)
+        _SET_S_DISPLAY(self, display)
+        _SET_S_CURRENT(self, current)
+        _SET_S_TURN(self, turn)
+        _SET_S_STEP(self, step)
+        _SET_S_MAP_BOARD(self, map_board)
+        _SET_S_MAP_TILES_USED(self, map_tiles_used)
+        _SET_S_HUT_SUPPLY(self, hut_supply)
+        _SET_S_EMPEROR(self, emperor)
+        _SET_S_GEM_CART(self, gem_cart)
+        _SET_S_MASK_SUPPLY(self, mask_supply)
+        _SET_S_GEMS_EXCHANGED(self, gems_exchanged)
+        _SET_STATE_HASH(self, None)
+        _SET_STATE_MEMO(self, None)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (
+            self.config,
+            self.seed,
+            self.chance_count,
+            self.board,
+            self.covered,
+            self.discarded,
+            self.players,
+            self.jungle_pile,
+            self.display,
+            self.current,
+            self.turn,
+            self.step,
+            self.map_board,
+            self.map_tiles_used,
+            self.hut_supply,
+            self.emperor,
+            self.gem_cart,
+            self.mask_supply,
+            self.gems_exchanged,
+        )
+
+    def replace(self, **changes: Any) -> State:
+        """A copy with the fields named in ``changes`` changed."""
+        values = list(self.values())
+        try:
+            for name, value in changes.items():
+                values[_STATE_INDEX[name]] = value
+        except KeyError:
+            unknown = sorted(name for name in changes if name not in _STATE_INDEX)
+            raise TypeError(f"State has no field(s) {', '.join(unknown)}") from None
+        return State(*values)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"State is immutable: cannot assign {name}; use replace()")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"State is immutable: cannot delete {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not State:
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        known: int | None = self._hash
+        if known is None:
+            known = hash(self.values())
+            _SET_STATE_HASH(self, known)
+        return known
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self.FIELDS, self.values(), strict=True)
+        )
+        return f"State({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (State, self.values())
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """Values derived from this state and kept for reuse, such as its legal moves; never
+        part of the state's value (made when first asked for)."""
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            _SET_STATE_MEMO(self, memo)
+        return memo
+
+    def recall(self, name: str) -> Any:
+        """The value kept as ``name`` in :attr:`memo`, or ``None``, without making the memo."""
+        memo = self._memo
+        return None if memo is None else memo.get(name)
 
     @property
     def is_over(self) -> bool:
@@ -244,6 +542,30 @@ class State:
         from ..show.render import summary_line
 
         printer.text(summary_line(self))
+
+
+_STATE_INDEX: Final = {name: index for index, name in enumerate(State.FIELDS)}
+_SET_S_CONFIG: Final = _setter(State, "config")
+_SET_S_SEED: Final = _setter(State, "seed")
+_SET_S_CHANCE_COUNT: Final = _setter(State, "chance_count")
+_SET_S_BOARD: Final = _setter(State, "board")
+_SET_S_COVERED: Final = _setter(State, "covered")
+_SET_S_DISCARDED: Final = _setter(State, "discarded")
+_SET_S_PLAYERS: Final = _setter(State, "players")
+_SET_S_JUNGLE_PILE: Final = _setter(State, "jungle_pile")
+_SET_S_DISPLAY: Final = _setter(State, "display")
+_SET_S_CURRENT: Final = _setter(State, "current")
+_SET_S_TURN: Final = _setter(State, "turn")
+_SET_S_STEP: Final = _setter(State, "step")
+_SET_S_MAP_BOARD: Final = _setter(State, "map_board")
+_SET_S_MAP_TILES_USED: Final = _setter(State, "map_tiles_used")
+_SET_S_HUT_SUPPLY: Final = _setter(State, "hut_supply")
+_SET_S_EMPEROR: Final = _setter(State, "emperor")
+_SET_S_GEM_CART: Final = _setter(State, "gem_cart")
+_SET_S_MASK_SUPPLY: Final = _setter(State, "mask_supply")
+_SET_S_GEMS_EXCHANGED: Final = _setter(State, "gems_exchanged")
+_SET_STATE_HASH: Final = _setter(State, "_hash")
+_SET_STATE_MEMO: Final = _setter(State, "_memo")
 
 
 def seat_to_move(step: Step, current: int) -> int | None:

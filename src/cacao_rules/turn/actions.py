@@ -274,7 +274,12 @@ def _tree(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, u
 
 
 def _gem_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    on_mine = tile.gems or NO_GEMS
+    return _gem_uses(tile.gems or NO_GEMS, workers)
+
+
+@functools.lru_cache(maxsize=4096)
+def _gem_uses(on_mine: Gems, workers: int) -> tuple[Use, ...]:
+    """Every way ``workers`` can take gems from a mine holding ``on_mine``, in order."""
     return tuple(sorted(Use(sum(taken), gems=taken) for taken in gem_choices(on_mine, workers)))
 
 

@@ -169,12 +169,92 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedE
     The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`). The live
     edges keep their order.
     """
-    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
-    live = _liveness(actions, [edge_options(view, edge) for edge in edges])
+    if not edges:
+        return ()
+    live = _live(_Edges(view, edges))
     return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
 
 
-def _liveness(actions: list[Action], options: list[tuple[Use, ...]]) -> list[bool]:
+class _Edges:
+    """One owner's activated ``edges`` with their tiles, actions and options now.
+
+    ``key`` names the situation by small values only: the owner's resources that the
+    actions read (gold is only ever added to, so its amount never decides anything here)
+    and each edge's tile and workers. Situations with the same key have the same live edges
+    and the same moves listed, so these are kept by key in :data:`_LIVE` and
+    :data:`_LISTED`. An edge at a gem mine, which carries gems and changes the board, makes
+    the key ``None``: such situations are worked out afresh.
+    """
+
+    __slots__ = ("_options", "edges", "jungles", "key", "player")
+
+    def __init__(self, view: View, edges: tuple[ActivatedEdge, ...]) -> None:
+        player = self.player = view.players[edges[0].owner]
+        board = view.board
+        jungles = self.jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
+        self.edges = edges
+        self._options: list[tuple[Use, ...]] | None = None
+        self.key: tuple[object, ...] | None = None
+        if all(tile.gems is None for tile in jungles):
+            self.key = (
+                player.cacao,
+                player.chocolate,
+                player.sun,
+                player.water_field,
+                player.huts,
+                *[
+                    (tile.kind, tile.value, edge.workers)
+                    for tile, edge in zip(jungles, edges, strict=True)
+                ],
+            )
+
+    @property
+    def actions(self) -> list[Action]:
+        """The action of each edge's tile."""
+        return [ACTIONS[tile.kind] for tile in self.jungles]
+
+    @property
+    def options(self) -> list[tuple[Use, ...]]:
+        """The uses worth offering on each edge now (:func:`edge_options`)."""
+        if self._options is None:
+            player = self.player
+            self._options = [
+                ACTIONS[tile.kind].options(player, tile, edge.workers)
+                for tile, edge in zip(self.jungles, self.edges, strict=True)
+            ]
+        return self._options
+
+
+def _jungle_at(tile: object) -> JungleTile:
+    assert isinstance(tile, JungleTile)
+    return tile
+
+
+_KEPT_SITUATIONS: Final = 50_000
+"""How many situations :data:`_LIVE` and :data:`_LISTED` hold before they start afresh."""
+
+_LIVE: dict[tuple[object, ...], tuple[bool, ...]] = {}
+"""Which edges are live, by situation (:attr:`_Edges.key`)."""
+
+_LISTED: dict[tuple[object, ...], tuple[tuple[int, Use], ...]] = {}
+"""The moves listed, as (edge index, use), by situation (:attr:`_Edges.key`)."""
+
+
+def _live(edges: _Edges) -> tuple[bool, ...]:
+    """Which of the edges are live (see :func:`live_edges`), kept by situation."""
+    key = edges.key
+    if key is None:
+        return _liveness(edges.actions, edges.options)
+    live = _LIVE.get(key)
+    if live is None:
+        live = _liveness(edges.actions, edges.options)
+        if len(_LIVE) >= _KEPT_SITUATIONS:
+            _LIVE.clear()
+        _LIVE[key] = live
+    return live
+
+
+def _liveness(actions: list[Action], options: list[tuple[Use, ...]]) -> tuple[bool, ...]:
     """Which edges are live, given their actions and their options now (see :func:`live_edges`)."""
     live = [len(offered) > 1 for offered in options]
     changed = True
@@ -186,7 +266,7 @@ def _liveness(actions: list[Action], options: list[tuple[Use, ...]]) -> list[boo
         for index, action in enumerate(actions):
             if not live[index] and action.reads & written:
                 live[index] = changed = True
-    return live
+    return tuple(live)
 
 
 def settle_or_list(draft: Draft) -> list[Resolve] | None:
@@ -194,22 +274,15 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
     dead, return the owner's moves (:func:`resolve_moves`), working out the options once."""
     step = draft.step
     assert isinstance(step, ResolveStep)
-    mine = _decider_edges(step.queue)
-    owner = draft.players[mine[0].owner]
-    jungles = [_jungle(draft, edge) for edge in mine]
-    actions = [ACTIONS[tile.kind] for tile in jungles]
-    options = [
-        action.options(owner, tile, edge.workers)
-        for action, tile, edge in zip(actions, jungles, mine, strict=True)
-    ]
-    live = _liveness(actions, options)
+    mine = _Edges(draft, _decider_edges(step.queue))
+    live = _live(mine)
     if all(live):
-        return _listed_moves(draft, mine, actions, options)
-    for edge, alive in zip(mine, live, strict=True):
+        return _listed_moves(draft, mine)
+    for edge, alive in zip(mine.edges, live, strict=True):
         if not alive and draft.events is not None:
             draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
-    others = step.queue[len(mine) :]
-    kept = tuple(edge for edge, alive in zip(mine, live, strict=True) if alive)
+    others = step.queue[len(mine.edges) :]
+    kept = tuple(edge for edge, alive in zip(mine.edges, live, strict=True) if alive)
     _continue(draft, kept + others, step.received)
     return None
 
@@ -223,34 +296,37 @@ def resolve_moves(view: View) -> list[Resolve]:
     """
     step = view.step
     assert isinstance(step, ResolveStep)
-    edges = _decider_edges(step.queue)
-    actions = [ACTIONS[_jungle(view, edge).kind] for edge in edges]
-    options = [edge_options(view, edge) for edge in edges]
-    return _listed_moves(view, edges, actions, options)
+    return _listed_moves(view, _Edges(view, _decider_edges(step.queue)))
 
 
-def _listed_moves(
-    view: View,
-    edges: tuple[ActivatedEdge, ...],
-    actions: list[Action],
-    options: list[tuple[Use, ...]],
-) -> list[Resolve]:
-    """:func:`resolve_moves`, given the actions and options of the owner's ``edges``."""
-    if len(edges) < 2 or not _interact(actions):
-        return [
-            resolve_move(edge, use)
-            for edge, offered in zip(edges, options, strict=True)
-            for use in offered
-        ]
+def _listed_moves(view: View, edges: _Edges) -> list[Resolve]:
+    """:func:`resolve_moves` for one owner's ``edges``; the listing is kept by situation."""
+    key = edges.key
+    listed = None if key is None else _LISTED.get(key)
+    if listed is None:
+        listed = _listing(view, edges)
+        if key is not None:
+            if len(_LISTED) >= _KEPT_SITUATIONS:
+                _LISTED.clear()
+            _LISTED[key] = listed
+    mine = edges.edges
+    return [resolve_move(mine[index], use) for index, use in listed]
+
+
+def _listing(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
+    """The moves of :func:`resolve_moves` as (edge index, use): the first of every outcome."""
+    mine, options = edges.edges, edges.options
+    if len(mine) < 2 or not _interact(edges.actions):
+        return tuple((index, use) for index, offered in enumerate(options) for use in offered)
     seen: set[tuple[object, ...]] = set()
     distinct = []
-    for edge, offered in zip(edges, options, strict=True):
+    for index, offered in enumerate(options):
         for use in offered:
-            outcome = _outcome(view, edges, edge, use)
+            outcome = _outcome(view, mine, mine[index], use)
             if outcome not in seen:
                 seen.add(outcome)
-                distinct.append(resolve_move(edge, use))
-    return distinct
+                distinct.append((index, use))
+    return tuple(distinct)
 
 
 def _interact(actions: list[Action]) -> bool:
@@ -277,15 +353,15 @@ def _outcome(
     """
     step = view.step
     assert isinstance(step, ResolveStep)
+    rest = tuple(other for other in edges if other is not edge)
+    if not use[0]:  # nothing changes but the edges left
+        return (view.players[edge.owner], live_edges(view, rest), step.received, None)
     draft = Draft(view, None)
     tile = _jungle(view, edge)
-    received = step.received
-    if use[0]:
-        gained = ACTIONS[tile.kind].perform(
-            draft, edge.owner, edge.jungle_square, tile, edge.workers, use
-        )
-        received += _counted(draft, edge.owner, gained)
-    rest = tuple(other for other in edges if other is not edge)
+    gained = ACTIONS[tile.kind].perform(
+        draft, edge.owner, edge.jungle_square, tile, edge.workers, use
+    )
+    received = step.received + _counted(draft, edge.owner, gained)
     # The board, by value; None when unchanged, so that an unchanged board is not hashed.
     board = None if draft.board is view.board or draft.board == view.board else draft.board
     return (draft.players[edge.owner], live_edges(draft, rest), received, board)

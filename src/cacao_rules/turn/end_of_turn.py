@@ -7,6 +7,7 @@ Hut module :rule:`R-HUT-3`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ..errors import IllegalMoveError
 from ..game.components import DISPLAY_SIZE, GEM_MINE, MAP_BOARD_SIZE, JungleTile, WorkerType
@@ -38,7 +39,11 @@ from .scoring import winners_of
 
 def sorted_hand(hand: list[WorkerType]) -> tuple[WorkerType, ...]:
     """A hand in its fixed order (by worker type)."""
-    return tuple(sorted(hand, key=lambda kind: kind.sort_key))
+    return tuple(sorted(hand, key=_TYPE_RANK.__getitem__))
+
+
+_TYPE_RANK: Final = {kind: kind.sort_key for kind in WorkerType}
+"""Each worker type's place in the fixed order."""
 
 
 def start_end_of_turn(draft: Draft) -> None:

@@ -5,8 +5,9 @@ Rules: :rule:`R-FILL-1` to :rule:`R-FILL-6`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
-from itertools import combinations, permutations
+from itertools import combinations, pairwise, permutations
 
 from ..errors import IllegalMoveError
 from ..game.components import DISPLAY_SIZE, JungleTile, WorkerTile
@@ -54,26 +55,63 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
     With the Map module the player may also give up map tiles to take map-board tiles
     instead of display tiles, so that still at most 2 spaces get face-up tiles; the display
     tiles go on others of those (:rule:`R-MAP-2`, :rule:`R-MAP-3`).
+
+    Which tiles go on which of the spaces depends only on how many spaces there are, not
+    where they lie, so the assignments are worked out once per :func:`_fill_pattern` and
+    laid on the sorted ``spaces`` here (so that squares sort as their indices do).
     """
-    found: set[tuple[FillChoice, ...]] = set()
     face_up = min(DISPLAY_SIZE, len(spaces))
     usable = min(view.players[view.current].map_tiles, len(view.map_board), face_up)
+    if any(later < earlier for earlier, later in pairwise(spaces)):
+        spaces = tuple(sorted(spaces))
+    pattern = _fill_pattern(len(spaces), view.display, view.map_board, usable)
+    return [
+        Fill(tuple(FillChoice(spaces[index], tile, from_map) for index, tile, from_map in fill))
+        for fill in pattern
+    ]
+
+
+_Choice = tuple[int, JungleTile, bool]
+"""A fill choice with the index of its space in place of the square."""
+
+
+def _choice_key(choice: _Choice) -> tuple[object, ...]:
+    """:attr:`FillChoice.sort_key` of a choice, by its space's index."""
+    index, tile, from_map = choice
+    return (index, from_map, tile.sort_key)
+
+
+def _fill_key(fill: tuple[_Choice, ...]) -> tuple[object, ...]:
+    """:attr:`Fill.sort_key` of a fill, by its spaces' indices (the class rank left out)."""
+    return tuple(_choice_key(choice) for choice in fill)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fill_pattern(
+    count: int,
+    display: tuple[JungleTile, ...],
+    map_board: tuple[JungleTile, ...],
+    usable: int,
+) -> tuple[tuple[_Choice, ...], ...]:
+    """The fills of :func:`fill_moves` for ``count`` spaces, as choices by space index, in
+    the fills' order; ``usable`` map tiles may be given up for map-board tiles."""
+    spaces = tuple(range(count))
+    found: set[tuple[_Choice, ...]] = set()
+    face_up = min(DISPLAY_SIZE, count)
     for taken in range(usable + 1):
-        shown = min(len(view.display), face_up - taken)
+        shown = min(len(display), face_up - taken)
         for map_spaces in combinations(spaces, taken):
             rest = tuple(space for space in spaces if space not in map_spaces)
-            for map_tiles in permutations(view.map_board, taken):
-                from_map = [
-                    FillChoice(space, tile, from_map=True)
-                    for space, tile in zip(map_spaces, map_tiles, strict=True)
+            for map_tiles in permutations(map_board, taken):
+                from_map: list[_Choice] = [
+                    (space, tile, True) for space, tile in zip(map_spaces, map_tiles, strict=True)
                 ]
-                for from_display in _display_choices(rest, view.display, shown):
-                    choices = sorted([*from_map, *from_display], key=lambda c: c.sort_key)
-                    found.add(tuple(choices))
-    return _distinct(sorted((Fill(choices) for choices in found), key=lambda m: m.sort_key))
+                for from_display in _display_choices(rest, display, shown):
+                    found.add(tuple(sorted([*from_map, *from_display], key=_choice_key)))
+    return tuple(_distinct(sorted(found, key=_fill_key)))
 
 
-def _distinct(moves: list[Fill]) -> list[Fill]:
+def _distinct(fills: list[tuple[_Choice, ...]]) -> list[tuple[_Choice, ...]]:
     """The first of every group of fills with the same result (:rule:`R-DECIDE-2`).
 
     Taking a tile from the map board for one space and the same kind of tile from the
@@ -82,22 +120,22 @@ def _distinct(moves: list[Fill]) -> list[Fill]:
     """
     seen: set[tuple[object, ...]] = set()
     distinct = []
-    for move in moves:
-        laid = tuple(sorted((c.square, c.tile.sort_key) for c in move.choices))
-        from_map = tuple(sorted(c.tile.sort_key for c in move.choices if c.from_map))
+    for fill in fills:
+        laid = tuple(sorted((index, tile.sort_key) for index, tile, _ in fill))
+        from_map = tuple(sorted(tile.sort_key for _, tile, taken in fill if taken))
         if (laid, from_map) not in seen:
             seen.add((laid, from_map))
-            distinct.append(move)
+            distinct.append(fill)
     return distinct
 
 
 def _display_choices(
-    spaces: tuple[Square, ...], tiles: tuple[JungleTile, ...], count: int
-) -> Iterator[list[FillChoice]]:
+    spaces: tuple[int, ...], tiles: tuple[JungleTile, ...], count: int
+) -> Iterator[list[_Choice]]:
     """Every way to lay ``count`` of the display ``tiles`` on ``count`` of the ``spaces``."""
     for chosen in combinations(spaces, count):
         for order in permutations(tiles, count):
-            yield [FillChoice(space, tile) for space, tile in zip(chosen, order, strict=True)]
+            yield [(space, tile, False) for space, tile in zip(chosen, order, strict=True)]
 
 
 def check_fill(view: View, move: Fill) -> None:

@@ -11,7 +11,7 @@ from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlace
 from ..game.geometry import Square, format_square, is_jungle_square
 from ..game.moves import Discard, Move, Overbuild, Place
 from ..modules.huts import played_with_foreman, sun_cost_of_overbuilding
-from ..state.board import free_squares, frontier, with_worker
+from ..state.board import free_squares, is_free, with_worker
 from ..state.draft import Draft
 from ..state.state import PlayerState
 from ..state.view import View
@@ -57,6 +57,18 @@ def _places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
     return moves
 
 
+_OVERBUILDS: dict[tuple[WorkerType, Square], tuple[Overbuild, ...]] = {}
+
+
+def _overbuilds(kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
+    """The overbuilds of ``kind`` on ``square``, one per distinct rotation (kept for reuse)."""
+    moves = _OVERBUILDS.get((kind, square))
+    if moves is None:
+        moves = tuple(Overbuild(kind, square, rotation) for rotation in kind.rotations)
+        _OVERBUILDS[(kind, square)] = moves
+    return moves
+
+
 def hand_types(view: View) -> tuple[WorkerType, ...]:
     """The different tile types in the hand of the player to move, in their fixed order.
 
@@ -81,12 +93,8 @@ def placement_moves(view: View) -> list[Move]:
         except KeyError:
             moves += [move for square in squares for move in _places(kind, square)]
     own = overbuild_squares(view, seat)
-    moves += [
-        Overbuild(kind, square, rotation)
-        for kind in types
-        for square in own
-        for rotation in kind.rotations
-    ]
+    if own:
+        moves += [move for kind in types for square in own for move in _overbuilds(kind, square)]
     if not moves:
         moves = [Discard(kind) for kind in types]
     return moves
@@ -99,6 +107,8 @@ def placement_is_forced(view: View) -> bool:
     only otherwise does the engine list the moves to see if exactly one remains.
     """
     squares = len(free_squares(view.board))
+    if squares >= 2 and view.players[view.current].hand:
+        return False  # every tile type has at least one rotation
     return squares * sum(len(kind.rotations) for kind in hand_types(view)) < 2
 
 
@@ -119,7 +129,7 @@ def check_place(view: View, move: Place) -> None:
     """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement."""
     _check_tile(view, move.type, move.rotation)
     square = move.square
-    if square in frontier(view.board):
+    if is_free(view.board, square):
         return
     where = format_square(square)
     if square in view.board:
@@ -129,7 +139,7 @@ def check_place(view: View, move: Place) -> None:
             f"square {where} is a jungle square of the checkerboard; worker tiles go on squares "
             "with odd x + y"
         )
-    if square not in frontier(view.board):
+    if not is_free(view.board, square):
         raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
 
 
