@@ -95,7 +95,7 @@ def parked(
 
 
 def whole_set(config: cr.Config) -> list[WorkerType]:
-    """A player's full worker set for ``config``, as a list (FACTS 2.2)."""
+    """A player's full worker set for ``config``, as a list (Base rules p.1-2)."""
     counts = {
         2: {W1111: 4, W2101: 5, W3001: 1, W3100: 1},
         3: {W1111: 3, W2101: 5, W3001: 1, W3100: 1},

@@ -1,27 +1,27 @@
 """An independent checker of the rules, for the property tests (DESIGN.md section 7).
 
-Everything here is written from ``spec/rules.md`` and ``rules/FACTS.md``, not from the engine's
+Everything here is written from ``spec/rules.md`` and the rulebooks it cites, not from the engine's
 internals: it uses only the public API (``cr.legal_moves``, ``cr.step``, the events, ...), the
 fields of the state and the component names (``Hut``, the module moves and events). The tile
-counts, the hut costs and sides and the hut bonuses are written out below from FACTS sections 2,
-3, 8 and 10, deliberately *not* taken from ``cacao_rules.game.pools`` or
+counts, the hut costs and sides and the hut bonuses are written out below from the base rules p.1-2
+and the Chocolatl rules p.1-4, deliberately *not* taken from ``cacao_rules.game.pools`` or
 ``cacao_rules.modules.huts``.
 
 The *Chocolatl* modules (Map, Watering, Chocolate, Huts) are covered in every combination:
 their jungle pools, map tiles, map board, huts, chocolate bars, the Foreman's fourth worker, the
 Farmer's fruit, the Shaman's free overbuild, the Market crier's price and the hut scoring. So
 are the *Diamante* Tree of Life and Favour of the Emperor modules, alone, together and with any
-Chocolatl modules: the trees in the jungle set and the worker sets that change with them (FACTS
-9.2, 9.4, 10), the trees' gold (1 per worker, 3 for an edge showing no worker, which is
-activated too), the Emperor's square, jumps and gold (FACTS 9.3). An agreed worker set (the
+Chocolatl modules: the trees in the jungle set and the worker sets that change with them (Diamante
+rules p.2-4), the trees' gold (1 per worker, 3 for an edge showing no worker, which is
+activated too), the Emperor's square, jumps and gold (Diamante rules p.3). An agreed worker set (the
 New Workers module, R-NEW-2) replaces the worker set and so the number of turns.
 
-The Gem mines module (FACTS 9.1, 10) is covered alone and with every other module: the gem
+The Gem mines module (Diamante rules p.1-2) is covered alone and with every other module: the gem
 mines in place of the temples, the mine cart and the masks (conservation of gems and masks),
 the gems each mine comes out with (the exact odds of every way they can fall), the gems taken
 and the forced exchange of every full set for the lowest mask left, recomputed from the
-events, and the masks' and gems' gold. So is the Big Game (FACTS 9.5): its 45 (or 38) jungle
-tiles and 15 worker tiles per colour, written out below.
+events, and the masks' and gems' gold. So is the Big Game (Diamante rules p.4): its 45 (or
+38) jungle tiles and 15 worker tiles per colour, written out below.
 
 A :class:`Game` is a complete record of one game: every ply's state before, the move, the state
 after and the events ``cr.step`` reported. The ``check_*`` functions each check one group of
@@ -68,17 +68,17 @@ from cacao_rules.game.moves import BuildHut, HutSide, PassHut, Slide
 
 Square = tuple[int, int]
 
-# --- The physical game, from FACTS.md -------------------------------------------------------
+# --- The physical game, from the rulebooks --------------------------------------------------
 
 TILES_PER_PLAYER: Final[Mapping[int, int]] = {2: 11, 3: 10, 4: 9}
-"""FACTS 2.2: worker tiles each player plays with (base set; see :func:`worker_set`)."""
+"""Base rules p.1-2: worker tiles each player plays with (base set; see :func:`worker_set`)."""
 
 WORKER_SETS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
     2: {WorkerType.W1111: 4, WorkerType.W2101: 5, WorkerType.W3001: 1, WorkerType.W3100: 1},
     3: {WorkerType.W1111: 3, WorkerType.W2101: 5, WorkerType.W3001: 1, WorkerType.W3100: 1},
     4: {WorkerType.W1111: 3, WorkerType.W2101: 4, WorkerType.W3001: 1, WorkerType.W3100: 1},
 }
-"""FACTS 2.2: each player's worker tiles by player count."""
+"""Base rules p.1-2: each player's worker tiles by player count."""
 
 TREE_WITH_CHOCOLATE_WORKER_SETS: Final[Mapping[int, Mapping[WorkerType, int]]] = {
     2: {
@@ -91,9 +91,9 @@ TREE_WITH_CHOCOLATE_WORKER_SETS: Final[Mapping[int, Mapping[WorkerType, int]]] =
     3: {WorkerType.W1111: 4, WorkerType.W2101: 5, WorkerType.W3001: 1, WorkerType.W3100: 1},
     4: {WorkerType.W1111: 3, WorkerType.W2101: 5, WorkerType.W3001: 1, WorkerType.W3100: 1},
 }
-"""FACTS 9.2 (and 9.4 for the 0-0-0-4 tile): with the Tree of Life *and* Chocolate, 2 players
-each add a 0-0-0-4 (12 tiles), 3 players remove nothing (11), 4 players remove only one 1-1-1-1
-(10). Without Chocolate the trees leave the worker sets alone (R-TREE-1's ruling)."""
+"""Diamante rules p.2-3 (and p.4 for the 0-0-0-4 tile): with the Tree of Life *and* Chocolate,
+2 players each add a 0-0-0-4 (12 tiles), 3 players remove nothing (11), 4 players remove only
+one 1-1-1-1 (10). Without Chocolate the trees leave the worker sets alone (R-TREE-1's ruling)."""
 
 _P1 = JungleTile(JungleKind.PLANTATION, 1)
 _P2 = JungleTile(JungleKind.PLANTATION, 2)
@@ -117,7 +117,7 @@ MODULE_TILES: Final = (_IR, _KI, _CM, _TR, _GE)
 ALL_TILES: Final = BASE_TILES + MODULE_TILES
 
 _POOL_2P: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
-    # (watering, chocolate): FACTS 10, 2-player rows (base 2p removal first).
+    # (watering, chocolate): Chocolatl rules p.2, 2 players (base 2p removal first).
     (False, False): {
         _P1: 4,
         _P2: 2,
@@ -135,7 +135,7 @@ _POOL_2P: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
     (True, True): {_P1: 4, _M2: 2, _M3: 1, _M4: 1, _WA: 2, _SU: 1, _TE: 4, _IR: 2, _KI: 2, _CM: 2},
 }
 _POOL_34P: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
-    # (watering, chocolate): FACTS 10, 3-4-player rows.
+    # (watering, chocolate): Chocolatl rules p.2, 3-4 players.
     (False, False): {
         _P1: 6,
         _P2: 2,
@@ -159,19 +159,20 @@ JUNGLE_SETS: Final[Mapping[tuple[int, bool, bool], Mapping[JungleTile, int]]] = 
     for watering in (False, True)
     for chocolate in (False, True)
 }
-"""FACTS 3 and 10: the jungle tiles in play (start tiles included) by (players, Watering,
-Chocolate): 21 with 2 players, else 28. Map and Huts do not change the pool (R-MODULES-1)."""
+"""Base rules p.1-2, Chocolatl rules p.2: the jungle tiles in play (start tiles included) by
+(players, Watering, Chocolate): 21 with 2 players, else 28. Map and Huts do not change the
+pool (R-MODULES-1)."""
 
 SET_SIZES: Final = {2: 21, 3: 28, 4: 28}
 
 TREE_ROWS: Final[Mapping[tuple[bool, bool], Mapping[JungleTile, int]]] = {
-    # (2 players, Chocolate): FACTS 10, the "+Tree" rows; the cells they change.
+    # (2 players, Chocolate): Diamante rules p.2-3; the counts the trees change.
     (False, False): {_G1: 0, _G2: 0, _TR: 3},
     (True, False): {_G1: 0, _G2: 0, _TR: 2},
     (False, True): {_TR: 3},
     (True, True): {_TR: 2},
 }
-"""FACTS 9.2, 10: without Chocolate the trees replace the gold mines (3-4 players: all three;
+"""Diamante rules p.2-3: without Chocolate the trees replace the gold mines (3-4 players: all three;
 2 players: the two the base removal left); with Chocolate (which took the gold mines) they are
 added."""
 
@@ -183,19 +184,19 @@ TREE_SET_SIZES: Final[Mapping[tuple[int, bool], int]] = {
     (3, True): 31,
     (4, True): 31,
 }
-"""FACTS 10: jungle tiles with the Tree of Life by (players, Chocolate)."""
+"""Diamante rules p.2-3: jungle tiles with the Tree of Life by (players, Chocolate)."""
 
 
 GEM_ROWS: Final[Mapping[bool, Mapping[JungleTile, int]]] = {
-    # 2 players: FACTS 10, the "+Gem mines" rows; the cells they change.
+    # 2 players: Diamante rules p.1-2; the counts the gem mines change.
     False: {_TE: 0, _GE: 5},
     True: {_TE: 0, _GE: 4},
 }
-"""FACTS 9.1, 10: the gem mines take the temples' places (3-4 players: 5; 2 players: the 4
+"""Diamante rules p.1-2: the gem mines take the temples' places (3-4 players: 5; 2 players: the 4
 the base removal left), whatever other modules are in play."""
 
 BIG_GAME_SETS: Final[Mapping[int, Mapping[JungleTile, int]]] = {
-    # FACTS 9.5: the base game's 28 (temples and gold mines in) and every module tile.
+    # Diamante rules p.4: the base game's 28 (temples and gold mines in) and every module tile.
     4: {
         _P1: 6,
         _P2: 2,
@@ -232,7 +233,7 @@ BIG_GAME_SETS: Final[Mapping[int, Mapping[JungleTile, int]]] = {
         _TR: 3,
     },
 }
-"""FACTS 9.5, R-BIG-1: the Big Game's jungle tiles, start tiles included."""
+"""Diamante rules p.4, R-BIG-1: the Big Game's jungle tiles, start tiles included."""
 
 BIG_GAME_SET_SIZES: Final[Mapping[int, int]] = {4: 45, 3: 38}
 
@@ -246,20 +247,21 @@ BIG_GAME_WORKERS: Final[Mapping[WorkerType, int]] = {
     WorkerType.W0103: 1,
     WorkerType.W0004: 1,
 }
-"""FACTS 9.5, 9.4, 2.2: every worker tile of a colour, 11 of the box and the 4 new ones."""
+"""Diamante rules p.4, base rules p.1: every worker tile of a colour, 11 of the box and the 4
+new ones."""
 
 GEMS_PER_COLOUR: Final[Mapping[int, int]] = {2: 6, 3: 8, 4: 8}
-"""FACTS 9.1: the cart holds 8 gems of each colour, 2 fewer of each with 2 players."""
+"""Diamante rules p.1-2: the cart holds 8 gems of each colour, 2 fewer of each with 2 players."""
 GEM_COLOURS: Final = 4
 """Red, green, blue, white."""
 GEMS_PER_MINE: Final = 6
-"""FACTS 9.1: a mine comes out with 6 gems (R-GEM-5: or all that is left)."""
+"""Diamante rules p.1-2: a mine comes out with 6 gems (R-GEM-5: or all that is left)."""
 MASK_SETS: Final[Mapping[int, tuple[int, ...]]] = {
     2: (8, 8, 9, 9, 10, 10),
     3: (8, 8, 9, 9, 10, 10, 12),
     4: (8, 8, 9, 9, 10, 10, 12),
 }
-"""FACTS 9.1: the masks; the 12 stays in the box with 2 players."""
+"""Diamante rules p.1-2: the masks; the 12 stays in the box with 2 players."""
 NO_GEMS: Final = (0, 0, 0, 0)
 
 
@@ -289,7 +291,8 @@ def jungle_set(config: cr.Config) -> Counter[JungleTile]:
 
 
 def jungle_set_size(config: cr.Config) -> int:
-    """FACTS 10, 9.5: gem mines replace temples one for one, so they change no size."""
+    """Diamante rules p.1-2 and p.4: gem mines replace temples one for one, so they change no
+    size."""
     if config.is_big_game:
         return BIG_GAME_SET_SIZES[config.players]
     if has(config, Module.TREE_OF_LIFE):
@@ -298,9 +301,9 @@ def jungle_set_size(config: cr.Config) -> int:
 
 
 def worker_set(config: cr.Config) -> Mapping[WorkerType, int]:
-    """Each player's worker tiles (FACTS 2.2, 9.2); the agreed set when the configuration
-    gives one (R-NEW-2, FACTS 9.4: it replaces every removal); in the Big Game all 15 tiles
-    of the colour (R-BIG-1, FACTS 9.5)."""
+    """Each player's worker tiles (base rules p.1-2, Diamante p.2-3); the agreed set when the
+    configuration gives one (R-NEW-2, Diamante rules p.4: it replaces every removal); in the Big
+    Game all 15 tiles of the colour (R-BIG-1, Diamante rules p.4)."""
     if config.is_big_game:
         assert config.workers is not None and dict(config.workers) == BIG_GAME_WORKERS
         return BIG_GAME_WORKERS
@@ -330,16 +333,16 @@ def start_tiles(config: cr.Config) -> dict[Square, JungleTile]:
 
 
 EMPEROR_START: Final[Square] = (1, 1)
-"""R-EMPEROR-1, FACTS 9.3: the Emperor starts on the second start tile."""
+"""R-EMPEROR-1, Diamante rules p.3: the Emperor starts on the second start tile."""
 EMPEROR_GOLD: Final = 1
 """R-EMPEROR-2, R-EMPEROR-3: the gold for moving him and for his favour at a turn's start."""
 TREE_GOLD: Final = 1
 TREE_GOLD_EMPTY_EDGE: Final = 3
-"""R-TREE-2, R-TREE-3, FACTS 9.2: 1 gold per worker; 3 for an edge showing no worker."""
+"""R-TREE-2, R-TREE-3, Diamante rules p.2-3: 1 gold per worker; 3 for an edge showing no worker."""
 
 
 WATER_FIELDS: Final = (-10, -4, -1, 0, 2, 4, 7, 11, 16)
-"""FACTS 4: the water track."""
+"""Base rules p.1 (the village board), R-SCORE-7: the water track."""
 
 STORAGE: Final = 5
 SUN_TOKENS: Final = 3
@@ -347,7 +350,7 @@ HAND: Final = 3
 DISPLAY: Final = 2
 MAP_BOARD: Final = 2
 MAP_TILES_EACH: Final = 2
-"""FACTS 8.1: 2 map tiles per player, 2 spaces on the map board."""
+"""Chocolatl rules p.1: 2 map tiles per player, 2 spaces on the map board."""
 
 HUT_COSTS: Final[Mapping[Hut, int]] = {
     Hut.MARKET_CRIER: 4,
@@ -365,7 +368,7 @@ HUT_COSTS: Final[Mapping[Hut, int]] = {
     Hut.CHIEFS_WIFE: 20,
     Hut.CHIEF: 24,
 }
-"""FACTS 8.4: the cost of every hut function."""
+"""Chocolatl rules p.3-4: the cost of every hut function."""
 
 HUT_SIDES: Final[tuple[tuple[Hut, Hut], ...]] = (
     (Hut.MARKET_CRIER, Hut.HERMIT),
@@ -381,7 +384,7 @@ HUT_SIDES: Final[tuple[tuple[Hut, Hut], ...]] = (
     (Hut.CHIEFS_WIFE, Hut.FOUNTAIN_MASTER),
     (Hut.CHIEF, Hut.FOREMAN),
 )
-"""FACTS 8.4: the two sides of hut tiles 1 to 12."""
+"""R-HUT-1 (a secondary source, see its ruling): the two sides of hut tiles 1 to 12."""
 
 FIXED_HUT_BONUS: Final[Mapping[Hut, int]] = {
     Hut.CHIEFS_DAUGHTER: 4,
@@ -602,7 +605,7 @@ def _hut_key(huts: Counter[Hut]) -> tuple[tuple[Hut, int], ...]:
 def check_tiles(state: cr.State) -> None:
     """R-SETUP-2, -3, -5, R-WATERING-1, R-CHOC-1, R-MODULES-1, R-MAP-1, R-MAP-2, R-HUT-1,
     R-HUT-2, R-HUT-3, R-TREE-1: every tile, map tile and hut is in exactly one place and the
-    totals are FACTS's."""
+    totals are the rulebooks'."""
     config = state.config
     n = config.players
     assert len(state.players) == n

@@ -120,7 +120,8 @@ def test_the_server_refuses_what_it_must(base: str) -> None:
     legal = _call(game, token=mover["token"])[1]["legal_moves"]
     status, answer = _call(f"{game}/moves", {"move": legal[0]}, token=other["token"])
     assert status == 409 and "not seat" in answer["error"]
-    status, answer = _call(f"{game}/moves", {"move": "place 1-1-1-1 9,8 r0"}, token=mover["token"])
+    kind = legal[0].split()[1]  # a tile in the mover's hand (the seed is the server's secret)
+    status, answer = _call(f"{game}/moves", {"move": f"place {kind} 9,8 r0"}, token=mover["token"])
     assert status == 409 and "square 9,8 shares no edge with a jungle tile" in answer["error"]
     status, answer = _call(f"{game}/moves", {"move": "jump"}, token=mover["token"])
     assert status == 400 and "cannot read move 'jump'" in answer["error"]

@@ -182,7 +182,7 @@ WHOLE_BOX: Final[Mapping[WorkerType, int]] = {
     WorkerType.W0103: 1,
     WorkerType.W0004: 1,
 }
-"""FACTS 9.4: every worker tile of one colour, the base game's and Diamante's."""
+"""Diamante rules p.4: every worker tile of one colour, the base game's and Diamante's."""
 
 
 @functools.cache
@@ -292,12 +292,12 @@ def test_each_worker_edge_activated_once() -> None:
 )
 def test_conservation_of_tiles() -> None:
     """Property 3: every worker tile, jungle tile, map tile and hut is in exactly one place;
-    jungle totals as in FACTS sections 3 and 10 for every Watering/Chocolate/Tree of Life
+    jungle totals as in the rulebooks' set-ups for every Watering/Chocolate/Tree of Life
     combination and player count (trees for gold mines without Chocolate, added to it with
-    Chocolate); worker sets as in FACTS 2.2 and 9.2 (with the Tree and Chocolate: a 0-0-0-4
-    more for 2 players, no 1-1-1-1 fewer for 3, one fewer for 4); 2 map tiles per player with
-    the Map module (held or used); the huts in the supply and built are one side of each of
-    the 12 tiles, or the agreed selection."""
+    Chocolate); worker sets as in the base rules p.1-2 and Diamante p.2-3 (with the Tree and
+    Chocolate: a 0-0-0-4 more for 2 players, no 1-1-1-1 fewer for 3, one fewer for 4); 2 map
+    tiles per player with the Map module (held or used); the huts in the supply and built are
+    one side of each of the 12 tiles, or the agreed selection."""
     for state in all_states():
         inv.check_tiles(state)
     pools = {Module.WATERING, Module.CHOCOLATE, Module.TREE_OF_LIFE}
@@ -429,7 +429,8 @@ def at_gem_mine(state: cr.State, move: cr.Resolve) -> bool:
 def test_gem_mines_and_big_game_pools() -> None:
     """The gem mines take the temples' places (5, or 4 with 2 players) whatever other modules
     are in play; the Big Game's 45 jungle tiles (38 with 3 players) and 15 worker tiles per
-    colour; all as FACTS 9.1, 9.5 and 10 give them (invariants.py writes the tables out)."""
+    colour; all as the Diamante rules p.1-2 and p.4 give them (invariants.py writes the tables
+    out)."""
     for state in all_states(gem_corpus()):
         inv.check_tiles(state)
     pools = {Module.WATERING, Module.CHOCOLATE, Module.TREE_OF_LIFE}

@@ -1,6 +1,6 @@
 """The Big Game of *Diamante*: every module of both expansions, for 3 or 4 players.
 
-Rule: R-BIG-1. The counts are written out from FACTS.md section 9.5 (start tiles included),
+Rule: R-BIG-1. The counts are written out from the Diamante rules p.4 (start tiles included),
 not read from the engine's tables.
 """
 

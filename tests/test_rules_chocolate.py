@@ -1,7 +1,8 @@
 """The Chocolate module, and the jungle pools of every combination of modules.
 
 Rules: R-CHOC-1 to R-CHOC-5, R-WATERING-1 and R-MODULES-1 (pools). The counts are written
-out from FACTS.md section 10 (start tiles included), not read from the engine's tables.
+out from the module set-ups (Chocolatl rules p.2; start tiles included), not read from the
+engine's tables.
 
 The action positions follow tests/test_rules_actions.py: a jungle tile lies on (1, -1) and
 seat 0 of 3 places a tile on (1, 0) whose north edge holds 1, 2 or 3 workers facing it
@@ -32,7 +33,7 @@ HUB = (1, 0)
 TILE_BY_WORKERS = {1: W1111, 2: W2101, 3: W3100}
 CHOC3 = config(3, CHOCOLATE)
 
-# R-CHOC-1, R-WATERING-1, R-MODULES-1: the pools of FACTS 10 -------------------------------
+# R-CHOC-1, R-WATERING-1, R-MODULES-1: the pools of the module set-ups (Chocolatl p.2) ------
 
 BASE_3_4 = {"P1": 6, "P2": 2, "M2": 2, "M3": 4, "M4": 1, "G1": 2, "G2": 1, "W": 3, "S": 2, "T": 5}
 BASE_2 = {"P1": 4, "P2": 2, "M2": 2, "M3": 3, "M4": 1, "G1": 1, "G2": 1, "W": 2, "S": 1, "T": 4}

@@ -1,7 +1,7 @@
 """The Gem mines module: the pools, the cart and the masks, gems drawn with a mine, taking
 gems, the forced exchange for masks, an empty cart, scoring and the order of the actions.
 
-Rules: R-GEM-1 to R-GEM-7. The counts are written out from FACTS.md sections 9.1 and 10
+Rules: R-GEM-1 to R-GEM-7. The counts are written out from the Diamante rules p.1-2
 (start tiles included), not read from the engine's tables.
 
 The action positions have a gem mine on (1, -1) and seat 0 places a tile on (1, 0) whose north
@@ -103,7 +103,7 @@ def one_mine(
     )
 
 
-# R-GEM-1: the pools of FACTS 10 -------------------------------------------------------------
+# R-GEM-1: the pools of the Diamante rules p.1-2 -------------------------------------------
 
 # The gem mines take the temples' places: all 5 with 3-4 players, the 4 the base removal
 # leaves with 2 players.

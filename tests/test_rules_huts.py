@@ -41,7 +41,7 @@ from helpers_positions import (
 QUIET = cr.Place(W1111, (2, 1), 0)
 """A placement with no effect: its only jungle neighbour is M2 and seat 0 has no cacao."""
 
-# FACTS 8.4: function and cost, in the rulebook's order.
+# Chocolatl rules p.3-4: function and cost, in the rulebook's order.
 COSTS: list[tuple[Hut, int]] = [
     (Hut.MARKET_CRIER, 4),
     (Hut.HERMIT, 6),
@@ -59,7 +59,8 @@ COSTS: list[tuple[Hut, int]] = [
     (Hut.CHIEF, 24),
 ]
 
-# FACTS 8.4: the physical side pairs, tile 1 to tile 12, as (side A, side B).
+# R-HUT-1 (see its ruling: a secondary source): the physical side pairs, tile 1 to tile 12,
+# as (side A, side B).
 TILES: list[tuple[Hut, Hut]] = [
     (Hut.MARKET_CRIER, Hut.HERMIT),
     (Hut.TRADER, Hut.FARMER),

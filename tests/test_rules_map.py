@@ -82,7 +82,7 @@ def _fill(*choices: cr.FillChoice) -> cr.Fill:
 
 # R-MAP-1 and R-CHANCE-3 --------------------------------------------------------------------
 
-# FACTS 3: the base draw pile before any jungle draw (start tiles out): 19 or 26 tiles.
+# Base rules p.1-2: the base draw pile before any jungle draw (start tiles out): 19 or 26 tiles.
 PILE_BEFORE_JUNGLE_DRAWS = {2: 19, 3: 26, 4: 26}
 
 
@@ -111,7 +111,7 @@ def test_unseeded_deal_fills_the_map_board_before_the_display() -> None:
     for _ in range(6):  # the two hands
         assert isinstance(cr.legal_moves(state)[0], cr.DrawWorker)
         state = cr.apply(state, cr.legal_moves(state)[0])
-    # FACTS 3: the two-player pile without the start tiles P1 and M2.
+    # Base rules p.2: the two-player pile without the start tiles P1 and M2.
     assert cr.chance_outcomes(state) == (
         (cr.DrawJungle(P1), Fraction(3, 19)),
         (cr.DrawJungle(cr.JungleTile.from_code("P2")), Fraction(2, 19)),
@@ -321,6 +321,9 @@ def test_a_third_space_stays_empty_with_an_empty_pile_though_the_map_board_has_t
     assert "fill 2,0=M3 2,2=M4 3,1=map:S" not in names(state)
     state, events = cr.step(state, _fill(_choice((2, 0), M3), _choice((3, 1), SUN, True)))
     assert of_type(events, cr.SpaceLeftEmpty) == [cr.SpaceLeftEmpty((2, 2))]
+    # The display still holds M4: the sentence names the reason, the empty pile.
+    empty = of_type(events, cr.SpaceLeftEmpty)[0]
+    assert cr.describe(empty) == "2,2 stays empty: the jungle pile is empty"
     # At the end of the turn the map board's T slides into the display.
     assert state.display == (M4, TEMPLE)
     assert state.map_board == ()

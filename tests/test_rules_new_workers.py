@@ -2,8 +2,8 @@
 worker and jungle tiles, and long games in which players must discard.
 
 Rules: R-NEW-1 to R-NEW-4 (with R-PLACE-4). The tiles' edges, the physical counts per colour and
-the balance figures are written out from spec/rules.md and FACTS 9.4, not read from the
-engine's tables.
+the balance figures are written out from spec/rules.md and the Diamante rules p.4, not read
+from the engine's tables.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Setup rules: player counts, the tile sets, the deal and the starting position.
 
 Rules: R-SETUP-1 to R-SETUP-9 and R-CHANCE-3. The numbers are written out here from
-FACTS.md sections 1-3 rather than read from the engine's tables.
+the base rules p.1-2 rather than read from the engine's tables.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import cacao_rules as cr
 from cacao_rules import WorkerType
 from helpers_positions import M2, P1, W1111, W2101, W3001, W3100, jt, of_type
 
-# FACTS 2.2: each player's worker tiles after the removals of R-SETUP-3.
+# Base rules p.1-2: each player's worker tiles after the removals of R-SETUP-3.
 WORKER_SETS = {
     2: {W1111: 4, W2101: 5, W3001: 1, W3100: 1},
     3: {W1111: 3, W2101: 5, W3001: 1, W3100: 1},
@@ -23,7 +23,7 @@ WORKER_SETS = {
 }
 TILES_PER_PLAYER = {2: 11, 3: 10, 4: 9}
 
-# FACTS 3: the jungle tiles of the whole game, start tiles included.
+# Base rules p.1-2: the jungle tiles of the whole game, start tiles included.
 JUNGLE_3_4 = {
     "P1": 6,
     "P2": 2,
@@ -48,7 +48,7 @@ JUNGLE_2 = {
     "S": 1,
     "T": 4,
 }
-# FACTS 3: the draw pile holds 26 (3-4 players) or 19 (2 players) before the display is
+# Base rules p.1-2: the draw pile holds 26 (3-4 players) or 19 (2 players) before the display is
 # dealt, 24 or 17 after.
 PILE_AFTER_DISPLAY = {2: 17, 3: 24, 4: 24}
 
@@ -110,7 +110,7 @@ def test_worker_tile_types_and_their_edges() -> None:
         W2101: (2, 1, 0, 1),
         W3001: (3, 0, 0, 1),
         W3100: (3, 1, 0, 0),
-        # The Diamante expansion's new workers (FACTS 9.4).
+        # The Diamante expansion's new workers (Diamante rules p.4).
         WorkerType.W0022: (0, 0, 2, 2),
         WorkerType.W0202: (0, 2, 0, 2),
         WorkerType.W0103: (0, 1, 0, 3),

@@ -1,6 +1,6 @@
 """The Tree of Life module: the jungle pools and worker sets, and the tree's action.
 
-Rules: R-TREE-1 to R-TREE-3. The counts are written out from FACTS.md sections 9.2 and 10
+Rules: R-TREE-1 to R-TREE-3. The counts are written out from the Diamante rules p.2-3
 (start tiles included), not read from the engine's tables.
 
 The action positions follow tests/test_rules_chocolate.py: a Tree of Life lies on (1, -1)
@@ -45,7 +45,7 @@ HUB = (1, 0)
 TILE_BY_WORKERS = {1: W1111, 2: W2101, 3: W3100}
 TREE2 = config(2, TREE_MODULE)
 
-# R-TREE-1: the pools of FACTS 10 ----------------------------------------------------------
+# R-TREE-1: the pools of the Diamante rules p.2-3 ------------------------------------------
 
 # Without Chocolate the trees take the gold mines' places (3-4 players: all 3; 2 players: the
 # value-2 mine and the one value-1 mine the base removal leaves).

@@ -1,8 +1,8 @@
 """The Watering module: its jungle tiles, its start tiles and the watering action.
 
 Rules: R-WATERING-1 to R-WATERING-3 (the pools of every module combination are in
-tests/test_rules_chocolate.py). The counts are written out from FACTS.md sections 3, 8.2
-and 10, not read from the engine's tables.
+tests/test_rules_chocolate.py). The counts are written out from the base rules p.1-2
+and the Chocolatl rules p.2, not read from the engine's tables.
 
 The watering positions follow tests/test_rules_actions.py: a watering tile lies on (1, -1)
 and seat 0 of 3 places a tile on (1, 0) whose north edge holds 1, 2 or 3 workers facing it
@@ -68,13 +68,14 @@ def test_two_players_swap_only_the_double_plantations() -> None:
     state = cr.new_game(config(2, WATER_MODULE), seed=3)
     counts = jungle_counts(state)
     assert counts.total() == 21
-    # FACTS 8.2: the third watering tile stays in the box; the 4 single plantations stay.
+    # Chocolatl rules p.2: the third watering tile stays in the box; the 4 single plantations stay.
     assert (counts["I"], counts["P1"], counts["P2"]) == (2, 4, 0)
 
 
 # R-WATERING-2 ------------------------------------------------------------------------------
 
-# FACTS 10 less the start tiles P1 and W: the draw pile before any jungle tile is dealt.
+# The pool (Chocolatl rules p.2) less the start tiles P1 and W: the draw pile before any
+# jungle tile is dealt.
 PILE_3_4 = {"P1": 4, "M2": 2, "M3": 4, "M4": 1, "G1": 2, "G2": 1, "W": 2, "S": 2, "T": 5, "I": 3}
 PILE_2 = {"P1": 3, "M2": 2, "M3": 3, "M4": 1, "G1": 1, "G2": 1, "W": 1, "S": 1, "T": 4, "I": 2}
 

@@ -8,7 +8,8 @@ so a network sees itself in the same place whoever it plays.
 
 The board is a list of slots, one per tile that can ever lie on it (the start tiles, the
 jungle tiles and every worker tile of the game), filled in square order; a tile beneath an
-overbuild is a flag on the slot of the tile on top.
+overbuild is a flag on the slot of the tile on top. A worker tile's edges are the workers they
+count: a 3 on a tile played with the Foreman (:rule:`R-HUT-FOREMAN`) reads 4.
 
 >>> import cacao_rules as cr
 >>> config = cr.Config(players=2)
@@ -49,6 +50,7 @@ from ..game.components import (
 from ..game.config import Config
 from ..game.geometry import neighbour
 from ..game.pools import jungle_pool, worker_set
+from ..modules.huts import counted_workers
 from ..state.state import (
     ActivatedEdge,
     BlindFillStep,
@@ -68,8 +70,8 @@ _TYPES: Final = tuple(WorkerType)
 _HUTS: Final = tuple(Hut)
 _MASK_VALUES: Final = tuple(sorted(set(MASKS)))
 _SLOT_FIXED: Final = 1 + 2 + len(_KINDS) + 1 + len(GEM_COLOURS) + len(Side) + 1
-"""A board slot: occupied, x, y, jungle kind, value, gems, worker edges N E S W, overbuilt;
-plus the owner, one entry per seat."""
+"""A board slot: occupied, x, y, jungle kind, value, gems, worker edges N E S W (as counted:
+a 3 played with the Foreman reads 4), overbuilt; plus the owner, one entry per seat."""
 _EDGE_FIXED: Final = 1 + 2 + len(Side) + 1
 """A queued edge: present, x, y, side, workers; plus the owner, one entry per seat."""
 
@@ -336,7 +338,7 @@ def _slot(square: tuple[int, int], tile: object, covered: bool, seats: _Seats) -
     vector = [1.0, float(square[0]), float(square[1])]
     if isinstance(tile, WorkerTile):
         vector += [0.0] * (len(_KINDS) + 1 + len(GEM_COLOURS))
-        vector += [float(workers) for workers in tile.edges]
+        vector += [float(counted_workers(tile, workers)) for workers in tile.edges]
         vector.append(float(covered))
         return vector + seats.one_hot(tile.owner)
     assert isinstance(tile, JungleTile)

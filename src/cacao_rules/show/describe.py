@@ -120,7 +120,7 @@ _SENTENCES: Final[dict[type, Callable[[Any], str]]] = {
     Gained: _gained,
     Spent: _spent,
     JungleFilled: _filled,
-    SpaceLeftEmpty: lambda e: f"{format_square(e.square)} stays empty: no jungle tile left",
+    SpaceLeftEmpty: lambda e: f"{format_square(e.square)} stays empty: the jungle pile is empty",
     WorkerDiscarded: lambda e: f"seat {e.player} cannot place and sets {e.type} aside",
     TileSlid: lambda e: f"{e.tile.code} slides from the map board into the display",
     HutBuilt: lambda e: f"seat {e.player} builds the {e.hut}",
