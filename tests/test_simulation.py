@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import GreedyBot, RandomBot, play_game
+from cacao_rules.agents.bots import BOTS, GreedyBot, RandomBot, play_game
 from cacao_rules.agents.simulation import default_batch, seating
 
 TWO = cr.Config(players=2)
@@ -128,8 +128,8 @@ def test_an_empty_run_and_the_default_batch() -> None:
         ({"config": 2}, "config must be a cacao_rules.Config, got 2"),
         ({"bots": "greedy"}, "bots must be a sequence of one bot per seat, got 'greedy'"),
         ({"bots": ["greedy"]}, "1 bots given for 2 players; give one per seat"),
-        ({"bots": ["greedy", "smart"]}, "unknown bot 'smart'; the bots are: random, greedy"),
-        ({"bots": ["greedy", 3]}, "a bot must be a name from random, greedy or a factory"),
+        ({"bots": ["greedy", "smart"]}, f"unknown bot 'smart'; the bots are: {', '.join(BOTS)}"),
+        ({"bots": ["greedy", 3]}, f"a bot must be a name from {', '.join(BOTS)} or a factory"),
         ({"games": -1}, "games must be a whole number at least 0, got -1"),
         ({"games": 2.5}, "games must be a whole number at least 0, got 2.5"),
         ({"seed": 2**64}, "seed must be a whole number from 0 to 18446744073709551615"),
