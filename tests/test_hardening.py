@@ -268,9 +268,9 @@ def test_decode_takes_only_int_ids() -> None:
     assert space.decode(state, legal) in cr.legal_moves(state)
     for action in (float(legal), numpy.float64(legal), True, str(legal), _EqualToEverything()):
         with pytest.raises(cr.IllegalMoveError, match="an action id is an int"):
-            space.decode(state, action)  # type: ignore[arg-type]
+            space.decode(state, action)
     with pytest.raises(cr.IllegalMoveError, match=r"needs a cacao_rules\.State"):
-        space.decode(1, 0)  # type: ignore[arg-type]
+        space.decode(1, 0)
 
 
 # --- 5. cr.position with wrong argument types ---------------------------------------------

@@ -445,7 +445,7 @@ def _encode(t: _Tables, state: State, move: Move) -> int:
     return action
 
 
-def _index(t: _Tables, state: State) -> _StateIndex:
+def _index(t: _Tables, state: object) -> _StateIndex:
     if not isinstance(state, State):
         raise IllegalMoveError(
             f"the action space needs a cacao_rules.State, got {type(state).__name__}"
@@ -532,17 +532,17 @@ class ActionSpace:
         """The blocks of chance outcome ids: ``(name, start, length)``, in id order."""
         return tuple(block for block in self._tables.chance_blocks if block.length)
 
-    def encode(self, state: State, move: Move) -> int:
+    def encode(self, state: object, move: object) -> int:
         """The id of ``move``, which must be in ``legal_moves(state)``; a decision id at a
         decision node, a chance id at a chance node."""
         index = _index(self._tables, state)
         try:
-            return index.by_move[move]
+            return index.by_move[move]  # type: ignore[index]  # anything else is no key
         except (KeyError, TypeError):
             pass
         raise IllegalMoveError(f"cannot encode {move!r}: it is not a legal move in this state")
 
-    def decode(self, state: State, action: int) -> Move:
+    def decode(self, state: object, action: object) -> Move:
         """The legal move of ``state`` whose id is ``action``."""
         index = _index(self._tables, state)
         # Only a true int is an id: not a bool, a float or a numpy float equal to one.
@@ -568,11 +568,11 @@ class ActionSpace:
         more = ", ..." if len(index.ids) > 10 else ""
         return f"action {action!r} is {where}; legal: {shown}{more} ({len(index.ids)} ids)"
 
-    def legal_actions(self, state: State) -> tuple[int, ...]:
+    def legal_actions(self, state: object) -> tuple[int, ...]:
         """The ids of ``legal_moves(state)``, ascending (chance ids at a chance node)."""
         return _index(self._tables, state).ids
 
-    def action_mask(self, state: State) -> bytearray:
+    def action_mask(self, state: object) -> bytearray:
         """``size`` bytes, 1 at the ids of the legal decisions, else 0 (all 0 at a chance node
         or at the end)."""
         index = _index(self._tables, state)
@@ -588,6 +588,6 @@ class ActionSpace:
         index = _index(self._tables, state)
         return tuple((index.by_move[move], p) for move, p in chance_outcomes(state))
 
-    def action_to_string(self, state: State, action: int) -> str:
+    def action_to_string(self, state: object, action: object) -> str:
         """The move notation of the legal move ``action`` of ``state``."""
         return str(self.decode(state, action))
