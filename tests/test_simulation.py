@@ -67,10 +67,13 @@ def test_a_record_replays_the_game() -> None:
     (result,) = cr.simulate(TWO, ["random", "greedy"], 1, seed=4, record=True)
     assert result.record is not None
     assert (result.record.config, result.record.seed) == (TWO, 4)
+    assert isinstance(result.record, cr.GameRecord)
+    assert result.record.seats == result.bots
     state = cr.new_game(result.record.config, seed=result.record.seed)
-    for text in result.record.moves:
-        state = cr.apply(state, cr.parse_move(text))
+    for move in result.record.moves:
+        state = cr.apply(state, move)
     assert state.is_over and cr.winners(state) == result.winners
+    assert cr.GameRecord.from_text(result.record.to_text()) == result.record
     assert len(result.record.moves) == result.decisions
 
 

@@ -23,7 +23,7 @@ from .agents.observation import (
     observe_events,
     private_chance_seat,
 )
-from .agents.simulation import BotFactory, BotSpec, GameResult, MoveRecord, simulate
+from .agents.simulation import BotFactory, BotSpec, GameResult, simulate
 from .agents.summary import SimulationSummary, Standing, WinRate, wilson_interval
 from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
 from .compiled import COMPILED
@@ -182,7 +182,6 @@ __all__ = [
     "MaskTaken",
     "Module",
     "Move",
-    "MoveRecord",
     "Observation",
     "OverStep",
     "Overbuild",

@@ -26,6 +26,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from ..errors import ConfigError
+from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.frozen import FrozenMap
 from ..game.moves import Move
@@ -51,19 +52,6 @@ IN_FLIGHT: Final = 1024
 of a large cluster, so that none waits for work."""
 
 
-@attrs.frozen
-class MoveRecord:
-    """A game's record: its configuration, seed and decisions in move notation.
-
-    A stand-in until ``cr.GameRecord`` (issue 14) lands; :func:`_record` is the one place
-    that makes it, so switching is one function and this class.
-    """
-
-    config: Config
-    seed: int
-    moves: tuple[str, ...]
-
-
 @attrs.frozen(order=True)
 class GameResult:
     """One simulated game: which game, who sat where, and how it ended.
@@ -84,7 +72,7 @@ class GameResult:
     scores: tuple[Mapping[str, int], ...] = attrs.field(order=False)
     winners: tuple[int, ...]
     decisions: int
-    record: MoveRecord | None = attrs.field(default=None, order=False)
+    record: GameRecord | None = attrs.field(default=None, order=False)
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -132,8 +120,8 @@ def _factory(spec: BotSpec) -> BotFactory:
     return BOTS[spec] if isinstance(spec, str) else spec
 
 
-def _record(config: Config, seed: int, moves: Sequence[Move]) -> MoveRecord:
-    return MoveRecord(config, seed, tuple(str(move) for move in moves))
+def _record(config: Config, seed: int, moves: Sequence[Move], bots: Sequence[str]) -> GameRecord:
+    return GameRecord(config, seed, moves, bots)
 
 
 def _play(task: _Task, game: int) -> GameResult:
@@ -142,6 +130,7 @@ def _play(task: _Task, game: int) -> GameResult:
     seats = seating(task.config.players, game, task.rotate)
     bots = [_factory(task.lineup[index])(bot_seed(seed, seat)) for seat, index in enumerate(seats)]
     final, moves = play_game(task.config, seed, bots)
+    labels = tuple(task.labels[index] for index in seats)
     scores = tuple(
         FrozenMap({**sheet.breakdown, "total": sheet.total, "cacao": sheet.cacao})
         for sheet in final_scores(final)
@@ -150,11 +139,11 @@ def _play(task: _Task, game: int) -> GameResult:
         game=game,
         seed=seed,
         seats=seats,
-        bots=tuple(task.labels[index] for index in seats),
+        bots=labels,
         scores=scores,
         winners=winners(final),
         decisions=len(moves),
-        record=_record(task.config, seed, moves) if task.record else None,
+        record=_record(task.config, seed, moves, labels) if task.record else None,
     )
 
 

@@ -27,7 +27,7 @@ Row = dict[str, object]
 
 
 def _moves(result: GameResult) -> list[str]:
-    return [] if result.record is None else list(result.record.moves)
+    return [] if result.record is None else [str(move) for move in result.record.moves]
 
 
 def json_row(result: GameResult) -> Row:
