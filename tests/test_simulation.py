@@ -129,7 +129,7 @@ def test_an_empty_run_and_the_default_batch() -> None:
         ({"bots": "greedy"}, "bots must be a sequence of one bot per seat, got 'greedy'"),
         ({"bots": ["greedy"]}, "1 bots given for 2 players; give one per seat"),
         ({"bots": ["greedy", "smart"]}, "unknown bot 'smart'; the bots are: random, greedy"),
-        ({"bots": ["greedy", 3]}, "a bot must be a name from random, greedy or a factory"),
+        ({"bots": ["greedy", 3]}, "a bot must be a name from random, greedy, mcts or a factory"),
         ({"games": -1}, "games must be a whole number at least 0, got -1"),
         ({"games": 2.5}, "games must be a whole number at least 0, got 2.5"),
         ({"seed": 2**64}, "seed must be a whole number from 0 to 18446744073709551615"),
