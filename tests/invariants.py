@@ -1928,7 +1928,7 @@ def _other_gems(move: cr.Resolve, rng: random.Random) -> cr.Resolve:
     """``move`` with one colour more or less (R-GEM-3), the workers following or not."""
     gems = list(move.gems)
     colour = rng.randrange(GEM_COLOURS)
-    gems[colour] += rng.choice([-1, 1, 1, 2])
+    gems[colour] = max(0, gems[colour] + rng.choice([-1, 1, 1, 2]))
     workers = sum(gems) if rng.random() < 0.7 else move.workers
     taken = (gems[0], gems[1], gems[2], gems[3])
     return cr.Resolve(move.square, move.side, workers, move.bars, taken)
@@ -1973,7 +1973,8 @@ def _mutate(move: cr.Move, state: cr.State, rng: random.Random) -> cr.Move:
         if choice == 0:
             return cls(move.type, _shift(move.square, rng), move.rotation)
         if choice == 1:
-            return cls(move.type, move.square, rng.choice([-1, 0, 1, 2, 3, 4]))
+            # Out-of-range fields never make a move at all (test_hardening checks that).
+            return cls(move.type, move.square, rng.randrange(4))
         if choice == 2:
             return cls(rng.choice(kinds), move.square, move.rotation)
         other = cr.Overbuild if cls is cr.Place else cr.Place
@@ -1988,12 +1989,12 @@ def _mutate(move: cr.Move, state: cr.State, rng: random.Random) -> cr.Move:
             return _other_gems(move, rng)
         if choice == 0:
             delta = rng.choice([-2, -1, 1, 2, 4])
-            return cr.Resolve(move.square, move.side, move.workers + delta, move.bars)
+            return cr.Resolve(move.square, move.side, max(0, move.workers + delta), move.bars)
         if choice == 1:
             return cr.Resolve(move.square, rng.choice(list(Side)), move.workers, move.bars)
         if choice == 2:
             # R-CHOC-3: bars only at a chocolate market, and only bars the owner holds.
-            bars = move.bars + rng.choice([-1, 1, 2])
+            bars = max(0, move.bars + rng.choice([-1, 1, 2]))
             return cr.Resolve(move.square, move.side, move.workers, bars)
         return cr.Resolve(_shift(move.square, rng), move.side, move.workers, move.bars, move.gems)
     if isinstance(move, cr.DrawWorker):
@@ -2027,7 +2028,7 @@ def _anything(state: cr.State, rng: random.Random) -> cr.Move:
     if choice == 4:
         workers = [s for s, t in state.board.items() if isinstance(t, WorkerTile)]
         where = rng.choice(workers or [square])
-        used = rng.randrange(-1, 6)
+        used = rng.randrange(6)
         bars = rng.choice([0, 0, 1, used])
         if rng.random() < 0.2:
             gems = some_mine(rng).gems

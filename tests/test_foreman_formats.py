@@ -78,7 +78,7 @@ def test_observations_and_their_json_keep_the_flag(observer: int) -> None:
     assert observation.board[(1, 0)].foreman  # type: ignore[union-attr]
     assert observation.covered[(0, 1)].foreman
     text = cr.observation_to_json(observation)
-    assert cr.observation_from_json(text) == observation
+    assert cr.observation_from_json(text, strict=False) == observation  # a hand-built position
     assert text.count('"foreman": true') + text.count('"foreman":true') == 2
     determinized = cr.determinize(observation, seed=3)
     assert determinized.board[(1, 0)] == state.board[(1, 0)]

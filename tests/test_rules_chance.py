@@ -227,10 +227,9 @@ def test_unseeded_game_waits_for_the_caller_at_every_draw() -> None:
 
 
 @pytest.mark.rule("R-CHANCE-2")
-def test_single_outcome_draws_are_exposed_only_when_private() -> None:
+def test_single_outcome_draws_are_never_exposed() -> None:
     # Seat 0's other tiles are parked far away: the pile holds only 1-1-1-1 tiles. The jungle
-    # pile holds only temples. The display refills need no chance node; the worker draw
-    # stops at one, since seat 1 cannot see that seat 0's pile holds one type only.
+    # pile holds only temples. The end of the turn then needs no chance node.
     seat0_board = parked(0, [W2101] * 5 + [W3001, W3100])
     state = cr.position(
         cr.Config(players=2),
@@ -242,10 +241,7 @@ def test_single_outcome_draws_are_exposed_only_when_private() -> None:
     assert state.players[0].pile.items == ((W1111, 3),)
     state = cr.apply(state, cr.Place(W1111, (1, 0), 0))
     state = cr.apply(state, cr.Resolve((1, 0), Side.W, 1))
-    state = cr.apply(state, cr.Resolve((1, 0), Side.S, 1))
-    assert state.is_chance
-    assert cr.chance_outcomes(state) == ((cr.DrawWorker(W1111), Fraction(1)),)
-    state, events = cr.step(state, cr.DrawWorker(W1111))
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.S, 1))
     assert not state.is_chance
     assert state.to_move == 1
     assert of_type(events, cr.WorkerDrawn) == [cr.WorkerDrawn(0, W1111)]

@@ -93,9 +93,7 @@ def test_no_draw_from_an_empty_pile() -> None:
 
 
 @pytest.mark.rule("R-END-1")
-def test_single_tile_type_left_is_drawn_at_a_single_outcome_chance_node() -> None:
-    # Unseeded, the draw stops even with one outcome: the other seat cannot see the pile
-    # (R-CHANCE-2); seeded, it is drawn at once, as every chance event is.
+def test_single_tile_type_left_is_drawn_without_a_chance_node() -> None:
     board: Board = start_board(parked(0, without(whole_set(TWO), W1111, W2101, W3001)))
     state = cr.position(
         TWO,
@@ -105,9 +103,7 @@ def test_single_tile_type_left_is_drawn_at_a_single_outcome_chance_node() -> Non
         seed=None,
     )
     assert state.players[0].pile.items == ((W3001, 1),)
-    at_draw = cr.apply(state, QUIET)
-    assert cr.chance_outcomes(at_draw) == ((cr.DrawWorker(W3001), Fraction(1)),)
-    after, events = cr.step(at_draw, cr.DrawWorker(W3001))
+    after, events = cr.step(state, QUIET)
     assert events[-2:] == (cr.WorkerDrawn(0, W3001), cr.TurnStarted(1))
     assert after.players[0].hand == (W2101, W3001)
 

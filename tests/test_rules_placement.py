@@ -189,7 +189,8 @@ def test_non_canonical_rotation_is_rejected(rotation: int) -> None:
 @pytest.mark.parametrize("rotation", [-1, 4])
 def test_rotation_out_of_range_is_rejected(rotation: int) -> None:
     state = cr.position(TWO, players=[cr.PlayerState(hand=(W2101,)), cr.PlayerState()])
-    with pytest.raises(cr.IllegalMoveError, match="not a canonical rotation"):
+    # The move refuses the rotation as it is made, before apply sees it.
+    with pytest.raises(cr.IllegalMoveError, match="rotation must be an int from 0 to 3"):
         cr.apply(state, cr.Place(W2101, (1, 0), rotation))
 
 

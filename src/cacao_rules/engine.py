@@ -202,13 +202,9 @@ def settle(draft: Draft) -> None:
         if kind in _CHANCE_KINDS:
             node = _chance_node(draft)
             assert node is not None
-            if len(node.bag.items) == 1 and (
-                draft.seed is not None or node.expects is not DrawWorker
-            ):
+            if len(node.bag.items) == 1:
                 outcome = node.bag.items[0][0]
             elif draft.seed is None:
-                # A worker draw stops even with one outcome: whether it has one depends on
-                # the pile, which the other seats cannot see (R-CHANCE-2, R-HIDDEN-2).
                 return
             else:
                 outcome = seeded_pick(node.bag, draft.seed, draft.chance_count)

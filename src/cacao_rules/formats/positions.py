@@ -267,7 +267,8 @@ def _wrong(what: str, wanted: str, value: object) -> ConfigError:
 
 
 def _is_int(value: object) -> bool:
-    return type(value) is int
+    """An int, or an int enum such as :class:`~cacao_rules.Side`, but not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_square(value: object) -> bool:
