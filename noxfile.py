@@ -183,6 +183,7 @@ def bench(session: nox.Session) -> None:
     compiled = Path(session.create_tmp()) / "compiled-venv"
     session.run("python", "-m", "venv", "--clear", str(compiled))
     compiled_python = str(compiled / "bin" / "python")
+    session.run(compiled_python, "-m", "pip", "install", "--quiet", PIP, external=True)
     session.run(
         compiled_python,
         "-m",
