@@ -7,7 +7,7 @@ state behind: the input state is never touched.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from ..game.components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Config
@@ -17,31 +17,6 @@ from ..game.geometry import Square
 from ..game.moves import Move
 from .state import PlayerState, State, Step
 from .view import View
-
-_FROZEN_FIELDS: Final = (
-    "config",
-    "seed",
-    "chance_count",
-    "board",
-    "covered",
-    "discarded",
-    "players",
-    "jungle_pile",
-    "display",
-    "current",
-    "turn",
-    "step",
-    "map_board",
-    "map_tiles_used",
-    "hut_supply",
-    "emperor",
-    "gem_cart",
-    "mask_supply",
-    "gems_exchanged",
-)
-"""The fields :meth:`Draft.freeze` gives :class:`State`, by position."""
-if State.FIELDS != _FROZEN_FIELDS:
-    raise ImportError("Draft.freeze passes State's fields by position: update it")
 
 
 class Draft:

@@ -8,7 +8,7 @@ decision is pending, and who makes it, is the state's ``step``.
 
 from __future__ import annotations
 
-from typing import Any, Final, NoReturn
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -26,11 +26,12 @@ from ..game.components import (
 from ..game.config import Config
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
+from .record import SET_HASH, Record, slot_setter
 
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
 
 
-class PlayerState:
+class PlayerState(Record):
     """One player's village board, hand and worker pile.
 
     ``water_field`` is the index of the carrier's field on the water track; ``water`` is that
@@ -49,7 +50,6 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
     """
 
     __slots__ = (
-        "_hash",
         "cacao",
         "chocolate",
         "gems",
@@ -63,7 +63,7 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
         "water_field",
     )
 
-    FIELDS: Final = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "gold",
         "cacao",
         "sun",
@@ -89,7 +89,6 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
     huts: tuple[Hut, ...]
     gems: Gems
     masks: tuple[int, ...]
-    _hash: int | None
 
     def __init__(
         self,
@@ -116,7 +115,7 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
         _SET_HUTS(self, huts)
         _SET_GEMS(self, gems)
         _SET_MASKS(self, masks)
-        _SET_HASH(self, None)
+        SET_HASH(self, None)
 
     @property
     def water(self) -> int:
@@ -139,67 +138,18 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
             self.masks,
         )
 
-    def replace(self, **changes: Any) -> PlayerState:
-        """A copy with the fields named in ``changes`` changed."""
-        values = list(self.values())
-        try:
-            for name, value in changes.items():
-                values[_PLAYER_INDEX[name]] = value
-        except KeyError:
-            unknown = sorted(name for name in changes if name not in _PLAYER_INDEX)
-            raise TypeError(f"PlayerState has no field(s) {', '.join(unknown)}") from None
-        return PlayerState(*values)
 
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise AttributeError(f"PlayerState is immutable: cannot assign {name}; use replace()")
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise AttributeError(f"PlayerState is immutable: cannot delete {name}")
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if type(other) is not PlayerState:
-            return NotImplemented
-        return self.values() == other.values()
-
-    def __hash__(self) -> int:
-        known: int | None = self._hash
-        if known is None:
-            known = hash(self.values())
-            _SET_HASH(self, known)
-        return known
-
-    def __repr__(self) -> str:
-        fields = ", ".join(
-            f"{name}={value!r}" for name, value in zip(self.FIELDS, self.values(), strict=True)
-        )
-        return f"PlayerState({fields})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (PlayerState, self.values())
-
-
-_PLAYER_INDEX: Final = {name: index for index, name in enumerate(PlayerState.FIELDS)}
-
-
-def _setter(cls: type, name: str) -> Any:
-    """The slot's own setter, which an immutable class's constructor writes through."""
-    return getattr(cls, name).__set__
-
-
-_SET_GOLD: Final = _setter(PlayerState, "gold")
-_SET_CACAO: Final = _setter(PlayerState, "cacao")
-_SET_SUN: Final = _setter(PlayerState, "sun")
-_SET_WATER_FIELD: Final = _setter(PlayerState, "water_field")
-_SET_HAND: Final = _setter(PlayerState, "hand")
-_SET_PILE: Final = _setter(PlayerState, "pile")
-_SET_CHOCOLATE: Final = _setter(PlayerState, "chocolate")
-_SET_MAP_TILES: Final = _setter(PlayerState, "map_tiles")
-_SET_HUTS: Final = _setter(PlayerState, "huts")
-_SET_GEMS: Final = _setter(PlayerState, "gems")
-_SET_MASKS: Final = _setter(PlayerState, "masks")
-_SET_HASH: Final = _setter(PlayerState, "_hash")
+_SET_GOLD: Final = slot_setter(PlayerState, "gold")
+_SET_CACAO: Final = slot_setter(PlayerState, "cacao")
+_SET_SUN: Final = slot_setter(PlayerState, "sun")
+_SET_WATER_FIELD: Final = slot_setter(PlayerState, "water_field")
+_SET_HAND: Final = slot_setter(PlayerState, "hand")
+_SET_PILE: Final = slot_setter(PlayerState, "pile")
+_SET_CHOCOLATE: Final = slot_setter(PlayerState, "chocolate")
+_SET_MAP_TILES: Final = slot_setter(PlayerState, "map_tiles")
+_SET_HUTS: Final = slot_setter(PlayerState, "huts")
+_SET_GEMS: Final = slot_setter(PlayerState, "gems")
+_SET_MASKS: Final = slot_setter(PlayerState, "masks")
 
 
 @attrs.frozen
@@ -303,7 +253,7 @@ Step = (
 CHANCE_STEPS: Final = (DealStep, BlindFillStep, DrawWorkerStep, RefillStep, MapRefillStep)
 
 
-class State:
+class State(Record):
     """A game in progress. Never changed: :func:`cacao_rules.apply` returns a new one.
 
     ``board`` maps each occupied square to its top tile; ``covered`` maps each overbuilt square
@@ -325,7 +275,6 @@ class State:
     """
 
     __slots__ = (
-        "_hash",
         "_memo",
         "board",
         "chance_count",
@@ -348,7 +297,7 @@ class State:
         "turn",
     )
 
-    FIELDS: Final = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "config",
         "seed",
         "chance_count",
@@ -390,7 +339,6 @@ class State:
     gem_cart: Gems
     mask_supply: tuple[int, ...]
     gems_exchanged: int
-    _hash: int | None
     _memo: dict[str, Any] | None
 
     def __init__(
@@ -434,7 +382,7 @@ class State:
         _SET_S_GEM_CART(self, gem_cart)
         _SET_S_MASK_SUPPLY(self, mask_supply)
         _SET_S_GEMS_EXCHANGED(self, gems_exchanged)
-        _SET_STATE_HASH(self, None)
+        SET_HASH(self, None)
         _SET_STATE_MEMO(self, None)
 
     def values(self) -> tuple[Any, ...]:
@@ -460,46 +408,6 @@ class State:
             self.mask_supply,
             self.gems_exchanged,
         )
-
-    def replace(self, **changes: Any) -> State:
-        """A copy with the fields named in ``changes`` changed."""
-        values = list(self.values())
-        try:
-            for name, value in changes.items():
-                values[_STATE_INDEX[name]] = value
-        except KeyError:
-            unknown = sorted(name for name in changes if name not in _STATE_INDEX)
-            raise TypeError(f"State has no field(s) {', '.join(unknown)}") from None
-        return State(*values)
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise AttributeError(f"State is immutable: cannot assign {name}; use replace()")
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise AttributeError(f"State is immutable: cannot delete {name}")
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if type(other) is not State:
-            return NotImplemented
-        return self.values() == other.values()
-
-    def __hash__(self) -> int:
-        known: int | None = self._hash
-        if known is None:
-            known = hash(self.values())
-            _SET_STATE_HASH(self, known)
-        return known
-
-    def __repr__(self) -> str:
-        fields = ", ".join(
-            f"{name}={value!r}" for name, value in zip(self.FIELDS, self.values(), strict=True)
-        )
-        return f"State({fields})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (State, self.values())
 
     @property
     def memo(self) -> dict[str, Any]:
@@ -544,28 +452,26 @@ class State:
         printer.text(summary_line(self))
 
 
-_STATE_INDEX: Final = {name: index for index, name in enumerate(State.FIELDS)}
-_SET_S_CONFIG: Final = _setter(State, "config")
-_SET_S_SEED: Final = _setter(State, "seed")
-_SET_S_CHANCE_COUNT: Final = _setter(State, "chance_count")
-_SET_S_BOARD: Final = _setter(State, "board")
-_SET_S_COVERED: Final = _setter(State, "covered")
-_SET_S_DISCARDED: Final = _setter(State, "discarded")
-_SET_S_PLAYERS: Final = _setter(State, "players")
-_SET_S_JUNGLE_PILE: Final = _setter(State, "jungle_pile")
-_SET_S_DISPLAY: Final = _setter(State, "display")
-_SET_S_CURRENT: Final = _setter(State, "current")
-_SET_S_TURN: Final = _setter(State, "turn")
-_SET_S_STEP: Final = _setter(State, "step")
-_SET_S_MAP_BOARD: Final = _setter(State, "map_board")
-_SET_S_MAP_TILES_USED: Final = _setter(State, "map_tiles_used")
-_SET_S_HUT_SUPPLY: Final = _setter(State, "hut_supply")
-_SET_S_EMPEROR: Final = _setter(State, "emperor")
-_SET_S_GEM_CART: Final = _setter(State, "gem_cart")
-_SET_S_MASK_SUPPLY: Final = _setter(State, "mask_supply")
-_SET_S_GEMS_EXCHANGED: Final = _setter(State, "gems_exchanged")
-_SET_STATE_HASH: Final = _setter(State, "_hash")
-_SET_STATE_MEMO: Final = _setter(State, "_memo")
+_SET_S_CONFIG: Final = slot_setter(State, "config")
+_SET_S_SEED: Final = slot_setter(State, "seed")
+_SET_S_CHANCE_COUNT: Final = slot_setter(State, "chance_count")
+_SET_S_BOARD: Final = slot_setter(State, "board")
+_SET_S_COVERED: Final = slot_setter(State, "covered")
+_SET_S_DISCARDED: Final = slot_setter(State, "discarded")
+_SET_S_PLAYERS: Final = slot_setter(State, "players")
+_SET_S_JUNGLE_PILE: Final = slot_setter(State, "jungle_pile")
+_SET_S_DISPLAY: Final = slot_setter(State, "display")
+_SET_S_CURRENT: Final = slot_setter(State, "current")
+_SET_S_TURN: Final = slot_setter(State, "turn")
+_SET_S_STEP: Final = slot_setter(State, "step")
+_SET_S_MAP_BOARD: Final = slot_setter(State, "map_board")
+_SET_S_MAP_TILES_USED: Final = slot_setter(State, "map_tiles_used")
+_SET_S_HUT_SUPPLY: Final = slot_setter(State, "hut_supply")
+_SET_S_EMPEROR: Final = slot_setter(State, "emperor")
+_SET_S_GEM_CART: Final = slot_setter(State, "gem_cart")
+_SET_S_MASK_SUPPLY: Final = slot_setter(State, "mask_supply")
+_SET_S_GEMS_EXCHANGED: Final = slot_setter(State, "gems_exchanged")
+_SET_STATE_MEMO: Final = slot_setter(State, "_memo")
 
 
 def seat_to_move(step: Step, current: int) -> int | None:
