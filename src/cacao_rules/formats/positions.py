@@ -81,7 +81,6 @@ def position(
     """
     config = expect(config, Config, "position", ConfigError)
     display, pile, map_board = _check_arguments(
-        config,
         board=board,
         covered=covered,
         players=players,
@@ -361,7 +360,6 @@ def _check_tiles(what: str, value: object) -> list[JungleTile]:
 
 
 def _check_arguments(
-    config: object,
     *,
     board: object,
     covered: object,
@@ -375,8 +373,6 @@ def _check_arguments(
     """The tiles of ``tiles`` (display, jungle pile, map board) as lists. Refuses, with a
     :class:`ConfigError` saying which and why, an argument of :func:`position` of the wrong
     type or out of range, before anything is built of it."""
-    if not isinstance(config, Config):
-        raise _wrong("config", "a cacao_rules.Config", config)
     _check_map("board", board, worker_only=False)
     _check_map("covered", covered, worker_only=True)
     if players is not None:
