@@ -321,8 +321,6 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     Returns the state's chance node, if it is one, so that :func:`_run` need not work it
     out again (with gem mines in the pile that means weighing every way gems can fall).
     """
-    if not isinstance(state, State):
-        raise IllegalMoveError(f"expected a cacao_rules.State, got {type(state).__name__}")
     if not isinstance(move, MOVE_CLASSES):
         raise IllegalMoveError(f"expected a cacao_rules move, got {type(move).__name__}")
     kind = type(state.step)

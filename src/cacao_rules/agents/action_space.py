@@ -99,7 +99,7 @@ from typing import Final, NamedTuple
 import attrs
 
 from ..engine import chance_outcomes, legal_moves
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, expect
 from ..game.bounds import window_radius
 from ..game.components import (
     DISPLAY_SIZE,
@@ -446,10 +446,7 @@ def _encode(t: _Tables, state: State, move: Move) -> int:
 
 
 def _index(t: _Tables, state: object) -> _StateIndex:
-    if not isinstance(state, State):
-        raise IllegalMoveError(
-            f"the action space needs a cacao_rules.State, got {type(state).__name__}"
-        )
+    state = expect(state, State, "the action space", IllegalMoveError)
     if state.config is not t.config and state.config != t.config:
         raise IllegalMoveError(
             f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
