@@ -15,7 +15,6 @@ import cacao_rules as cr
 import invariants as inv
 from cacao_rules.formats.record import MAX_TEXT, RESERVED_TAGS
 from cacao_rules.game.components import WorkerType
-from cacao_rules.game.config import SUPPORTED_MODULES
 
 RECORDS = Path(__file__).parent / "records"
 NEW_WORKERS = {WorkerType.W1111: 3, WorkerType.W2101: 4, WorkerType.W0022: 1, WorkerType.W0004: 1}
@@ -24,7 +23,7 @@ NEW_WORKERS = {WorkerType.W1111: 3, WorkerType.W2101: 4, WorkerType.W0022: 1, Wo
 def _every_module_configuration() -> list[cr.Config]:
     """Every set of modules, for 2 to 4 players in turn, plus the options and the Big Game."""
     configs = []
-    modules = sorted(SUPPORTED_MODULES, key=lambda module: module.value)
+    modules = sorted(cr.Module, key=lambda module: module.value)
     for size in range(len(modules) + 1):
         for index, chosen in enumerate(itertools.combinations(modules, size)):
             workers = NEW_WORKERS if cr.Module.NEW_WORKERS in chosen else None

@@ -15,7 +15,7 @@ from ..agents.bots import BOTS, Bot
 from ..agents.simulation import bot_seed
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
-from ..game.config import SUPPORTED_MODULES, Config, Module
+from ..game.config import Config, Module
 from ..show.colour import COLOR_CHOICES
 from ..state.chance import MAX_SEED
 
@@ -81,10 +81,7 @@ _MODULE_ORDER = (
 )
 _ALIASES = {"tree": Module.TREE_OF_LIFE}
 _MODULE_NAMES = {
-    name: module
-    for module in Module
-    for name in {_cli_name(module), module.value}
-    if module in SUPPORTED_MODULES
+    name: module for module in Module for name in {_cli_name(module), module.value}
 } | _ALIASES
 
 
@@ -95,14 +92,12 @@ def _modules(text: str) -> frozenset[Module]:
     underscores of :class:`~cacao_rules.Module` values.
     """
     names = [name.strip().lower() for name in text.split(",") if name.strip()]
-    known = ", ".join(_cli_name(module) for module in _MODULE_ORDER if module in SUPPORTED_MODULES)
+    known = ", ".join(_cli_name(module) for module in _MODULE_ORDER)
     for name in names:
         if name not in _MODULE_NAMES:
-            other = {_cli_name(module) for module in Module} | {module.value for module in Module}
-            why = (
-                "is not implemented yet (a Diamante module)" if name in other else "is not a module"
+            raise argparse.ArgumentTypeError(
+                f"module {name!r} is not a module; the modules are: {known}"
             )
-            raise argparse.ArgumentTypeError(f"module {name!r} {why}; the modules are: {known}")
     modules = [_MODULE_NAMES[name] for name in names]
     if len(set(modules)) != len(modules):
         raise argparse.ArgumentTypeError(f"a module is named twice in {text!r}")

@@ -50,20 +50,6 @@ class Module(enum.Enum):
 
 _MODULES_BY_NAME: Final[dict[str, Module]] = {module.value: module for module in Module}
 
-SUPPORTED_MODULES: Final[frozenset[Module]] = frozenset(
-    {
-        Module.MAP,
-        Module.WATERING,
-        Module.CHOCOLATE,
-        Module.HUTS,
-        Module.TREE_OF_LIFE,
-        Module.EMPEROR,
-        Module.NEW_WORKERS,
-        Module.GEM_MINES,
-    }
-)
-"""The modules this version of the engine implements: the four of *Chocolatl*, and the
-Tree of Life, the Favour of the Emperor, the New Workers and the Gem mines of *Diamante*."""
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -95,15 +81,6 @@ def _check_players(_instance: object, _attribute: object, value: Any) -> None:
         raise ConfigError(f"players must be an int from 2 to 4, got {value!r}")
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
         raise ConfigError(f"Cacao is for 2 to 4 players, got players={value}")
-
-
-def _check_modules(_instance: object, _attribute: object, value: frozenset[Module]) -> None:
-    missing = sorted(module.name for module in value - SUPPORTED_MODULES)
-    if missing:
-        raise ConfigError(
-            f"module(s) {', '.join(missing)} are not implemented in this version; "
-            f"supported: {', '.join(sorted(m.name for m in SUPPORTED_MODULES))}"
-        )
 
 
 def _to_huts(value: object) -> frozenset[Hut] | None:
@@ -264,9 +241,7 @@ class Config:
     """
 
     players: int = attrs.field(validator=_check_players)
-    modules: frozenset[Module] = attrs.field(
-        default=frozenset(), converter=_to_modules, validator=_check_modules
-    )
+    modules: frozenset[Module] = attrs.field(default=frozenset(), converter=_to_modules)
     map_early_overbuild: bool = attrs.field(default=False, validator=_check_early_overbuild)
     huts: frozenset[Hut] | None = attrs.field(
         default=None, converter=_to_huts, validator=_check_huts
