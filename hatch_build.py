@@ -49,8 +49,8 @@ runs once per process; show/raster.py, the PettingZoo frames, which needs NumPy 
 extra that a compiled build must not require); and two that mypyc 2.4.1 refuses and that no
 hot path calls: game/config.py (in a compiled ``Config`` attrs-class body, mypyc checks the
 placeholder of a field with a converter against the field's type, so the module stops
-importing with ``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes writing the text
-signature of a method with defaults before ``**attributes``)."""
+importing with ``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes
+writing the text signature of a method with defaults before ``**attributes``)."""
 
 MYPYC_SCRIPT = """
 import json, sys

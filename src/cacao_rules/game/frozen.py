@@ -81,7 +81,13 @@ class FrozenMap(dict[K, V]):
     def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("a FrozenMap cannot be changed; set() returns a changed copy")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only
+    __setitem__ = _read_only
+    __delitem__ = _read_only
+    clear = _read_only
+    pop = _read_only
+    popitem = _read_only
+    setdefault = _read_only
+    update = _read_only
     __ior__ = _read_only
 
     def set(self, key: K, value: V) -> FrozenMap[K, V]:
