@@ -67,6 +67,14 @@ class FrozenMap(dict[K, V]):
             self._memo = {}
         return self._memo
 
+    def __eq__(self, other: object) -> bool:
+        # Spelled out although dict has them: compiled with mypyc, the class's own comparison
+        # slot otherwise compares two FrozenMaps by identity.
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return dict.__ne__(self, other)
+
     def __hash__(self) -> int:  # type: ignore[override]
         if self._hash is None:
             self._hash = hash(frozenset(self.items()))
