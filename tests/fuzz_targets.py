@@ -250,8 +250,14 @@ def _position(rng: random.Random) -> None:
 def _decode(rng: random.Random) -> None:
     state = rng.choice(game_states())
     space = cr.ActionSpace(state.config)
+    legal = space.legal_actions(state) or (0,)
     action: Any = rng.choice(
-        (rng.randrange(-5, space.size + 5), rng.choice(_ODD_VALUES), float(rng.randrange(9)))
+        (
+            rng.choice(legal),
+            rng.randrange(-5, space.size + 5),
+            rng.choice(_ODD_VALUES),
+            float(rng.randrange(9)),
+        )
     )
     move = space.decode(state, action)
     assert space.encode(state, move) == action
