@@ -263,14 +263,22 @@ def _decode(rng: random.Random) -> None:
     assert space.encode(state, move) == action
 
 
-def _pettingzoo(rng: random.Random) -> None:
+@functools.cache
+def _environment(players: int) -> Any:
+    """One PettingZoo environment per player count, reset for every input (as a server or a
+    trainer reuses one), so that the inputs, not the environment's construction, take the
+    time."""
     from cacao_rules import pettingzoo
 
-    env = pettingzoo.env(players=rng.choice((2, 3)))
+    return pettingzoo.env(players=players)
+
+
+def _pettingzoo(rng: random.Random) -> None:
+    env = _environment(rng.choice((2, 3)))
     env.reset(seed=rng.randrange(1000))
     for _ in range(rng.randint(1, 4)):
         mask = env.observe(env.agent_selection)["action_mask"]
-        legal = [i for i, bit in enumerate(mask) if bit]
+        legal = mask.nonzero()[0].tolist()  # the ids the mask allows, as Python ints
         action = rng.choice(
             (rng.choice(legal), rng.choice(_ODD_VALUES), rng.randrange(-3, len(mask) + 3))
         )
