@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 from msgspec import inspect
@@ -213,7 +214,8 @@ def _tagged(
         if kind == member.tag and type(kind) is type(member.tag):
             return _explain(value, member, path, None)
     tags = ", ".join(member.tag for member in members)
-    return f"{_child(path, tag)}: unknown {meta.get('title', tag)} {show(kind)}; expected one of {tags}"
+    name = meta.get("title", tag)
+    return f"{_child(path, tag)}: unknown {name} {show(kind)}; expected one of {tags}"
 
 
 _HOLDS: Final[dict[type, tuple[type, ...] | None]] = {
@@ -266,7 +268,7 @@ def _first(messages: Any) -> str | None:
     return next((message for message in messages if message is not None), None)
 
 
-_EXPLAINERS: Final[dict[type, Any]] = {
+_EXPLAINERS: Final[dict[type, Callable[[Json, Any, str, dict[str, Any]], str | None]]] = {
     inspect.IntType: _integer,
     inspect.BoolType: _boolean,
     inspect.NoneType: _null,

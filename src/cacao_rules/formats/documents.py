@@ -153,8 +153,8 @@ class ConfigDocument(ConfigDocumentV1):
     whether it is the Big Game."""
 
     map_early_overbuild: bool
-    huts: None | Annotated[tuple[Hut, ...], _MOST]
-    workers: None | WorkerCounts
+    huts: Annotated[tuple[Hut, ...], _MOST] | None
+    workers: WorkerCounts | None
     is_big_game: bool
 
 
@@ -296,7 +296,7 @@ class StateDocumentV1(Document):
     format: Literal["cacao-rules.state"]
     version: Literal[1]
     config: ConfigDocumentV1
-    seed: None | Seed
+    seed: Seed | None
     chance_count: Count
     board: Board
     covered: Covered
@@ -316,7 +316,7 @@ class StateDocument(Document):
     format: Literal["cacao-rules.state"]
     version: Literal[2]
     config: ConfigDocument
-    seed: None | Seed
+    seed: Seed | None
     chance_count: Count
     board: Board
     covered: Covered
@@ -348,7 +348,7 @@ class SeenPlayerDocument(Document):
     cacao: Count
     sun: Count
     water_field: Count
-    hand: None | Annotated[tuple[WorkerType, ...], _MOST]
+    hand: Annotated[tuple[WorkerType, ...], _MOST] | None
     hand_size: Count
     pile_size: Count
     unseen: WorkerCounts

@@ -19,6 +19,7 @@ import msgspec
 from ..agents.determinization import determinize, player_state, state_with_hands
 from ..agents.observation import Observation, PlayerView, observe
 from ..errors import FormatError
+from ..state.state import PlayerState
 from ..validation import check_state
 from . import documents as doc
 from .document_errors import out_of_range, what

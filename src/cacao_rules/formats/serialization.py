@@ -29,7 +29,6 @@ from typing import Any, Final, TypeVar
 
 import attrs
 import msgspec
-from msgspec import UNSET
 
 from ..errors import CacaoError, FormatError
 from ..game.components import TILES_BY_CODE, Hut, JungleTile, Side, Tile, WorkerTile, WorkerType
@@ -87,14 +86,15 @@ D = TypeVar("D", bound=msgspec.Struct)
 
 _ENCODER: Final = msgspec.json.Encoder()
 _DECODER: Final = msgspec.json.Decoder(doc.StateDocument)
-_PLAYER_FIELDS_KNOWN: Final = PlayerState.FIELDS == doc.PlayerDocument.__struct_fields__
+_PLAYER_FIELDS_KNOWN: Final = doc.PlayerDocument.__struct_fields__ == PlayerState.FIELDS
 _CONFIG_FIELDS_KNOWN: Final = (
     tuple(field.name for field in attrs.fields(Config)) == doc.ConfigDocument.__struct_fields__
 )
 _TILE_CODES: Final = {tile: code for code, tile in TILES_BY_CODE.items()}
 _TYPE_ORDER: Final = {kind: kind.sort_key for kind in WorkerType}
 _HUT_ORDER: Final = {hut: hut.sort_key for hut in Hut}
-_SIDES: Final = {side.name: side for side in Side}
+_SIDE_NAMES: Final[dict[Side, doc.Side]] = {Side.N: "N", Side.E: "E", Side.S: "S", Side.W: "W"}
+_SIDES: Final = {name: side for side, name in _SIDE_NAMES.items()}
 
 
 class Bad(Exception):
@@ -117,8 +117,9 @@ _WORKER_DOCUMENTS: Final[dict[WorkerTile, doc.WorkerTileDocument]] = {}
 def _worker_document(tile: WorkerTile) -> doc.WorkerTileDocument:
     written = _WORKER_DOCUMENTS.get(tile)
     if written is None:
-        foreman = True if tile.foreman else UNSET  # the key only when set
-        written = doc.WorkerTileDocument(tile.owner, tile.type, tile.rotation, foreman)
+        written = doc.WorkerTileDocument(tile.owner, tile.type, tile.rotation)
+        if tile.foreman:  # the key only when set
+            written = doc.WorkerTileDocument(tile.owner, tile.type, tile.rotation, True)
         if len(_WORKER_DOCUMENTS) < 256:
             _WORKER_DOCUMENTS[tile] = written
     return written
@@ -130,11 +131,11 @@ def _tile_document(tile: Tile) -> str | doc.WorkerTileDocument:
 
 def _edge_document(edge: ActivatedEdge) -> doc.ActivatedEdgeDocument:
     return doc.ActivatedEdgeDocument(
-        edge.owner, edge.square, edge.side.name, edge.workers, edge.jungle_square
+        edge.owner, edge.square, _SIDE_NAMES[edge.side], edge.workers, edge.jungle_square
     )
 
 
-_PLAIN_STEPS: Final[dict[type, doc.Step]] = {
+_PLAIN_STEPS: Final[dict[type, doc.AnyStep]] = {
     DealStep: doc.DealStep(),
     PlacementStep: doc.PlacementStep(),
     DrawWorkerStep: doc.DrawWorkerStep(),
@@ -146,7 +147,7 @@ _PLAIN_STEPS: Final[dict[type, doc.Step]] = {
 }
 
 
-def _step_document(step: Step) -> doc.Step:
+def _step_document(step: Step) -> doc.AnyStep:
     plain = _PLAIN_STEPS.get(type(step))
     if plain is not None:
         return plain
@@ -261,11 +262,12 @@ def decode(
     exactly what the decoded document encodes to (as :func:`to_json`'s output is) is parsed
     again as strict JSON, which refuses it.
     """
+    checked = _text(text, caller)
     try:
-        document = decoder.decode(_text(text, caller))
+        document = decoder.decode(checked)
     except (msgspec.MsgspecError, UnicodeError):
-        return read_parsed(parse_json(text, caller))
-    if _ENCODER.encode(document) != text.encode("utf-8", "surrogatepass"):
+        return read_parsed(parse_json(checked, caller))
+    if _ENCODER.encode(document) != checked.encode("utf-8", "surrogatepass"):
         parse_json(text, caller)  # refuses duplicate keys
     return document
 
@@ -379,10 +381,10 @@ def _read_config(document: doc.ConfigDocument) -> Config:
     return config
 
 
-def check_seat(seat: int, seats: int, path: Callable[[], str]) -> int:
-    """``seat``, if the game has it; the place ``path()`` is worked out only for the error."""
+def check_seat(seat: int, seats: int, path: str) -> int:
+    """``seat``, if the game has it (the declaration allows seats 0 to 3)."""
     if seat >= seats:
-        raise Bad(out_of_range(path(), seat, 0, seats - 1))
+        raise Bad(out_of_range(path, seat, 0, seats - 1))
     return seat
 
 
@@ -391,14 +393,11 @@ _WORKER_TILES: Final[dict[tuple[int, WorkerType, int, bool], WorkerTile]] = {}
 immutable; there are at most 256)."""
 
 
-def _read_worker(
-    document: doc.WorkerTileDocument, seats: int, path: Callable[[], str]
-) -> WorkerTile:
+def _read_worker(document: doc.WorkerTileDocument) -> WorkerTile:
     key = (document.owner, document.type, document.rotation, document.foreman is True)
     tile = _WORKER_TILES.get(key)
     if tile is None:
         tile = _WORKER_TILES[key] = WorkerTile.of(*key)
-    check_seat(tile.owner, seats, lambda: f"{path()}.owner")
     return tile
 
 
@@ -408,25 +407,34 @@ def _jungle(code: str) -> JungleTile:
     return JungleTile.from_code(code) if tile is None else tile
 
 
-def _read_tile(tile: str | doc.WorkerTileDocument, seats: int, path: Callable[[], str]) -> Tile:
-    return _jungle(tile) if isinstance(tile, str) else _read_worker(tile, seats, path)
-
-
 def _read_entries(
     entries: Iterable[doc.BoardEntry | doc.CoveredEntry], where: str, seats: int
 ) -> FrozenMap[Square, Any]:
-    """The board or the covered tiles: top tiles by square, sorted."""
+    """The board or the covered tiles: top tiles by square, sorted. The hottest loop of
+    reading a document, so it looks tiles up directly."""
     found: dict[Square, Tile] = {}
     for index, entry in enumerate(entries):
-        square = entry.square
+        square, tile = entry.square, entry.tile
         if square in found:
             raise Bad(f"{where}[{index}]: square {list(square)} is listed twice")
-        found[square] = _read_tile(entry.tile, seats, lambda: f"{where}[{index}].tile")
+        if isinstance(tile, str):
+            found[square] = _jungle(tile)
+        else:
+            worker = found[square] = _read_worker(tile)
+            check_seat(worker.owner, seats, f"{where}[{index}].tile.owner")
     return FrozenMap(dict(sorted(found.items())))
 
 
-def _bag(counts: Mapping[Any, int], order: Callable[[Any], Any]) -> Bag[Any]:
-    return Bag(tuple(sorted(counts.items(), key=lambda pair: order(pair[0]))))
+def _type_order(pair: tuple[WorkerType, int]) -> int:
+    return _TYPE_ORDER[pair[0]]
+
+
+def _hut_order(pair: tuple[Hut, int]) -> int:
+    return _HUT_ORDER[pair[0]]
+
+
+def _tile_order(pair: tuple[JungleTile, int]) -> Any:
+    return pair[0].sort_key
 
 
 def _codes(codes: Iterable[str]) -> tuple[JungleTile, ...]:
@@ -445,7 +453,7 @@ def player_of(
         sun=document.sun,
         water_field=document.water_field,
         hand=tuple(sorted(hand, key=_TYPE_ORDER.__getitem__)),
-        pile=_bag(pile, _TYPE_ORDER.__getitem__),
+        pile=Bag(tuple(sorted(pile.items(), key=_type_order))),
         chocolate=document.chocolate,
         map_tiles=document.map_tiles,
         huts=tuple(sorted(document.huts, key=_HUT_ORDER.__getitem__)),
@@ -456,7 +464,7 @@ def player_of(
 
 def _read_edge(document: doc.ActivatedEdgeDocument, seats: int, index: int) -> ActivatedEdge:
     return ActivatedEdge(
-        owner=check_seat(document.owner, seats, lambda: f"step.queue[{index}].owner"),
+        owner=check_seat(document.owner, seats, f"step.queue[{index}].owner"),
         square=document.square,
         side=_SIDES[document.side],
         workers=document.workers,
@@ -490,9 +498,10 @@ def state_of(
     and ``players`` read already; :class:`Bad` for what depends on several fields."""
     seats = config.players
     discarded = tuple(
-        (check_seat(entry.seat, seats, lambda: f"discarded[{index}].seat"), entry.type)
+        (check_seat(entry.seat, seats, f"discarded[{index}].seat"), entry.type)
         for index, entry in enumerate(document.discarded)
     )
+    jungle_pile = [(_jungle(code), count) for code, count in document.jungle_pile.items()]
     return State(
         config=config,
         seed=seed,
@@ -501,23 +510,19 @@ def state_of(
         covered=_read_entries(document.covered, "covered", seats),
         discarded=discarded,
         players=players,
-        jungle_pile=_bag({_jungle(code): n for code, n in document.jungle_pile.items()}, _sort_key),
+        jungle_pile=Bag(tuple(sorted(jungle_pile, key=_tile_order))),
         display=_codes(document.display),
-        current=check_seat(document.current, seats, lambda: "current"),
+        current=check_seat(document.current, seats, "current"),
         turn=document.turn,
         step=_read_step(document.step, seats),
         map_board=_codes(document.map_board),
         map_tiles_used=document.map_tiles_used,
-        hut_supply=_bag(document.hut_supply, _HUT_ORDER.__getitem__),
+        hut_supply=Bag(tuple(sorted(document.hut_supply.items(), key=_hut_order))),
         emperor=document.emperor,
         gem_cart=document.gem_cart,
         mask_supply=tuple(sorted(document.mask_supply)),
         gems_exchanged=document.gems_exchanged,
     )
-
-
-def _sort_key(tile: JungleTile) -> Any:
-    return tile.sort_key
 
 
 def read_config(document: doc.StateDocument | doc.ObservationDocument) -> Config:
