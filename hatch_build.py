@@ -41,13 +41,16 @@ INTERPRETED = (
     "cli/*.py",
     "game/config.py",
     "formats/record.py",
+    "formats/documents.py",
     "show/svg.py",
     "show/raster.py",
 )
 """Modules left interpreted (globs under the package): the adapters, whose cost is in the
 frameworks they serve and which subclass those frameworks' classes; the command line, which
-runs once per process; show/raster.py, the PettingZoo frames, which needs NumPy (an optional
-extra that a compiled build must not require); and three that mypyc 2.4.1 refuses and that
+runs once per process; formats/documents.py, the JSON documents' declarations, whose
+classes are msgspec structs (a C extension type that a native class cannot extend);
+show/raster.py, the PettingZoo frames, which needs NumPy (an optional extra that a compiled
+build must not require); and three that mypyc 2.4.1 refuses and that
 no hot path calls: game/config.py and formats/record.py (in a compiled attrs-class body,
 mypyc checks the placeholder of a field with a converter against the field's type, so the
 module stops importing with ``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes
