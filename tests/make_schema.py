@@ -29,10 +29,25 @@ FORMATS: dict[str, tuple[type[msgspec.Struct], str]] = {
 """Each published schema: its file's stem, the document it describes and its title."""
 
 
+def _plain(schema: Any) -> Any:
+    """``schema`` with its descriptions (the structs' docstrings) on one line each, their
+    reStructuredText literals (````x````) written as Markdown ones (```x```)."""
+    if isinstance(schema, dict):
+        return {
+            key: " ".join(value.replace("``", "`").split())
+            if key == "description" and isinstance(value, str)
+            else _plain(value)
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [_plain(item) for item in schema]
+    return schema
+
+
 def schema(name: str) -> Schema:
     """The schema of the documents ``FORMATS[name]`` declares."""
     declared, title = FORMATS[name]
-    generated = msgspec.json.schema(declared)
+    generated = _plain(msgspec.json.schema(declared))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://cacao-rules.invalid/schemas/{name}.schema.json",
