@@ -199,7 +199,8 @@ def _union(value: Json, node: Any, path: str, meta: dict[str, Any]) -> str | Non
     for member in members:
         if _holds(member, value):
             return _explain(value, member, path, None)
-    names = " or ".join(_noun(member) for member in members)
+    nulls_first = sorted(members, key=lambda member: _noun(member) != "null")
+    names = " or ".join(map(_noun, nulls_first))
     return f"{path}: expected {names}, got {what(value)}"
 
 
@@ -239,7 +240,7 @@ def _holds(member: inspect.Type, value: Json) -> bool:
     """Whether the union member ``member`` explains what is wrong with ``value``."""
     bare = member.type if isinstance(member, inspect.Metadata) else member
     kinds = _HOLDS.get(type(bare), ())
-    return kinds is None or type(value) in kinds
+    return value is not None if kinds is None else type(value) in kinds
 
 
 def _noun(member: inspect.Type) -> str:

@@ -114,7 +114,8 @@ def _read_player(entry: doc.SeenPlayerDocument, path: str, own: bool) -> PlayerS
         raise Bad(f"{path}.hand: expected a list, got null (the observer's own hand)")
     if not own and entry.hand is not None:
         raise Bad(
-            f"{path}.hand: expected null (another player's hand), got {what(list(entry.hand))}"
+            f"{path}.hand: expected null (another player's hand), "
+            f"got {what([kind.value for kind in entry.hand])}"
         )
     hand = entry.hand or ()
     if own and entry.hand_size != len(hand):
