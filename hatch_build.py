@@ -41,25 +41,53 @@ INTERPRETED = (
     "cli/*.py",
     "game/config.py",
     "formats/record.py",
+    "formats/positions.py",
     "formats/documents.py",
+    "formats/event_json.py",
+    "agents/simulation.py",
     "show/svg.py",
     "show/raster.py",
 )
-"""Modules left interpreted (globs under the package): the adapters, whose cost is in the
-frameworks they serve and which subclass those frameworks' classes; the command line, which
-runs once per process; formats/documents.py, the JSON documents' declarations, whose
-classes are msgspec structs (a C extension type that a native class cannot extend);
-show/raster.py, the PettingZoo frames, which needs NumPy (an optional extra that a compiled
-build must not require); and three that mypyc 2.4.1 refuses and that
-no hot path calls: game/config.py and formats/record.py (in a compiled attrs-class body,
-mypyc checks the placeholder of a field with a converter against the field's type, so the
-module stops importing with ``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes
-writing the text signature of a method with defaults before ``**attributes``)."""
+"""Modules left interpreted (globs under the package):
+
+- the adapters, whose cost is in the frameworks they serve and which subclass those
+  frameworks' classes, and the command line, which runs once per process;
+- three public entry points that take arguments of every kind from their callers and check
+  them (``cr.position``, the event JSON readers, ``cr.simulate``): compiled, a wrongly typed
+  argument would meet mypyc's own check of the annotation first and raise a bare
+  ``TypeError`` instead of the library's error, and none is on a hot path (``simulate``'s
+  cost is in the games it plays);
+- formats/documents.py, the JSON documents' declarations, whose classes are msgspec
+  structs (a C extension type that a native class cannot extend);
+- show/raster.py, the PettingZoo frames, which needs NumPy (an optional extra that a
+  compiled build must not require);
+- three that mypyc 2.4.1 refuses and that no hot path calls: game/config.py and
+  formats/record.py (in a compiled attrs-class body, mypyc checks the placeholder of a field
+  with a converter against the field's type, so the module stops importing with
+  ``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes writing the text
+  signature of a method with defaults before ``**attributes``)."""
 
 MYPYC_SCRIPT = """
 import json, sys
+import mypyc.irbuild.prepare as prepare
 from mypyc.build import mypycify
 from setuptools import setup
+
+ATTRS_DECORATORS = {
+    f"{module}.{name}" for module in ("attr", "attrs") for name in ("frozen", "define", "mutable")
+}
+
+
+def decorated_by_attrs(cdef):
+    for decorator in cdef.decorators:
+        target = getattr(decorator, "callee", decorator)
+        if getattr(target, "fullname", None) in ATTRS_DECORATORS:
+            return True
+    return False
+
+
+recognised_dataclass = prepare.is_dataclass
+prepare.is_dataclass = lambda cdef: recognised_dataclass(cdef) or decorated_by_attrs(cdef)
 
 job = json.loads(sys.argv[1])
 setup(
@@ -75,7 +103,16 @@ setup(
 )
 """
 """Run in a fresh interpreter inside the temporary directory, so that setuptools never
-reads this project's pyproject.toml (it is hatchling's, not setuptools')."""
+reads this project's pyproject.toml (it is hatchling's, not setuptools').
+
+It first works around a mypyc 2.4.1 bug: mypyc knows that the classic ``attr.s`` decorator
+gives a class its ``__eq__`` at run time, but not the modern ``attrs.frozen`` and
+``attrs.define``. Between two values whose static type is the same such class it then
+compiles ``==`` as ``is`` and ``!=`` as ``is not``, so two equal tiles built apart (a gem
+mine with its gems, a tile read from JSON) compared unequal in compiled code. The script
+marks those classes as augmented (``ClassIR.is_augmented``, what mypyc's prepare phase sets
+for the decorators it knows), which only makes mypyc call the class's own comparison;
+nothing else about how they compile changes. ``tests/test_build.py`` checks the result."""
 
 
 def wanted() -> bool:
