@@ -30,8 +30,8 @@ FORMATS: dict[str, tuple[type[msgspec.Struct], str]] = {
 
 
 def _plain(schema: Any) -> Any:
-    """``schema`` with its descriptions (the structs' docstrings) on one line each, their
-    reStructuredText literals (````x````) written as Markdown ones (```x```)."""
+    """``schema`` with its descriptions (the structs' docstrings) on one line each, and
+    their reStructuredText literals (double backquotes) as Markdown ones (single)."""
     if isinstance(schema, dict):
         return {
             key: " ".join(value.replace("``", "`").split())
