@@ -48,6 +48,9 @@ def schema(name: str) -> Schema:
     """The schema of the documents ``FORMATS[name]`` declares."""
     declared, title = FORMATS[name]
     generated = _plain(msgspec.json.schema(declared))
+    for definition in generated["$defs"].values():
+        if "enum" in definition:  # the library's enums: their docstrings are not the format's
+            definition.pop("description", None)  # (and a compiled build has none)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://cacao-rules.invalid/schemas/{name}.schema.json",
