@@ -69,25 +69,8 @@ INTERPRETED = (
 
 MYPYC_SCRIPT = """
 import json, sys
-import mypyc.irbuild.prepare as prepare
 from mypyc.build import mypycify
 from setuptools import setup
-
-ATTRS_DECORATORS = {
-    f"{module}.{name}" for module in ("attr", "attrs") for name in ("frozen", "define", "mutable")
-}
-
-
-def decorated_by_attrs(cdef):
-    for decorator in cdef.decorators:
-        target = getattr(decorator, "callee", decorator)
-        if getattr(target, "fullname", None) in ATTRS_DECORATORS:
-            return True
-    return False
-
-
-recognised_dataclass = prepare.is_dataclass
-prepare.is_dataclass = lambda cdef: recognised_dataclass(cdef) or decorated_by_attrs(cdef)
 
 job = json.loads(sys.argv[1])
 setup(
@@ -103,16 +86,7 @@ setup(
 )
 """
 """Run in a fresh interpreter inside the temporary directory, so that setuptools never
-reads this project's pyproject.toml (it is hatchling's, not setuptools').
-
-It first works around a mypyc 2.4.1 bug: mypyc knows that the classic ``attr.s`` decorator
-gives a class its ``__eq__`` at run time, but not the modern ``attrs.frozen`` and
-``attrs.define``. Between two values whose static type is the same such class it then
-compiles ``==`` as ``is`` and ``!=`` as ``is not``, so two equal tiles built apart (a gem
-mine with its gems, a tile read from JSON) compared unequal in compiled code. The script
-marks those classes as augmented (``ClassIR.is_augmented``, what mypyc's prepare phase sets
-for the decorators it knows), which only makes mypyc call the class's own comparison;
-nothing else about how they compile changes. ``tests/test_build.py`` checks the result."""
+reads this project's pyproject.toml (it is hatchling's, not setuptools')."""
 
 
 def wanted() -> bool:
