@@ -95,7 +95,7 @@ def fuzz(session: nox.Session) -> None:
     by default) to every entry point a client reaches; any exception other than a short
     CacaoError is a finding and fails the session. Not a default session (it takes a while);
     the normal test run runs a small budget (tests/test_fuzz.py)."""
-    session.install(".[test,pettingzoo]")
+    session.install(".[test,openspiel,pettingzoo]")
     budget = session.posargs[0] if session.posargs else "100000"
     session.run("python", "tests/fuzz_targets.py", "--budget", budget, *session.posargs[1:])
 

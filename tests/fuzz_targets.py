@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 import cacao_rules as cr
-from cacao_rules import Module
+from cacao_rules import Config, Module
 
 MAX_MESSAGE = 4000
 """The longest error message an entry point may give."""
@@ -250,25 +250,93 @@ def _position(rng: random.Random) -> None:
 def _decode(rng: random.Random) -> None:
     state = rng.choice(game_states())
     space = cr.ActionSpace(state.config)
+    legal = space.legal_actions(state) or (0,)
     action: Any = rng.choice(
-        (rng.randrange(-5, space.size + 5), rng.choice(_ODD_VALUES), float(rng.randrange(9)))
+        (
+            rng.choice(legal),
+            rng.randrange(-5, space.size + 5),
+            rng.choice(_ODD_VALUES),
+            float(rng.randrange(9)),
+        )
     )
     move = space.decode(state, action)
     assert space.encode(state, move) == action
 
 
-def _pettingzoo(rng: random.Random) -> None:
+@functools.cache
+def _environment(players: int) -> Any:
+    """One PettingZoo environment per player count, reset for every input (as a server or a
+    trainer reuses one), so that the inputs, not the environment's construction, take the
+    time."""
     from cacao_rules import pettingzoo
 
-    env = pettingzoo.env(players=rng.choice((2, 3)))
+    return pettingzoo.env(players=players)
+
+
+def _pettingzoo(rng: random.Random) -> None:
+    env = _environment(rng.choice((2, 3)))
     env.reset(seed=rng.randrange(1000))
     for _ in range(rng.randint(1, 4)):
         mask = env.observe(env.agent_selection)["action_mask"]
-        legal = [i for i, bit in enumerate(mask) if bit]
+        legal = mask.nonzero()[0].tolist()  # the ids the mask allows, as Python ints
         action = rng.choice(
             (rng.choice(legal), rng.choice(_ODD_VALUES), rng.randrange(-3, len(mask) + 3))
         )
         env.step(action)
+
+
+def _observe(rng: random.Random) -> None:
+    """``observe`` of a state (or junk) for a seat (or junk), the observation's tensor, and
+    a determinization of it with odd seeds, which must give the same observation."""
+    state = rng.choice(game_states())
+    target: object = state if rng.random() < 0.9 else rng.choice(_ODD_VALUES)
+    seat: object = rng.randrange(-1, state.config.players + 1)
+    seen = cr.observe(target, seat if rng.random() < 0.8 else rng.choice(_ODD_VALUES))
+    cr.observation_tensor(seen)
+    seed = rng.randrange(2**64) if rng.random() < 0.8 else rng.choice(_ODD_VALUES)
+    chance = (
+        rng.choice((None, rng.randrange(2**64))) if rng.random() < 0.8 else rng.choice(_ODD_VALUES)
+    )
+    twin = cr.determinize(seen, seed, chance_seed=chance)
+    assert cr.observe(twin, seen.player) == seen
+
+
+def _encode(rng: random.Random) -> None:
+    """``ActionSpace.encode`` of an odd move (or a state of another game), and the legal ids
+    and mask of a state or junk; what is encoded must decode to the same move."""
+    state = rng.choice(game_states())
+    space = cr.ActionSpace(rng.choice(CONFIGS) if rng.random() < 0.1 else state.config)
+    target: object = state if rng.random() < 0.9 else rng.choice(_ODD_VALUES)
+    move = arbitrary_move(state, rng)
+    action = space.encode(target, move)
+    assert space.decode(target, action) == move
+    space.action_mask(target)
+    assert action in space.legal_actions(target)
+
+
+def _config(rng: random.Random) -> None:
+    """``Config`` with one to three fields of a real configuration swapped for odd values."""
+    config = rng.choice(CONFIGS)
+    fields = {attribute.name: getattr(config, attribute.name) for attribute in attrs.fields(Config)}
+    for _ in range(rng.randint(1, 3)):
+        fields[rng.choice(list(fields))] = copy.deepcopy(rng.choice(_ODD_VALUES))
+    made = Config(**fields)
+    assert cr.new_game(made, seed=1).config == made
+
+
+def _openspiel(rng: random.Random) -> None:
+    """OpenSpiel's ``apply_action`` with legal ids and arbitrary ones (the binding itself
+    refuses what is no integer, and -1, before the adapter sees it)."""
+    import pyspiel
+
+    import cacao_rules.openspiel  # noqa: F401  # registers the game
+
+    state = pyspiel.load_game("python_cacao", {"players": rng.choice((2, 3))}).new_initial_state()
+    for _ in range(rng.randint(1, 30)):
+        legal = state.legal_actions()
+        action = rng.choice(legal) if rng.random() < 0.97 else rng.randrange(0, 2**31)
+        state.apply_action(action)
+        state.information_state_string(rng.randrange(state.num_players()))
 
 
 ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
@@ -279,6 +347,10 @@ ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
     "position": _position,
     "ActionSpace.decode": _decode,
     "pettingzoo.step": _pettingzoo,
+    "observe": _observe,
+    "ActionSpace.encode": _encode,
+    "Config": _config,
+    "openspiel.apply_action": _openspiel,
 }
 
 

@@ -526,7 +526,11 @@ def play_game(
         if each is not None:
             each(state)
         assert len(game.plies) < max_plies, "the game does not end"
-        state = game.play(choose(cr.legal_moves(state)))
+        moves = cr.legal_moves(state)
+        # A single move (a draw the other seats could not foresee, R-CHANCE-2) is no
+        # choice: ``choose`` is not asked, so its random stream, and so every game of
+        # the corpus, is the same as before the engine stopped at such moves.
+        state = game.play(moves[0] if len(moves) == 1 else choose(moves))
     if each is not None:
         each(state)
     return game
@@ -781,6 +785,17 @@ def check_caps(state: cr.State) -> None:
 CHANCE_TYPES: Final = (cr.DrawWorker, cr.DrawJungle, HutSide)
 
 
+def hides_its_one_answer(state: cr.State) -> bool:
+    """R-CHANCE-2: whether ``state`` may ask a question with a single answer, because the
+    other seats could not foresee it: an unseeded worker draw into a hand by a seat whose
+    tiles still to play (hand and pile together) are of more than one type."""
+    seat = cr.private_chance_seat(state)
+    if seat is None:
+        return False
+    player = state.players[seat]
+    return len({*player.hand, *player.pile.elements()}) > 1
+
+
 def check_move_list(state: cr.State) -> None:
     """R-DECIDE-2, R-DECIDE-3, R-CHANCE-1, R-CHANCE-2, R-ACT-7: the list of legal moves."""
     moves = cr.legal_moves(state)
@@ -800,14 +815,18 @@ def check_move_list(state: cr.State) -> None:
         assert tuple(move for move, _ in outcomes) == moves
         assert all(type(p) is Fraction and p > 0 for _, p in outcomes)
         assert sum(p for _, p in outcomes) == 1
-        assert len(outcomes) >= 2, "a chance node with a single outcome"
+        assert len(outcomes) >= 2 or hides_its_one_answer(state), (
+            "a chance node with a single outcome every seat foresees"
+        )
         assert all(isinstance(move, CHANCE_TYPES) for move in moves)
         if isinstance(moves[0], HutSide):
             # R-HUT-1: a fair coin flip between the two sides of the next tile.
             assert all(p == Fraction(1, 2) for _, p in outcomes)
     else:
         assert state.to_move is not None and 0 <= state.to_move < state.config.players
-        assert len(moves) >= 2, f"a decision with the single answer {moves[0]}"
+        assert len(moves) >= 2 or hides_its_one_answer(state), (
+            f"a decision with the single answer {moves[0]}, which every seat foresees"
+        )
         assert not any(isinstance(move, CHANCE_TYPES) for move in moves)
         try:
             cr.chance_outcomes(state)

@@ -16,6 +16,7 @@ from fractions import Fraction
 import pytest
 
 import cacao_rules as cr
+import invariants as inv
 from cacao_rules import Side
 from helpers_positions import (
     G2,
@@ -114,7 +115,8 @@ def test_outcomes_of_every_chance_node_sum_to_one(players: int) -> None:
             pairs = cr.chance_outcomes(state)
             assert sum(p for _, p in pairs) == 1
             assert {type(p) for _, p in pairs} == {Fraction}
-            assert all(0 < p < 1 for _, p in pairs)
+            assert all(0 < p <= 1 for _, p in pairs)
+            assert len(pairs) >= 2 or inv.hides_its_one_answer(state)
             assert tuple(move for move, _ in pairs) == cr.legal_moves(state)
 
 
@@ -226,27 +228,69 @@ def test_unseeded_game_waits_for_the_caller_at_every_draw() -> None:
         cr.chance_outcomes(state)
 
 
-@pytest.mark.rule("R-CHANCE-2")
-def test_single_outcome_draws_are_never_exposed() -> None:
-    # Seat 0's other tiles are parked far away: the pile holds only 1-1-1-1 tiles. The jungle
-    # pile holds only temples. The end of the turn then needs no chance node.
-    seat0_board = parked(0, [W2101] * 5 + [W3001, W3100])
+def _end_of_turn(hand: tuple[cr.WorkerType, ...], seed: int | None) -> cr.State:
+    """Seat 0 holds ``hand`` and places its 1-1-1-1 on (1, 0); its tiles other than the
+    hand and three 1-1-1-1 are parked far away, so its pile holds only 1-1-1-1 tiles, and
+    the jungle pile only temples. The state waits for the last resolve of the turn."""
+    parked_kinds = [W2101] * 5 + [W3001, W3100]
+    for kind in hand[1:]:
+        parked_kinds.remove(kind)
     state = cr.position(
         cr.Config(players=2),
-        board=start_board(seat0_board),
-        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        board=start_board(parked(0, parked_kinds)),
+        players=[cr.PlayerState(hand=hand), cr.PlayerState(hand=(W1111,))],
         jungle_pile=[TEMPLE, TEMPLE, TEMPLE],
-        seed=None,
+        seed=seed,
     )
     assert state.players[0].pile.items == ((W1111, 3),)
     state = cr.apply(state, cr.Place(W1111, (1, 0), 0))
-    state = cr.apply(state, cr.Resolve((1, 0), Side.W, 1))
+    return cr.apply(state, cr.Resolve((1, 0), Side.W, 1))
+
+
+@pytest.mark.rule("R-CHANCE-2")
+def test_a_draw_every_seat_foresees_is_not_exposed() -> None:
+    # Seat 0's hand and pile hold only 1-1-1-1 tiles, so every seat knows what it draws; the
+    # jungle pile holds only temples. The end of the turn then needs no chance node.
+    state = _end_of_turn((W1111,), None)
     state, events = cr.step(state, cr.Resolve((1, 0), Side.S, 1))
     assert not state.is_chance
     assert state.to_move == 1
     assert of_type(events, cr.WorkerDrawn) == [cr.WorkerDrawn(0, W1111)]
     assert of_type(events, cr.DisplayFilled) == [cr.DisplayFilled(TEMPLE)] * 2
     assert state.display == (TEMPLE, TEMPLE)
+
+
+@pytest.mark.rule("R-CHANCE-2", "R-HIDDEN-4")
+def test_a_hidden_draw_with_one_outcome_stops_without_a_seed() -> None:
+    # Seat 0 keeps a 2-1-0-1 and a 3-0-0-1 in hand: the others cannot tell that its pile holds
+    # only 1-1-1-1 tiles, so the draw is a chance node with that one outcome.
+    state = _end_of_turn((W1111, W2101, W3001), None)
+    state, events = cr.step(state, cr.Resolve((1, 0), Side.S, 1))
+    assert state.is_chance and cr.private_chance_seat(state) == 0
+    assert cr.chance_outcomes(state) == ((cr.DrawWorker(W1111), Fraction(1)),)
+    assert not of_type(events, cr.WorkerDrawn)
+    count = state.chance_count
+    state, events = cr.step(state, cr.DrawWorker(W1111))
+    assert of_type(events, cr.WorkerDrawn) == [cr.WorkerDrawn(0, W1111)]
+    assert state.chance_count == count + 3  # the draw and the two refills (a temple each)
+    assert state.to_move == 1
+
+
+@pytest.mark.rule("R-CHANCE-2")
+def test_a_seeded_draw_with_one_outcome_counts_as_any_draw() -> None:
+    """With a seed the forced draw is made inside ``apply``, and counts as a chance event
+    like a draw from a pile of several types: nothing shows the others which it was."""
+    for hand in ((W1111,), (W1111, W2101, W3001)):
+        state = _end_of_turn(hand, 5)
+        after = cr.apply(state, cr.Resolve((1, 0), Side.S, 1))
+        assert not after.is_chance and after.to_move == 1
+        assert after.chance_count == state.chance_count + 3
+    mixed = _end_of_turn((W1111, W2101, W3001), 5)
+    twins = [cr.determinize(cr.observe(mixed, 1), seed, chance_seed=5) for seed in range(9)]
+    twin = next(t for t in twins if len(t.players[0].pile.items) > 1)  # seat 1 cannot tell
+    ends = [cr.apply(s, cr.Resolve((1, 0), Side.S, 1)) for s in (mixed, twin)]
+    assert ends[0].chance_count == ends[1].chance_count
+    assert cr.observe(ends[0], 1) == cr.observe(ends[1], 1)
 
 
 @pytest.mark.rule("R-CHANCE-2", "R-DECIDE-3")
@@ -345,7 +389,9 @@ def check_move_list(state: cr.State) -> None:
     assert keys == sorted(keys), "legal_moves is not sorted by sort_key"
     assert len(set(moves)) == len(moves), "legal_moves lists a move twice"
     assert len(set(keys)) == len(keys), "two moves share a sort key"
-    assert len(moves) != 1 or state.is_over, "a decision with a single answer was exposed"
+    assert len(moves) != 1 or inv.hides_its_one_answer(state), (
+        "a question with a single answer every seat foresees was exposed"
+    )
     assert bool(moves) != state.is_over
 
 

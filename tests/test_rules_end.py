@@ -92,18 +92,24 @@ def test_no_draw_from_an_empty_pile() -> None:
     assert after.to_move == 1
 
 
-@pytest.mark.rule("R-END-1")
-def test_single_tile_type_left_is_drawn_without_a_chance_node() -> None:
+@pytest.mark.rule("R-END-1", "R-CHANCE-2")
+@pytest.mark.parametrize("seed", [3, None])
+def test_single_tile_type_left_is_drawn(seed: int | None) -> None:
+    """A seeded game draws the last tile by itself. Without a seed the draw is a chance node
+    with that one outcome: the other seat cannot tell the pile's tile from the hand's."""
     board: Board = start_board(parked(0, without(whole_set(TWO), W1111, W2101, W3001)))
     state = cr.position(
         TWO,
         board=board,
         players=[cr.PlayerState(hand=(W1111, W2101)), cr.PlayerState(hand=(W1111,))],
         display=[TEMPLE, TEMPLE],
-        seed=None,
+        seed=seed,
     )
     assert state.players[0].pile.items == ((W3001, 1),)
     after, events = cr.step(state, QUIET)
+    if seed is None:
+        assert after.is_chance and cr.legal_moves(after) == (cr.DrawWorker(W3001),)
+        after, events = cr.step(after, cr.DrawWorker(W3001))
     assert events[-2:] == (cr.WorkerDrawn(0, W3001), cr.TurnStarted(1))
     assert after.players[0].hand == (W2101, W3001)
 

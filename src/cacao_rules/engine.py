@@ -6,7 +6,9 @@ is pending. Each kind of step has its handlers in a table below. After every mov
 engine runs on by itself through everything that needs nobody: seeded chance events,
 chance events with one outcome, decisions with one answer and edges that cannot matter
 (:rule:`R-ACT-7`), and stops at the next real decision, at an unseeded chance node, or at
-the end of the game.
+the end of the game. Without a seed, a worker draw whose one possible outcome the other
+seats could not foresee is not skipped: skipping it would show them a hidden hand
+(:rule:`R-CHANCE-2`; see ``turn/hidden_tiles.py``).
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ from .state.state import (
     Step,
 )
 from .state.view import View
-from .turn import activation, end_of_turn, filling, placement, setup
+from .turn import activation, end_of_turn, filling, hidden_tiles, placement, setup
 
 
 class _ChanceNode(NamedTuple):
@@ -202,7 +204,11 @@ def settle(draft: Draft) -> None:
         if kind in _CHANCE_KINDS:
             node = _chance_node(draft)
             assert node is not None
-            if len(node.bag.items) == 1:
+            # R-CHANCE-2: one possible outcome is drawn without stopping, unless the game is
+            # unseeded and the other seats could not foresee it (a worker draw into a hand).
+            if len(node.bag.items) == 1 and (
+                draft.seed is not None or hidden_tiles.draw_foreseen(draft)
+            ):
                 outcome = node.bag.items[0][0]
             elif draft.seed is None:
                 return

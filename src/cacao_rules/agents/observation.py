@@ -29,15 +29,13 @@ from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..state.state import (
     CHANCE_STEPS,
-    DealStep,
-    DrawWorkerStep,
     OverStep,
     PlayerState,
     State,
     Step,
     seat_to_move,
 )
-from ..turn.setup import hut_tile_being_dealt, seat_being_dealt
+from ..turn.hidden_tiles import drawing_seat
 
 
 @attrs.frozen(cache_hash=True)
@@ -224,11 +222,7 @@ def private_chance_seat(state: object) -> int | None:
     """
     if not isinstance(state, State):
         raise CacaoError(f"private_chance_seat needs a cacao_rules.State, got {state!r}")
-    if isinstance(state.step, DrawWorkerStep):
-        return state.current
-    if isinstance(state.step, DealStep) and hut_tile_being_dealt(state) is None:
-        return seat_being_dealt(state)
-    return None
+    return drawing_seat(state)
 
 
 def observe_events(events: object, player: object) -> tuple[Event, ...]:
