@@ -189,7 +189,11 @@ def play(game: Golden) -> tuple[cr.State, list[str]]:
     state = cr.new_game(game.config, seed=game.seed)
     moves: list[str] = []
     while not state.is_over:
-        move = rng.choice(cr.legal_moves(state))
+        moves_here = cr.legal_moves(state)
+        # A single move (a hidden draw only the engine can foresee, R-CHANCE-2) is taken
+        # without drawing from rng, so that each game stays the one it was before such
+        # draws were asked.
+        move = moves_here[0] if len(moves_here) == 1 else rng.choice(moves_here)
         moves.append(str(move))
         state = cr.apply(state, move)
     return state, moves
