@@ -23,7 +23,7 @@ from typing import Final, get_args
 import attrs
 
 from ..agents.bots import Bot, play_game
-from ..engine import apply, new_game
+from ..engine import apply, chance_outcomes, new_game
 from ..errors import ConfigError, FormatError, IllegalMoveError
 from ..game.components import WORKERS_PER_COLOUR, Hut, WorkerType
 from ..game.config import Config, Module
@@ -196,10 +196,11 @@ class GameRecord:
         Raises :class:`~cacao_rules.IllegalMoveError` naming the first move that is not
         legal (by its number, counted from 1) and why.
         """
-        state = new_game(self.config, seed=self.seed)
+        state = _past_left_out_draws(new_game(self.config, seed=self.seed), self.moves[:1])
         states = [state]
         for number, move in enumerate(self.moves, 1):
             state = _apply_numbered(state, move, number)
+            state = _past_left_out_draws(state, self.moves[number : number + 1])
             states.append(state)
         return tuple(states)
 
@@ -304,6 +305,23 @@ def _result_tags(final: State) -> list[tuple[str, str]]:
 def _who(state: State) -> str:
     seat = state.to_move
     return CHANCE if seat is None else f"s{seat}"
+
+
+def _past_left_out_draws(state: State, following: Sequence[Move]) -> State:
+    """``state`` past the one-outcome chance nodes that the record leaves out.
+
+    Before this version the engine made a hidden worker draw with a single outcome by
+    itself, so records of games without a seed written then have no line for it; now it
+    stops there (:rule:`R-CHANCE-2`). Where the record's next move (``following``, one move
+    or none) is not that draw, the draw is made here, so that those records replay and
+    write back as they were; a record that writes the draw replays it as its own move.
+    """
+    while state.is_chance and following:
+        outcomes = chance_outcomes(state)
+        if len(outcomes) != 1 or outcomes[0][0] == following[0]:
+            break
+        state = apply(state, outcomes[0][0])
+    return state
 
 
 def _apply_numbered(state: State, move: Move, number: int) -> State:
@@ -522,6 +540,7 @@ def _read_config(found: dict[str, str]) -> Config:
 def _replay_lines(record: GameRecord, lines: list[_Line]) -> State:
     state = new_game(record.config, seed=record.seed)
     for line in lines:
+        state = _past_left_out_draws(state, (line.move,))
         who = _who(state)
         where = f"record line {line.line}, move {line.number} ({line.who} {line.move})"
         if state.is_over:
