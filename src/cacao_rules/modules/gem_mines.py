@@ -10,10 +10,8 @@ mine (:rule:`R-GEM-3`), the forced exchange of a full set for the lowest mask le
 from __future__ import annotations
 
 import functools
-from bisect import bisect_left
 from collections.abc import Iterator
 from math import comb, prod
-from operator import itemgetter
 
 from ..game.components import GEM_MINE, GEMS_PER_MINE, Gems, JungleKind, JungleTile
 from ..game.events import GemsTaken, MaskTaken
@@ -51,22 +49,17 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
     chances.
     """
     pile = view.jungle_pile
-    mines = pile.count(GEM_MINE)
-    if not mines:
+    at = pile.position(GEM_MINE)
+    if at < 0:
         return pile
-    scale, mined, mined_total = _mine_outcomes(tuple(view.gem_cart), mines)
-    others = sorted(
-        [(tile.sort_key, tile, number * scale) for tile, number in pile.items if tile != GEM_MINE],
-        key=itemgetter(0),
-    )
-    # The mines' outcomes share one kind, so they stand together in the sorted order.
-    at = bisect_left([key for key, _, _ in others], mined[0][0].sort_key)
-    items = (
-        *[(tile, weight) for _, tile, weight in others[:at]],
-        *mined,
-        *[(tile, weight) for _, tile, weight in others[at:]],
-    )
-    return Bag.with_total(items, sum(weight for _, _, weight in others) + mined_total)
+    items = pile.items
+    scale, mined, mined_total = _mine_outcomes(tuple(view.gem_cart), items[at][1])
+    # The pile is sorted by tile, and the mines' outcomes sort just where the bare mine does
+    # (same kind and value, gems after none), so they take its place in the order.
+    before = tuple([(tile, number * scale) for tile, number in items[:at]])
+    after = tuple([(tile, number * scale) for tile, number in items[at + 1 :]])
+    others = (pile.total - items[at][1]) * scale
+    return Bag.with_total(before + mined + after, others + mined_total)
 
 
 @functools.lru_cache(maxsize=1024)
