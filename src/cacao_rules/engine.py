@@ -338,9 +338,22 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     if not isinstance(move, decision.accepts):
         raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
     known: tuple[Move, ...] | None = state.recall("moves")
-    if known is None or isinstance(move, Place) or move not in known:
+    if known is None or isinstance(move, Place) or not _listed(move, known):
         decision.check(state, move)
     return None
+
+
+def _listed(move: object, known: tuple[Move, ...]) -> bool:
+    """Whether ``move`` is one of the listed moves ``known`` itself, not merely an equal one.
+
+    Identity is all the engine needs to skip the check (a caller almost always passes a move
+    from :func:`legal_moves`), and it is found without comparing moves field by field; an
+    equal move made afresh is checked instead, which gives the same answer.
+    """
+    for listed in known:
+        if listed is move:
+            return True
+    return False
 
 
 def _outcome_of(move: Move) -> object:
