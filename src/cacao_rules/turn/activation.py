@@ -161,18 +161,14 @@ def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...
     return tuple(edge for edge in queue if edge.owner == owner)
 
 
-def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...]:
-    """The edges among one owner's ``edges`` whose resolution could still change something.
+def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]:
+    """Which of one owner's ``edges`` could still change something by being resolved.
 
     An edge is live if it offers a choice now, or if a live edge could change a resource
     it depends on (for example a plantation could bring cacao to an empty-handed market).
-    The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`). The live
-    edges keep their order.
+    The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`).
     """
-    if not edges:
-        return ()
-    live = _live(_Edges(view, edges))
-    return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
+    return _live(_Edges(view, edges)) if edges else ()
 
 
 class _Edges:
@@ -322,7 +318,7 @@ def _listing(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     distinct = []
     for index, offered in enumerate(options):
         for use in offered:
-            outcome = _outcome(view, mine, mine[index], use)
+            outcome = _outcome(view, mine, index, use)
             if outcome not in seen:
                 seen.add(outcome)
                 distinct.append((index, use))
@@ -344,34 +340,44 @@ def _interact(actions: list[Action]) -> bool:
 
 
 def _outcome(
-    view: View, edges: tuple[ActivatedEdge, ...], edge: ActivatedEdge, use: Use
+    view: View, edges: tuple[ActivatedEdge, ...], index: int, use: Use
 ) -> tuple[object, ...]:
-    """What using ``edge`` as ``use`` leads to before the owner decides again.
+    """What using ``edges[index]`` as ``use`` leads to before the owner decides again.
 
-    Only the owner's resources change, and the owner's edges still worth asking about are
-    what remains; the other owners' edges are the same whatever this move is.
+    Only the owner's resources change, and the owner's edges still worth asking about
+    (named by their positions in ``edges``) are what remains; the other owners' edges are
+    the same whatever this move is. Of the board, only the edge's own jungle tile can
+    change (a gem mine loses gems), so that square and tile stand for the board, or ``None``
+    when it is unchanged.
     """
     step = view.step
     assert isinstance(step, ResolveStep)
-    rest = tuple(other for other in edges if other is not edge)
+    edge = edges[index]
+    others = [position for position in range(len(edges)) if position != index]
     if not use[0]:  # nothing changes but the edges left
-        return (view.players[edge.owner], live_edges(view, rest), step.received, None)
-    draft = Draft(view, None)
-    tile = _jungle(view, edge)
-    gained = ACTIONS[tile.kind].perform(
-        draft, edge.owner, edge.jungle_square, tile, edge.workers, use
-    )
-    received = step.received + _counted(draft, edge.owner, gained)
-    # The board, by value; None when unchanged, so that an unchanged board is not hashed.
-    board = None if draft.board is view.board or draft.board == view.board else draft.board
-    return (draft.players[edge.owner], live_edges(draft, rest), received, board)
+        draft: View = view
+        received = step.received
+    else:
+        draft = working = Draft(view, None)
+        tile = _jungle(view, edge)
+        gained = ACTIONS[tile.kind].perform(
+            working, edge.owner, edge.jungle_square, tile, edge.workers, use
+        )
+        received = step.received + _counted(working, edge.owner, gained)
+    alive = live_edges(draft, tuple(edges[position] for position in others))
+    live = tuple(position for position, flag in zip(others, alive, strict=True) if flag)
+    laid = draft.board.get(edge.jungle_square)
+    unchanged = laid == view.board.get(edge.jungle_square)
+    changed = None if unchanged else (edge.jungle_square, laid)
+    return (draft.players[edge.owner], live, received, changed)
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
     step = view.step
     assert isinstance(step, ResolveStep)
+    mine = _decider_edges(step.queue)
     edge = _find_edge(view, move)
-    return _outcome(view, _decider_edges(step.queue), edge, use_of(move))
+    return _outcome(view, mine, mine.index(edge), use_of(move))
 
 
 def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
