@@ -350,7 +350,7 @@ def _listed(move: object, known: tuple[Move, ...]) -> bool:
     from :func:`legal_moves`), and it is found without comparing moves field by field; an
     equal move made afresh is checked instead, which gives the same answer.
     """
-    for listed in known:
+    for listed in known:  # noqa: SIM110 (a loop: any() over a generator is slower here)
         if listed is move:
             return True
     return False

@@ -6,11 +6,12 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from ..errors import IllegalMoveError
 from ..game.components import Hut, JungleKind, JungleTile, Side, WorkerTile
-from ..game.events import EdgeActivated, EdgeResolved, HutUsed
+from ..game.events import EdgeActivated, EdgeResolved, HutUsed, Resource
 from ..game.geometry import SIDES, Square, format_square, neighbours
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
@@ -174,12 +175,13 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]
 class _Edges:
     """One owner's activated ``edges`` with their tiles, actions and options now.
 
-    ``key`` names the situation by small values only: the owner's resources that the
-    actions read (gold is only ever added to, so its amount never decides anything here)
-    and each edge's tile and workers. Situations with the same key have the same live edges
-    and the same moves listed, so these are kept by key in :data:`_LIVE` and
-    :data:`_LISTED`. An edge at a gem mine, which carries gems and changes the board, makes
-    the key ``None``: such situations are worked out afresh.
+    ``key`` names the situation by small values only: the owner's huts, the owner's
+    resources that the edges' actions read or change (:func:`_touched`; gold is only ever
+    added to, so its amount never decides anything here) and each edge's tile and workers.
+    Situations with the same key have the same live edges and the same moves listed, so
+    these are kept by key in :data:`_LIVE` and :data:`_LISTED`. An edge at a gem mine,
+    which carries gems and changes the board, makes the key ``None``: such situations are
+    worked out afresh.
     """
 
     __slots__ = ("_options", "edges", "jungles", "key", "player")
@@ -192,11 +194,11 @@ class _Edges:
         self._options: list[tuple[Use, ...]] | None = None
         self.key: tuple[object, ...] | None = None
         if all(tile.gems is None for tile in jungles):
+            storage, sun, water = _touched(tuple([tile.kind for tile in jungles]))
             self.key = (
-                player.cacao,
-                player.chocolate,
-                player.sun,
-                player.water_field,
+                (player.cacao, player.chocolate) if storage else None,
+                player.sun if sun else None,
+                player.water_field if water else None,
                 player.huts,
                 *[
                     (tile.kind, tile.value, edge.workers)
@@ -219,6 +221,28 @@ class _Edges:
                 for tile, edge in zip(self.jungles, self.edges, strict=True)
             ]
         return self._options
+
+
+@functools.lru_cache(maxsize=4096)
+def _touched(kinds: tuple[JungleKind, ...]) -> tuple[bool, bool, bool]:
+    """Whether actions of these tile kinds read or change the storage (cacao and chocolate,
+    which share it), the sun tokens and the water carrier.
+
+    What a resource untouched by every edge holds cannot change the edges' options or which
+    of their moves have the same effect, so the situation's key leaves it out, and many
+    more situations share a key.
+    """
+    touched: frozenset[Resource] = frozenset().union(
+        *(ACTIONS[kind].reads | ACTIONS[kind].writes for kind in kinds)
+    )
+    return (
+        bool(touched & _STORAGE),
+        Resource.SUN in touched,
+        Resource.WATER in touched,
+    )
+
+
+_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
 
 
 def _jungle_at(tile: object) -> JungleTile:
