@@ -158,8 +158,13 @@ def edge_options(view: View, edge: ActivatedEdge) -> tuple[Use, ...]:
 
 
 def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...]:
+    """The edges of the owner to decide next: the queue is in resolution order, owner by
+    owner, so they are its first edges."""
     owner = queue[0].owner
-    return tuple(edge for edge in queue if edge.owner == owner)
+    end = 1
+    while end < len(queue) and queue[end].owner == owner:
+        end += 1
+    return queue[:end]
 
 
 def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]:
@@ -463,4 +468,4 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
         )
     if draft.events is not None:
         draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
-    _continue(draft, tuple(other for other in step.queue if other != edge), received)
+    _continue(draft, tuple([other for other in step.queue if other is not edge]), received)
