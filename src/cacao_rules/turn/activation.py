@@ -194,21 +194,26 @@ class _Edges:
     def __init__(self, view: View, edges: tuple[ActivatedEdge, ...]) -> None:
         player = self.player = view.players[edges[0].owner]
         board = view.board
-        jungles = self.jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
+        jungles: list[JungleTile] = []
+        shape: list[tuple[JungleKind, int, int]] = []
+        mined = False
+        for edge in edges:
+            tile = _jungle_at(board.get(edge.jungle_square))
+            jungles.append(tile)
+            shape.append((tile.kind, tile.value, edge.workers))
+            mined = mined or tile.gems is not None
+        self.jungles = jungles
         self.edges = edges
         self._options: list[tuple[Use, ...]] | None = None
         self.key: tuple[object, ...] | None = None
-        if all(tile.gems is None for tile in jungles):
-            storage, sun, water = _touched(tuple([tile.kind for tile in jungles]))
+        if not mined:
+            storage, sun, water = _touched(tuple(shape))
             self.key = (
                 (player.cacao, player.chocolate) if storage else None,
                 player.sun if sun else None,
                 player.water_field if water else None,
                 player.huts,
-                *[
-                    (tile.kind, tile.value, edge.workers)
-                    for tile, edge in zip(jungles, edges, strict=True)
-                ],
+                *shape,
             )
 
     @property
@@ -229,16 +234,17 @@ class _Edges:
 
 
 @functools.lru_cache(maxsize=4096)
-def _touched(kinds: tuple[JungleKind, ...]) -> tuple[bool, bool, bool]:
-    """Whether actions of these tile kinds read or change the storage (cacao and chocolate,
-    which share it), the sun tokens and the water carrier.
+def _touched(shape: tuple[tuple[JungleKind, int, int], ...]) -> tuple[bool, bool, bool]:
+    """Whether the actions of the edges' tiles (``shape`` holds each edge's tile kind, tile
+    value and workers) read or change the storage (cacao and chocolate, which share it), the
+    sun tokens and the water carrier.
 
     What a resource untouched by every edge holds cannot change the edges' options or which
     of their moves have the same effect, so the situation's key leaves it out, and many
     more situations share a key.
     """
     touched: frozenset[Resource] = frozenset().union(
-        *(ACTIONS[kind].reads | ACTIONS[kind].writes for kind in kinds)
+        *(ACTIONS[kind].reads | ACTIONS[kind].writes for kind, _, _ in shape)
     )
     return (
         bool(touched & _STORAGE),
