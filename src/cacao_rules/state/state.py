@@ -24,7 +24,7 @@ from ..game.components import (
 from ..game.config import Config
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
-from .record import SET_HASH, Record, slot_setter
+from ..game.record import SET_HASH, Record, slot_setter
 
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
 
