@@ -380,6 +380,7 @@ class State(Record):
 
     __slots__ = (
         "_memo",
+        "_moves",
         "board",
         "chance_count",
         "config",
@@ -444,6 +445,7 @@ class State(Record):
     mask_supply: tuple[int, ...]
     gems_exchanged: int
     _memo: dict[str, Any] | None
+    _moves: tuple[Any, ...] | None
 
     def __init__(
         self,
@@ -488,6 +490,7 @@ class State(Record):
         _SET_S_GEMS_EXCHANGED(self, gems_exchanged)
         SET_HASH(self, None)
         _SET_STATE_MEMO(self, None)
+        _SET_STATE_MOVES(self, None)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -514,9 +517,21 @@ class State(Record):
         )
 
     @property
+    def known_moves(self) -> tuple[Any, ...] | None:
+        """The legal moves once listed (:func:`cacao_rules.legal_moves`), else ``None``;
+        never part of the state's value. A slot of its own rather than an entry of
+        :attr:`memo`, since nearly every state gets its moves listed."""
+        return self._moves
+
+    def keep_moves(self, moves: tuple[Any, ...] | None) -> None:
+        """Keep ``moves`` as this state's legal moves (see :attr:`known_moves`); ``None``
+        forgets them."""
+        _SET_STATE_MOVES(self, moves)
+
+    @property
     def memo(self) -> dict[str, Any]:
-        """Values derived from this state and kept for reuse, such as its legal moves; never
-        part of the state's value (made when first asked for)."""
+        """Values derived from this state and kept for reuse (the action space's indices);
+        never part of the state's value (made when first asked for)."""
         memo = self._memo
         if memo is None:
             memo = {}
@@ -576,6 +591,7 @@ _SET_S_GEM_CART: Final = slot_setter(State, "gem_cart")
 _SET_S_MASK_SUPPLY: Final = slot_setter(State, "mask_supply")
 _SET_S_GEMS_EXCHANGED: Final = slot_setter(State, "gems_exchanged")
 _SET_STATE_MEMO: Final = slot_setter(State, "_memo")
+_SET_STATE_MOVES: Final = slot_setter(State, "_moves")
 
 
 def seat_to_move(step: Step, current: int) -> int | None:
