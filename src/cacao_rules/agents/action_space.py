@@ -349,10 +349,14 @@ class _StateIndex:
 
 
 def _first(tiles: tuple[JungleTile, ...], tile: JungleTile, slots: int, move: Move) -> int:
-    """The first of the ``slots`` slots of ``tiles`` holding a tile equal to ``tile``."""
-    for index, held in enumerate(tiles[:slots]):
-        if held == tile:
-            return index
+    """The first of the ``slots`` slots of ``tiles`` holding a tile equal to ``tile``.
+
+    The tuple's own search compares by value; a compiled ``held == tile`` between two
+    :class:`JungleTile` would compare identities (see hatch_build.py's ``MYPYC_SCRIPT``).
+    """
+    window = tiles[:slots]
+    if tile in window:
+        return window.index(tile)
     raise _outside(move, f"{tile.code} is not in the first {slots} slots of the display or map")
 
 
