@@ -377,7 +377,7 @@ class Micro:
 
 def fresh_legal_moves(state: cr.State) -> tuple[cr.Move, ...]:
     """``legal_moves`` computed afresh: a state keeps its legal moves once listed."""
-    state.memo.clear()
+    state.keep_moves(None)
     return cr.legal_moves(state)
 
 

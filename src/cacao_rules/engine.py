@@ -282,7 +282,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     game is over.
     """
     state = expect(state, State, "legal_moves", IllegalMoveError)
-    known: tuple[Move, ...] | None = state.recall("moves")
+    known: tuple[Move, ...] | None = state.known_moves
     if known is not None:
         return known
     if state.is_over:
@@ -293,7 +293,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
             moves = tuple(node.to_move(element) for element, _ in node.bag.items)
         else:
             moves = tuple(_DECISIONS[type(state.step)].moves(state))
-    state.memo["moves"] = moves
+    state.keep_moves(moves)
     return moves
 
 
@@ -343,10 +343,23 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     decision = _DECISIONS[kind]
     if not isinstance(move, decision.accepts):
         raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
-    known: tuple[Move, ...] | None = state.recall("moves")
-    if known is None or isinstance(move, Place) or move not in known:
+    known: tuple[Move, ...] | None = state.known_moves
+    if known is None or isinstance(move, Place) or not _listed(move, known):
         decision.check(state, move)
     return None
+
+
+def _listed(move: object, known: tuple[Move, ...]) -> bool:
+    """Whether ``move`` is one of the listed moves ``known`` itself, not merely an equal one.
+
+    Identity is all the engine needs to skip the check (a caller almost always passes a move
+    from :func:`legal_moves`), and it is found without comparing moves field by field; an
+    equal move made afresh is checked instead, which gives the same answer.
+    """
+    for listed in known:  # noqa: SIM110 (a loop: any() over a generator is slower here)
+        if listed is move:
+            return True
+    return False
 
 
 def _outcome_of(move: Move) -> object:

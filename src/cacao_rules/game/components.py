@@ -8,11 +8,12 @@ tables of which tiles a configuration uses live in :mod:`cacao_rules.game.pools`
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from ..errors import FormatError
+from .record import SET_HASH, Record, slot_setter
 
 
 class JungleKind(enum.Enum):
@@ -63,8 +64,7 @@ _KIND_CODES: Final = {
 }
 
 
-@attrs.frozen(order=False, repr=False, cache_hash=True)
-class JungleTile:
+class JungleTile(Record):
     """A jungle tile: its ``kind`` and its printed ``value``.
 
     ``value`` is cacao per worker for a plantation, the selling price for a market, gold per
@@ -80,11 +80,30 @@ class JungleTile:
     True
     >>> JungleTile(JungleKind.GEM_MINE, gems=(2, 1, 0, 3)).code
     'D2103'
+
+    An immutable value (assigning an attribute raises), equal by value, hashable,
+    picklable. A plain slotted class rather than an attrs one, so that the compiled build
+    reads it natively: the rules read tiles' kinds and values all the time.
     """
 
+    __slots__ = ("gems", "kind", "value")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("kind", "value", "gems")
+    """The fields, in the order of the constructor's arguments."""
+
     kind: JungleKind
-    value: int = 0
-    gems: Gems | None = None
+    value: int
+    gems: Gems | None
+
+    def __init__(self, kind: JungleKind, value: int = 0, gems: Gems | None = None) -> None:
+        _SET_KIND(self, kind)
+        _SET_VALUE(self, value)
+        _SET_GEMS(self, gems)
+        SET_HASH(self, None)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.kind, self.value, self.gems)
 
     @property
     def code(self) -> str:
@@ -130,6 +149,10 @@ class JungleTile:
         gems = f", gems={self.gems}" if self.gems is not None else ""
         return f"JungleTile({self.kind.name}, {self.value}{gems})"
 
+
+_SET_KIND: Final = slot_setter(JungleTile, "kind")
+_SET_VALUE: Final = slot_setter(JungleTile, "value")
+_SET_GEMS: Final = slot_setter(JungleTile, "gems")
 
 SINGLE_PLANTATION: Final = JungleTile(JungleKind.PLANTATION, 1)
 DOUBLE_PLANTATION: Final = JungleTile(JungleKind.PLANTATION, 2)

@@ -20,6 +20,10 @@ from .frozen import FrozenMap
 class Module(enum.Enum):
     """The expansion modules of *Chocolatl* and *Diamante*."""
 
+    # Members are singletons: hashing by identity is exact and much faster than the
+    # default hash of the member's name (an interpreted call in the compiled build too).
+    __hash__ = object.__hash__
+
     MAP = "map"
     WATERING = "watering"
     CHOCOLATE = "chocolate"

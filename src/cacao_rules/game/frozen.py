@@ -151,7 +151,7 @@ class Bag(Generic[T]):
             counts[element] = counts.get(element, 0) + 1
         return cls(tuple(sorted(counts.items(), key=lambda pair: key(pair[0]))))
 
-    def _find(self, item: T) -> int:
+    def position(self, item: T) -> int:
         """The position in ``items`` of the first element equal to ``item``, or -1."""
         index = self._index
         if index is None:
@@ -175,8 +175,8 @@ class Bag(Generic[T]):
 
     def count(self, item: T) -> int:
         """How many copies of ``item`` the bag holds."""
-        position = self._find(item)
-        return 0 if position < 0 else self.items[position][1]
+        at = self.position(item)
+        return 0 if at < 0 else self.items[at][1]
 
     def elements(self) -> Iterator[T]:
         """Every copy of every item, in the bag's order."""
@@ -186,13 +186,13 @@ class Bag(Generic[T]):
 
     def remove(self, item: T) -> Bag[T]:
         """Return a copy with one ``item`` fewer; ``KeyError`` if there is none."""
-        position = self._find(item)
-        if position < 0:
+        at = self.position(item)
+        if at < 0:
             raise KeyError(item)
         items = self.items
-        element, count = items[position]
+        element, count = items[at]
         left = ((element, count - 1),) if count > 1 else ()
-        return Bag.with_total((*items[:position], *left, *items[position + 1 :]), self.total - 1)
+        return Bag.with_total((*items[:at], *left, *items[at + 1 :]), self.total - 1)
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""

@@ -10,10 +10,8 @@ mine (:rule:`R-GEM-3`), the forced exchange of a full set for the lowest mask le
 from __future__ import annotations
 
 import functools
-from bisect import bisect_left
 from collections.abc import Iterator
-from math import comb, prod
-from operator import itemgetter
+from math import comb
 
 from ..game.components import GEM_MINE, GEMS_PER_MINE, Gems, JungleKind, JungleTile
 from ..game.events import GemsTaken, MaskTaken
@@ -51,43 +49,51 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
     chances.
     """
     pile = view.jungle_pile
-    mines = pile.count(GEM_MINE)
-    if not mines:
+    at = pile.position(GEM_MINE)
+    if at < 0:
         return pile
-    scale, mined, mined_total = _mine_outcomes(tuple(view.gem_cart), mines)
-    others = sorted(
-        [
-            (tile.sort_key, tile, number * scale)
-            for tile, number in pile.items
-            if tile.kind is not GEM_MINE.kind
-        ],
-        key=itemgetter(0),
-    )
-    # The mines' outcomes share one kind, so they stand together in the sorted order.
-    at = bisect_left([key for key, _, _ in others], mined[0][0].sort_key)
-    items = (
-        *[(tile, weight) for _, tile, weight in others[:at]],
-        *mined,
-        *[(tile, weight) for _, tile, weight in others[at:]],
-    )
-    return Bag.with_total(items, sum(weight for _, _, weight in others) + mined_total)
+    items = pile.items
+    scale, mined, mined_total = _mine_outcomes(tuple(view.gem_cart), items[at][1])
+    # The pile is sorted by tile, and the mines' outcomes sort just where the bare mine does
+    # (same kind and value, gems after none), so they take its place in the order.
+    before = tuple([(tile, number * scale) for tile, number in items[:at]])
+    after = tuple([(tile, number * scale) for tile, number in items[at + 1 :]])
+    others = (pile.total - items[at][1]) * scale
+    return Bag.with_total(before + mined + after, others + mined_total)
 
 
 @functools.lru_cache(maxsize=1024)
 def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile, int], ...], int]:
     """For one of ``mines`` gem mines drawn while the cart holds ``cart``: the scale of the
     other tiles' weights, each way its gems can fall with its weight, in the tiles' order,
-    and the sum of these weights."""
+    and the sum of these weights.
+
+    :func:`_draws` gives the ways in ascending order of the gems, which is the tiles' order
+    (:attr:`~cacao_rules.JungleTile.sort_key`), so nothing needs sorting.
+    """
     count = min(GEMS_PER_MINE, sum(cart))
-    outcomes = [
-        (
-            JungleTile(JungleKind.GEM_MINE, gems=drawn),
-            mines * prod(comb(have, take) for have, take in zip(cart, drawn, strict=True)),
-        )
-        for drawn in _draws(cart, count)
-    ]
-    outcomes.sort(key=lambda item: item[0].sort_key)
-    return comb(sum(cart), count), tuple(outcomes), sum(weight for _, weight in outcomes)
+    red, green, blue, white = cart
+    outcomes = tuple(
+        [
+            (
+                mine_holding(drawn),
+                mines
+                * comb(red, drawn[0])
+                * comb(green, drawn[1])
+                * comb(blue, drawn[2])
+                * comb(white, drawn[3]),
+            )
+            for drawn in _draws(cart, count)
+        ]
+    )
+    return comb(sum(cart), count), outcomes, sum(weight for _, weight in outcomes)
+
+
+@functools.cache
+def mine_holding(gems: Gems) -> JungleTile:
+    """The gem mine with ``gems`` on it, made once per way gems can lie on a mine (a few
+    hundred) and shared, since tiles are immutable."""
+    return JungleTile(JungleKind.GEM_MINE, gems=gems)
 
 
 def take_from_pile(draft: Draft, tile: JungleTile) -> None:
@@ -115,9 +121,7 @@ def take_gems(draft: Draft, seat: int, at: Square, taken: Gems) -> None:
     four colours for the lowest mask left (:rule:`R-GEM-3`, :rule:`R-GEM-4`)."""
     mine = draft.board[at]
     assert isinstance(mine, JungleTile) and mine.gems is not None
-    draft.board = with_jungle(
-        draft.board, at, JungleTile(JungleKind.GEM_MINE, gems=_minus(mine.gems, taken))
-    )
+    draft.board = with_jungle(draft.board, at, mine_holding(_minus(mine.gems, taken)))
     player = draft.players[seat]
     held = _plus(player.gems, taken)
     if draft.events is not None:

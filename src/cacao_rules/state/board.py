@@ -61,10 +61,16 @@ def with_worker(board: Board, square: Square, tile: WorkerTile) -> Board:
 
 
 def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
-    """``board`` with ``tile`` on the empty jungle space ``square``, frontier carried over."""
+    """``board`` with ``tile`` on the jungle space ``square``, frontier carried over.
+
+    The space is empty, or holds a jungle tile that ``tile`` replaces (a gem mine that
+    lost gems): then the frontier stays as it was.
+    """
     new = board.set(square, tile)
     known: tuple[Square, ...] | None = board.memo.get("free_squares")
-    if known is not None:
+    if known is not None and square in board:
+        new.memo["free_squares"] = known
+    elif known is not None:
         squares = list(known)
         for near in neighbours(square):
             if near not in new:

@@ -104,5 +104,5 @@ class Draft:
             self.gems_exchanged,
         )
         if self.moves is not None:
-            state.memo["moves"] = self.moves
+            state.keep_moves(self.moves)
         return state

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-import attrs
-
 from ..game.components import (
     NO_GEMS,
     WATER_TRACK,
@@ -26,7 +24,7 @@ from ..game.components import (
 from ..game.config import Config
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
-from .record import SET_HASH, Record, slot_setter
+from ..game.record import SET_HASH, Record, slot_setter
 
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
 
@@ -152,9 +150,17 @@ _SET_GEMS: Final = slot_setter(PlayerState, "gems")
 _SET_MASKS: Final = slot_setter(PlayerState, "masks")
 
 
-@attrs.frozen
-class ActivatedEdge:
-    """An edge of ``owner``'s tile on ``square`` that was activated and awaits its owner."""
+class ActivatedEdge(Record):
+    """An edge of ``owner``'s tile on ``square`` that was activated and awaits its owner.
+
+    An immutable value like :class:`PlayerState`, and a plain slotted class for the same
+    reason: the engine makes one for every edge activated.
+    """
+
+    __slots__ = ("jungle_square", "owner", "side", "square", "workers")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("owner", "square", "side", "workers", "jungle_square")
+    """The fields, in the order of the constructor's arguments."""
 
     owner: int
     square: Square
@@ -162,77 +168,175 @@ class ActivatedEdge:
     workers: int
     jungle_square: Square
 
+    def __init__(
+        self, owner: int, square: Square, side: Side, workers: int, jungle_square: Square
+    ) -> None:
+        _SET_E_OWNER(self, owner)
+        _SET_E_SQUARE(self, square)
+        _SET_E_SIDE(self, side)
+        _SET_E_WORKERS(self, workers)
+        _SET_E_JUNGLE_SQUARE(self, jungle_square)
+        SET_HASH(self, None)
 
-# The steps: which decision or chance event the game waits for.
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.owner, self.square, self.side, self.workers, self.jungle_square)
 
 
-@attrs.frozen
-class DealStep:
+_SET_E_OWNER: Final = slot_setter(ActivatedEdge, "owner")
+_SET_E_SQUARE: Final = slot_setter(ActivatedEdge, "square")
+_SET_E_SIDE: Final = slot_setter(ActivatedEdge, "side")
+_SET_E_WORKERS: Final = slot_setter(ActivatedEdge, "workers")
+_SET_E_JUNGLE_SQUARE: Final = slot_setter(ActivatedEdge, "jungle_square")
+
+
+# The steps: which decision or chance event the game waits for. Immutable values like the
+# records above (the engine makes a step at every move), equal when of one class and fields.
+
+
+class _BareStep(Record):
+    """A step with no fields: its class says everything."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        SET_HASH(self, None)
+
+    def values(self) -> tuple[Any, ...]:
+        """No fields."""
+        return ()
+
+
+class DealStep(_BareStep):
     """Chance: the starting hands are dealt, seat by seat, then the display (R-CHANCE-3)."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class PlacementStep:
+
+class PlacementStep(_BareStep):
     """The player to move places, overbuilds or, if neither is possible, discards a tile."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class FillStep:
+
+class FillStep(Record):
     """The player to move decides which display tile goes on which of ``spaces``."""
+
+    __slots__ = ("placed", "spaces")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("placed", "spaces")
+    """The fields, in the order of the constructor's arguments."""
 
     placed: Square
     spaces: tuple[Square, ...]
 
+    def __init__(self, placed: Square, spaces: tuple[Square, ...]) -> None:
+        _SET_F_PLACED(self, placed)
+        _SET_F_SPACES(self, spaces)
+        SET_HASH(self, None)
 
-@attrs.frozen
-class BlindFillStep:
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.placed, self.spaces)
+
+
+_SET_F_PLACED: Final = slot_setter(FillStep, "placed")
+_SET_F_SPACES: Final = slot_setter(FillStep, "spaces")
+
+
+class BlindFillStep(Record):
     """Chance: ``spaces`` still to be filled get blind draws from the jungle pile."""
+
+    __slots__ = ("filled", "placed", "spaces")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("placed", "filled", "spaces")
+    """The fields, in the order of the constructor's arguments."""
 
     placed: Square
     filled: tuple[Square, ...]
     spaces: tuple[Square, ...]
 
+    def __init__(
+        self, placed: Square, filled: tuple[Square, ...], spaces: tuple[Square, ...]
+    ) -> None:
+        _SET_B_PLACED(self, placed)
+        _SET_B_FILLED(self, filled)
+        _SET_B_SPACES(self, spaces)
+        SET_HASH(self, None)
 
-@attrs.frozen
-class ResolveStep:
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.placed, self.filled, self.spaces)
+
+
+_SET_B_PLACED: Final = slot_setter(BlindFillStep, "placed")
+_SET_B_FILLED: Final = slot_setter(BlindFillStep, "filled")
+_SET_B_SPACES: Final = slot_setter(BlindFillStep, "spaces")
+
+
+class ResolveStep(Record):
     """The owners resolve the activated edges in ``queue``, which is in resolution order.
 
     ``received`` is the cacao the owner now deciding has put into storage from their edges
     this turn (for the Farmer, R-HUT-FARMER).
     """
 
+    __slots__ = ("queue", "received")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("queue", "received")
+    """The fields, in the order of the constructor's arguments."""
+
     queue: tuple[ActivatedEdge, ...]
-    received: int = 0
+    received: int
+
+    def __init__(self, queue: tuple[ActivatedEdge, ...], received: int = 0) -> None:
+        _SET_R_QUEUE(self, queue)
+        _SET_R_RECEIVED(self, received)
+        SET_HASH(self, None)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.queue, self.received)
 
 
-@attrs.frozen
-class DrawWorkerStep:
+_SET_R_QUEUE: Final = slot_setter(ResolveStep, "queue")
+_SET_R_RECEIVED: Final = slot_setter(ResolveStep, "received")
+
+
+class DrawWorkerStep(_BareStep):
     """Chance: the player whose turn ends draws a worker tile."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class SlideStep:
+
+class SlideStep(_BareStep):
     """The player whose turn ends chooses which map-board tile slides into the display."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class RefillStep:
+
+class RefillStep(_BareStep):
     """Chance: the display is refilled from the jungle pile."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class MapRefillStep:
+
+class MapRefillStep(_BareStep):
     """Chance: the map board is refilled from the jungle pile (Map module)."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class HutStep:
+
+class HutStep(_BareStep):
     """The player whose turn ends may build a hut (Hut module)."""
 
+    __slots__ = ()
 
-@attrs.frozen
-class OverStep:
+
+class OverStep(_BareStep):
     """The game is over."""
+
+    __slots__ = ()
 
 
 Step = (
@@ -276,6 +380,7 @@ class State(Record):
 
     __slots__ = (
         "_memo",
+        "_moves",
         "board",
         "chance_count",
         "config",
@@ -340,6 +445,7 @@ class State(Record):
     mask_supply: tuple[int, ...]
     gems_exchanged: int
     _memo: dict[str, Any] | None
+    _moves: tuple[Any, ...] | None
 
     def __init__(
         self,
@@ -384,6 +490,7 @@ class State(Record):
         _SET_S_GEMS_EXCHANGED(self, gems_exchanged)
         SET_HASH(self, None)
         _SET_STATE_MEMO(self, None)
+        _SET_STATE_MOVES(self, None)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -410,9 +517,21 @@ class State(Record):
         )
 
     @property
+    def known_moves(self) -> tuple[Any, ...] | None:
+        """The legal moves once listed (:func:`cacao_rules.legal_moves`), else ``None``;
+        never part of the state's value. A slot of its own rather than an entry of
+        :attr:`memo`, since nearly every state gets its moves listed."""
+        return self._moves
+
+    def keep_moves(self, moves: tuple[Any, ...] | None) -> None:
+        """Keep ``moves`` as this state's legal moves (see :attr:`known_moves`); ``None``
+        forgets them."""
+        _SET_STATE_MOVES(self, moves)
+
+    @property
     def memo(self) -> dict[str, Any]:
-        """Values derived from this state and kept for reuse, such as its legal moves; never
-        part of the state's value (made when first asked for)."""
+        """Values derived from this state and kept for reuse (the action space's indices);
+        never part of the state's value (made when first asked for)."""
         memo = self._memo
         if memo is None:
             memo = {}
@@ -472,6 +591,7 @@ _SET_S_GEM_CART: Final = slot_setter(State, "gem_cart")
 _SET_S_MASK_SUPPLY: Final = slot_setter(State, "mask_supply")
 _SET_S_GEMS_EXCHANGED: Final = slot_setter(State, "gems_exchanged")
 _SET_STATE_MEMO: Final = slot_setter(State, "_memo")
+_SET_STATE_MOVES: Final = slot_setter(State, "_moves")
 
 
 def seat_to_move(step: Step, current: int) -> int | None:

@@ -6,11 +6,12 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from ..errors import IllegalMoveError
 from ..game.components import Hut, JungleKind, JungleTile, Side, WorkerTile
-from ..game.events import EdgeActivated, EdgeResolved, HutUsed
+from ..game.events import EdgeActivated, EdgeResolved, HutUsed, Resource
 from ..game.geometry import SIDES, Square, format_square, neighbours
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
@@ -157,33 +158,35 @@ def edge_options(view: View, edge: ActivatedEdge) -> tuple[Use, ...]:
 
 
 def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...]:
+    """The edges of the owner to decide next: the queue is in resolution order, owner by
+    owner, so they are its first edges."""
     owner = queue[0].owner
-    return tuple(edge for edge in queue if edge.owner == owner)
+    end = 1
+    while end < len(queue) and queue[end].owner == owner:
+        end += 1
+    return queue[:end]
 
 
-def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...]:
-    """The edges among one owner's ``edges`` whose resolution could still change something.
+def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]:
+    """Which of one owner's ``edges`` could still change something by being resolved.
 
     An edge is live if it offers a choice now, or if a live edge could change a resource
     it depends on (for example a plantation could bring cacao to an empty-handed market).
-    The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`). The live
-    edges keep their order.
+    The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`).
     """
-    if not edges:
-        return ()
-    live = _live(_Edges(view, edges))
-    return tuple(edge for edge, alive in zip(edges, live, strict=True) if alive)
+    return _live(_Edges(view, edges)) if edges else ()
 
 
 class _Edges:
     """One owner's activated ``edges`` with their tiles, actions and options now.
 
-    ``key`` names the situation by small values only: the owner's resources that the
-    actions read (gold is only ever added to, so its amount never decides anything here)
-    and each edge's tile and workers. Situations with the same key have the same live edges
-    and the same moves listed, so these are kept by key in :data:`_LIVE` and
-    :data:`_LISTED`. An edge at a gem mine, which carries gems and changes the board, makes
-    the key ``None``: such situations are worked out afresh.
+    ``key`` names the situation by small values only: the owner's huts, the owner's
+    resources that the edges' actions read or change (:func:`_touched`; gold is only ever
+    added to, so its amount never decides anything here) and each edge's tile and workers.
+    Situations with the same key have the same live edges and the same moves listed, so
+    these are kept by key in :data:`_LIVE` and :data:`_LISTED`. An edge at a gem mine,
+    which carries gems and changes the board, makes the key ``None``: such situations are
+    worked out afresh.
     """
 
     __slots__ = ("_options", "edges", "jungles", "key", "player")
@@ -191,21 +194,26 @@ class _Edges:
     def __init__(self, view: View, edges: tuple[ActivatedEdge, ...]) -> None:
         player = self.player = view.players[edges[0].owner]
         board = view.board
-        jungles = self.jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
+        jungles: list[JungleTile] = []
+        shape: list[tuple[JungleKind, int, int]] = []
+        mined = False
+        for edge in edges:
+            tile = _jungle_at(board.get(edge.jungle_square))
+            jungles.append(tile)
+            shape.append((tile.kind, tile.value, edge.workers))
+            mined = mined or tile.gems is not None
+        self.jungles = jungles
         self.edges = edges
         self._options: list[tuple[Use, ...]] | None = None
         self.key: tuple[object, ...] | None = None
-        if all(tile.gems is None for tile in jungles):
+        if not mined:
+            storage, sun, water = _touched(tuple(shape))
             self.key = (
-                player.cacao,
-                player.chocolate,
-                player.sun,
-                player.water_field,
+                (player.cacao, player.chocolate) if storage else None,
+                player.sun if sun else None,
+                player.water_field if water else None,
                 player.huts,
-                *[
-                    (tile.kind, tile.value, edge.workers)
-                    for tile, edge in zip(jungles, edges, strict=True)
-                ],
+                *shape,
             )
 
     @property
@@ -223,6 +231,29 @@ class _Edges:
                 for tile, edge in zip(self.jungles, self.edges, strict=True)
             ]
         return self._options
+
+
+@functools.lru_cache(maxsize=4096)
+def _touched(shape: tuple[tuple[JungleKind, int, int], ...]) -> tuple[bool, bool, bool]:
+    """Whether the actions of the edges' tiles (``shape`` holds each edge's tile kind, tile
+    value and workers) read or change the storage (cacao and chocolate, which share it), the
+    sun tokens and the water carrier.
+
+    What a resource untouched by every edge holds cannot change the edges' options or which
+    of their moves have the same effect, so the situation's key leaves it out, and many
+    more situations share a key.
+    """
+    touched: frozenset[Resource] = frozenset().union(
+        *(ACTIONS[kind].reads | ACTIONS[kind].writes for kind, _, _ in shape)
+    )
+    return (
+        bool(touched & _STORAGE),
+        Resource.SUN in touched,
+        Resource.WATER in touched,
+    )
+
+
+_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
 
 
 def _jungle_at(tile: object) -> JungleTile:
@@ -322,7 +353,7 @@ def _listing(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     distinct = []
     for index, offered in enumerate(options):
         for use in offered:
-            outcome = _outcome(view, mine, mine[index], use)
+            outcome = _outcome(view, mine, index, use)
             if outcome not in seen:
                 seen.add(outcome)
                 distinct.append((index, use))
@@ -344,34 +375,44 @@ def _interact(actions: list[Action]) -> bool:
 
 
 def _outcome(
-    view: View, edges: tuple[ActivatedEdge, ...], edge: ActivatedEdge, use: Use
+    view: View, edges: tuple[ActivatedEdge, ...], index: int, use: Use
 ) -> tuple[object, ...]:
-    """What using ``edge`` as ``use`` leads to before the owner decides again.
+    """What using ``edges[index]`` as ``use`` leads to before the owner decides again.
 
-    Only the owner's resources change, and the owner's edges still worth asking about are
-    what remains; the other owners' edges are the same whatever this move is.
+    Only the owner's resources change, and the owner's edges still worth asking about
+    (named by their positions in ``edges``) are what remains; the other owners' edges are
+    the same whatever this move is. Of the board, only the edge's own jungle tile can
+    change (a gem mine loses gems), so that square and tile stand for the board, or ``None``
+    when it is unchanged.
     """
     step = view.step
     assert isinstance(step, ResolveStep)
-    rest = tuple(other for other in edges if other is not edge)
+    edge = edges[index]
+    others = [position for position in range(len(edges)) if position != index]
     if not use[0]:  # nothing changes but the edges left
-        return (view.players[edge.owner], live_edges(view, rest), step.received, None)
-    draft = Draft(view, None)
-    tile = _jungle(view, edge)
-    gained = ACTIONS[tile.kind].perform(
-        draft, edge.owner, edge.jungle_square, tile, edge.workers, use
-    )
-    received = step.received + _counted(draft, edge.owner, gained)
-    # The board, by value; None when unchanged, so that an unchanged board is not hashed.
-    board = None if draft.board is view.board or draft.board == view.board else draft.board
-    return (draft.players[edge.owner], live_edges(draft, rest), received, board)
+        draft: View = view
+        received = step.received
+    else:
+        draft = working = Draft(view, None)
+        tile = _jungle(view, edge)
+        gained = ACTIONS[tile.kind].perform(
+            working, edge.owner, edge.jungle_square, tile, edge.workers, use
+        )
+        received = step.received + _counted(working, edge.owner, gained)
+    alive = live_edges(draft, tuple(edges[position] for position in others))
+    live = tuple(position for position, flag in zip(others, alive, strict=True) if flag)
+    laid = draft.board.get(edge.jungle_square)
+    unchanged = laid == view.board.get(edge.jungle_square)
+    changed = None if unchanged else (edge.jungle_square, laid)
+    return (draft.players[edge.owner], live, received, changed)
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
     step = view.step
     assert isinstance(step, ResolveStep)
+    mine = _decider_edges(step.queue)
     edge = _find_edge(view, move)
-    return _outcome(view, _decider_edges(step.queue), edge, use_of(move))
+    return _outcome(view, mine, mine.index(edge), use_of(move))
 
 
 def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
@@ -433,5 +474,4 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
         )
     if draft.events is not None:
         draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
-    # The queue's own entry (see _find_edge): each edge is in the queue once.
-    _continue(draft, tuple(other for other in step.queue if other is not edge), received)
+    _continue(draft, tuple([other for other in step.queue if other is not edge]), received)

@@ -57,44 +57,56 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
     tiles go on others of those (:rule:`R-MAP-2`, :rule:`R-MAP-3`).
 
     Which tiles go on which of the spaces depends only on how many spaces there are, not
-    where they lie, so the assignments are worked out once per :func:`_fill_pattern` and
-    laid on the sorted ``spaces`` here (so that squares sort as their indices do).
+    where they lie, and on which face-up tiles are equal and how they sort, not on what
+    they are. So the assignments are worked out once per :func:`_fill_pattern` of tile
+    ranks and laid here on the sorted ``spaces`` (so that squares sort as their indices do)
+    with the tiles of those ranks.
     """
     face_up = min(DISPLAY_SIZE, len(spaces))
     usable = min(view.players[view.current].map_tiles, len(view.map_board), face_up)
     if any(later < earlier for earlier, later in pairwise(spaces)):
         spaces = tuple(sorted(spaces))
-    pattern = _fill_pattern(len(spaces), view.display, view.map_board, usable)
+    display, map_board = view.display, view.map_board
+    keyed = {tile.sort_key: tile for tile in (*display, *map_board)}
+    order = sorted(keyed)
+    tiles = [keyed[key] for key in order]
+    rank = {key: index for index, key in enumerate(order)}
+    pattern = _fill_pattern(
+        len(spaces),
+        tuple([rank[tile.sort_key] for tile in display]),
+        tuple([rank[tile.sort_key] for tile in map_board]),
+        usable,
+    )
     return [
-        Fill(tuple(FillChoice(spaces[index], tile, from_map) for index, tile, from_map in fill))
+        Fill(
+            tuple(
+                [FillChoice(spaces[index], tiles[tile], from_map) for index, tile, from_map in fill]
+            )
+        )
         for fill in pattern
     ]
 
 
-_Choice = tuple[int, JungleTile, bool]
-"""A fill choice with the index of its space in place of the square."""
+_Choice = tuple[int, int, bool]
+"""A fill choice by the index of its space and the rank of its tile among the face-up
+tiles (equal tiles share a rank; ranks sort as the tiles do)."""
 
 
-def _choice_key(choice: _Choice) -> tuple[object, ...]:
-    """:attr:`FillChoice.sort_key` of a choice, by its space's index."""
-    index, tile, from_map = choice
-    return (index, from_map, tile.sort_key)
-
-
-def _fill_key(fill: tuple[_Choice, ...]) -> tuple[object, ...]:
-    """:attr:`Fill.sort_key` of a fill, by its spaces' indices (the class rank left out)."""
-    return tuple(_choice_key(choice) for choice in fill)
+def _fill_key(fill: tuple[_Choice, ...]) -> tuple[tuple[int, bool, int], ...]:
+    """:attr:`Fill.sort_key` of a fill, by indices and ranks (the class rank left out)."""
+    return tuple([_choice_key(choice) for choice in fill])
 
 
 @functools.lru_cache(maxsize=4096)
 def _fill_pattern(
     count: int,
-    display: tuple[JungleTile, ...],
-    map_board: tuple[JungleTile, ...],
+    display: tuple[int, ...],
+    map_board: tuple[int, ...],
     usable: int,
 ) -> tuple[tuple[_Choice, ...], ...]:
-    """The fills of :func:`fill_moves` for ``count`` spaces, as choices by space index, in
-    the fills' order; ``usable`` map tiles may be given up for map-board tiles."""
+    """The fills of :func:`fill_moves` for ``count`` spaces, as choices by space index and
+    tile rank, in the fills' order; ``usable`` map tiles may be given up for map-board
+    tiles."""
     spaces = tuple(range(count))
     found: set[tuple[_Choice, ...]] = set()
     face_up = min(DISPLAY_SIZE, count)
@@ -111,6 +123,12 @@ def _fill_pattern(
     return tuple(_distinct(sorted(found, key=_fill_key)))
 
 
+def _choice_key(choice: _Choice) -> tuple[int, bool, int]:
+    """:attr:`FillChoice.sort_key` of a choice, by index and rank."""
+    index, tile, from_map = choice
+    return (index, from_map, tile)
+
+
 def _distinct(fills: list[tuple[_Choice, ...]]) -> list[tuple[_Choice, ...]]:
     """The first of every group of fills with the same result (:rule:`R-DECIDE-2`).
 
@@ -121,8 +139,8 @@ def _distinct(fills: list[tuple[_Choice, ...]]) -> list[tuple[_Choice, ...]]:
     seen: set[tuple[object, ...]] = set()
     distinct = []
     for fill in fills:
-        laid = tuple(sorted((index, tile.sort_key) for index, tile, _ in fill))
-        from_map = tuple(sorted(tile.sort_key for _, tile, taken in fill if taken))
+        laid = tuple(sorted((index, tile) for index, tile, _ in fill))
+        from_map = tuple(sorted(tile for _, tile, taken in fill if taken))
         if (laid, from_map) not in seen:
             seen.add((laid, from_map))
             distinct.append(fill)
@@ -130,9 +148,10 @@ def _distinct(fills: list[tuple[_Choice, ...]]) -> list[tuple[_Choice, ...]]:
 
 
 def _display_choices(
-    spaces: tuple[int, ...], tiles: tuple[JungleTile, ...], count: int
+    spaces: tuple[int, ...], tiles: tuple[int, ...], count: int
 ) -> Iterator[list[_Choice]]:
-    """Every way to lay ``count`` of the display ``tiles`` on ``count`` of the ``spaces``."""
+    """Every way to lay ``count`` of the display ``tiles`` (ranks) on ``count`` of the
+    ``spaces``."""
     for chosen in combinations(spaces, count):
         for order in permutations(tiles, count):
             yield [(space, tile, False) for space, tile in zip(chosen, order, strict=True)]

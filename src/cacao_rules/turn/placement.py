@@ -5,6 +5,8 @@ Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-O
 
 from __future__ import annotations
 
+import functools
+
 from ..errors import IllegalMoveError
 from ..game.components import Hut, WorkerTile, WorkerType
 from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlaced
@@ -175,13 +177,20 @@ def _take_from_hand(draft: Draft, kind: WorkerType) -> None:
     draft.update_player(draft.current, hand=tuple(hand))
 
 
+@functools.cache
+def _laid(seat: int, kind: WorkerType, rotation: int, foreman: bool) -> WorkerTile:
+    """The tile that a placement lays, made once and shared (tiles are immutable, and there
+    are only a few hundred)."""
+    return WorkerTile.of(seat, kind, rotation, foreman)
+
+
 def do_place(draft: Draft, move: Place) -> WorkerTile:
     """Put the tile of ``move`` on the board, with the Foreman's 4th worker if its owner holds
     the hut (:rule:`R-HUT-FOREMAN`); return it."""
     seat = draft.current
     _take_from_hand(draft, move.type)
     foreman = played_with_foreman(draft.players[seat])
-    tile = WorkerTile.of(seat, move.type, move.rotation, foreman)
+    tile = _laid(seat, move.type, move.rotation, foreman)
     draft.board = with_worker(draft.board, move.square, tile)
     if draft.events is not None:
         draft.emit(WorkerPlaced(seat, move.square, tile))
@@ -204,7 +213,7 @@ def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
             draft.emit(HutUsed(seat, Hut.SHAMAN))
     old = draft.board[move.square]
     assert isinstance(old, WorkerTile)
-    tile = WorkerTile.of(seat, move.type, move.rotation, played_with_foreman(player))
+    tile = _laid(seat, move.type, move.rotation, played_with_foreman(player))
     draft.covered = draft.covered.set(move.square, old)
     draft.board = with_worker(draft.board, move.square, tile)
     if draft.events is not None:

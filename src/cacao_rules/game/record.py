@@ -1,13 +1,14 @@
-"""The immutable slotted record that the state's hot classes are built on.
+"""The immutable slotted record that the hot value classes are built on.
 
-:class:`~cacao_rules.State` and :class:`~cacao_rules.PlayerState` are plain slotted classes
-rather than attrs ones, because :func:`cacao_rules.apply` builds them on every move. What
-makes them values is the same for both and lives here: assigning an attribute raises, they
-compare and hash by their fields (the hash kept once worked out), print their fields,
-pickle by position, and :meth:`Record.replace` gives a copy with some fields changed. A
-subclass names its fields in ``FIELDS`` (the constructor's order), returns them from
-``values()`` and sets ``_hash`` to ``None`` in its constructor through :data:`SET_HASH`.
-"""
+:class:`~cacao_rules.State`, :class:`~cacao_rules.PlayerState`, the steps, activated edges
+and jungle tiles are plain slotted classes rather than attrs ones, because
+:func:`cacao_rules.apply` builds or reads them on every move, and compiled with mypyc they
+become native classes (attrs classes stay interpreted). What makes them values is the same
+for all and lives here: assigning an attribute raises, they compare and hash by their
+fields (the hash kept once worked out), print their fields, pickle by position, and
+:meth:`Record.replace` gives a copy with some fields changed. A subclass names its fields in
+``FIELDS`` (the constructor's order), returns them from ``values()`` and sets ``_hash`` to
+``None`` in its constructor through :data:`SET_HASH`."""
 
 from __future__ import annotations
 
