@@ -1788,7 +1788,7 @@ json_scalars = (
     | st.booleans()
     | st.integers(-3, 60)
     | st.integers()
-    | st.floats()
+    | st.floats(allow_nan=False, allow_infinity=False)  # JSON has no others
     | st.text(max_size=6)
     | st.sampled_from(["P1", "M3", "T", "1-1-1-1", "2-1-0-1", "N", "over", "resolve", "map"])
 )
