@@ -81,7 +81,7 @@ from .agents.action_space import ActionSpace
 from .agents.determinization import determinize
 from .agents.observation import observe
 from .agents.tensors import observation_tensor, tensor_layout, tensor_size
-from .agents.trajectory import TERMINAL, Record, Trajectory
+from .agents.trajectory import TERMINAL, Record, Recorder, Trajectory
 from .engine import new_game
 from .errors import ConfigError, IllegalMoveError
 from .formats.observation_format import observation_to_json
@@ -146,6 +146,8 @@ class CacaoGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         self.config = config_from_params(params)
         self.space = ActionSpace(self.config)
+        self.recorder = Recorder()
+        """Shared by the game's states: see :class:`cacao_rules.agents.trajectory.Recorder`."""
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=self.space.chance_size,
@@ -181,7 +183,7 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CacaoGame) -> None:
         super().__init__(game)
-        self._core = Trajectory(game.space, new_game(game.config), None)
+        self._core = Trajectory(game.space, new_game(game.config), None, game.recorder)
 
     @property
     def cacao_state(self) -> State:
@@ -271,7 +273,7 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
     def _replay(self, player: int, sample: State) -> CacaoState | None:
         """A new state whose history is this one's with the hidden draws rewritten to give
         ``sample``'s hands, or ``None`` if no such history passes the engine."""
-        records = self._core.records
+        records = self._core.played()
         rewrite: dict[int, WorkerType] = {}
         for seat in range(sample.config.players):
             if seat == player:
