@@ -95,7 +95,7 @@ import functools
 import itertools
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
@@ -405,11 +405,19 @@ def _outside(move: Move, why: str) -> IllegalMoveError:
 # move itself, whose attrs-generated hash costs more than the whole lookup.
 
 
-def _encode_tile(t: _Tables, state: State, move: Place | Overbuild) -> int:
-    base = t.square_base.get(move.square)
-    if base is None:
-        raise _outside(move, f"the window holds the squares with |x| + |y| <= {t.radius}")
-    return base + t.type_rotation_index[(move.type, move.rotation)]
+def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
+    """The ids of placements and overbuilds: the bulk of every placement decision (dozens a
+    state), so one comprehension rather than a call per move."""
+    base = t.square_base
+    pairs = t.type_rotation_index
+    try:
+        return [base[move.square] + pairs[(move.type, move.rotation)] for move in moves]
+    except KeyError:
+        for move in moves:
+            if move.square not in base:
+                why = f"the window holds the squares with |x| + |y| <= {t.radius}"
+                raise _outside(move, why) from None
+        raise  # a worker type the configuration does not have: _codes says so
 
 
 def _encode_discard(t: _Tables, state: State, move: Discard) -> int:
@@ -476,8 +484,6 @@ def _encode_hut_side(t: _Tables, state: State, move: HutSide) -> int:
 
 
 _ENCODERS: Final[dict[type, Callable[[_Tables, State, Any], int]]] = {
-    Place: _encode_tile,
-    Overbuild: _encode_tile,
     Discard: _encode_discard,
     Fill: _encode_fill,
     Resolve: _encode_resolve,
@@ -488,13 +494,22 @@ _ENCODERS: Final[dict[type, Callable[[_Tables, State, Any], int]]] = {
     DrawJungle: _encode_draw_jungle,
     HutSide: _encode_hut_side,
 }
-"""The encoder of each move class."""
+"""The encoder of each move class but placements and overbuilds (see :func:`_tile_codes`)."""
+
+_TILE_MOVES: Final = (Place, Overbuild)
 
 
 def _codes(t: _Tables, state: State, moves: tuple[Move, ...]) -> tuple[int, ...]:
     """The ids of ``moves``, the legal moves of ``state``, in their order."""
-    try:
-        return tuple([_ENCODERS[type(move)](t, state, move) for move in moves])
+    codes: list[int] = []
+    try:  # legal_moves lists the moves by class: one run per class
+        for kind, run in itertools.groupby(moves, type):
+            if kind in _TILE_MOVES:
+                codes += _tile_codes(t, cast("list[Place | Overbuild]", list(run)))
+            else:
+                encode = _ENCODERS[kind]
+                codes += [encode(t, state, move) for move in run]
+        return tuple(codes)
     except KeyError as missing:  # a worker type or hut the configuration does not have
         raise IllegalMoveError(
             f"{missing} is not part of {t.config!r}; the position cannot arise in its games"
