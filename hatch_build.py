@@ -41,17 +41,28 @@ INTERPRETED = (
     "cli/*.py",
     "game/config.py",
     "formats/record.py",
+    "formats/positions.py",
+    "formats/event_json.py",
+    "agents/simulation.py",
     "show/svg.py",
     "show/raster.py",
 )
-"""Modules left interpreted (globs under the package): the adapters, whose cost is in the
-frameworks they serve and which subclass those frameworks' classes; the command line, which
-runs once per process; show/raster.py, the PettingZoo frames, which needs NumPy (an optional
-extra that a compiled build must not require); and three that mypyc 2.4.1 refuses and that
-no hot path calls: game/config.py and formats/record.py (in a compiled attrs-class body,
-mypyc checks the placeholder of a field with a converter against the field's type, so the
-module stops importing with ``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes
-writing the text signature of a method with defaults before ``**attributes``)."""
+"""Modules left interpreted (globs under the package):
+
+- the adapters, whose cost is in the frameworks they serve and which subclass those
+  frameworks' classes, and the command line, which runs once per process;
+- three public entry points that take arguments of every kind from their callers and check
+  them (``cr.position``, the event JSON readers, ``cr.simulate``): compiled, a wrongly typed
+  argument would meet mypyc's own check of the annotation first and raise a bare
+  ``TypeError`` instead of the library's error, and none is on a hot path (``simulate``'s
+  cost is in the games it plays);
+- show/raster.py, the PettingZoo frames, which needs NumPy (an optional extra that a
+  compiled build must not require);
+- three that mypyc 2.4.1 refuses and that no hot path calls: game/config.py and
+  formats/record.py (in a compiled attrs-class body, mypyc checks the placeholder of a field
+  with a converter against the field's type, so the module stops importing with
+  ``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes writing the text
+  signature of a method with defaults before ``**attributes``)."""
 
 MYPYC_SCRIPT = """
 import json, sys

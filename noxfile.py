@@ -21,9 +21,7 @@ MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
 TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 
-# tests_compiled is not a default session yet: its last full run (before the core and
-# hardening merges) had failures that are not yet fixed; run it with `nox -s tests_compiled`.
-nox.options.sessions = ["tests", "typecheck", "lint", "docs", "package"]
+nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
@@ -160,9 +158,20 @@ def package(session: nox.Session) -> None:
     test_sdist(session, sdist)
 
 
+SDIST_DATA_TESTS = (
+    "tests/test_golden.py",
+    "tests/test_record.py",
+    "tests/test_schema.py",
+    "tests/test_docs_api.py",
+)
+"""The tests that read the data files an sdist must carry (golden games, kept records, the
+shipped schema, the docs' API pages); the tests session runs the whole suite already."""
+
+
 def test_sdist(session: nox.Session, sdist: Path) -> None:
-    """Unpack the sdist, install it with the extras (as the tests session does) and run its
-    tests there: it must hold everything they need."""
+    """Unpack the sdist, install it with the extras (as the tests session does), collect
+    every test there (each module and helper it imports must be in the sdist) and run the
+    ones that read data files."""
     unpacked = Path(session.create_tmp()) / "sdist"
     shutil.rmtree(unpacked, ignore_errors=True)
     with tarfile.open(sdist) as archive:
@@ -170,7 +179,8 @@ def test_sdist(session: nox.Session, sdist: Path) -> None:
     (root,) = unpacked.iterdir()
     with session.chdir(root):
         install(session, ".[openspiel,pettingzoo]", groups=("test",))
-        session.run("pytest", "--numprocesses=auto", "-p", "no:cacheprovider")
+        session.run("pytest", "--collect-only", "--quiet", "-p", "no:cacheprovider")
+        session.run("pytest", "--numprocesses=auto", "-p", "no:cacheprovider", *SDIST_DATA_TESTS)
 
 
 @nox.session(python=PYTHON)

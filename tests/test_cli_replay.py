@@ -83,6 +83,27 @@ def test_replay_move_shows_one_position(tmp_path: Path, capsys: pytest.CaptureFi
     assert "expected a move number" in capsys.readouterr()[1]
 
 
+def test_replay_color_draws_the_coloured_compact_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, record = _record_file(tmp_path)
+    capsys.readouterr()
+    position = record.replay()[5]
+    assert main(["replay", str(path), "--move", "5", "--color", "always"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.endswith(render(position, compact=True, colour=True) + "\n")
+    assert "\x1b[" in out
+    assert main(["replay", str(path), "--move", "5", "--color", "never"]) == 0
+    out, _ = capsys.readouterr()
+    assert out.endswith(render(position) + "\n")
+    assert "\x1b[" not in out
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(["replay", str(path), "--move", "5"]) == 0
+    assert "\x1b[" not in capsys.readouterr()[0]
+    assert main(["replay", str(path), "--color", "sometimes"]) == 2
+    assert "invalid choice: 'sometimes'" in capsys.readouterr()[1]
+
+
 class _Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True

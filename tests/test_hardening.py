@@ -288,10 +288,6 @@ BAD_POSITIONS: list[dict[str, Any]] = [
     {"covered": {(1, 0): P1}},
     {"players": "ab"},
     {"players": [None, None]},
-    {"players": [PlayerState(gold="1"), PlayerState()]},  # type: ignore[arg-type]
-    {"players": [PlayerState(hand=("1-1-1-1",)), PlayerState()]},  # type: ignore[arg-type]
-    {"players": [PlayerState(hand=[W1111]), PlayerState()]},  # type: ignore[arg-type]
-    {"players": [PlayerState(gems=(1, 2)), PlayerState()]},  # type: ignore[arg-type]
     {"display": "P1"},
     {"display": [None]},
     {"jungle_pile": 3},
@@ -314,6 +310,31 @@ def test_position_refuses_wrong_argument_types(changes: dict[str, Any]) -> None:
     config = arguments.pop("config", TWO)
     with pytest.raises(cr.ConfigError) as caught:
         cr.position(config, **arguments)
+    assert len(str(caught.value)) < 300
+
+
+BAD_PLAYER_FIELDS: list[dict[str, Any]] = [
+    {"gold": "1"},
+    {"hand": ("1-1-1-1",)},
+    {"hand": [W1111]},
+    {"gems": (1, 2)},
+]
+
+
+@pytest.mark.parametrize("fields", BAD_PLAYER_FIELDS)
+def test_a_player_of_wrong_field_types_is_refused(fields: dict[str, Any]) -> None:
+    """``PlayerState`` is the engine's hot record, so its constructor takes its annotated
+    types on trust in pure Python, and ``cr.position`` refuses the player; compiled with
+    mypyc, the constructor itself checks what it can of its annotations (a ``TypeError``).
+    Either way no such player reaches a state."""
+    try:
+        player = PlayerState(**fields)
+    except TypeError as refused:
+        assert cr.COMPILED, "only the compiled constructor checks its argument types"
+        assert "expected" in str(refused)
+        return
+    with pytest.raises(cr.ConfigError) as caught:
+        cr.position(TWO, players=[player, PlayerState()])
     assert len(str(caught.value)) < 300
 
 

@@ -381,16 +381,13 @@ class _StateIndex:
 def _first(tiles: tuple[JungleTile, ...], tile: JungleTile, slots: int, move: Move) -> int:
     """The first of the ``slots`` slots of ``tiles`` holding a tile equal to ``tile``.
 
-    ``tuple.index`` compares as Python does (identity first, then the attrs ``__eq__``): a
-    ``held == tile`` compiled by mypyc compared two tiles by identity, so a gem mine drawn
-    with its gems (a new tile each time) was never found in the display.
+    The tuple's own search compares by value; a compiled ``held == tile`` between two
+    :class:`JungleTile` would compare identities (see hatch_build.py's ``MYPYC_SCRIPT``).
     """
-    try:
-        return tiles[:slots].index(tile)
-    except ValueError:
-        raise _outside(
-            move, f"{tile.code} is not in the first {slots} slots of the display or map"
-        ) from None
+    window = tiles[:slots]
+    if tile in window:
+        return window.index(tile)
+    raise _outside(move, f"{tile.code} is not in the first {slots} slots of the display or map")
 
 
 def _outside(move: Move, why: str) -> IllegalMoveError:

@@ -4,21 +4,29 @@ write a page that steps through it in a browser."""
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from ..engine import step
 from ..formats.record import GameRecord
+from ..show.colour import use_colour
 from ..show.describe import describe_event
 from ..show.render import render, render_scores
 from ..show.replay_page import replay_page
 from ..state.state import State
 from .files import FAILED, read_record, write_text
-from .options import describe_config
+from .options import add_color_option, describe_config
 
 BAD_ARGUMENTS = 2
 INTERRUPTED = 130
 PROMPT = "-- Enter: next turn, a number: go to that move, q: quit -- "
+
+Board = Callable[..., str]
+"""Draws a state (and, with ``legend=True``, the symbols): :func:`render` or its coloured
+compact form."""
 
 
 def _move_number(text: str) -> int:
@@ -47,6 +55,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         metavar="OUT",
         help="write a self-contained web page to OUT that steps through the game",
     )
+    add_color_option(replay)
     replay.set_defaults(run=run, parser=replay)
 
 
@@ -65,16 +74,23 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return BAD_ARGUMENTS
     if args.html is not None:
         return write_text(args.html, replay_page(record), "the page", err)
+    board = _board(use_colour(args.color, out, os.environ))
     print(_title(record), file=out)
     if args.move is not None:
-        _show_position(record, states, args.move, out)
+        _show_position(record, states, args.move, out, board)
         return 0
     try:
-        _step_through(record, states, out, err, sys.stdin if _interactive(out) else None)
+        _step_through(record, states, out, err, sys.stdin if _interactive(out) else None, board)
     except KeyboardInterrupt:
         print("\ncacao-rules replay: interrupted", file=err)
         return INTERRUPTED
     return 0
+
+
+def _board(colour: bool) -> Board:
+    """How boards are drawn: in colour, the compact board of the terminal game (the one that
+    has colours); else the full board."""
+    return functools.partial(render, compact=True, colour=True) if colour else render
 
 
 def _interactive(out: TextIO) -> bool:
@@ -101,7 +117,9 @@ def _move_lines(record: GameRecord, states: tuple[State, ...], number: int) -> l
     return lines
 
 
-def _show_position(record: GameRecord, states: tuple[State, ...], number: int, out: TextIO) -> None:
+def _show_position(
+    record: GameRecord, states: tuple[State, ...], number: int, out: TextIO, board: Board
+) -> None:
     print(file=out)
     if number == 0:
         print(f"The start ({len(record.moves)} moves follow)", file=out)
@@ -109,7 +127,7 @@ def _show_position(record: GameRecord, states: tuple[State, ...], number: int, o
         print(f"Move {number} of {len(record.moves)}:", file=out)
         print("\n".join(_move_lines(record, states, number)), file=out)
     print(file=out)
-    print(render(states[number]), file=out)
+    print(board(states[number]), file=out)
     if states[number].is_over:
         print(file=out)
         print(render_scores(states[number]), file=out)
@@ -121,18 +139,19 @@ def _step_through(
     out: TextIO,
     err: TextIO,
     keys: TextIO | None,
+    board: Board,
 ) -> None:
     """Every move and the board after each turn; with ``keys`` (a terminal), wait for a key
     after each turn: Enter goes on, a number jumps to that move, ``q`` stops."""
     print(file=out)
-    print(render(states[0], legend=True), file=out)
+    print(board(states[0], legend=True), file=out)
     number = 1
     while number <= len(record.moves):
         print("\n".join(_move_lines(record, states, number)), file=out)
         after = states[number]
         if after.turn != states[number - 1].turn or after.is_over:
             print(file=out)
-            print(render(after), file=out)
+            print(board(after), file=out)
             print(file=out)
             if keys is not None and number < len(record.moves):
                 answer = _ask(keys, err)
@@ -140,7 +159,7 @@ def _step_through(
                     return
                 if isinstance(answer, int):
                     number = min(answer, len(record.moves))
-                    _show_position(record, states, number, out)
+                    _show_position(record, states, number, out, board)
         number += 1
     if states[-1].is_over:
         print(render_scores(states[-1]), file=out)

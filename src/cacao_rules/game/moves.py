@@ -37,6 +37,13 @@ def _is_int(value: object, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
+def _given(move: object, field: str) -> object:
+    """``field`` of ``move`` as the caller gave it, read untyped: compiled with mypyc, a read
+    of an annotated field checks the value against the annotation first, and would raise a
+    bare ``TypeError`` where the checks below raise the library's error."""
+    return getattr(move, field)
+
+
 def _check_square(move: str, square: object) -> None:
     if not (
         type(square) is tuple
@@ -77,7 +84,9 @@ class Place:
     rotation: int
 
     def __attrs_post_init__(self) -> None:
-        _check_tile_move("Place", self.type, self.square, self.rotation)
+        _check_tile_move(
+            "Place", _given(self, "type"), _given(self, "square"), _given(self, "rotation")
+        )
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -100,7 +109,9 @@ class Overbuild:
     rotation: int
 
     def __attrs_post_init__(self) -> None:
-        _check_tile_move("Overbuild", self.type, self.square, self.rotation)
+        _check_tile_move(
+            "Overbuild", _given(self, "type"), _given(self, "square"), _given(self, "rotation")
+        )
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -121,7 +132,7 @@ class Discard:
     type: WorkerType
 
     def __attrs_post_init__(self) -> None:
-        _check_is("Discard", "type", self.type, WorkerType)
+        _check_is("Discard", "type", _given(self, "type"), WorkerType)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -145,9 +156,9 @@ class FillChoice:
     from_map: bool = False
 
     def __attrs_post_init__(self) -> None:
-        _check_square("FillChoice", self.square)
-        _check_is("FillChoice", "tile", self.tile, JungleTile)
-        _check_is("FillChoice", "from_map", self.from_map, bool)
+        _check_square("FillChoice", _given(self, "square"))
+        _check_is("FillChoice", "tile", _given(self, "tile"), JungleTile)
+        _check_is("FillChoice", "from_map", _given(self, "from_map"), bool)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -172,7 +183,7 @@ class Fill:
     choices: tuple[FillChoice, ...]
 
     def __attrs_post_init__(self) -> None:
-        choices = self.choices
+        choices = _given(self, "choices")
         if not (
             type(choices) is tuple
             and len(choices) <= MAX_FILL_CHOICES
@@ -214,11 +225,11 @@ class Resolve:
     gems: Gems = NO_GEMS
 
     def __attrs_post_init__(self) -> None:
-        _check_square("Resolve", self.square)
-        _check_is("Resolve", "side", self.side, Side)
-        _check_count("Resolve", "workers", self.workers)
-        _check_count("Resolve", "bars", self.bars)
-        gems = self.gems
+        _check_square("Resolve", _given(self, "square"))
+        _check_is("Resolve", "side", _given(self, "side"), Side)
+        _check_count("Resolve", "workers", _given(self, "workers"))
+        _check_count("Resolve", "bars", _given(self, "bars"))
+        gems = _given(self, "gems")
         if not (
             type(gems) is tuple
             and len(gems) == len(GEM_COLOURS)
@@ -250,7 +261,7 @@ class DrawWorker:
     type: WorkerType
 
     def __attrs_post_init__(self) -> None:
-        _check_is("DrawWorker", "type", self.type, WorkerType)
+        _check_is("DrawWorker", "type", _given(self, "type"), WorkerType)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -271,7 +282,7 @@ class DrawJungle:
     tile: JungleTile
 
     def __attrs_post_init__(self) -> None:
-        _check_is("DrawJungle", "tile", self.tile, JungleTile)
+        _check_is("DrawJungle", "tile", _given(self, "tile"), JungleTile)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -292,7 +303,7 @@ class Slide:
     tile: JungleTile
 
     def __attrs_post_init__(self) -> None:
-        _check_is("Slide", "tile", self.tile, JungleTile)
+        _check_is("Slide", "tile", _given(self, "tile"), JungleTile)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -313,7 +324,7 @@ class BuildHut:
     hut: Hut
 
     def __attrs_post_init__(self) -> None:
-        _check_is("BuildHut", "hut", self.hut, Hut)
+        _check_is("BuildHut", "hut", _given(self, "hut"), Hut)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -350,7 +361,7 @@ class HutSide:
     hut: Hut
 
     def __attrs_post_init__(self) -> None:
-        _check_is("HutSide", "hut", self.hut, Hut)
+        _check_is("HutSide", "hut", _given(self, "hut"), Hut)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:

@@ -56,7 +56,11 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
         return pile
     scale, mined, mined_total = _mine_outcomes(tuple(view.gem_cart), mines)
     others = sorted(
-        [(tile.sort_key, tile, number * scale) for tile, number in pile.items if tile != GEM_MINE],
+        [
+            (tile.sort_key, tile, number * scale)
+            for tile, number in pile.items
+            if tile.kind is not GEM_MINE.kind
+        ],
         key=itemgetter(0),
     )
     # The mines' outcomes share one kind, so they stand together in the sorted order.

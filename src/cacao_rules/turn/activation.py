@@ -433,4 +433,5 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
         )
     if draft.events is not None:
         draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
-    _continue(draft, tuple(other for other in step.queue if other != edge), received)
+    # The queue's own entry (see _find_edge): each edge is in the queue once.
+    _continue(draft, tuple(other for other in step.queue if other is not edge), received)
