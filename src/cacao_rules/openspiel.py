@@ -199,10 +199,10 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         return core.space.legal_actions(core.state) if player == core.player else ()
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         """The chance outcome ids with their exact probabilities as floats."""
         core = self._core
-        return [(action, float(p)) for action, p in core.space.chance_outcomes(core.state)]
+        return core.space.chance_probabilities(core.state)
 
     def _apply_action(self, action: int) -> None:
         """Apply the decision or chance outcome ``action`` through the engine."""

@@ -99,7 +99,7 @@ from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
-from ..engine import chance_outcomes, legal_moves
+from ..engine import chance_outcomes, chance_weights, legal_moves
 from ..errors import IllegalMoveError, expect
 from ..game.bounds import window_radius
 from ..game.components import (
@@ -345,30 +345,38 @@ class _StateIndex:
     derived from them (kept in the state's memo).
 
     A plain slotted class, not an attrs one: an adapter makes one at every node it visits.
-    ``outcomes`` pairs each chance id with its probability at a chance node and is empty
-    elsewhere. The map from moves to ids is made only when :meth:`ActionSpace.encode` first
-    asks for it, since it hashes every move and a playout never encodes.
+    ``weights`` gives each chance outcome's weight at a chance node (its probability is the
+    weight over ``total``) and is empty elsewhere. An id is found by a scan of ``codes``
+    (a state has a few dozen moves at most, and most states are asked for one move only);
+    the map from moves to ids is made only when :meth:`ActionSpace.encode` first asks for
+    it, since it hashes every move and a playout never encodes.
     """
 
-    __slots__ = ("_by_move", "by_id", "chance", "codes", "ids", "moves", "outcomes", "tables")
+    __slots__ = ("_by_move", "chance", "codes", "ids", "moves", "tables", "total", "weights")
 
     def __init__(
         self,
         tables: _Tables,
         moves: tuple[Move, ...],
         codes: tuple[int, ...],
-        outcomes: tuple[tuple[int, Fraction], ...],
+        weights: tuple[int, ...],
         chance: bool,
     ) -> None:
         self.tables = tables
         self.moves = moves
         self.codes = codes
         self.ids = tuple(sorted(codes))
-        self.by_id = dict(zip(codes, moves, strict=True))
-        assert len(self.by_id) == len(moves), "two legal moves share an id"
-        self.outcomes = outcomes
+        self.weights = weights
+        self.total = sum(weights)
         self.chance = chance
         self._by_move: dict[Move, int] | None = None
+
+    def move(self, action: int) -> Move | None:
+        """The legal move whose id is ``action``, or ``None``."""
+        try:
+            return self.moves[self.codes.index(action)]
+        except ValueError:
+            return None
 
     def by_move(self) -> dict[Move, int]:
         """The id of each legal move (made when first asked for)."""
@@ -514,16 +522,15 @@ def _codes(t: _Tables, state: State, moves: tuple[Move, ...]) -> tuple[int, ...]
 
 
 def _new_index(t: _Tables, state: State) -> _StateIndex:
-    """The index of ``state``: at a chance node from the engine's outcomes (which list the
-    moves too, so they are not listed twice), elsewhere from its legal moves."""
+    """The index of ``state``: at a chance node from the engine's weighted outcomes (which
+    list the moves too, so they are not listed twice), elsewhere from its legal moves."""
     if not state.is_chance:
         moves = legal_moves(state)
         return _StateIndex(t, moves, _codes(t, state, moves), (), False)
-    outcomes = chance_outcomes(state)
-    moves = tuple([move for move, _ in outcomes])
-    codes = _codes(t, state, moves)
-    paired = tuple([(code, p) for code, (_, p) in zip(codes, outcomes, strict=True)])
-    return _StateIndex(t, moves, codes, paired, True)
+    weighted = chance_weights(state)
+    moves = tuple([move for move, _ in weighted])
+    weights = tuple([weight for _, weight in weighted])
+    return _StateIndex(t, moves, _codes(t, state, moves), weights, True)
 
 
 def _index(t: _Tables, state: object) -> _StateIndex:
@@ -616,7 +623,7 @@ class ActionSpace:
         """The legal move of ``state`` whose id is ``action``."""
         index = _index(self._tables, state)
         # Only a true int is an id: not a bool, a float or a numpy float equal to one.
-        move = index.by_id.get(action) if type(action) is int else None
+        move = index.move(action) if type(action) is int else None
         if move is None:
             raise IllegalMoveError(self._not_legal(index, action))
         return move
@@ -656,9 +663,18 @@ class ActionSpace:
         """The chance outcome ids of ``cr.chance_outcomes(state)`` with their probabilities,
         in the same order."""
         index = _index(self._tables, state)
+        outcomes = chance_outcomes(state)  # the engine refuses a state that is no chance node
+        return tuple([(code, p) for code, (_, p) in zip(index.codes, outcomes, strict=True)])
+
+    def chance_probabilities(self, state: object) -> tuple[tuple[int, float], ...]:
+        """:meth:`chance_outcomes` with each probability as the float nearest to it, for
+        frameworks that take floats (OpenSpiel); cheaper, as no fraction is built."""
+        index = _index(self._tables, state)
         if not index.chance:
-            chance_outcomes(state)  # no chance node: the engine refuses it, saying why
-        return index.outcomes
+            chance_outcomes(state)  # the engine refuses it, saying what the state waits for
+        total = index.total
+        pairs = zip(index.codes, index.weights, strict=True)
+        return tuple([(code, weight / total) for code, weight in pairs])
 
     def action_to_string(self, state: object, action: object) -> str:
         """The move notation of the legal move ``action`` of ``state``."""
