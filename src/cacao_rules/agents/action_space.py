@@ -222,6 +222,13 @@ class _Tables:
     pass_start: int
     jungle_start: int
     side_start: int
+    tile_ids: dict[int, tuple[Move, int]] = attrs.field(factory=dict)
+    """The ids of the placements and overbuilds met so far, by the moves' identity (see
+    :func:`_tile_codes`)."""
+
+
+_TILE_IDS_KEPT: Final = 1 << 16
+"""How many placement ids :attr:`_Tables.tile_ids` keeps at most before it starts again."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -412,17 +419,33 @@ def _outside(move: Move, why: str) -> IllegalMoveError:
 
 def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
     """The ids of placements and overbuilds: the bulk of every placement decision (dozens a
-    state), so one comprehension rather than a call per move."""
-    base = t.square_base
-    pairs = t.type_rotation_index
-    try:
-        return [base[move.square] + pairs[(move.type, move.rotation)] for move in moves]
-    except KeyError:
-        for move in moves:
-            if move.square not in base:
-                why = f"the window holds the squares with |x| + |y| <= {t.radius}"
-                raise _outside(move, why) from None
-        raise  # a worker type the configuration does not have: _codes says so
+    state).
+
+    The engine makes each placement once and lists the same move object in every state it
+    is legal in, so an id is kept by the move's identity: looking up ``id(move)`` costs far
+    less than reading three fields of an attrs value (the compiled build reads them as
+    generic attributes). An entry holds its move, so no other object can take that
+    identity while the entry lasts; moves made afresh would only fill the table, which
+    therefore starts again past :data:`_TILE_IDS_KEPT` entries.
+    """
+    known = t.tile_ids
+    codes = []
+    for move in moves:
+        entry = known.get(id(move))
+        if entry is None:
+            entry = (move, _tile_code(t, move))
+            if len(known) >= _TILE_IDS_KEPT:
+                known.clear()
+            known[id(move)] = entry
+        codes.append(entry[1])
+    return codes
+
+
+def _tile_code(t: _Tables, move: Place | Overbuild) -> int:
+    base = t.square_base.get(move.square)
+    if base is None:
+        raise _outside(move, f"the window holds the squares with |x| + |y| <= {t.radius}")
+    return base + t.type_rotation_index[(move.type, move.rotation)]
 
 
 def _encode_discard(t: _Tables, state: State, move: Discard) -> int:
