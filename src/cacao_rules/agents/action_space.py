@@ -115,6 +115,7 @@ from ..game.components import (
     WorkerType,
 )
 from ..game.config import Config, Module
+from ..game.frozen import any_dict
 from ..game.geometry import Square
 from ..game.moves import (
     BuildHut,
@@ -222,7 +223,7 @@ class _Tables:
     pass_start: int
     jungle_start: int
     side_start: int
-    tile_ids: dict[int, tuple[Move, int]] = attrs.field(factory=dict)
+    tile_ids: dict[int, tuple[Move, int]] = attrs.field(factory=any_dict)
     """The ids of the placements and overbuilds met so far, by the moves' identity (see
     :func:`_tile_codes`)."""
 
