@@ -66,8 +66,8 @@ def test_game_info_matches_the_action_space() -> None:
 def test_the_trajectory_numbers_players_as_openspiel_does() -> None:
     from cacao_rules.agents import trajectory
 
-    assert trajectory.CHANCE == int(pyspiel.PlayerId.CHANCE)
-    assert trajectory.TERMINAL == int(pyspiel.PlayerId.TERMINAL)
+    assert int(pyspiel.PlayerId.CHANCE) == trajectory.CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == trajectory.TERMINAL
     game = pyspiel.load_game("python_cacao")
     state = game.new_initial_state()
     assert state.is_chance_node() and state.current_player() == pyspiel.PlayerId.CHANCE
