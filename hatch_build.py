@@ -42,6 +42,7 @@ INTERPRETED = (
     "game/config.py",
     "formats/record.py",
     "formats/positions.py",
+    "formats/documents.py",
     "formats/event_json.py",
     "agents/simulation.py",
     "show/svg.py",
@@ -56,6 +57,8 @@ INTERPRETED = (
   argument would meet mypyc's own check of the annotation first and raise a bare
   ``TypeError`` instead of the library's error, and none is on a hot path (``simulate``'s
   cost is in the games it plays);
+- formats/documents.py, the JSON documents' declarations, whose classes are msgspec
+  structs (a C extension type that a native class cannot extend);
 - show/raster.py, the PettingZoo frames, which needs NumPy (an optional extra that a
   compiled build must not require);
 - three that mypyc 2.4.1 refuses and that no hot path calls: game/config.py and

@@ -253,6 +253,10 @@ def edited(text: str, change: object) -> str:
         (lambda d: d.update(version=True), "reads version 1"),
         (lambda d: d.update(player=2), r"player: 2 is out of range; allowed: 0 to 1"),
         (lambda d: d["players"][1].update(hand=[]), r"players\[1\].hand: expected null"),
+        (
+            lambda d: d["players"][1].update(hand=["1-1-1-1"]),
+            r"players\[1\].hand: expected null \(another player's hand\), got a list \[\"1-1-1-1",
+        ),
         (lambda d: d["players"][0].update(hand=None), r"players\[0\].hand: expected a list"),
         (lambda d: d["players"][0].update(hand_size=2), r"players\[0\].hand_size: 2, but"),
         (lambda d: d["players"][1].update(pile_size=0), r"players\[1\].unseen: \d+ tiles, but"),

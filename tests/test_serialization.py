@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -27,7 +28,8 @@ from cacao_rules import (
     from_json,
     to_json,
 )
-from cacao_rules.formats import serialization
+from cacao_rules.formats import documents, serialization
+from cacao_rules.formats.document_errors import explain
 from cacao_rules.game.components import HUT_TILES, WORKERS_PER_COLOUR, Hut
 from cacao_rules.game.config import Module
 from cacao_rules.game.frozen import Bag, FrozenMap
@@ -1875,70 +1877,69 @@ def test_floats_are_rejected_and_big_integers_bounded() -> None:
         from_json(json.dumps(document))
 
 
-# --- the fast paths ---------------------------------------------------------------------------
+# --- one declaration: decoding, converting and explaining agree ----------------------------
 
 
 def test_the_text_is_what_json_dumps_writes_of_the_document() -> None:
-    """to_json writes the board and the covered tiles directly: the text is unchanged."""
+    """msgspec writes the document as json.dumps would: compact, ASCII, in field order."""
     states = [*sample_states(), *module_sample_states(), *gem_sample_states()]
     states += [game for game in game_states(4, 3, True)]
     for state in states:
-        document = serialization._to_document(state)
+        document = msgspec.to_builtins(serialization.to_document(state))
         assert to_json(state) == json.dumps(document, separators=(",", ":"), allow_nan=False)
 
 
-def _careful_board(value: Any, seats: int) -> object:
-    return serialization._read_entries(
-        value, "board", lambda v, p: serialization._read_tile(v, p, seats)
-    )
-
-
-def _careful_covered(value: Any, seats: int) -> object:
-    return serialization._read_entries(
-        value, "covered", lambda v, p: serialization._read_worker(v, p, seats)
-    )
-
-
-def _careful_or_none(read: Callable[[], object]) -> object:
+def _verdicts(value: Any, declared: Any, where: str) -> tuple[object, object, str | None]:
+    """What the text decoder, the converter of parsed JSON and the explainer make of
+    ``value`` as ``declared``: the two documents (None for a refusal) and the message."""
     try:
-        return read()
-    except serialization._Bad:
-        return None
+        decoded: object = msgspec.json.decode(json.dumps(value), type=declared)
+    except msgspec.ValidationError:
+        decoded = None
+    try:
+        converted: object = msgspec.convert(value, declared, strict=True)
+    except msgspec.ValidationError:
+        converted = None
+    return decoded, converted, explain(value, declared, where)
+
+
+def _assert_agree(value: Any, declared: Any, where: str) -> bool:
+    """The decoder and the converter give the same document or both refuse, and the
+    explainer names what is wrong exactly when they refuse; True if they refused."""
+    decoded, converted, message = _verdicts(value, declared, where)
+    assert decoded == converted
+    if decoded is None:
+        assert message is not None and message.startswith(where)
+    else:
+        assert message is None, message
+    return decoded is None
+
+
+_PARTS: dict[str, Any] = {
+    "board": documents.Board,
+    "covered": documents.Covered,
+    "players": tuple[documents.PlayerDocument, ...],
+    "config": documents.ConfigDocument,
+    "step": documents.AnyStep,
+}
 
 
 @given(st.data())
-def test_the_fast_readers_accept_nothing_the_careful_ones_refuse(data: st.DataObject) -> None:
-    """Each fast reader of from_json gives what its careful reader gives, or None; never a
-    value for a part of a document that the careful reader refuses."""
+def test_decoding_converting_and_explaining_agree(data: st.DataObject) -> None:
+    """A mutated part of a document: the text decoder (from_json's usual way) and the
+    converter of parsed JSON (its way for a text it must explain or read as version 1) give
+    the same document or both refuse, and then the explainer says what is wrong."""
     states = [*sample_states(), *module_sample_states(), *gem_sample_states()]
     document = doc_of(data.draw(st.sampled_from(states)))
-    part = data.draw(st.sampled_from(["board", "covered", "players", "config"]))
-    if not document[part]:
+    part = data.draw(st.sampled_from(sorted(_PARTS)))
+    if not document[part] and part in ("board", "covered"):
         document[part] = [
             {"square": [1, 0], "tile": {"owner": 0, "type": "1-1-1-1", "rotation": 0}}
         ]
     for _ in range(data.draw(st.integers(0, 3))):
-        _mutate(document[part], data)
-    value = document[part]
-    seats = 4
-    if part == "board":
-        fast: object = serialization._fast_entries(value, seats, True)
-        careful = _careful_or_none(lambda: _careful_board(value, seats))
-    elif part == "covered":
-        fast = serialization._fast_entries(value, seats, False)
-        careful = _careful_or_none(lambda: _careful_covered(value, seats))
-    elif part == "config":
-        fast = serialization._fast_config(value)
-        careful = _careful_or_none(lambda: serialization._read_config(value, 2))
-    else:
-        if not isinstance(value, list) or not value:
-            return
-        player = value[0]
-        fast = serialization._fast_player(player)
-        careful = _careful_or_none(lambda: serialization._read_player(player, "players[0]", 2))
-    if fast is not None:
-        assert careful is not None
-        assert fast == careful
+        if isinstance(document[part], (dict, list)) and document[part]:
+            _mutate(document[part], data)
+    _assert_agree(document[part], _PARTS[part], part)
 
 
 _ODD_VALUES: list[Any] = [
@@ -1967,30 +1968,25 @@ def _variants(value: Any) -> Iterator[Any]:
         yield [*value, value[-1] if value else 1]
 
 
-def test_the_fast_readers_refuse_every_odd_field() -> None:
-    """Every field of a board entry, a covered entry, a player and the configuration, replaced
-    by odd values: the fast reader gives what the careful one gives, or None."""
+def test_every_odd_field_is_refused_and_explained_or_read_alike() -> None:
+    """Every field of a board entry, a covered entry, a player, the configuration and a
+    resolve step, replaced by odd values: decoder and converter agree, and every refusal is
+    explained."""
     state = gem_state()
     document = doc_of(state)
-    seats = state.config.players
     jungle = next(entry for entry in document["board"] if isinstance(entry["tile"], str))
     worker = next(entry for entry in document["board"] if isinstance(entry["tile"], dict))
-    readers: list[tuple[Any, Callable[[Any], object], Callable[[Any], object]]] = [
-        ([jungle, worker], lambda v: serialization._fast_entries(v, seats, True),
-         lambda v: _careful_board(v, seats)),
-        ([worker], lambda v: serialization._fast_entries(v, seats, False),
-         lambda v: _careful_covered(v, seats)),
-        (document["players"][0], serialization._fast_player,
-         lambda v: serialization._read_player(v, "players[0]", 2)),
-        (document["config"], serialization._fast_config,
-         lambda v: serialization._read_config(v, 2)),
-    ]  # fmt: skip
-    checked = 0
-    for value, fast_reader, careful_reader in readers:
-        assert fast_reader(value) is not None  # the unchanged part takes the fast path
+    edge = {"owner": 0, "square": [1, 0], "side": "W", "workers": 1, "jungle_square": [0, 0]}
+    parts: list[tuple[Any, Any, str]] = [
+        ([jungle, worker], documents.Board, "board"),
+        ([worker], documents.Covered, "covered"),
+        (document["players"][0], documents.PlayerDocument, "players[0]"),
+        (document["config"], documents.ConfigDocument, "config"),
+        ({"kind": "resolve", "queue": [edge], "received": 0}, documents.AnyStep, "step"),
+    ]
+    refused = 0
+    for value, declared, where in parts:
+        assert not _assert_agree(value, declared, where)  # the unchanged part is read
         for variant in _variants(value):
-            fast = fast_reader(variant)
-            if fast is not None:
-                assert fast == careful_reader(variant)
-                checked += 1
-    assert checked > 10
+            refused += _assert_agree(variant, declared, where)
+    assert refused > 100

@@ -11,66 +11,50 @@ text holds no tile the observer cannot see. The output is deterministic, like
 
 from __future__ import annotations
 
-import json
 from typing import Final
 
 import attrs
+import msgspec
 
 from ..agents.determinization import determinize, player_state, state_with_hands
 from ..agents.observation import Observation, PlayerView, observe
 from ..errors import FormatError
-from ..game.components import WorkerType
-from ..game.frozen import Bag
+from ..state.state import PlayerState
 from ..validation import check_state
+from . import documents as doc
+from .document_errors import out_of_range, what
 from .serialization import (
-    _TOP_KEYS,
-    FORMAT,
-    VERSION,
+    Bad,
     Json,
-    _Bad,
-    _int,
-    _list,
-    _object,
-    _read_counts,
-    _read_state,
-    _to_document,
-    _what,
-    _worker_type,
-    parse_json,
+    convert,
+    decode,
+    player_of,
+    read_config,
+    state_of,
+    to_document,
+    write,
 )
 
-OBSERVATION_FORMAT: Final = "cacao-rules.observation"
+OBSERVATION_FORMAT: Final = doc.OBSERVATION_FORMAT
 """The value of the ``"format"`` field of every observation document."""
 
 OBSERVATION_VERSION: Final = 1
 """The version of the observation format that this library writes and reads."""
 
-_KEYS: Final = ("format", "version", "player", *(k for k in _TOP_KEYS[2:] if k != "seed"))
-_PLAYER_KEYS: Final = (
-    "gold",
-    "cacao",
-    "sun",
-    "water_field",
-    "hand",
-    "hand_size",
-    "pile_size",
-    "unseen",
-    "chocolate",
-    "map_tiles",
-    "huts",
-    "gems",
-    "masks",
-)
+_DECODER: Final = msgspec.json.Decoder(doc.ObservationDocument)
 
 
-def _player_entry(entry: dict[str, Json], view: PlayerView) -> dict[str, Json]:
-    """A state document's player entry rewritten as the observation shows it."""
-    shown = {name: entry[name] for name in entry if name not in ("hand", "pile")}
-    shown["hand"] = entry["hand"] if view.hand is not None else None
-    shown["hand_size"] = view.hand_size
-    shown["pile_size"] = view.pile_size
-    shown["unseen"] = entry["pile"]
-    return {name: shown[name] for name in _PLAYER_KEYS}
+def _seen_player(entry: doc.PlayerDocument, view: PlayerView) -> doc.SeenPlayerDocument:
+    """A state document's player entry as the observation shows it: the hand only for the
+    observer, the unseen tiles in place of the pile."""
+    fields = msgspec.structs.asdict(entry)
+    fields.update(
+        hand=entry.hand if view.hand is not None else None,
+        hand_size=view.hand_size,
+        pile_size=view.pile_size,
+        unseen=fields.pop("pile"),
+    )
+    return doc.SeenPlayerDocument(**fields)
 
 
 def observation_to_json(observation: object) -> str:
@@ -91,75 +75,71 @@ def observation_to_json(observation: object) -> str:
     players = tuple(
         player_state(view, view.hand or (), view.unseen) for view in observation.players
     )  # the observer's knowledge: no hand but their own, the unseen tiles as the pile
-    document = _to_document(state_with_hands(observation, players, None))
-    document["format"] = OBSERVATION_FORMAT
-    document["version"] = OBSERVATION_VERSION
-    document["player"] = observation.player
-    document["players"] = [
-        _player_entry(entry, view)
-        for entry, view in zip(document["players"], observation.players, strict=True)
-    ]
-    ordered = {key: document[key] for key in _KEYS}
-    return json.dumps(ordered, separators=(",", ":"), allow_nan=False)
-
-
-def _read_hidden_fields(value: Json, path: str, own: bool) -> dict[str, Json]:
-    """Check the observation's own fields of one player entry; return the entry as a state
-    document shows it (the hand, with the unseen tiles as the pile)."""
-    fields = _object(value, path, _PLAYER_KEYS)
-    if own:
-        hand = [
-            _worker_type(item, f"{path}.hand[{i}]")
-            for i, item in enumerate(_list(fields["hand"], f"{path}.hand"))
-        ]
-    elif fields["hand"] is not None:
-        raise _Bad(
-            f"{path}.hand: expected null (another player's hand), got {_what(fields['hand'])}"
-        )
-    hand_size = _int(fields["hand_size"], f"{path}.hand_size", 0)
-    pile_size = _int(fields["pile_size"], f"{path}.pile_size", 0)
-    unseen: Bag[WorkerType] = _read_counts(
-        fields["unseen"], f"{path}.unseen", _worker_type, lambda kind: kind.sort_key
+    state = to_document(state_with_hands(observation, players, None))
+    fields = msgspec.structs.asdict(state)
+    del fields["seed"]
+    fields.update(
+        format=OBSERVATION_FORMAT,
+        version=OBSERVATION_VERSION,
+        player=observation.player,
+        players=tuple(map(_seen_player, state.players, observation.players)),
     )
-    if own and hand_size != len(hand):
-        raise _Bad(f"{path}.hand_size: {hand_size}, but the hand shows {len(hand)} tiles")
-    held = pile_size if own else hand_size + pile_size
-    if unseen.total != held:
-        what = "pile_size" if own else "hand_size + pile_size"
-        raise _Bad(f"{path}.unseen: {unseen.total} tiles, but {what} is {held}")
-    entry = {name: fields[name] for name in fields if name not in ("hand_size", "pile_size")}
-    entry["hand"] = fields["hand"] if own else []
-    entry["pile"] = entry.pop("unseen")
-    return entry
+    return write(doc.ObservationDocument(**fields))
 
 
-def _check_label(document: dict[str, Json], key: str, expected: Json, wanted: str) -> None:
-    if key in document and (document[key] != expected or type(document[key]) is not type(expected)):
-        raise _Bad(f"{key}: {wanted}, got {_what(document[key])}")
-
-
-def _read_observation(document: Json) -> Observation:
-    if isinstance(document, dict):  # the format and version first: the keys depend on them
-        _check_label(document, "format", OBSERVATION_FORMAT, f"expected {OBSERVATION_FORMAT!r}")
+def _parsed_document(value: Json) -> doc.ObservationDocument:
+    """:func:`~cacao_rules.formats.serialization.decode`'s reader of an observation document
+    that does not decode: says what is wrong, the format and version first (the keys depend
+    on them)."""
+    if isinstance(value, dict):
+        _check_label(value, "format", OBSERVATION_FORMAT, f"expected {OBSERVATION_FORMAT!r}")
         _check_label(
-            document,
+            value,
             "version",
             OBSERVATION_VERSION,
             f"this library reads version {OBSERVATION_VERSION}",
         )
-    fields = _object(document, "the document", _KEYS)
-    entries = _list(fields["players"], "players")
-    player = _int(fields["player"], "player", 0, max(len(entries) - 1, 0))
-    players = [
-        _read_hidden_fields(entry, f"players[{seat}]", seat == player)
+    return convert(value, doc.ObservationDocument)
+
+
+def _check_label(document: dict[str, Json], key: str, expected: Json, wanted: str) -> None:
+    if key in document and (document[key] != expected or type(document[key]) is not type(expected)):
+        raise Bad(f"{key}: {wanted}, got {what(document[key])}")
+
+
+def _read_player(entry: doc.SeenPlayerDocument, path: str, own: bool) -> PlayerState:
+    """The player of one entry as the observer knows them: their own hand, or none, and the
+    unseen tiles as the pile; :class:`Bad` if the sizes do not add up."""
+    if own and entry.hand is None:
+        raise Bad(f"{path}.hand: expected a list, got null (the observer's own hand)")
+    if not own and entry.hand is not None:
+        raise Bad(
+            f"{path}.hand: expected null (another player's hand), "
+            f"got {what([kind.value for kind in entry.hand])}"
+        )
+    hand = entry.hand or ()
+    if own and entry.hand_size != len(hand):
+        raise Bad(f"{path}.hand_size: {entry.hand_size}, but the hand shows {len(hand)} tiles")
+    held = entry.pile_size if own else entry.hand_size + entry.pile_size
+    unseen = sum(entry.unseen.values())
+    if unseen != held:
+        sizes = "pile_size" if own else "hand_size + pile_size"
+        raise Bad(f"{path}.unseen: {unseen} tiles, but {sizes} is {held}")
+    return player_of(entry, hand, entry.unseen)
+
+
+def _read_observation(document: doc.ObservationDocument) -> Observation:
+    config = read_config(document)
+    entries = document.players
+    if document.player >= len(entries):
+        raise Bad(out_of_range("player", document.player, 0, max(len(entries) - 1, 0)))
+    players = tuple(
+        _read_player(entry, f"players[{seat}]", seat == document.player)
         for seat, entry in enumerate(entries)
-    ]
-    state = {**fields, "format": FORMAT, "version": VERSION, "seed": None, "players": players}
-    del state["player"]
-    open_state = _read_state(state)
-    seen = observe(open_state, player)
+    )
+    seen = observe(state_of(document, config, None, players), document.player)
     views = tuple(
-        attrs.evolve(view, hand_size=entry["hand_size"], pile_size=entry["pile_size"])
+        attrs.evolve(view, hand_size=entry.hand_size, pile_size=entry.pile_size)
         for view, entry in zip(seen.players, entries, strict=True)
     )
     return attrs.evolve(seen, players=views)
@@ -181,13 +161,12 @@ def observation_from_json(text: object, *, strict: bool = True) -> Observation:
     ...
     cacao_rules.errors.FormatError: not a valid cacao-rules observation: version: ... 2
     """
-    document = parse_json(text, "observation_from_json")
     try:
-        observation = _read_observation(document)
-    except _Bad as bad:
+        observation = _read_observation(
+            decode(text, "observation_from_json", _DECODER, _parsed_document)
+        )
+    except Bad as bad:
         raise FormatError(f"not a valid cacao-rules observation: {bad}") from None
-    except RecursionError:
-        raise FormatError("not a valid cacao-rules observation: nested too deeply") from None
     try:
         check_state(determinize(observation, seed=0), conserve_jungle=strict, reachable=strict)
     except FormatError as error:
