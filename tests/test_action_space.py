@@ -105,9 +105,14 @@ def _check_state(
             (space.encode(state, move), p) for move, p in outcomes
         )
         assert sum(p for _, p in space.chance_outcomes(state)) == Fraction(1)
+        assert space.chance_probabilities(state) == tuple(
+            (action, float(p)) for action, p in space.chance_outcomes(state)
+        )
     else:
         assert mask.count(1) == len(ids)
         assert all(mask[action] for action in ids)
+        with pytest.raises(cr.IllegalMoveError, match="needs a chance node"):
+            space.chance_probabilities(state)
     window = set(space.squares)
     for square, tile in state.board.items():
         if isinstance(tile, cr.WorkerTile):

@@ -63,6 +63,16 @@ def test_game_info_matches_the_action_space() -> None:
     assert game.new_initial_state().cacao_state == cr.new_game(config)
 
 
+def test_the_trajectory_numbers_players_as_openspiel_does() -> None:
+    from cacao_rules.agents import trajectory
+
+    assert int(pyspiel.PlayerId.CHANCE) == trajectory.CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == trajectory.TERMINAL
+    game = pyspiel.load_game("python_cacao")
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.current_player() == pyspiel.PlayerId.CHANCE
+
+
 def test_comma_separated_modules_in_a_parameter_dict() -> None:
     game = pyspiel.load_game("python_cacao", {"players": 3, "modules": "map,huts"})
     assert game.config == cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS})

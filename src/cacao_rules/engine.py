@@ -302,13 +302,27 @@ def chance_outcomes(state: object) -> tuple[tuple[Move, Fraction], ...]:
 
     Raises :class:`IllegalMoveError` when ``state`` is not a chance node.
     """
-    state = expect(state, State, "chance_outcomes", IllegalMoveError)
+    node = _chance_node_of(expect(state, State, "chance_outcomes", IllegalMoveError))
+    return tuple((node.to_move(element), p) for element, p in outcome_fractions(node.bag))
+
+
+def chance_weights(state: State) -> tuple[tuple[Move, int], ...]:
+    """:func:`chance_outcomes` in integers: each outcome, in the same order, with how many of
+    it there are to draw from, so that its probability is its weight over the sum of the
+    weights. For callers that want probabilities as floats (the OpenSpiel adapter, at every
+    chance node), which then need no :class:`~fractions.Fraction` built."""
+    node = _chance_node_of(state)
+    return tuple((node.to_move(element), count) for element, count in node.bag.items)
+
+
+def _chance_node_of(state: State) -> _ChanceNode:
+    """The chance node of ``state``; :class:`IllegalMoveError` if it is none."""
     node = _chance_node(state)
     if node is None:
         raise IllegalMoveError(
             "chance_outcomes needs a chance node; this state waits for " + _waiting_for(state)
         )
-    return tuple((node.to_move(element), p) for element, p in outcome_fractions(node.bag))
+    return node
 
 
 def _waiting_for(state: State) -> str:

@@ -66,7 +66,7 @@ Serialization
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .extras import missing_extra
@@ -79,16 +79,16 @@ except ModuleNotFoundError as error:
 
 from .agents.action_space import ActionSpace
 from .agents.determinization import determinize
-from .agents.observation import observe, private_chance_seat
+from .agents.observation import observe
 from .agents.tensors import observation_tensor, tensor_layout, tensor_size
-from .engine import apply, new_game, step
+from .agents.trajectory import TERMINAL, Record, Recorder, Trajectory
+from .engine import new_game
 from .errors import ConfigError, IllegalMoveError
 from .formats.observation_format import observation_to_json
-from .formats.serialization import from_json, to_json
 from .game.components import WorkerType
 from .game.config import MAX_PLAYERS, MIN_PLAYERS, Config
-from .game.events import AutoDecision, Event, WorkerDiscarded, WorkerDrawn, WorkerPlaced
-from .game.moves import DrawWorker, Move
+from .game.events import WorkerDiscarded, WorkerDrawn, WorkerPlaced
+from .game.moves import DrawWorker
 from .show.render import render
 from .state.state import State
 from .turn.results import winners
@@ -139,112 +139,6 @@ def config_from_params(params: Mapping[str, Any]) -> Config:
         raise ConfigError(f"{SHORT_NAME}: {error}") from None
 
 
-class _Record:
-    """One action of the history and what it did.
-
-    ``actor`` is the deciding seat, or -1 for chance; ``hidden`` the only seat that sees a
-    chance outcome (-1 if everybody does); ``text`` the public line of the information
-    state (without the hidden tile); ``events`` what :func:`cacao_rules.step` reports for
-    it, worked out from the state before the action only when first asked for (random
-    playouts never ask, and :func:`cacao_rules.apply` is cheaper than ``step``).
-    """
-
-    __slots__ = ("_before", "_events", "action", "actor", "hidden", "move")
-
-    def __init__(
-        self,
-        action: int,
-        actor: int,
-        hidden: int,
-        move: Move,
-        before: State | None,
-        events: tuple[Event, ...] | None = None,
-    ) -> None:
-        self.action = action
-        self.actor = actor
-        self.hidden = hidden
-        self.move = move
-        self._before = before
-        self._events = events
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The events of the action (kept once worked out)."""
-        if self._events is None:
-            assert self._before is not None
-            self._events = step(self._before, self.move)[1]
-            self._before = None
-        return self._events
-
-    @property
-    def text(self) -> str:
-        """The action's line in the information state of a player who saw it."""
-        return f"chance: {self.move}" if self.actor < 0 else f"seat {self.actor}: {self.move}"
-
-    def __reduce__(self) -> tuple[Callable[..., _Record], tuple[Any, ...]]:
-        return _Record, (self.action, self.actor, self.hidden, self.move, None, self.events)
-
-
-class _Core:
-    """The part of a :class:`CacaoState` that changes: the engine state and the records.
-
-    Immutable once made, so a clone shares it (``__deepcopy__`` returns it) and a pickle
-    writes the engine state as its JSON text.
-    """
-
-    __slots__ = ("_infostates", "records", "space", "state")
-
-    def __init__(self, space: ActionSpace, state: State, records: tuple[_Record, ...]) -> None:
-        self.space = space
-        self.state = state
-        self.records = records
-        self._infostates: dict[int, str] = {}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[..., _Core], tuple[Any, ...]]:
-        return _restore_core, (to_json(self.state), self.records)
-
-    def infostate(self, player: int) -> str:
-        """The information state string of ``player`` (kept once made)."""
-        known = self._infostates.get(player)
-        if known is None:
-            lines = [f"seat {player}"]
-            for record in self.records:
-                if record.hidden not in (-1, player):
-                    line = f"chance: seat {record.hidden} drew a hidden tile"
-                else:
-                    line = record.text
-                autos = [
-                    f"[auto {event.player}: {event.move}]"
-                    for event in record.events
-                    if isinstance(event, AutoDecision)
-                ]
-                lines.append(" ".join([line, *autos]))
-            known = self._infostates[player] = "\n".join(lines)
-        return known
-
-    def history_codes(self, player: int) -> list[int]:
-        """The ``history`` part of the information state tensor (without the padding)."""
-        size = self.space.size
-        hidden_base = 1 + size + self.space.chance_size
-        codes = []
-        for record in self.records:
-            if record.actor >= 0:
-                codes.append(1 + record.action)
-            elif record.hidden in (-1, player):
-                codes.append(1 + size + record.action)
-            else:
-                codes.append(hidden_base + record.hidden)
-        return codes
-
-
-def _restore_core(text: str, records: tuple[_Record, ...]) -> _Core:
-    state = from_json(text)
-    return _Core(ActionSpace(state.config), state, records)
-
-
 class CacaoGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game ``python_cacao``; its parameters are in the module docstring."""
 
@@ -252,6 +146,8 @@ class CacaoGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         self.config = config_from_params(params)
         self.space = ActionSpace(self.config)
+        self.recorder = Recorder()
+        """Shared by the game's states: see :class:`cacao_rules.agents.trajectory.Recorder`."""
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=self.space.chance_size,
@@ -287,7 +183,7 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CacaoGame) -> None:
         super().__init__(game)
-        self._core = _Core(game.space, new_game(game.config), ())
+        self._core = Trajectory(game.space, new_game(game.config), None, game.recorder)
 
     @property
     def cacao_state(self) -> State:
@@ -296,40 +192,21 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to decide, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-        state = self._core.state
-        if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat = state.to_move
-        assert seat is not None
-        return seat
+        return self._core.player
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: int) -> Sequence[int]:
         """The ids of the legal decisions, ascending (none for a seat not to move)."""
-        if player != self.current_player():
-            return []
-        return list(self._core.space.legal_actions(self._core.state))
+        core = self._core
+        return core.space.legal_actions(core.state) if player == core.player else ()
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         """The chance outcome ids with their exact probabilities as floats."""
         core = self._core
-        return [(action, float(p)) for action, p in core.space.chance_outcomes(core.state)]
+        return core.space.chance_probabilities(core.state)
 
     def _apply_action(self, action: int) -> None:
         """Apply the decision or chance outcome ``action`` through the engine."""
-        core = self._core
-        state = core.state
-        move = core.space.decode(state, action)
-        if state.is_chance:
-            actor = -1
-            seat = private_chance_seat(state)
-            hidden = -1 if seat is None else seat
-        else:
-            actor = self.current_player()
-            hidden = -1
-        record = _Record(int(action), actor, hidden, move, state)
-        self._core = _Core(core.space, apply(state, move), (*core.records, record))
+        self._core = self._core.child(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The move notation of ``action`` if legal here, else its block and offset."""
@@ -346,7 +223,7 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._core.state.is_over
+        return self._core.player == TERMINAL
 
     def returns(self) -> list[float]:
         """At the end, 1 shared equally by the winners and 0 for the others; before, 0s."""
@@ -396,7 +273,7 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
     def _replay(self, player: int, sample: State) -> CacaoState | None:
         """A new state whose history is this one's with the hidden draws rewritten to give
         ``sample``'s hands, or ``None`` if no such history passes the engine."""
-        records = self._core.records
+        records = self._core.played()
         rewrite: dict[int, WorkerType] = {}
         for seat in range(sample.config.players):
             if seat == player:
@@ -410,9 +287,7 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
         space = self._core.space
         try:
             for index, record in enumerate(records):
-                if state.current_player() != (
-                    record.actor if record.actor >= 0 else pyspiel.PlayerId.CHANCE
-                ):
+                if state.current_player() != record.actor:
                     return None
                 kind = rewrite.get(index)
                 action = record.action
@@ -427,7 +302,7 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
 
 
 def _reassign(
-    records: Iterable[_Record], seat: int, hand: tuple[WorkerType, ...]
+    records: Iterable[Record], seat: int, hand: tuple[WorkerType, ...]
 ) -> dict[int, WorkerType] | None:
     """Which hidden draws of ``seat`` (record index -> new type) give it ``hand``, or
     ``None`` when a tile it drew where the engine chose by itself (one possible outcome)

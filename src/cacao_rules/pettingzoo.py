@@ -269,10 +269,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         seat = self._seat(agent)
         game = self._state()
         vector = np.array(observation_tensor(observe(game, seat)), dtype=np.float32)
-        if game.to_move == seat:
-            mask = np.frombuffer(self.space.action_mask(game), dtype=np.int8).copy()
-        else:
-            mask = np.zeros(self.space.size, dtype=np.int8)
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if game.to_move == seat:  # a decision: the engine resolves chance in this environment
+            mask[list(self.space.legal_actions(game))] = 1
         return {"observation": vector, "action_mask": mask}
 
     def action_to_string(self, action: int) -> str:

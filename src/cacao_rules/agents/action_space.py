@@ -93,12 +93,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
-from ..engine import chance_outcomes, legal_moves
+from ..engine import chance_outcomes, chance_weights, legal_moves
 from ..errors import IllegalMoveError, expect
 from ..game.bounds import window_radius
 from ..game.components import (
@@ -193,14 +194,16 @@ class _Tables:
     config: Config
     radius: int
     squares: tuple[Square, ...]
-    square_index: dict[Square, int]
+    square_base: dict[Square, int]
+    """The first place id of each square of the window (its first type and rotation)."""
     type_rotations: tuple[tuple[WorkerType, int], ...]
     type_rotation_index: dict[tuple[WorkerType, int], int]
     types: tuple[WorkerType, ...]
     type_index: dict[WorkerType, int]
     fill_base: int
     uses: tuple[Use, ...]
-    use_index: dict[Use, int]
+    use_index: dict[tuple[int, int, Gems], int]
+    """Keyed by plain tuples, which equal the :class:`Use` they spell and are cheaper to make."""
     huts: tuple[Hut, ...]
     hut_index: dict[Hut, int]
     jungle_tiles: tuple[JungleTile, ...]
@@ -220,8 +223,13 @@ class _Tables:
     pass_start: int
     jungle_start: int
     side_start: int
-    fixed_ids: dict[Move, int] = attrs.field(factory=any_dict)
-    """The ids of the moves of fixed meaning seen so far (filled as they come)."""
+    tile_ids: dict[int, tuple[Move, int]] = attrs.field(factory=any_dict)
+    """The ids of the placements and overbuilds met so far, by the moves' identity (see
+    :func:`_tile_codes`)."""
+
+
+_TILE_IDS_KEPT: Final = 1 << 16
+"""How many placement ids :attr:`_Tables.tile_ids` keeps at most before it starts again."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -298,14 +306,17 @@ def _tables(config: Config) -> _Tables:
         config=config,
         radius=radius,
         squares=squares,
-        square_index={square: index for index, square in enumerate(squares)},
+        square_base={
+            square: starts["place"] + index * len(type_rotations)
+            for index, square in enumerate(squares)
+        },
         type_rotations=type_rotations,
         type_rotation_index={pair: index for index, pair in enumerate(type_rotations)},
         types=types,
         type_index={kind: index for index, kind in enumerate(types)},
         fill_base=fill_base,
         uses=tuple(uses),
-        use_index={use: index for index, use in enumerate(uses)},
+        use_index={(use.workers, use.bars, use.gems): index for index, use in enumerate(uses)},
         huts=huts,
         hut_index={hut: index for index, hut in enumerate(huts)},
         jungle_tiles=jungle_tiles,
@@ -337,15 +348,50 @@ def _blocks(counts: list[tuple[str, int]]) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-@attrs.frozen(eq=False)
 class _StateIndex:
-    """The legal moves of one state with their ids (kept in the state's memo)."""
+    """The legal moves of one state with their ids, in the engine's order, and what is
+    derived from them (kept in the state's memo).
 
-    tables: _Tables
-    ids: tuple[int, ...]
-    by_move: dict[Move, int]
-    by_id: dict[int, Move]
-    chance: bool
+    A plain slotted class, not an attrs one: an adapter makes one at every node it visits.
+    ``weights`` gives each chance outcome's weight at a chance node (its probability is the
+    weight over ``total``) and is empty elsewhere. An id is found by a scan of ``codes``
+    (a state has a few dozen moves at most, and most states are asked for one move only);
+    the map from moves to ids is made only when :meth:`ActionSpace.encode` first asks for
+    it, since it hashes every move and a playout never encodes.
+    """
+
+    __slots__ = ("_by_move", "chance", "codes", "ids", "moves", "tables", "total", "weights")
+
+    def __init__(
+        self,
+        tables: _Tables,
+        moves: tuple[Move, ...],
+        codes: tuple[int, ...],
+        weights: tuple[int, ...],
+        chance: bool,
+    ) -> None:
+        self.tables = tables
+        self.moves = moves
+        self.codes = codes
+        self.ids = tuple(sorted(codes))
+        self.weights = weights
+        self.total = sum(weights)
+        self.chance = chance
+        self._by_move: dict[Move, int] | None = None
+
+    def move(self, action: int) -> Move | None:
+        """The legal move whose id is ``action``, or ``None``."""
+        try:
+            return self.moves[self.codes.index(action)]
+        except ValueError:
+            return None
+
+    def by_move(self) -> dict[Move, int]:
+        """The id of each legal move (made when first asked for)."""
+        by_move = self._by_move
+        if by_move is None:
+            by_move = self._by_move = dict(zip(self.moves, self.codes, strict=True))
+        return by_move
 
 
 def _first(tiles: tuple[JungleTile, ...], tile: JungleTile, slots: int, move: Move) -> int:
@@ -367,108 +413,162 @@ def _outside(move: Move, why: str) -> IllegalMoveError:
     )
 
 
-def _encode_structural(t: _Tables, state: State, move: Move) -> int:
-    """The id of ``move`` (assumed legal in ``state``), from its fields."""
-    if isinstance(move, Place | Overbuild):
-        square = t.square_index.get(move.square)
-        if square is None:
-            raise _outside(move, f"the window holds the squares with |x| + |y| <= {t.radius}")
-        pair = t.type_rotation_index[(move.type, move.rotation)]
-        return t.place_start + square * len(t.type_rotations) + pair
-    if isinstance(move, Discard):
-        return t.discard_start + t.type_index[move.type]
-    if isinstance(move, Fill):
-        step = state.step
-        assert isinstance(step, FillStep)
-        px, py = step.placed
-        code = 0
-        for choice in move.choices:
-            direction = _DIRECTIONS[(choice.square[0] - px, choice.square[1] - py)]
-            if choice.from_map:
-                digit = (
-                    1 + DISPLAY_SIZE + _first(state.map_board, choice.tile, MAP_BOARD_SIZE, move)
-                )
-            else:
-                digit = 1 + _first(state.display, choice.tile, DISPLAY_SIZE, move)
-            code += digit * t.fill_base**direction
-        return t.fill_start + code
-    if isinstance(move, Resolve):
-        rstep = state.step
-        assert isinstance(rstep, ResolveStep)
-        owner = rstep.queue[0].owner
-        index = 0
-        for edge in rstep.queue:
-            if edge.owner != owner:
-                break
-            if edge.square == move.square and edge.side == move.side:
-                break
-            index += 1
-        if index >= MAX_EDGES_PER_TURN:
-            raise _outside(move, f"at most {MAX_EDGES_PER_TURN} edges are activated in a turn")
-        use = t.use_index.get(Use(move.workers, move.bars, move.gems))
-        if use is None:
-            raise _outside(move, "no edge of this configuration can be used so")
-        return t.resolve_start + index * len(t.uses) + use
-    if isinstance(move, Slide):
-        return t.slide_start + _first(state.map_board, move.tile, MAP_BOARD_SIZE, move)
-    if isinstance(move, BuildHut):
-        return t.build_start + t.hut_index[move.hut]
-    if isinstance(move, PassHut):
-        return t.pass_start
-    if isinstance(move, DrawWorker):
-        return t.type_index[move.type]
-    if isinstance(move, DrawJungle):
-        tile = t.jungle_index.get(move.tile)
-        if tile is None:
-            raise _outside(move, "the pool of this configuration holds no such tile")
-        return t.jungle_start + tile
-    assert isinstance(move, HutSide)
+# The encoders: the id of a move (assumed legal in the state) from its fields, by table
+# lookups on values that hash cheaply (squares, worker types, plain tuples), never on the
+# move itself, whose attrs-generated hash costs more than the whole lookup.
+
+
+def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
+    """The ids of placements and overbuilds: the bulk of every placement decision (dozens a
+    state).
+
+    The engine makes each placement once and lists the same move object in every state it
+    is legal in, so an id is kept by the move's identity: looking up ``id(move)`` costs far
+    less than reading three fields of an attrs value (the compiled build reads them as
+    generic attributes). An entry holds its move, so no other object can take that
+    identity while the entry lasts; moves made afresh would only fill the table, which
+    therefore starts again past :data:`_TILE_IDS_KEPT` entries.
+    """
+    known = t.tile_ids
+    codes = []
+    for move in moves:
+        entry = known.get(id(move))
+        if entry is None:
+            entry = (move, _tile_code(t, move))
+            if len(known) >= _TILE_IDS_KEPT:
+                known.clear()
+            known[id(move)] = entry
+        codes.append(entry[1])
+    return codes
+
+
+def _tile_code(t: _Tables, move: Place | Overbuild) -> int:
+    base = t.square_base.get(move.square)
+    if base is None:
+        raise _outside(move, f"the window holds the squares with |x| + |y| <= {t.radius}")
+    return base + t.type_rotation_index[(move.type, move.rotation)]
+
+
+def _encode_discard(t: _Tables, state: State, move: Discard) -> int:
+    return t.discard_start + t.type_index[move.type]
+
+
+def _encode_fill(t: _Tables, state: State, move: Fill) -> int:
+    step = state.step
+    assert isinstance(step, FillStep)
+    px, py = step.placed
+    code = 0
+    for choice in move.choices:
+        direction = _DIRECTIONS[(choice.square[0] - px, choice.square[1] - py)]
+        if choice.from_map:
+            digit = 1 + DISPLAY_SIZE + _first(state.map_board, choice.tile, MAP_BOARD_SIZE, move)
+        else:
+            digit = 1 + _first(state.display, choice.tile, DISPLAY_SIZE, move)
+        code += digit * t.fill_base**direction
+    return t.fill_start + code
+
+
+def _encode_resolve(t: _Tables, state: State, move: Resolve) -> int:
+    step = state.step
+    assert isinstance(step, ResolveStep)
+    owner = step.queue[0].owner
+    index = 0
+    for edge in step.queue:
+        if edge.owner != owner or (edge.square == move.square and edge.side == move.side):
+            break
+        index += 1
+    if index >= MAX_EDGES_PER_TURN:
+        raise _outside(move, f"at most {MAX_EDGES_PER_TURN} edges are activated in a turn")
+    use = t.use_index.get((move.workers, move.bars, move.gems))
+    if use is None:
+        raise _outside(move, "no edge of this configuration can be used so")
+    return t.resolve_start + index * len(t.uses) + use
+
+
+def _encode_slide(t: _Tables, state: State, move: Slide) -> int:
+    return t.slide_start + _first(state.map_board, move.tile, MAP_BOARD_SIZE, move)
+
+
+def _encode_build(t: _Tables, state: State, move: BuildHut) -> int:
+    return t.build_start + t.hut_index[move.hut]
+
+
+def _encode_pass(t: _Tables, state: State, move: PassHut) -> int:
+    return t.pass_start
+
+
+def _encode_draw_worker(t: _Tables, state: State, move: DrawWorker) -> int:
+    return t.type_index[move.type]
+
+
+def _encode_draw_jungle(t: _Tables, state: State, move: DrawJungle) -> int:
+    tile = t.jungle_index.get(move.tile)
+    if tile is None:
+        raise _outside(move, "the pool of this configuration holds no such tile")
+    return t.jungle_start + tile
+
+
+def _encode_hut_side(t: _Tables, state: State, move: HutSide) -> int:
     return t.side_start + t.hut_index[move.hut]
 
 
-_FIXED_MEANING: Final = (
-    Place,
-    Overbuild,
-    Discard,
-    BuildHut,
-    PassHut,
-    DrawWorker,
-    DrawJungle,
-    HutSide,
-)
-"""The moves whose id does not depend on the state, so it can be kept once worked out."""
+_ENCODERS: Final[dict[type, Callable[[_Tables, State, Any], int]]] = {
+    Discard: _encode_discard,
+    Fill: _encode_fill,
+    Resolve: _encode_resolve,
+    Slide: _encode_slide,
+    BuildHut: _encode_build,
+    PassHut: _encode_pass,
+    DrawWorker: _encode_draw_worker,
+    DrawJungle: _encode_draw_jungle,
+    HutSide: _encode_hut_side,
+}
+"""The encoder of each move class but placements and overbuilds (see :func:`_tile_codes`)."""
+
+_TILE_MOVES: Final = (Place, Overbuild)
 
 
-def _encode(t: _Tables, state: State, move: Move) -> int:
-    """The id of ``move`` (assumed legal in ``state``), kept for the moves of fixed meaning."""
-    action = t.fixed_ids.get(move)
-    if action is None:
-        action = _encode_structural(t, state, move)
-        if isinstance(move, _FIXED_MEANING):
-            t.fixed_ids[move] = action
-    return action
-
-
-def _index(t: _Tables, state: object) -> _StateIndex:
-    state = expect(state, State, "the action space", IllegalMoveError)
-    if state.config is not t.config and state.config != t.config:
-        raise IllegalMoveError(
-            f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
-        )
-    known = state.recall(_MEMO_KEY)
-    if known is not None and known.tables is t:
-        index: _StateIndex = known
-        return index
-    moves = legal_moves(state)
-    try:
-        by_move = {move: _encode(t, state, move) for move in moves}
+def _codes(t: _Tables, state: State, moves: tuple[Move, ...]) -> tuple[int, ...]:
+    """The ids of ``moves``, the legal moves of ``state``, in their order."""
+    codes: list[int] = []
+    try:  # legal_moves lists the moves by class: one run per class
+        for kind, run in itertools.groupby(moves, type):
+            if kind in _TILE_MOVES:
+                codes += _tile_codes(t, cast("list[Place | Overbuild]", list(run)))
+            else:
+                encode = _ENCODERS[kind]
+                codes += [encode(t, state, move) for move in run]
+        return tuple(codes)
     except KeyError as missing:  # a worker type or hut the configuration does not have
         raise IllegalMoveError(
             f"{missing} is not part of {t.config!r}; the position cannot arise in its games"
         ) from None
-    by_id = {action: move for move, action in by_move.items()}
-    assert len(by_id) == len(by_move), "two legal moves share an id"
-    index = _StateIndex(t, tuple(sorted(by_id)), by_move, by_id, state.is_chance)
+
+
+def _new_index(t: _Tables, state: State) -> _StateIndex:
+    """The index of ``state``: at a chance node from the engine's weighted outcomes (which
+    list the moves too, so they are not listed twice), elsewhere from its legal moves."""
+    if not state.is_chance:
+        moves = legal_moves(state)
+        return _StateIndex(t, moves, _codes(t, state, moves), (), False)
+    weighted = chance_weights(state)
+    moves = tuple([move for move, _ in weighted])
+    weights = tuple([weight for _, weight in weighted])
+    return _StateIndex(t, moves, _codes(t, state, moves), weights, True)
+
+
+def _index(t: _Tables, state: object) -> _StateIndex:
+    """The index of ``state``, made once and kept in its memo."""
+    state = expect(state, State, "the action space", IllegalMoveError)
+    known = state.recall(_MEMO_KEY)
+    if known is not None and known.tables is t:
+        index: _StateIndex = known
+        return index
+    if state.config is not t.config and state.config != t.config:
+        raise IllegalMoveError(
+            f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
+        )
+    index = _new_index(t, state)
     state.memo[_MEMO_KEY] = index
     return index
 
@@ -538,7 +638,7 @@ class ActionSpace:
         decision node, a chance id at a chance node."""
         index = _index(self._tables, state)
         try:
-            return index.by_move[move]  # type: ignore[index]  # anything else is no key
+            return index.by_move()[move]  # type: ignore[index]  # anything else is no key
         except (KeyError, TypeError):
             pass
         raise IllegalMoveError(f"cannot encode {move!r}: it is not a legal move in this state")
@@ -547,7 +647,7 @@ class ActionSpace:
         """The legal move of ``state`` whose id is ``action``."""
         index = _index(self._tables, state)
         # Only a true int is an id: not a bool, a float or a numpy float equal to one.
-        move = index.by_id.get(action) if type(action) is int else None
+        move = index.move(action) if type(action) is int else None
         if move is None:
             raise IllegalMoveError(self._not_legal(index, action))
         return move
@@ -583,11 +683,22 @@ class ActionSpace:
                 mask[action] = 1
         return mask
 
-    def chance_outcomes(self, state: State) -> tuple[tuple[int, Fraction], ...]:
+    def chance_outcomes(self, state: object) -> tuple[tuple[int, Fraction], ...]:
         """The chance outcome ids of ``cr.chance_outcomes(state)`` with their probabilities,
         in the same order."""
         index = _index(self._tables, state)
-        return tuple((index.by_move[move], p) for move, p in chance_outcomes(state))
+        outcomes = chance_outcomes(state)  # the engine refuses a state that is no chance node
+        return tuple([(code, p) for code, (_, p) in zip(index.codes, outcomes, strict=True)])
+
+    def chance_probabilities(self, state: object) -> tuple[tuple[int, float], ...]:
+        """:meth:`chance_outcomes` with each probability as the float nearest to it, for
+        frameworks that take floats (OpenSpiel); cheaper, as no fraction is built."""
+        index = _index(self._tables, state)
+        if not index.chance:
+            chance_outcomes(state)  # the engine refuses it, saying what the state waits for
+        total = index.total
+        pairs = zip(index.codes, index.weights, strict=True)
+        return tuple([(code, weight / total) for code, weight in pairs])
 
     def action_to_string(self, state: object, action: object) -> str:
         """The move notation of the legal move ``action`` of ``state``."""
