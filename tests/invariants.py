@@ -786,10 +786,13 @@ CHANCE_TYPES: Final = (cr.DrawWorker, cr.DrawJungle, HutSide)
 
 
 def hides_its_one_answer(state: cr.State) -> bool:
-    """R-CHANCE-2: whether ``state`` may ask a question with a single answer, because the
-    other seats could not foresee it: an unseeded worker draw into a hand by a seat whose
-    tiles still to play (hand and pile together) are of more than one type."""
+    """R-CHANCE-2, R-HIDDEN-2: whether ``state`` may ask a question with a single answer,
+    because the other seats could not foresee it: an unseeded worker draw into a hand, or a
+    placement from a hand, by a seat whose tiles still to play (hand and pile together) are
+    of more than one type."""
     seat = cr.private_chance_seat(state)
+    if seat is None and isinstance(state.step, cr.PlacementStep):
+        seat = state.current
     if seat is None:
         return False
     player = state.players[seat]

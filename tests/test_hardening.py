@@ -506,13 +506,7 @@ def test_a_private_draw_with_one_outcome_still_stops_without_a_seed() -> None:
     assert stops > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known leak, still open (issue 11): a placement with a single legal move (a hand of "
-    "one type with no square, or one square and 1-1-1-1 tiles only) is made by the engine, so "
-    "the other seats learn the hand; asking it instead would change what seeded games do",
-)
-@pytest.mark.rule("R-HIDDEN-2")
+@pytest.mark.rule("R-HIDDEN-2", "R-DECIDE-1")
 def test_a_forced_placement_does_not_show_the_hand() -> None:
     # Every square next to the start tiles is taken and both piles of jungle tiles are empty:
     # seat 1 can only discard, and with three 1-1-1-1 tiles it has one way to do it.

@@ -269,17 +269,20 @@ def test_discard_removes_the_tile_and_ends_the_turn() -> None:
     assert cr.legal_moves(after) == (cr.Discard(W2101), cr.Discard(W3001))
 
 
-@pytest.mark.rule("R-PLACE-4")
-def test_single_hand_type_is_discarded_by_the_engine() -> None:
+@pytest.mark.rule("R-PLACE-4", "R-HIDDEN-2")
+def test_single_hand_type_is_asked_when_the_others_cannot_know_the_hand() -> None:
+    # Seat 1 can only discard a 2-1-0-1, but its pile holds other types: the others cannot
+    # know its hand is all 2-1-0-1, so the engine asks the one discard instead of making it.
     state = _stuck((W1111, W3100), (W2101, W2101))
+    assert len(set(state.players[1].pile.elements())) > 1
     after, events = cr.step(state, cr.Discard(W3100))
-    assert of_type(events, cr.AutoDecision) == [cr.AutoDecision(1, cr.Discard(W2101))]
-    assert of_type(events, cr.WorkerDiscarded) == [
-        cr.WorkerDiscarded(0, W3100),
-        cr.WorkerDiscarded(1, W2101),
-    ]
-    assert after.discarded == ((0, W3100), (1, W2101))
-    assert after.to_move == 0
+    assert not of_type(events, cr.AutoDecision)
+    assert after.to_move == 1
+    assert cr.legal_moves(after) == (cr.Discard(W2101),)
+    last, events = cr.step(after, cr.Discard(W2101))
+    assert of_type(events, cr.WorkerDiscarded) == [cr.WorkerDiscarded(1, W2101)]
+    assert last.discarded == ((0, W3100), (1, W2101))
+    assert last.to_move == 0
 
 
 @pytest.mark.rule("R-PLACE-4")

@@ -8,7 +8,8 @@ chance events with one outcome, decisions with one answer and edges that cannot 
 (:rule:`R-ACT-7`), and stops at the next real decision, at an unseeded chance node, or at
 the end of the game. Without a seed, a worker draw whose one possible outcome the other
 seats could not foresee is not skipped: skipping it would show them a hidden hand
-(:rule:`R-CHANCE-2`; see ``turn/hidden_tiles.py``).
+(:rule:`R-CHANCE-2`; see ``turn/hidden_tiles.py``); nor, in any game, is a placement whose
+one answer comes from a hand the other seats cannot see (:rule:`R-HIDDEN-2`).
 """
 
 from __future__ import annotations
@@ -223,7 +224,12 @@ def settle(draft: Draft) -> None:
             if listed is None:  # dead edges were resolved: look again
                 continue
             moves = listed
-        elif kind is PlacementStep and not placement.placement_is_forced(draft):
+        elif kind is PlacementStep and not (
+            placement.placement_is_forced(draft)
+            and hidden_tiles.tiles_foreseen(draft, draft.current)
+        ):
+            # R-HIDDEN-2: a placement with one answer is made by the engine only when every
+            # seat knows the hand it comes from; else stopping or not would show the hand.
             return
         else:
             moves = _DECISIONS[kind].moves(draft)
