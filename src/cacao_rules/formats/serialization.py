@@ -53,6 +53,7 @@ from ..state.state import (
     State,
     Step,
 )
+from ..turn.end_of_turn import sorted_hand
 from ..validation import check_state
 from . import documents as doc
 from .document_errors import explain, out_of_range, show, what
@@ -91,7 +92,6 @@ _CONFIG_FIELDS_KNOWN: Final = (
     tuple(field.name for field in attrs.fields(Config)) == doc.ConfigDocument.__struct_fields__
 )
 _TILE_CODES: Final = {tile: code for code, tile in TILES_BY_CODE.items()}
-_TYPE_ORDER: Final = {kind: kind.sort_key for kind in WorkerType}
 _HUT_ORDER: Final = {hut: hut.sort_key for hut in Hut}
 _SIDE_NAMES: Final[dict[Side, doc.Side]] = {Side.N: "N", Side.E: "E", Side.S: "S", Side.W: "W"}
 _SIDES: Final = {name: side for side, name in _SIDE_NAMES.items()}
@@ -426,7 +426,7 @@ def _read_entries(
 
 
 def _type_order(pair: tuple[WorkerType, int]) -> int:
-    return _TYPE_ORDER[pair[0]]
+    return pair[0].sort_key
 
 
 def _hut_order(pair: tuple[Hut, int]) -> int:
@@ -452,7 +452,7 @@ def player_of(
         cacao=document.cacao,
         sun=document.sun,
         water_field=document.water_field,
-        hand=tuple(sorted(hand, key=_TYPE_ORDER.__getitem__)),
+        hand=sorted_hand(hand),
         pile=Bag(tuple(sorted(pile.items(), key=_type_order))),
         chocolate=document.chocolate,
         map_tiles=document.map_tiles,

@@ -6,7 +6,7 @@ Hut module :rule:`R-HUT-3`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from ..errors import IllegalMoveError
@@ -37,7 +37,7 @@ from ..state.view import View
 from .scoring import winners_of
 
 
-def sorted_hand(hand: list[WorkerType]) -> tuple[WorkerType, ...]:
+def sorted_hand(hand: Iterable[WorkerType]) -> tuple[WorkerType, ...]:
     """A hand in its fixed order (by worker type)."""
     return tuple(sorted(hand, key=_TYPE_RANK.__getitem__))
 
