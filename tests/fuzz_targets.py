@@ -194,10 +194,7 @@ def arbitrary_move(state: cr.State, rng: random.Random) -> object:
         return rng.choice(cr.legal_moves(other) or moves)
     if rng.random() < 0.1:
         return rng.choice(_ODD_VALUES)
-    fields = {
-        attribute.name: _odd_field(rng, getattr(move, attribute.name))
-        for attribute in attrs.fields(type(move))
-    }
+    fields = {name: _odd_field(rng, getattr(move, name)) for name in type(move).FIELDS}
     return type(move)(**fields)
 
 

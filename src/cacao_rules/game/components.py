@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from ..errors import FormatError
-from .record import SET_HASH, Record, slot_setter
+from .record import Record
 
 
 class JungleKind(enum.Enum):
@@ -96,10 +96,10 @@ class JungleTile(Record):
     gems: Gems | None
 
     def __init__(self, kind: JungleKind, value: int = 0, gems: Gems | None = None) -> None:
-        _SET_KIND(self, kind)
-        _SET_VALUE(self, value)
-        _SET_GEMS(self, gems)
-        SET_HASH(self, None)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "gems", gems)
+        self._start()
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -149,10 +149,6 @@ class JungleTile(Record):
         gems = f", gems={self.gems}" if self.gems is not None else ""
         return f"JungleTile({self.kind.name}, {self.value}{gems})"
 
-
-_SET_KIND: Final = slot_setter(JungleTile, "kind")
-_SET_VALUE: Final = slot_setter(JungleTile, "value")
-_SET_GEMS: Final = slot_setter(JungleTile, "gems")
 
 SINGLE_PLANTATION: Final = JungleTile(JungleKind.PLANTATION, 1)
 DOUBLE_PLANTATION: Final = JungleTile(JungleKind.PLANTATION, 2)

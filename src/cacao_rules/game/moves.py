@@ -1,6 +1,14 @@
 """The moves: every decision a player makes and every chance outcome.
 
-A move is a small frozen value. ``str(move)`` writes it in the move notation and
+A move is a small immutable value (a :class:`~cacao_rules.game.record.Record`: equal and
+hashed by its fields, picklable, matched positionally by ``FIELDS``; assigning a field
+raises). Its constructor checks every field and raises
+:class:`~cacao_rules.IllegalMoveError` for a bad one, since callers build moves from their
+own data; the checks take the arguments as ``object``, because compiled with mypyc a typed
+argument of the wrong type would raise a bare ``TypeError`` first. Not attrs classes: the
+engine builds dozens of moves per decision, and compiled, an attrs class's constructor,
+equality and hash stay interpreted while a record's are native.
+``str(move)`` writes it in the move notation and
 :func:`cacao_rules.parse_move` reads it back. Each class has a ``sort_key``; the order of
 :func:`cacao_rules.legal_moves` is the order of these keys (:rule:`R-DECIDE-3`): first by
 the move's class in the order below, then by its fields.
@@ -8,13 +16,12 @@ the move's class in the order below, then by its fields.
 
 from __future__ import annotations
 
-from typing import Any, Final
-
-import attrs
+from typing import Any, ClassVar, Final
 
 from ..errors import IllegalMoveError
 from .components import GEM_COLOURS, NO_GEMS, Gems, Hut, JungleTile, Side, WorkerType
 from .geometry import Square, format_square
+from .record import Record
 
 MAX_COORDINATE: Final = 10**6
 """The largest coordinate (in absolute value) a move's square may have."""
@@ -35,13 +42,6 @@ def _refuse(move: str, field: str, wanted: str, value: object) -> IllegalMoveErr
 def _is_int(value: object, low: int, high: int) -> bool:
     """Whether ``value`` is an ``int`` (not a bool) from ``low`` to ``high``."""
     return type(value) is int and low <= value <= high
-
-
-def _given(move: object, field: str) -> object:
-    """``field`` of ``move`` as the caller gave it, read untyped: compiled with mypyc, a read
-    of an annotated field checks the value against the annotation first, and would raise a
-    bare ``TypeError`` where the checks below raise the library's error."""
-    return getattr(move, field)
 
 
 def _check_square(move: str, square: object) -> None:
@@ -71,22 +71,36 @@ def _check_tile_move(move: str, kind: object, square: object, rotation: object) 
         raise _refuse(move, "rotation", "an int from 0 to 3", rotation)
 
 
-@attrs.frozen
-class Place:
+class Place(Record):
     """Place hand tile ``type`` on ``square``, turned ``rotation`` quarter turns clockwise.
 
     >>> str(Place(WorkerType.W2101, (1, 0), 1))
     'place 2-1-0-1 1,0 r1'
     """
 
+    __slots__ = ("rotation", "square", "type")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("type", "square", "rotation")
+
     type: WorkerType
     square: Square
     rotation: int
 
-    def __attrs_post_init__(self) -> None:
-        _check_tile_move(
-            "Place", _given(self, "type"), _given(self, "square"), _given(self, "rotation")
-        )
+    def __init__(self, type: object, square: object, rotation: object) -> None:
+        Place._check_fields(type, square, rotation)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "rotation", rotation)
+        self._start()
+
+    @staticmethod
+    def _check_fields(type: object, square: object, rotation: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_tile_move("Place", type, square, rotation)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.type, self.square, self.rotation)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -96,22 +110,36 @@ class Place:
         return f"place {self.type} {format_square(self.square)} r{self.rotation}"
 
 
-@attrs.frozen
-class Overbuild:
+class Overbuild(Record):
     """Put hand tile ``type`` on top of the player's own tile at ``square`` (:rule:`R-OVER-3`).
 
     >>> str(Overbuild(WorkerType.W1111, (0, 1), 0))
     'overbuild 1-1-1-1 0,1 r0'
     """
 
+    __slots__ = ("rotation", "square", "type")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("type", "square", "rotation")
+
     type: WorkerType
     square: Square
     rotation: int
 
-    def __attrs_post_init__(self) -> None:
-        _check_tile_move(
-            "Overbuild", _given(self, "type"), _given(self, "square"), _given(self, "rotation")
-        )
+    def __init__(self, type: object, square: object, rotation: object) -> None:
+        Overbuild._check_fields(type, square, rotation)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "rotation", rotation)
+        self._start()
+
+    @staticmethod
+    def _check_fields(type: object, square: object, rotation: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_tile_move("Overbuild", type, square, rotation)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.type, self.square, self.rotation)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -121,18 +149,32 @@ class Overbuild:
         return f"overbuild {self.type} {format_square(self.square)} r{self.rotation}"
 
 
-@attrs.frozen
-class Discard:
+class Discard(Record):
     """Set hand tile ``type`` aside when nothing can be placed (:rule:`R-PLACE-4`).
 
     >>> str(Discard(WorkerType.W3001))
     'discard 3-0-0-1'
     """
 
+    __slots__ = ("type",)
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("type",)
+
     type: WorkerType
 
-    def __attrs_post_init__(self) -> None:
-        _check_is("Discard", "type", _given(self, "type"), WorkerType)
+    def __init__(self, type: object) -> None:
+        Discard._check_fields(type)
+        object.__setattr__(self, "type", type)
+        self._start()
+
+    @staticmethod
+    def _check_fields(type: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_is("Discard", "type", type, WorkerType)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.type,)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -142,8 +184,7 @@ class Discard:
         return f"discard {self.type}"
 
 
-@attrs.frozen
-class FillChoice:
+class FillChoice(Record):
     """One jungle space and the tile put on it: from the display, or from the map board for
     a map tile when ``from_map`` (:rule:`R-MAP-2`).
 
@@ -151,14 +192,31 @@ class FillChoice:
     '2,1=map:M3'
     """
 
+    __slots__ = ("from_map", "square", "tile")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("square", "tile", "from_map")
+
     square: Square
     tile: JungleTile
-    from_map: bool = False
+    from_map: bool
 
-    def __attrs_post_init__(self) -> None:
-        _check_square("FillChoice", _given(self, "square"))
-        _check_is("FillChoice", "tile", _given(self, "tile"), JungleTile)
-        _check_is("FillChoice", "from_map", _given(self, "from_map"), bool)
+    def __init__(self, square: object, tile: object, from_map: object = False) -> None:
+        FillChoice._check_fields(square, tile, from_map)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "from_map", from_map)
+        self._start()
+
+    @staticmethod
+    def _check_fields(square: object, tile: object, from_map: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_square("FillChoice", square)
+        _check_is("FillChoice", "tile", tile, JungleTile)
+        _check_is("FillChoice", "from_map", from_map, bool)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.square, self.tile, self.from_map)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -169,8 +227,7 @@ class FillChoice:
         return f"{format_square(self.square)}={source}{self.tile.code}"
 
 
-@attrs.frozen
-class Fill:
+class Fill(Record):
     """Which display tile goes on which jungle space this turn (:rule:`R-FILL-2`).
 
     ``choices`` is sorted by square. Spaces it leaves out get blind draws from the pile
@@ -180,10 +237,20 @@ class Fill:
     'fill 0,2=M3'
     """
 
+    __slots__ = ("choices",)
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("choices",)
+
     choices: tuple[FillChoice, ...]
 
-    def __attrs_post_init__(self) -> None:
-        choices = _given(self, "choices")
+    def __init__(self, choices: object) -> None:
+        Fill._check_fields(choices)
+        object.__setattr__(self, "choices", choices)
+        self._start()
+
+    @staticmethod
+    def _check_fields(choices: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
         if not (
             type(choices) is tuple
             and len(choices) <= MAX_FILL_CHOICES
@@ -193,6 +260,10 @@ class Fill:
                 "Fill", "choices", f"a tuple of at most {MAX_FILL_CHOICES} FillChoice", choices
             )
 
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.choices,)
+
     @property
     def sort_key(self) -> tuple[Any, ...]:
         return (3, tuple(choice.sort_key for choice in self.choices))
@@ -201,8 +272,7 @@ class Fill:
         return " ".join(["fill", *(str(choice) for choice in self.choices)])
 
 
-@attrs.frozen
-class Resolve:
+class Resolve(Record):
     """Use ``workers`` of the activated edge ``side`` of the tile on ``square``.
 
     Using fewer workers than the edge has forgoes the rest (:rule:`R-ACT-4`). At a chocolate
@@ -218,24 +288,51 @@ class Resolve:
     'resolve 1,0 W 2 g1001'
     """
 
+    __slots__ = ("bars", "gems", "side", "square", "workers")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("square", "side", "workers", "bars", "gems")
+
     square: Square
     side: Side
     workers: int
-    bars: int = 0
-    gems: Gems = NO_GEMS
+    bars: int
+    gems: Gems
 
-    def __attrs_post_init__(self) -> None:
-        _check_square("Resolve", _given(self, "square"))
-        _check_is("Resolve", "side", _given(self, "side"), Side)
-        _check_count("Resolve", "workers", _given(self, "workers"))
-        _check_count("Resolve", "bars", _given(self, "bars"))
-        gems = _given(self, "gems")
+    def __init__(
+        self,
+        square: object,
+        side: object,
+        workers: object,
+        bars: object = 0,
+        gems: object = NO_GEMS,
+    ) -> None:
+        Resolve._check_fields(square, side, workers, bars, gems)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "workers", workers)
+        object.__setattr__(self, "bars", bars)
+        object.__setattr__(self, "gems", gems)
+        self._start()
+
+    @staticmethod
+    def _check_fields(
+        square: object, side: object, workers: object, bars: object, gems: object
+    ) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_square("Resolve", square)
+        _check_is("Resolve", "side", side, Side)
+        _check_count("Resolve", "workers", workers)
+        _check_count("Resolve", "bars", bars)
         if not (
             type(gems) is tuple
             and len(gems) == len(GEM_COLOURS)
             and all(_is_int(count, 0, MAX_COUNT) for count in gems)
         ):
             raise _refuse("Resolve", "gems", f"a tuple of 4 ints from 0 to {MAX_COUNT}", gems)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.square, self.side, self.workers, self.bars, self.gems)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -250,18 +347,32 @@ class Resolve:
         return text
 
 
-@attrs.frozen
-class DrawWorker:
+class DrawWorker(Record):
     """Chance: the worker tile drawn from a player's pile is a ``type``.
 
     >>> str(DrawWorker(WorkerType.W1111))
     'draw-worker 1-1-1-1'
     """
 
+    __slots__ = ("type",)
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("type",)
+
     type: WorkerType
 
-    def __attrs_post_init__(self) -> None:
-        _check_is("DrawWorker", "type", _given(self, "type"), WorkerType)
+    def __init__(self, type: object) -> None:
+        DrawWorker._check_fields(type)
+        object.__setattr__(self, "type", type)
+        self._start()
+
+    @staticmethod
+    def _check_fields(type: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_is("DrawWorker", "type", type, WorkerType)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.type,)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -271,18 +382,32 @@ class DrawWorker:
         return f"draw-worker {self.type}"
 
 
-@attrs.frozen
-class DrawJungle:
+class DrawJungle(Record):
     """Chance: the jungle tile drawn from the pile is ``tile``.
 
     >>> str(DrawJungle(JungleTile.from_code("T")))
     'draw-jungle T'
     """
 
+    __slots__ = ("tile",)
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
+
     tile: JungleTile
 
-    def __attrs_post_init__(self) -> None:
-        _check_is("DrawJungle", "tile", _given(self, "tile"), JungleTile)
+    def __init__(self, tile: object) -> None:
+        DrawJungle._check_fields(tile)
+        object.__setattr__(self, "tile", tile)
+        self._start()
+
+    @staticmethod
+    def _check_fields(tile: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_is("DrawJungle", "tile", tile, JungleTile)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.tile,)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -292,18 +417,32 @@ class DrawJungle:
         return f"draw-jungle {self.tile.code}"
 
 
-@attrs.frozen
-class Slide:
+class Slide(Record):
     """Slide ``tile`` from the map board into the display at the end of a turn (:rule:`R-MAP-4`).
 
     >>> str(Slide(JungleTile.from_code("T")))
     'slide T'
     """
 
+    __slots__ = ("tile",)
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
+
     tile: JungleTile
 
-    def __attrs_post_init__(self) -> None:
-        _check_is("Slide", "tile", _given(self, "tile"), JungleTile)
+    def __init__(self, tile: object) -> None:
+        Slide._check_fields(tile)
+        object.__setattr__(self, "tile", tile)
+        self._start()
+
+    @staticmethod
+    def _check_fields(tile: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_is("Slide", "tile", tile, JungleTile)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.tile,)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -313,18 +452,32 @@ class Slide:
         return f"slide {self.tile.code}"
 
 
-@attrs.frozen
-class BuildHut:
+class BuildHut(Record):
     """Build ``hut`` at the end of the turn (:rule:`R-HUT-3`).
 
     >>> str(BuildHut(Hut.MARKET_CRIER))
     'build market-crier'
     """
 
+    __slots__ = ("hut",)
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("hut",)
+
     hut: Hut
 
-    def __attrs_post_init__(self) -> None:
-        _check_is("BuildHut", "hut", _given(self, "hut"), Hut)
+    def __init__(self, hut: object) -> None:
+        BuildHut._check_fields(hut)
+        object.__setattr__(self, "hut", hut)
+        self._start()
+
+    @staticmethod
+    def _check_fields(hut: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_is("BuildHut", "hut", hut, Hut)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.hut,)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -334,13 +487,23 @@ class BuildHut:
         return f"build {self.hut}"
 
 
-@attrs.frozen
-class PassHut:
+class PassHut(Record):
     """Build no hut this turn (:rule:`R-HUT-3`).
 
     >>> str(PassHut())
     'pass'
     """
+
+    __slots__ = ()
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self) -> None:
+        self._start()
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return ()
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -350,18 +513,32 @@ class PassHut:
         return "pass"
 
 
-@attrs.frozen
-class HutSide:
+class HutSide(Record):
     """Chance: the next hut tile of the setup landed with ``hut`` face up (:rule:`R-HUT-1`).
 
     >>> str(HutSide(Hut.CHIEF))
     'hut-side chief'
     """
 
+    __slots__ = ("hut",)
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("hut",)
+
     hut: Hut
 
-    def __attrs_post_init__(self) -> None:
-        _check_is("HutSide", "hut", _given(self, "hut"), Hut)
+    def __init__(self, hut: object) -> None:
+        HutSide._check_fields(hut)
+        object.__setattr__(self, "hut", hut)
+        self._start()
+
+    @staticmethod
+    def _check_fields(hut: object) -> None:
+        """Raise :class:`~cacao_rules.IllegalMoveError` for an argument unfit for its field."""
+        _check_is("HutSide", "hut", hut, Hut)
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.hut,)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:

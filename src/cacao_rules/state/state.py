@@ -24,7 +24,7 @@ from ..game.components import (
 from ..game.config import Config
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
-from ..game.record import SET_HASH, Record, slot_setter
+from ..game.record import Record
 
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
 
@@ -102,18 +102,18 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
         gems: Gems = NO_GEMS,
         masks: tuple[int, ...] = (),
     ) -> None:
-        _SET_GOLD(self, gold)
-        _SET_CACAO(self, cacao)
-        _SET_SUN(self, sun)
-        _SET_WATER_FIELD(self, water_field)
-        _SET_HAND(self, hand)
-        _SET_PILE(self, pile)
-        _SET_CHOCOLATE(self, chocolate)
-        _SET_MAP_TILES(self, map_tiles)
-        _SET_HUTS(self, huts)
-        _SET_GEMS(self, gems)
-        _SET_MASKS(self, masks)
-        SET_HASH(self, None)
+        object.__setattr__(self, "gold", gold)
+        object.__setattr__(self, "cacao", cacao)
+        object.__setattr__(self, "sun", sun)
+        object.__setattr__(self, "water_field", water_field)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "pile", pile)
+        object.__setattr__(self, "chocolate", chocolate)
+        object.__setattr__(self, "map_tiles", map_tiles)
+        object.__setattr__(self, "huts", huts)
+        object.__setattr__(self, "gems", gems)
+        object.__setattr__(self, "masks", masks)
+        self._start()
 
     @property
     def water(self) -> int:
@@ -137,19 +137,6 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
         )
 
 
-_SET_GOLD: Final = slot_setter(PlayerState, "gold")
-_SET_CACAO: Final = slot_setter(PlayerState, "cacao")
-_SET_SUN: Final = slot_setter(PlayerState, "sun")
-_SET_WATER_FIELD: Final = slot_setter(PlayerState, "water_field")
-_SET_HAND: Final = slot_setter(PlayerState, "hand")
-_SET_PILE: Final = slot_setter(PlayerState, "pile")
-_SET_CHOCOLATE: Final = slot_setter(PlayerState, "chocolate")
-_SET_MAP_TILES: Final = slot_setter(PlayerState, "map_tiles")
-_SET_HUTS: Final = slot_setter(PlayerState, "huts")
-_SET_GEMS: Final = slot_setter(PlayerState, "gems")
-_SET_MASKS: Final = slot_setter(PlayerState, "masks")
-
-
 class ActivatedEdge(Record):
     """An edge of ``owner``'s tile on ``square`` that was activated and awaits its owner.
 
@@ -171,23 +158,16 @@ class ActivatedEdge(Record):
     def __init__(
         self, owner: int, square: Square, side: Side, workers: int, jungle_square: Square
     ) -> None:
-        _SET_E_OWNER(self, owner)
-        _SET_E_SQUARE(self, square)
-        _SET_E_SIDE(self, side)
-        _SET_E_WORKERS(self, workers)
-        _SET_E_JUNGLE_SQUARE(self, jungle_square)
-        SET_HASH(self, None)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "workers", workers)
+        object.__setattr__(self, "jungle_square", jungle_square)
+        self._start()
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.owner, self.square, self.side, self.workers, self.jungle_square)
-
-
-_SET_E_OWNER: Final = slot_setter(ActivatedEdge, "owner")
-_SET_E_SQUARE: Final = slot_setter(ActivatedEdge, "square")
-_SET_E_SIDE: Final = slot_setter(ActivatedEdge, "side")
-_SET_E_WORKERS: Final = slot_setter(ActivatedEdge, "workers")
-_SET_E_JUNGLE_SQUARE: Final = slot_setter(ActivatedEdge, "jungle_square")
 
 
 # The steps: which decision or chance event the game waits for. Immutable values like the
@@ -200,7 +180,7 @@ class _BareStep(Record):
     __slots__ = ()
 
     def __init__(self) -> None:
-        SET_HASH(self, None)
+        self._start()
 
     def values(self) -> tuple[Any, ...]:
         """No fields."""
@@ -231,17 +211,13 @@ class FillStep(Record):
     spaces: tuple[Square, ...]
 
     def __init__(self, placed: Square, spaces: tuple[Square, ...]) -> None:
-        _SET_F_PLACED(self, placed)
-        _SET_F_SPACES(self, spaces)
-        SET_HASH(self, None)
+        object.__setattr__(self, "placed", placed)
+        object.__setattr__(self, "spaces", spaces)
+        self._start()
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.placed, self.spaces)
-
-
-_SET_F_PLACED: Final = slot_setter(FillStep, "placed")
-_SET_F_SPACES: Final = slot_setter(FillStep, "spaces")
 
 
 class BlindFillStep(Record):
@@ -259,19 +235,14 @@ class BlindFillStep(Record):
     def __init__(
         self, placed: Square, filled: tuple[Square, ...], spaces: tuple[Square, ...]
     ) -> None:
-        _SET_B_PLACED(self, placed)
-        _SET_B_FILLED(self, filled)
-        _SET_B_SPACES(self, spaces)
-        SET_HASH(self, None)
+        object.__setattr__(self, "placed", placed)
+        object.__setattr__(self, "filled", filled)
+        object.__setattr__(self, "spaces", spaces)
+        self._start()
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.placed, self.filled, self.spaces)
-
-
-_SET_B_PLACED: Final = slot_setter(BlindFillStep, "placed")
-_SET_B_FILLED: Final = slot_setter(BlindFillStep, "filled")
-_SET_B_SPACES: Final = slot_setter(BlindFillStep, "spaces")
 
 
 class ResolveStep(Record):
@@ -290,17 +261,13 @@ class ResolveStep(Record):
     received: int
 
     def __init__(self, queue: tuple[ActivatedEdge, ...], received: int = 0) -> None:
-        _SET_R_QUEUE(self, queue)
-        _SET_R_RECEIVED(self, received)
-        SET_HASH(self, None)
+        object.__setattr__(self, "queue", queue)
+        object.__setattr__(self, "received", received)
+        self._start()
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.queue, self.received)
-
-
-_SET_R_QUEUE: Final = slot_setter(ResolveStep, "queue")
-_SET_R_RECEIVED: Final = slot_setter(ResolveStep, "received")
 
 
 class DrawWorkerStep(_BareStep):
@@ -469,28 +436,28 @@ class State(Record):
         mask_supply: tuple[int, ...] = (),
         gems_exchanged: int = 0,
     ) -> None:
-        _SET_S_CONFIG(self, config)
-        _SET_S_SEED(self, seed)
-        _SET_S_CHANCE_COUNT(self, chance_count)
-        _SET_S_BOARD(self, board)
-        _SET_S_COVERED(self, covered)
-        _SET_S_DISCARDED(self, discarded)
-        _SET_S_PLAYERS(self, players)
-        _SET_S_JUNGLE_PILE(self, jungle_pile)
-        _SET_S_DISPLAY(self, display)
-        _SET_S_CURRENT(self, current)
-        _SET_S_TURN(self, turn)
-        _SET_S_STEP(self, step)
-        _SET_S_MAP_BOARD(self, map_board)
-        _SET_S_MAP_TILES_USED(self, map_tiles_used)
-        _SET_S_HUT_SUPPLY(self, hut_supply)
-        _SET_S_EMPEROR(self, emperor)
-        _SET_S_GEM_CART(self, gem_cart)
-        _SET_S_MASK_SUPPLY(self, mask_supply)
-        _SET_S_GEMS_EXCHANGED(self, gems_exchanged)
-        SET_HASH(self, None)
-        _SET_STATE_MEMO(self, None)
-        _SET_STATE_MOVES(self, None)
+        object.__setattr__(self, "config", config)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "chance_count", chance_count)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "covered", covered)
+        object.__setattr__(self, "discarded", discarded)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "jungle_pile", jungle_pile)
+        object.__setattr__(self, "display", display)
+        object.__setattr__(self, "current", current)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "map_board", map_board)
+        object.__setattr__(self, "map_tiles_used", map_tiles_used)
+        object.__setattr__(self, "hut_supply", hut_supply)
+        object.__setattr__(self, "emperor", emperor)
+        object.__setattr__(self, "gem_cart", gem_cart)
+        object.__setattr__(self, "mask_supply", mask_supply)
+        object.__setattr__(self, "gems_exchanged", gems_exchanged)
+        self._start()
+        object.__setattr__(self, "_memo", None)
+        object.__setattr__(self, "_moves", None)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -526,7 +493,7 @@ class State(Record):
     def keep_moves(self, moves: tuple[Any, ...] | None) -> None:
         """Keep ``moves`` as this state's legal moves (see :attr:`known_moves`); ``None``
         forgets them."""
-        _SET_STATE_MOVES(self, moves)
+        object.__setattr__(self, "_moves", moves)
 
     @property
     def memo(self) -> dict[str, Any]:
@@ -535,7 +502,7 @@ class State(Record):
         memo = self._memo
         if memo is None:
             memo = {}
-            _SET_STATE_MEMO(self, memo)
+            object.__setattr__(self, "_memo", memo)
         return memo
 
     def recall(self, name: str) -> Any:
@@ -569,29 +536,6 @@ class State(Record):
         from ..show.render import summary_line
 
         printer.text(summary_line(self))
-
-
-_SET_S_CONFIG: Final = slot_setter(State, "config")
-_SET_S_SEED: Final = slot_setter(State, "seed")
-_SET_S_CHANCE_COUNT: Final = slot_setter(State, "chance_count")
-_SET_S_BOARD: Final = slot_setter(State, "board")
-_SET_S_COVERED: Final = slot_setter(State, "covered")
-_SET_S_DISCARDED: Final = slot_setter(State, "discarded")
-_SET_S_PLAYERS: Final = slot_setter(State, "players")
-_SET_S_JUNGLE_PILE: Final = slot_setter(State, "jungle_pile")
-_SET_S_DISPLAY: Final = slot_setter(State, "display")
-_SET_S_CURRENT: Final = slot_setter(State, "current")
-_SET_S_TURN: Final = slot_setter(State, "turn")
-_SET_S_STEP: Final = slot_setter(State, "step")
-_SET_S_MAP_BOARD: Final = slot_setter(State, "map_board")
-_SET_S_MAP_TILES_USED: Final = slot_setter(State, "map_tiles_used")
-_SET_S_HUT_SUPPLY: Final = slot_setter(State, "hut_supply")
-_SET_S_EMPEROR: Final = slot_setter(State, "emperor")
-_SET_S_GEM_CART: Final = slot_setter(State, "gem_cart")
-_SET_S_MASK_SUPPLY: Final = slot_setter(State, "mask_supply")
-_SET_S_GEMS_EXCHANGED: Final = slot_setter(State, "gems_exchanged")
-_SET_STATE_MEMO: Final = slot_setter(State, "_memo")
-_SET_STATE_MOVES: Final = slot_setter(State, "_moves")
 
 
 def seat_to_move(step: Step, current: int) -> int | None:
