@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
+import re
+from collections.abc import Mapping
 
 import pytest
 
 import cacao_rules as cr
+from cacao_rules.game.frozen import Bag
+from cacao_rules.game.record import Record
+from cacao_rules.state.state import BlindFillStep, RefillStep
 
 
 def _mid_game() -> cr.State:
@@ -44,3 +50,86 @@ def test_records_compare_hash_and_pickle_by_value() -> None:
     assert state.replace(turn=state.turn + 1) != state
     assert state != player and player != state
     assert repr(player).startswith("PlayerState(gold=")
+
+
+def _records(value: object, found: dict[type, list[Record]]) -> None:
+    """Every record inside ``value`` (fields, tuples, mappings, bags), by class."""
+    if isinstance(value, Record):
+        found.setdefault(type(value), []).append(value)
+        for field in value.values():
+            _records(field, found)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _records(item, found)
+    elif isinstance(value, Mapping):
+        _records(list(value.values()), found)
+    elif isinstance(value, Bag):
+        _records(value.items, found)
+
+
+def _record_samples() -> dict[type, list[Record]]:
+    """Records of every class: those of a few games with every module, their moves, and the
+    few that random games seldom make."""
+    found: dict[type, list[Record]] = {}
+    every_module = set(cr.Module) - {cr.Module.NEW_WORKERS}
+    for config in (cr.Config.big_game(4), cr.Config(players=3, modules=every_module)):
+        for seed in (3, None):
+            rng = random.Random(seed)
+            state = cr.new_game(config, seed=seed)
+            while not state.is_over:
+                moves = cr.legal_moves(state)
+                _records((state, moves), found)
+                state = cr.apply(state, rng.choice(moves))
+            _records(state, found)
+    _records((cr.Discard(cr.WorkerType.W1111), BlindFillStep((1, 0), (), ((0, 0),))), found)
+    _records(RefillStep(), found)
+    return found
+
+
+def _record_classes(base: type = Record) -> list[type]:
+    return [cls for sub in base.__subclasses__() for cls in (sub, *_record_classes(sub))]
+
+
+@pytest.mark.skipif(cr.COMPILED, reason="compiled, a record has only the constructor written")
+def test_generated_constructors_build_what_the_written_ones_do() -> None:
+    samples = _record_samples()
+    for cls in _record_classes():
+        if cls.__name__.startswith("_"):
+            continue  # a private base: its subclasses are built below
+        written = cls.__init__.__wrapped__  # type: ignore[misc]
+        assert samples.get(cls), f"no {cls.__name__} to build"
+        for record in samples[cls][:50]:
+            twin = object.__new__(cls)
+            written(twin, *record.values())
+            slots = [s for klass in cls.__mro__ for s in klass.__dict__.get("__slots__", ())]
+            built = cls(*record.values())
+            assert [getattr(twin, s) for s in slots] == [getattr(built, s) for s in slots]
+            assert built == record == twin and hash(twin) == hash(record)
+
+
+W1111 = cr.WorkerType.W1111
+BAD_FIELDS: list[tuple[type, tuple[object, ...]]] = [
+    (cr.Place, ("1-1-1-1", (1, 0), 1)),
+    (cr.Overbuild, (W1111, (1, 0), 4)),
+    (cr.Discard, (None,)),
+    (cr.FillChoice, ((0, 2), "M3", False)),
+    (cr.Fill, ([],)),
+    (cr.Resolve, ((1, 0), cr.Side.N, 1, -1, (0, 0, 0, 0))),
+    (cr.DrawWorker, (1,)),
+    (cr.DrawJungle, ("P1",)),
+    (cr.Slide, (None,)),
+    (cr.BuildHut, ("chief",)),
+    (cr.HutSide, (None,)),
+]
+
+
+@pytest.mark.skipif(cr.COMPILED, reason="compiled, a record has only the constructor written")
+@pytest.mark.parametrize(("cls", "arguments"), BAD_FIELDS)
+def test_generated_constructors_refuse_what_the_written_ones_do(
+    cls: type, arguments: tuple[object, ...]
+) -> None:
+    with pytest.raises(cr.IllegalMoveError) as refused:
+        cls(*arguments)
+    assert str(refused.value).startswith(f"{cls.__name__}.")
+    with pytest.raises(cr.IllegalMoveError, match=re.escape(str(refused.value))):
+        cls.__init__.__wrapped__(object.__new__(cls), *arguments)  # type: ignore[misc]
