@@ -86,8 +86,9 @@ def _record_samples() -> dict[type, list[Record]]:
     return found
 
 
-def _record_classes(base: type = Record) -> list[type]:
-    return [cls for sub in base.__subclasses__() for cls in (sub, *_record_classes(sub))]
+def _record_classes(base: type[Record] = Record) -> list[type[Record]]:
+    subclasses: list[type[Record]] = base.__subclasses__()
+    return [cls for sub in subclasses for cls in (sub, *_record_classes(sub))]
 
 
 @pytest.mark.skipif(cr.COMPILED, reason="compiled, a record has only the constructor written")
@@ -99,7 +100,7 @@ def test_generated_constructors_build_what_the_written_ones_do() -> None:
         written = cls.__init__.__wrapped__  # type: ignore[misc]
         assert samples.get(cls), f"no {cls.__name__} to build"
         for record in samples[cls][:50]:
-            twin = object.__new__(cls)
+            twin: Record = object.__new__(cls)
             written(twin, *record.values())
             slots = [s for klass in cls.__mro__ for s in klass.__dict__.get("__slots__", ())]
             built = cls(*record.values())
