@@ -54,7 +54,7 @@ class Record:
         super().__init_subclass__()
         cls._INDEX = {name: index for index, name in enumerate(cls.FIELDS)}
         type.__setattr__(cls, "__match_args__", cls.FIELDS)
-        if not COMPILED and "__init__" in cls.__dict__:
+        if not COMPILED and "__init__" in vars(cls):
             type.__setattr__(cls, "__init__", slot_writing_constructor(cls))
 
     def _start(self) -> None:
@@ -116,7 +116,7 @@ def slot_writing_constructor(cls: type[Record]) -> Callable[..., None]:
     It takes the written constructor's parameters and defaults (and shows its signature and
     docstring), calls ``cls._check_fields`` with them if the class has one, writes each
     field and sets every other slot to ``None``."""
-    written = cls.__dict__["__init__"]
+    written = vars(cls)["__init__"]
     parameters = list(inspect.signature(written).parameters.values())[1:]
     names = tuple(parameter.name for parameter in parameters)
     if names != cls.FIELDS or any(
@@ -128,7 +128,7 @@ def slot_writing_constructor(cls: type[Record]) -> Callable[..., None]:
     scope.update({f"_set_{slot}": getattr(cls, slot).__set__ for slot in others})
     arguments = ", ".join(names)
     lines = [f"def __init__(self, {arguments}):"]
-    check = cls.__dict__.get("_check_fields")
+    check = vars(cls).get("_check_fields")
     if check is not None:
         scope["_check_fields"] = check.__func__
         lines.append(f"    _check_fields({arguments})")
@@ -144,6 +144,6 @@ def _all_slots(cls: type) -> list[str]:
     """Every slot of ``cls`` and of its bases."""
     slots: list[str] = []
     for klass in reversed(cls.__mro__):
-        declared = klass.__dict__.get("__slots__", ())
+        declared = vars(klass).get("__slots__", ())
         slots += [declared] if isinstance(declared, str) else list(declared)
     return slots
