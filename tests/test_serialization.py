@@ -10,7 +10,6 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import attrs
 import msgspec
 import pytest
 from hypothesis import given
@@ -724,7 +723,7 @@ def test_check_state_refuses_edges_that_do_not_match_the_rotation() -> None:
     square = next(sq for sq, tile in state.board.items() if isinstance(tile, WorkerTile))
     tile = state.board[square]
     assert isinstance(tile, WorkerTile)
-    bad = attrs.evolve(tile, edges=(9, 9, 9, 9))
+    bad = tile.replace(edges=(9, 9, 9, 9))
     with pytest.raises(FormatError, match=r"has edges \(9, 9, 9, 9\), but a "):
         check_state(state.replace(board=state.board.set(square, bad)))
 

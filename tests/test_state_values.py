@@ -136,3 +136,12 @@ def test_generated_constructors_refuse_what_the_written_ones_do(
     assert str(refused.value).startswith(f"{cls.__name__}.")
     with pytest.raises(cr.IllegalMoveError, match=re.escape(str(refused.value))):
         inspect.unwrap(vars(cls)["__init__"])(object.__new__(cls), *arguments)
+
+
+def test_a_player_state_is_replaced_as_any_record_is() -> None:
+    state = _mid_game()
+    player, other = state.players[0], state.players[1].replace(gold=99, huts=(cr.Hut.CHIEF,))
+    for name, value in zip(cr.PlayerState.FIELDS, other.values(), strict=True):
+        assert player.replace(**{name: value}) == Record.replace(player, **{name: value})
+        assert getattr(player.replace(**{name: value}), name) == value
+    assert player.replace(**dict(zip(cr.PlayerState.FIELDS, other.values(), strict=True))) == other

@@ -10,8 +10,6 @@ from __future__ import annotations
 import enum
 from typing import Any, ClassVar, Final
 
-import attrs
-
 from ..errors import FormatError
 from .record import Record
 
@@ -288,8 +286,7 @@ _DISTINCT_ROTATIONS: Final = {
 }
 
 
-@attrs.frozen(cache_hash=True)
-class WorkerTile:
+class WorkerTile(Record):
     """A worker tile as it lies on the board: its ``owner`` seat, type and rotation.
 
     ``edges`` gives the workers as placed, in the order N, E, S, W. ``foreman`` says whether
@@ -300,13 +297,41 @@ class WorkerTile:
     >>> tile = WorkerTile.of(0, WorkerType.W3100, 1)
     >>> tile.edges
     (0, 3, 1, 0)
+
+    An immutable value like :class:`JungleTile`, and a plain slotted class for the same
+    reason: the engine lays one with every placement and reads the board's tiles all the
+    time.
     """
+
+    __slots__ = ("edges", "foreman", "owner", "rotation", "type")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("owner", "type", "rotation", "edges", "foreman")
+    """The fields, in the order of the constructor's arguments."""
 
     owner: int
     type: WorkerType
     rotation: int
     edges: tuple[int, int, int, int]
-    foreman: bool = False
+    foreman: bool
+
+    def __init__(
+        self,
+        owner: int,
+        type: WorkerType,
+        rotation: int,
+        edges: tuple[int, int, int, int],
+        foreman: bool = False,
+    ) -> None:
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "rotation", rotation)
+        object.__setattr__(self, "edges", edges)
+        object.__setattr__(self, "foreman", foreman)
+        self._start()
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of :attr:`FIELDS`."""
+        return (self.owner, self.type, self.rotation, self.edges, self.foreman)
 
     @classmethod
     def of(

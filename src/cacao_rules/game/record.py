@@ -67,15 +67,20 @@ class Record:
 
     def replace(self, **changes: Any) -> Self:
         """A copy with the fields named in ``changes`` changed."""
+        self._check_changes(changes)
         values = list(self.values())
         index = self._INDEX
-        try:
-            for name, value in changes.items():
-                values[index[name]] = value
-        except KeyError:
-            unknown = sorted(name for name in changes if name not in index)
-            raise TypeError(f"{type(self).__name__} has no field(s) {', '.join(unknown)}") from None
+        for name, value in changes.items():
+            values[index[name]] = value
         return cast(Self, cast(Any, type(self))(*values))
+
+    def _check_changes(self, changes: dict[str, Any]) -> None:
+        """Raise ``TypeError`` unless every name in ``changes`` is a field."""
+        index = self._INDEX
+        for name in changes:
+            if name not in index:
+                unknown = sorted(name for name in changes if name not in index)
+                raise TypeError(f"{type(self).__name__} has no field(s) {', '.join(unknown)}")
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(

@@ -115,6 +115,28 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
         object.__setattr__(self, "masks", masks)
         self._start()
 
+    def replace(self, **changes: Any) -> PlayerState:
+        """A copy with the fields named in ``changes`` changed.
+
+        Written out here rather than left to :meth:`Record.replace`, because the engine
+        changes a player's resources this way on most moves: naming the constructor and the
+        fields makes it a direct call when compiled, where the base class's is generic."""
+        self._check_changes(changes)
+        get = changes.get
+        return PlayerState(
+            get("gold", self.gold),
+            get("cacao", self.cacao),
+            get("sun", self.sun),
+            get("water_field", self.water_field),
+            get("hand", self.hand),
+            get("pile", self.pile),
+            get("chocolate", self.chocolate),
+            get("map_tiles", self.map_tiles),
+            get("huts", self.huts),
+            get("gems", self.gems),
+            get("masks", self.masks),
+        )
+
     @property
     def water(self) -> int:
         """The value of the water field the carrier stands on (-10 at the start)."""
