@@ -286,7 +286,9 @@ BAD_POSITIONS: list[dict[str, Any]] = [
     {"board": {(0,): P1}},
     {"board": {(0, 0): "P1"}},
     {"board": {(0.0, 0): P1}},
-    {"board": {(1, 0): WorkerTile(0, W1111, 0, None)}},  # type: ignore[arg-type]
+    # A tile with no edges: the pure build can make one; compiled, a WorkerTile is a native
+    # record whose constructor refuses it (test_compiled_worker_tiles_refuse_wrong_types).
+    *([] if cr.COMPILED else [{"board": {(1, 0): WorkerTile(0, W1111, 0, None)}}]),  # type: ignore[arg-type]
     {"covered": {(1, 0): P1}},
     {"players": "ab"},
     {"players": [None, None]},
@@ -304,6 +306,12 @@ BAD_POSITIONS: list[dict[str, Any]] = [
     {"seed": 2**64},
     {"seed": 1.5},
 ]
+
+
+@pytest.mark.skipif(not cr.COMPILED, reason="the pure build's records take any value")
+def test_compiled_worker_tiles_refuse_wrong_types() -> None:
+    with pytest.raises(TypeError):
+        WorkerTile(0, W1111, 0, None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("changes", BAD_POSITIONS)
