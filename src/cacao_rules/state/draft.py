@@ -16,7 +16,6 @@ from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.moves import Move
 from .state import PlayerState, State, Step
-from .view import View
 
 
 class Draft:
@@ -46,7 +45,7 @@ class Draft:
         "turn",
     )
 
-    def __init__(self, state: View, events: list[Event] | None) -> None:
+    def __init__(self, state: State | Draft, events: list[Event] | None) -> None:
         self.config: Config = state.config
         self.seed: int | None = state.seed
         self.chance_count: int = state.chance_count
