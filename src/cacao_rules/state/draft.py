@@ -100,6 +100,29 @@ class Draft:
         self.players[seat] = player
         return player
 
+    def update_tiles(
+        self, seat: int, hand: tuple[WorkerType, ...], pile: Bag[WorkerType]
+    ) -> PlayerState:
+        """:meth:`update_player` for a new ``hand`` and ``pile`` of seat ``seat``: a tile
+        placed, discarded or drawn, which happens at every turn, so without the keyword
+        arguments' dictionary."""
+        old = self.players[seat]
+        player = PlayerState(
+            old.gold,
+            old.cacao,
+            old.sun,
+            old.water_field,
+            hand,
+            pile,
+            old.chocolate,
+            old.map_tiles,
+            old.huts,
+            old.gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
     def freeze(self) -> State:
         """The state this draft now describes, with its legal moves if they are known."""
         state = State(  # by position, in the order of the fields: the fastest call

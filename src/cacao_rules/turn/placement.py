@@ -172,9 +172,10 @@ def check_discard(view: View, move: Discard) -> None:
 
 
 def _take_from_hand(draft: Draft, kind: WorkerType) -> None:
-    hand = list(draft.players[draft.current].hand)
+    player = draft.players[draft.current]
+    hand = list(player.hand)
     hand.remove(kind)
-    draft.update_player(draft.current, hand=tuple(hand))
+    draft.update_tiles(draft.current, tuple(hand), player.pile)
 
 
 _LAID: dict[tuple[int, WorkerType, int, bool], WorkerTile] = {}
