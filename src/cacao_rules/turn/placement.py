@@ -5,6 +5,8 @@ Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-O
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..errors import IllegalMoveError
 from ..game.components import Hut, WorkerTile, WorkerType
 from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlaced
@@ -41,10 +43,11 @@ def overbuild_squares(view: View, seat: int) -> list[Square]:
     )
 
 
-_PLACES: dict[WorkerType, dict[Square, tuple[Place, ...]]] = {kind: {} for kind in WorkerType}
+_PLACES: dict[WorkerType, dict[object, tuple[Place, ...]]] = {kind: {} for kind in WorkerType}
 """The placements of each tile type on each square met so far, one per distinct rotation
 (moves are immutable, so one made is kept for reuse; they are also then listed by identity,
-which :func:`cacao_rules.apply` uses to skip checking a listed move)."""
+which :func:`cacao_rules.apply` uses to skip checking a listed move). Keyed by squares as
+plain objects: see :func:`placement_moves`."""
 
 
 def _new_places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
@@ -80,16 +83,18 @@ def placement_moves(view: View) -> list[Move]:
     """Every placement, overbuild or (when neither exists) discard, in notation order.
 
     Written as plain loops over the kept moves of each type and square (:data:`_PLACES`):
-    compiled, each step is a native dictionary read and list extension.
+    compiled, each step is a native dictionary read and list extension. The squares are
+    read as plain objects, not as ``Square``: compiled,
+    mypyc keeps a ``tuple[int, int]`` unboxed and would build a new tuple for every read.
     """
     types = hand_types(view)
-    squares = free_squares(view.board)
+    squares: tuple[object, ...] = free_squares(view.board)
     moves: list[Move] = []
     for kind in types:
         places = _PLACES[kind]
         for square in squares:
             listed = places.get(square)
-            moves.extend(_new_places(kind, square) if listed is None else listed)
+            moves.extend(_new_places(kind, cast(Square, square)) if listed is None else listed)
     own = overbuild_squares(view, view.current)
     if own:
         for kind in types:
