@@ -442,7 +442,7 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     Returns the state's chance node, if it is one, so that :func:`_run` need not work it
     out again (with gem mines in the pile that means weighing every way gems can fall).
     """
-    if not isinstance(move, MOVE_CLASSES):
+    if type(move) not in _MOVE_TYPES and not isinstance(move, MOVE_CLASSES):
         raise IllegalMoveError(f"expected a cacao_rules move, got {type(move).__name__}")
     kind = type(state.step)
     if kind is OverStep:
@@ -450,7 +450,9 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     if kind in _CHANCE_KINDS:
         node = _chance_node(state)
         assert node is not None
-        if not isinstance(move, node.draw.expects) or not node.bag.count(_outcome_of(move)):
+        if not isinstance(move, node.draw.expects) or not node.bag.count(
+            _outcome_of(cast(Move, move))
+        ):
             raise IllegalMoveError(
                 f"{move} is not a possible outcome here; the game waits for " + _waiting_for(state)
             )
@@ -462,6 +464,11 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     if known is None or isinstance(move, Place) or not _listed(move, known):
         decision.check(state, move)
     return None
+
+
+_MOVE_TYPES: Final = frozenset(MOVE_CLASSES)
+"""The move classes, for :func:`_check` to know a move by its exact class in one set lookup
+before asking :func:`isinstance`, which tries each class in turn."""
 
 
 def _listed(move: object, known: tuple[Move, ...]) -> bool:
