@@ -15,11 +15,9 @@ one answer comes from a hand the other seats cannot see (:rule:`R-HIDDEN-2`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, NamedTuple, cast
-
-import attrs
 
 from .errors import ConfigError, IllegalMoveError, expect
 from .game.config import Config
@@ -63,16 +61,94 @@ from .state.view import View
 from .turn import activation, end_of_turn, filling, hidden_tiles, placement, setup
 
 
+class _Draw:
+    """One kind of chance event: which move names an outcome, and how an outcome is carried
+    out.
+
+    A class per kind with a method, not a record of functions: compiled with mypyc, the
+    method of a native class is called directly, while a function kept in a field is called
+    through Python's call protocol; the engine carries out a chance event at nearly every
+    move.
+    """
+
+    def __init__(self, expects: type) -> None:
+        self.expects = expects
+
+    def to_move(self, outcome: Any) -> Move:
+        """The move that names ``outcome``."""
+        return cast(Move, self.expects(outcome))
+
+    def resolve(self, draft: Draft, outcome: Any) -> None:
+        """Carry out the event's ``outcome`` on ``draft``."""
+        raise NotImplementedError
+
+
+class _HutSideDraw(_Draw):
+    """The side a hut tile lands on at setup."""
+
+    def resolve(self, draft: Draft, outcome: Any) -> None:
+        setup.deal_hut_side(draft, outcome)
+
+
+class _DealWorkerDraw(_Draw):
+    """A worker tile drawn into a starting hand."""
+
+    def resolve(self, draft: Draft, outcome: Any) -> None:
+        setup.deal_worker(draft, outcome)
+
+
+class _DealJungleDraw(_Draw):
+    """A jungle tile drawn for the map board or the display at setup."""
+
+    def resolve(self, draft: Draft, outcome: Any) -> None:
+        setup.deal_jungle(draft, outcome)
+
+
+class _BlindFillDraw(_Draw):
+    """A jungle tile drawn blind for a space to fill."""
+
+    def resolve(self, draft: Draft, outcome: Any) -> None:
+        filling.do_blind_fill(draft, outcome)
+
+
+class _EndOfTurnDraw(_Draw):
+    """The worker tile drawn at the end of a turn."""
+
+    def resolve(self, draft: Draft, outcome: Any) -> None:
+        end_of_turn.do_end_of_turn_draw(draft, outcome)
+
+
+class _RefillDraw(_Draw):
+    """A jungle tile drawn to refill the display."""
+
+    def resolve(self, draft: Draft, outcome: Any) -> None:
+        end_of_turn.do_refill(draft, outcome)
+
+
+class _MapRefillDraw(_Draw):
+    """A jungle tile drawn to refill the map board."""
+
+    def resolve(self, draft: Draft, outcome: Any) -> None:
+        end_of_turn.do_map_refill(draft, outcome)
+
+
+_HUT_SIDE: Final = _HutSideDraw(HutSide)
+_DEAL_WORKER: Final = _DealWorkerDraw(DrawWorker)
+_DEAL_JUNGLE: Final = _DealJungleDraw(DrawJungle)
+_BLIND_FILL: Final = _BlindFillDraw(DrawJungle)
+_END_OF_TURN_DRAW: Final = _EndOfTurnDraw(DrawWorker)
+_REFILL: Final = _RefillDraw(DrawJungle)
+_MAP_REFILL: Final = _MapRefillDraw(DrawJungle)
+
+
 class _ChanceNode(NamedTuple):
-    """A pending chance event: the bag drawn from, the move naming an outcome, its effect.
+    """A pending chance event: the bag drawn from and the kind of event.
 
     A named tuple, not an attrs class: one is made at every step the engine passes.
     """
 
     bag: Bag[Any]
-    to_move: Callable[[Any], Move]
-    resolve: Callable[[Draft, Any], None]
-    expects: type
+    draw: _Draw
 
 
 def _chance_node(view: View) -> _ChanceNode | None:
@@ -80,119 +156,138 @@ def _chance_node(view: View) -> _ChanceNode | None:
     if isinstance(step, DealStep):
         sides = setup.hut_tile_being_dealt(view)
         if sides is not None:
-            bag = Bag.of(sides, key=lambda hut: hut.sort_key)
-            return _ChanceNode(bag, HutSide, setup.deal_hut_side, HutSide)
+            return _ChanceNode(Bag.of(sides, key=lambda hut: hut.sort_key), _HUT_SIDE)
         seat = setup.seat_being_dealt(view)
         if seat is not None:
-            return _ChanceNode(view.players[seat].pile, DrawWorker, setup.deal_worker, DrawWorker)
-        return _ChanceNode(gem_mines.jungle_draws(view), DrawJungle, setup.deal_jungle, DrawJungle)
+            return _ChanceNode(view.players[seat].pile, _DEAL_WORKER)
+        return _ChanceNode(gem_mines.jungle_draws(view), _DEAL_JUNGLE)
     if isinstance(step, BlindFillStep):
-        return _ChanceNode(
-            gem_mines.jungle_draws(view), DrawJungle, filling.do_blind_fill, DrawJungle
-        )
+        return _ChanceNode(gem_mines.jungle_draws(view), _BLIND_FILL)
     if isinstance(step, DrawWorkerStep):
-        return _ChanceNode(
-            view.players[view.current].pile,
-            DrawWorker,
-            end_of_turn.do_end_of_turn_draw,
-            DrawWorker,
-        )
+        return _ChanceNode(view.players[view.current].pile, _END_OF_TURN_DRAW)
     if isinstance(step, RefillStep):
-        return _ChanceNode(
-            gem_mines.jungle_draws(view), DrawJungle, end_of_turn.do_refill, DrawJungle
-        )
+        return _ChanceNode(gem_mines.jungle_draws(view), _REFILL)
     if isinstance(step, MapRefillStep):
-        return _ChanceNode(
-            gem_mines.jungle_draws(view), DrawJungle, end_of_turn.do_map_refill, DrawJungle
-        )
+        return _ChanceNode(gem_mines.jungle_draws(view), _MAP_REFILL)
     return None
 
 
-@attrs.frozen
 class _Decision:
-    """How one kind of decision step lists, checks and carries out its moves."""
+    """How one kind of decision step lists, checks and carries out its moves.
 
-    name: str
-    moves: Callable[[View], Sequence[Move]]
-    accepts: tuple[type, ...]
-    check: Callable[[View, Any], None]
-    perform: Callable[[Draft, Any], None]
+    A class per kind with methods, for the reason :class:`_Draw` gives: the engine lists,
+    checks or carries out a decision at every move.
+    """
 
+    def __init__(self, name: str, accepts: tuple[type, ...]) -> None:
+        self.name = name
+        self.accepts = accepts
 
-def _place(draft: Draft, move: Place) -> None:
-    placement.do_place(draft, move)
-    emperor.after_placement(draft, move.square)
-    filling.start_filling(draft, move.square)
+    def moves(self, view: View) -> Sequence[Move]:
+        """Every legal move of the decision, in order."""
+        raise NotImplementedError
 
+    def check(self, view: View, move: Any) -> None:
+        """Raise :class:`IllegalMoveError` saying why ``move`` (of a class in ``accepts``)
+        is not legal now."""
+        raise NotImplementedError
 
-def _overbuild(draft: Draft, move: Overbuild) -> None:
-    placement.do_overbuild(draft, move)
-    emperor.after_placement(draft, move.square)
-    activation.start_activation(draft, move.square, ())
-
-
-def _discard(draft: Draft, move: Discard) -> None:
-    placement.do_discard(draft, move)
-    end_of_turn.start_end_of_turn(draft)
+    def perform(self, draft: Draft, move: Any) -> None:
+        """Carry out the legal ``move`` on ``draft``."""
+        raise NotImplementedError
 
 
-_PLACEMENT_CHECKS: Final[dict[type, Callable[[View, Any], None]]] = {
-    Place: placement.check_place,
-    Overbuild: placement.check_overbuild,
-    Discard: placement.check_discard,
-}
-_PLACEMENT_PERFORMS: Final[dict[type, Callable[[Draft, Any], None]]] = {
-    Place: _place,
-    Overbuild: _overbuild,
-    Discard: _discard,
-}
+class _Placing(_Decision):
+    """Step A: place, overbuild or discard a worker tile."""
+
+    def moves(self, view: View) -> Sequence[Move]:
+        return placement.placement_moves(view)
+
+    def check(self, view: View, move: Any) -> None:
+        if isinstance(move, Place):
+            placement.check_place(view, move)
+        elif isinstance(move, Overbuild):
+            placement.check_overbuild(view, move)
+        else:
+            placement.check_discard(view, move)
+
+    def perform(self, draft: Draft, move: Any) -> None:
+        if isinstance(move, Place):
+            placement.do_place(draft, move)
+            emperor.after_placement(draft, move.square)
+            filling.start_filling(draft, move.square)
+        elif isinstance(move, Overbuild):
+            placement.do_overbuild(draft, move)
+            emperor.after_placement(draft, move.square)
+            activation.start_activation(draft, move.square, ())
+        else:
+            placement.do_discard(draft, move)
+            end_of_turn.start_end_of_turn(draft)
 
 
-def _check_hut(view: View, move: BuildHut | PassHut) -> None:
-    if move not in huts.hut_moves(view):
-        assert isinstance(move, BuildHut)
-        raise IllegalMoveError(huts.why_not_buildable(view, view.current, move.hut))
+class _Filling(_Decision):
+    """Step B: which tile goes on which jungle space."""
+
+    def moves(self, view: View) -> Sequence[Move]:
+        step = view.step
+        assert isinstance(step, FillStep)
+        return filling.fill_moves(view, step.spaces)
+
+    def check(self, view: View, move: Any) -> None:
+        filling.check_fill(view, move)
+
+    def perform(self, draft: Draft, move: Any) -> None:
+        filling.do_fill(draft, move)
 
 
-def _build(draft: Draft, move: BuildHut | PassHut) -> None:
-    huts.do_build(draft, move)
-    end_of_turn.next_turn(draft)
+class _Resolving(_Decision):
+    """Step C: how to use one activated edge."""
+
+    def moves(self, view: View) -> Sequence[Move]:
+        return activation.resolve_moves(view)
+
+    def check(self, view: View, move: Any) -> None:
+        activation.check_resolve(view, move)
+
+    def perform(self, draft: Draft, move: Any) -> None:
+        activation.do_resolve(draft, move)
 
 
-def _fill_moves(view: View) -> list[Fill]:
-    step = view.step
-    assert isinstance(step, FillStep)
-    return filling.fill_moves(view, step.spaces)
+class _Sliding(_Decision):
+    """The end of a turn: which map-board tile slides into the display."""
+
+    def moves(self, view: View) -> Sequence[Move]:
+        return end_of_turn.slide_moves(view)
+
+    def check(self, view: View, move: Any) -> None:
+        end_of_turn.check_slide(view, move)
+
+    def perform(self, draft: Draft, move: Any) -> None:
+        end_of_turn.do_slide(draft, move)
+
+
+class _Building(_Decision):
+    """The Hut module's step: build a hut or pass."""
+
+    def moves(self, view: View) -> Sequence[Move]:
+        return huts.hut_moves(view)
+
+    def check(self, view: View, move: Any) -> None:
+        if move not in huts.hut_moves(view):
+            assert isinstance(move, BuildHut)
+            raise IllegalMoveError(huts.why_not_buildable(view, view.current, move.hut))
+
+    def perform(self, draft: Draft, move: Any) -> None:
+        huts.do_build(draft, move)
+        end_of_turn.next_turn(draft)
 
 
 _DECISIONS: Final[dict[type, _Decision]] = {
-    PlacementStep: _Decision(
-        "place a worker tile",
-        placement.placement_moves,
-        (Place, Overbuild, Discard),
-        lambda view, move: _PLACEMENT_CHECKS[type(move)](view, move),
-        lambda draft, move: _PLACEMENT_PERFORMS[type(move)](draft, move),
-    ),
-    FillStep: _Decision(
-        "fill the jungle spaces", _fill_moves, (Fill,), filling.check_fill, filling.do_fill
-    ),
-    ResolveStep: _Decision(
-        "resolve an activated edge",
-        activation.resolve_moves,
-        (Resolve,),
-        activation.check_resolve,
-        activation.do_resolve,
-    ),
-    SlideStep: _Decision(
-        "slide a map-board tile into the display",
-        end_of_turn.slide_moves,
-        (Slide,),
-        end_of_turn.check_slide,
-        end_of_turn.do_slide,
-    ),
-    HutStep: _Decision(
-        "build a hut or pass", huts.hut_moves, (BuildHut, PassHut), _check_hut, _build
-    ),
+    PlacementStep: _Placing("place a worker tile", (Place, Overbuild, Discard)),
+    FillStep: _Filling("fill the jungle spaces", (Fill,)),
+    ResolveStep: _Resolving("resolve an activated edge", (Resolve,)),
+    SlideStep: _Sliding("slide a map-board tile into the display", (Slide,)),
+    HutStep: _Building("build a hut or pass", (BuildHut, PassHut)),
 }
 
 
@@ -216,7 +311,7 @@ def settle(draft: Draft) -> None:
             else:
                 outcome = seeded_pick(node.bag, draft.seed, draft.chance_count)
             draft.chance_count += 1
-            node.resolve(draft, outcome)
+            node.draw.resolve(draft, outcome)
             continue
         moves: Sequence[Move]
         if kind is ResolveStep:
@@ -296,7 +391,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     else:
         node = _chance_node(state)
         if node is not None:
-            moves = tuple(node.to_move(element) for element, _ in node.bag.items)
+            moves = tuple(node.draw.to_move(element) for element, _ in node.bag.items)
         else:
             moves = tuple(_DECISIONS[type(state.step)].moves(state))
     state.keep_moves(moves)
@@ -309,7 +404,7 @@ def chance_outcomes(state: object) -> tuple[tuple[Move, Fraction], ...]:
     Raises :class:`IllegalMoveError` when ``state`` is not a chance node.
     """
     node = _chance_node_of(expect(state, State, "chance_outcomes", IllegalMoveError))
-    return tuple((node.to_move(element), p) for element, p in outcome_fractions(node.bag))
+    return tuple((node.draw.to_move(element), p) for element, p in outcome_fractions(node.bag))
 
 
 def chance_weights(state: State) -> tuple[tuple[Move, int], ...]:
@@ -318,7 +413,7 @@ def chance_weights(state: State) -> tuple[tuple[Move, int], ...]:
     weights. For callers that want probabilities as floats (the OpenSpiel adapter, at every
     chance node), which then need no :class:`~fractions.Fraction` built."""
     node = _chance_node_of(state)
-    return tuple((node.to_move(element), count) for element, count in node.bag.items)
+    return tuple((node.draw.to_move(element), count) for element, count in node.bag.items)
 
 
 def _chance_node_of(state: State) -> _ChanceNode:
@@ -336,7 +431,7 @@ def _waiting_for(state: State) -> str:
         return "nothing: the game is over"
     node = _chance_node(state)
     if node is not None:
-        return f"a chance outcome ({node.expects.__name__})"
+        return f"a chance outcome ({node.draw.expects.__name__})"
     seat = _deciding_seat(state.step, state.current)
     return f"seat {seat} to {_DECISIONS[type(state.step)].name}"
 
@@ -347,7 +442,7 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     Returns the state's chance node, if it is one, so that :func:`_run` need not work it
     out again (with gem mines in the pile that means weighing every way gems can fall).
     """
-    if not isinstance(move, MOVE_CLASSES):
+    if type(move) not in _MOVE_TYPES and not isinstance(move, MOVE_CLASSES):
         raise IllegalMoveError(f"expected a cacao_rules move, got {type(move).__name__}")
     kind = type(state.step)
     if kind is OverStep:
@@ -355,7 +450,9 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     if kind in _CHANCE_KINDS:
         node = _chance_node(state)
         assert node is not None
-        if not isinstance(move, node.expects) or not node.bag.count(_outcome_of(move)):
+        if not isinstance(move, node.draw.expects) or not node.bag.count(
+            _outcome_of(cast(Move, move))
+        ):
             raise IllegalMoveError(
                 f"{move} is not a possible outcome here; the game waits for " + _waiting_for(state)
             )
@@ -367,6 +464,11 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     if known is None or isinstance(move, Place) or not _listed(move, known):
         decision.check(state, move)
     return None
+
+
+_MOVE_TYPES: Final = frozenset(MOVE_CLASSES)
+"""The move classes, for :func:`_check` to know a move by its exact class in one set lookup
+before asking :func:`isinstance`, which tries each class in turn."""
 
 
 def _listed(move: object, known: tuple[Move, ...]) -> bool:
@@ -399,7 +501,7 @@ def _run(state: State, move: object, events: list[Event] | None) -> State:
     draft = Draft(state, events)
     if node is not None:
         draft.chance_count += 1
-        node.resolve(draft, _outcome_of(move))
+        node.draw.resolve(draft, _outcome_of(move))
     else:
         _DECISIONS[type(state.step)].perform(draft, move)
     settle(draft)

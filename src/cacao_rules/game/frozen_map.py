@@ -27,23 +27,21 @@ class FrozenMap(dict[K, V]):
     ('a', 1, True)
     """
 
-    __slots__ = ("_hash", "_memo")
+    __slots__ = ("_hash", "derived")
+
+    derived: Any
+    """A value derived from this mapping and kept with it, ``None`` until set (for a board,
+    its frontier: see :mod:`cacao_rules.state.board`); never part of its value.
+
+    The mapping never changes, so what is computed from it can be kept and reused by every
+    state that shares it. One slot rather than a dictionary of such values: a board is kept
+    by nearly every state of a game tree, and a dictionary would cost each about 125 bytes.
+    """
 
     def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         dict.__init__(self, data)
         self._hash: int | None = None
-        self._memo: dict[str, Any] | None = None
-
-    @property
-    def memo(self) -> dict[str, Any]:
-        """A scratch dict for values derived from this mapping (never part of its value).
-
-        The mapping never changes, so whatever is computed from it can be kept here and
-        reused by every state that shares it.
-        """
-        if self._memo is None:
-            self._memo = {}
-        return self._memo
+        self.derived = None
 
     def __eq__(self, other: object) -> bool:
         # Spelled out although dict has them: compiled with mypyc, the class's own comparison

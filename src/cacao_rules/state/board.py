@@ -2,8 +2,8 @@
 
 The frontier is every empty square that shares an edge with a jungle tile
 (:rule:`R-PLACE-1`). It is derived from the board alone, so it is kept in the board's
-:attr:`~cacao_rules.game.frozen.FrozenMap.memo` and carried from board to board as tiles are
-laid, instead of being searched for on every turn.
+:attr:`~cacao_rules.game.frozen_map.FrozenMap.derived` slot and carried from board to board
+as tiles are laid, instead of being searched for on every turn.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def free_squares(board: Board) -> tuple[Square, ...]:
     placed there never shares an edge with another (:rule:`R-PLACE-2`). Kept as a sorted
     tuple, which takes far less room than a set in the many states of a search tree.
     """
-    squares: tuple[Square, ...] | None = board.memo.get("free_squares")
+    squares: tuple[Square, ...] | None = board.derived
     if squares is None:
         squares = tuple(
             sorted(
@@ -37,7 +37,7 @@ def free_squares(board: Board) -> tuple[Square, ...]:
                 }
             )
         )
-        board.memo["free_squares"] = squares
+        board.derived = squares
     return squares
 
 
@@ -51,12 +51,12 @@ def is_free(board: Board, square: Square) -> bool:
 def with_worker(board: Board, square: Square, tile: WorkerTile) -> Board:
     """``board`` with ``tile`` on ``square`` (empty, or overbuilt), frontier carried over."""
     new = board.set(square, tile)
-    known: tuple[Square, ...] | None = board.memo.get("free_squares")
+    known: tuple[Square, ...] | None = board.derived
     if known is not None:
         at = bisect_left(known, square)
         if at < len(known) and known[at] == square:
             known = known[:at] + known[at + 1 :]
-        new.memo["free_squares"] = known
+        new.derived = known
     return new
 
 
@@ -67,9 +67,9 @@ def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
     lost gems): then the frontier stays as it was.
     """
     new = board.set(square, tile)
-    known: tuple[Square, ...] | None = board.memo.get("free_squares")
+    known: tuple[Square, ...] | None = board.derived
     if known is not None and square in board:
-        new.memo["free_squares"] = known
+        new.derived = known
     elif known is not None:
         squares = list(known)
         for near in neighbours(square):
@@ -77,5 +77,5 @@ def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
                 at = bisect_left(squares, near)
                 if at == len(squares) or squares[at] != near:
                     squares.insert(at, near)
-        new.memo["free_squares"] = tuple(squares)
+        new.derived = tuple(squares)
     return new

@@ -1,56 +1,20 @@
 """The read-only face that a :class:`~cacao_rules.state.state.State` and a
-:class:`~cacao_rules.state.draft.Draft` share, so rules code can read either."""
+:class:`~cacao_rules.state.draft.Draft` share, so rules code can read either.
+
+A union of the two classes rather than a :class:`~typing.Protocol` naming their fields:
+compiled with mypyc, reading a field of a union of native classes is a check of the type
+and a direct read of the native attribute, while reading it through a protocol is a
+generic attribute lookup (several times the cost), and the rules read the state this way
+many times per move. Both classes have the same fields (``players`` is a tuple in one, a
+list in the other; both are sequences of :class:`~cacao_rules.state.state.PlayerState`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from typing import TypeAlias
 
-from ..game.components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
-from ..game.config import Config
-from ..game.frozen import Bag, FrozenMap
-from ..game.geometry import Square
-from .state import PlayerState, Step
+from .draft import Draft
+from .state import State
 
-
-class View(Protocol):
-    """What the rules read of a game: see :class:`~cacao_rules.state.state.State`."""
-
-    @property
-    def config(self) -> Config: ...
-    @property
-    def seed(self) -> int | None: ...
-    @property
-    def chance_count(self) -> int: ...
-    @property
-    def discarded(self) -> tuple[tuple[int, WorkerType], ...]: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def board(self) -> FrozenMap[Square, Tile]: ...
-    @property
-    def covered(self) -> FrozenMap[Square, WorkerTile]: ...
-    @property
-    def players(self) -> Sequence[PlayerState]: ...
-    @property
-    def jungle_pile(self) -> Bag[JungleTile]: ...
-    @property
-    def display(self) -> tuple[JungleTile, ...]: ...
-    @property
-    def current(self) -> int: ...
-    @property
-    def step(self) -> Step: ...
-    @property
-    def map_board(self) -> tuple[JungleTile, ...]: ...
-    @property
-    def map_tiles_used(self) -> int: ...
-    @property
-    def hut_supply(self) -> Bag[Hut]: ...
-    @property
-    def emperor(self) -> Square | None: ...
-    @property
-    def gem_cart(self) -> Gems: ...
-    @property
-    def mask_supply(self) -> tuple[int, ...]: ...
-    @property
-    def gems_exchanged(self) -> int: ...
+View: TypeAlias = State | Draft
+"""What the rules read of a game: see :class:`~cacao_rules.state.state.State`."""

@@ -57,7 +57,7 @@ def start_end_of_turn(draft: Draft) -> None:
 def draw_worker(draft: Draft, seat: int, kind: WorkerType) -> None:
     """Move a tile of ``kind`` from ``seat``'s pile to their hand."""
     player = draft.players[seat]
-    draft.update_player(seat, pile=player.pile.remove(kind), hand=sorted_hand([*player.hand, kind]))
+    draft.update_tiles(seat, sorted_hand([*player.hand, kind]), player.pile.remove(kind))
     if draft.events is not None:
         draft.emit(WorkerDrawn(seat, kind))
 

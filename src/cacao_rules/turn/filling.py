@@ -27,18 +27,17 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
 
     Whose tiles they are does not matter (:rule:`R-FILL-1`).
     """
-    board = view.board
-    get = board.get
+    board = view.board  # read with board.get, not a bound get: compiled, that is native
     spaces = []
     for space in neighbours(placed):
         if space in board:
             continue
         x, y = space
         workers = (
-            isinstance(get((x, y - 1)), WorkerTile)
-            + isinstance(get((x + 1, y)), WorkerTile)
-            + isinstance(get((x, y + 1)), WorkerTile)
-            + isinstance(get((x - 1, y)), WorkerTile)
+            isinstance(board.get((x, y - 1)), WorkerTile)
+            + isinstance(board.get((x + 1, y)), WorkerTile)
+            + isinstance(board.get((x, y + 1)), WorkerTile)
+            + isinstance(board.get((x - 1, y)), WorkerTile)
         )
         if workers >= 2:
             spaces.append(space)

@@ -5,7 +5,7 @@ Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-O
 
 from __future__ import annotations
 
-import functools
+from typing import cast
 
 from ..errors import IllegalMoveError
 from ..game.components import Hut, WorkerTile, WorkerType
@@ -43,31 +43,30 @@ def overbuild_squares(view: View, seat: int) -> list[Square]:
     )
 
 
-_PLACES: dict[tuple[WorkerType, Square], tuple[Place, ...]] = {}
+_PLACES: dict[WorkerType, dict[object, tuple[Place, ...]]] = {kind: {} for kind in WorkerType}
+"""The placements of each tile type on each square met so far, one per distinct rotation
+(moves are immutable, so one made is kept for reuse; they are also then listed by identity,
+which :func:`cacao_rules.apply` uses to skip checking a listed move). Keyed by squares as
+plain objects: see :func:`placement_moves`."""
 
 
-_PLACES_OF_TYPE: dict[WorkerType, dict[Square, tuple[Place, ...]]] = {}
-
-
-def _places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
-    """The placements of ``kind`` on ``square``, one per distinct rotation (kept for reuse)."""
-    moves = _PLACES.get((kind, square))
-    if moves is None:
-        moves = tuple(Place(kind, square, rotation) for rotation in kind.rotations)
-        _PLACES[(kind, square)] = moves
-        _PLACES_OF_TYPE.setdefault(kind, {})[square] = moves
+def _new_places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
+    """The placements of ``kind`` on ``square``, made and kept in :data:`_PLACES`."""
+    moves = tuple([Place(kind, square, rotation) for rotation in kind.rotations])
+    _PLACES[kind][square] = moves
     return moves
 
 
-_OVERBUILDS: dict[tuple[WorkerType, Square], tuple[Overbuild, ...]] = {}
+_OVERBUILDS: dict[WorkerType, dict[Square, tuple[Overbuild, ...]]] = {
+    kind: {} for kind in WorkerType
+}
+"""The overbuilds of each tile type on each square met so far, like :data:`_PLACES`."""
 
 
-def _overbuilds(kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
-    """The overbuilds of ``kind`` on ``square``, one per distinct rotation (kept for reuse)."""
-    moves = _OVERBUILDS.get((kind, square))
-    if moves is None:
-        moves = tuple(Overbuild(kind, square, rotation) for rotation in kind.rotations)
-        _OVERBUILDS[(kind, square)] = moves
+def _new_overbuilds(kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
+    """The overbuilds of ``kind`` on ``square``, made and kept in :data:`_OVERBUILDS`."""
+    moves = tuple([Overbuild(kind, square, rotation) for rotation in kind.rotations])
+    _OVERBUILDS[kind][square] = moves
     return moves
 
 
@@ -81,22 +80,28 @@ def hand_types(view: View) -> tuple[WorkerType, ...]:
 
 
 def placement_moves(view: View) -> list[Move]:
-    """Every placement, overbuild or (when neither exists) discard, in notation order."""
-    seat = view.current
+    """Every placement, overbuild or (when neither exists) discard, in notation order.
+
+    Written as plain loops over the kept moves of each type and square (:data:`_PLACES`):
+    compiled, each step is a native dictionary read and list extension. The squares are
+    read as plain objects, not as ``Square``: compiled,
+    mypyc keeps a ``tuple[int, int]`` unboxed and would build a new tuple for every read.
+    """
     types = hand_types(view)
-    squares = free_squares(view.board)
+    squares: tuple[object, ...] = free_squares(view.board)
     moves: list[Move] = []
     for kind in types:
-        places = _PLACES_OF_TYPE.get(kind)
-        if places is None:
-            places = _PLACES_OF_TYPE[kind] = {}
-        try:
-            moves += [move for square in squares for move in places[square]]
-        except KeyError:
-            moves += [move for square in squares for move in _places(kind, square)]
-    own = overbuild_squares(view, seat)
+        places = _PLACES[kind]
+        for square in squares:
+            listed = places.get(square)
+            moves.extend(_new_places(kind, cast(Square, square)) if listed is None else listed)
+    own = overbuild_squares(view, view.current)
     if own:
-        moves += [move for kind in types for square in own for move in _overbuilds(kind, square)]
+        for kind in types:
+            overbuilds = _OVERBUILDS[kind]
+            for square in own:
+                built = overbuilds.get(square)
+                moves.extend(_new_overbuilds(kind, square) if built is None else built)
     if not moves:
         moves = [Discard(kind) for kind in types]
     return moves
@@ -172,16 +177,25 @@ def check_discard(view: View, move: Discard) -> None:
 
 
 def _take_from_hand(draft: Draft, kind: WorkerType) -> None:
-    hand = list(draft.players[draft.current].hand)
+    player = draft.players[draft.current]
+    hand = list(player.hand)
     hand.remove(kind)
-    draft.update_player(draft.current, hand=tuple(hand))
+    draft.update_tiles(draft.current, tuple(hand), player.pile)
 
 
-@functools.cache
+_LAID: dict[tuple[int, WorkerType, int, bool], WorkerTile] = {}
+"""The tiles that placements have laid, by owner, type, rotation and Foreman's worker."""
+
+
 def _laid(seat: int, kind: WorkerType, rotation: int, foreman: bool) -> WorkerTile:
     """The tile that a placement lays, made once and shared (tiles are immutable, and there
-    are only a few hundred)."""
-    return WorkerTile.of(seat, kind, rotation, foreman)
+    are only a few hundred). Kept in a plain dictionary rather than by ``functools.cache``,
+    which compiled code can reach only through Python's call protocol."""
+    key = (seat, kind, rotation, foreman)
+    tile = _LAID.get(key)
+    if tile is None:
+        tile = _LAID[key] = WorkerTile.of(seat, kind, rotation, foreman)
+    return tile
 
 
 def do_place(draft: Draft, move: Place) -> WorkerTile:
