@@ -118,6 +118,24 @@ def _random_play(game: Any, rng: random.Random, stop: float = 1.0) -> list[Any]:
 
 
 @pytest.mark.parametrize(
+    "name", ["python_cacao(players=4)", "python_cacao(players=3,modules=map+huts+gem_mines)"]
+)
+def test_legal_actions_answered_in_python_are_pyspiels(name: str) -> None:
+    # CacaoState.legal_actions answers without pyspiel's C++ State::LegalActions; it must
+    # give what that gives, for the player to act and for every seat, at every kind of node.
+    game = pyspiel.load_game(name)
+    kinds = set()
+    for state in _random_play(game, random.Random(8)):
+        kinds.add(state.current_player() if state.current_player() < 0 else 0)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in range(game.num_players()):
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        if state.is_chance_node():
+            assert state.legal_actions() == [action for action, _ in state.chance_outcomes()]
+    assert kinds == {0, int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)}
+
+
+@pytest.mark.parametrize(
     "name", ["python_cacao", "python_cacao(players=3,modules=map+huts+gem_mines)"]
 )
 def test_resample_keeps_the_information_state(name: str) -> None:

@@ -81,7 +81,7 @@ from .agents.action_space import ActionSpace
 from .agents.determinization import determinize
 from .agents.observation import observe
 from .agents.tensors import observation_tensor, tensor_layout, tensor_size
-from .agents.trajectory import TERMINAL, Record, Recorder, Trajectory
+from .agents.trajectory import CHANCE, TERMINAL, Record, Recorder, Trajectory
 from .engine import new_game
 from .errors import ConfigError, IllegalMoveError
 from .formats.observation_format import observation_to_json
@@ -193,6 +193,29 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The seat to decide, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
         return self._core.player
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the player to act (or of ``player``), as pyspiel's
+        ``State.legal_actions`` gives them: the decision ids ascending, the chance outcome
+        ids in :meth:`chance_outcomes`' order, none at the end.
+
+        Answered here for the player to act, from the ids kept on the engine state, rather
+        than by pyspiel's C++ ``LegalActions``, which calls back into Python four times
+        (``is_terminal``, ``current_player`` twice, then ``_legal_actions`` or
+        ``chance_outcomes``) and converts the ids to a C++ vector and back: those calls
+        cost a random playout more than the ids themselves. OpenSpiel's C++ code (its
+        algorithms, ``legal_actions_mask``) still goes through ``_legal_actions``; for
+        any other ``player`` pyspiel answers, as it would.
+        """
+        core = self._core
+        if player is not None and player != core.player:
+            answer: list[int] = super().legal_actions(player)
+            return answer
+        if core.player >= 0:
+            return list(core.space.legal_actions(core.state))
+        if core.player == CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        return []
 
     def _legal_actions(self, player: int) -> Sequence[int]:
         """The ids of the legal decisions, ascending (none for a seat not to move)."""

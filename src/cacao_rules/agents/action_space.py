@@ -223,9 +223,12 @@ class _Tables:
     pass_start: int
     jungle_start: int
     side_start: int
-    tile_ids: dict[int, tuple[Move, int]] = attrs.field(factory=any_dict)
+    tile_ids: dict[int, int] = attrs.field(factory=any_dict)
     """The ids of the placements and overbuilds met so far, by the moves' identity (see
     :func:`_tile_codes`)."""
+    tile_moves: dict[int, Move] = attrs.field(factory=any_dict)
+    """The moves whose ids :attr:`tile_ids` holds, by identity: kept so that no other
+    object can take one's identity while its entry lasts."""
 
 
 _TILE_IDS_KEPT: Final = 1 << 16
@@ -424,22 +427,40 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
 
     The engine makes each placement once and lists the same move object in every state it
     is legal in, so an id is kept by the move's identity: looking up ``id(move)`` costs far
-    less than reading three fields of an attrs value (the compiled build reads them as
-    generic attributes). An entry holds its move, so no other object can take that
-    identity while the entry lasts; moves made afresh would only fill the table, which
-    therefore starts again past :data:`_TILE_IDS_KEPT` entries.
+    less than reading three fields of a move (the compiled build reads them as generic
+    attributes). :attr:`_Tables.tile_moves` holds every move with an entry, so no other
+    object can take that identity while the entry lasts; moves made afresh would only fill
+    the table, which therefore starts again past :data:`_TILE_IDS_KEPT` entries.
     """
     known = t.tile_ids
     codes = []
     for move in moves:
-        entry = known.get(id(move))
-        if entry is None:
-            entry = (move, _tile_code(t, move))
+        code = known.get(id(move))
+        if code is None:
+            code = _tile_code(t, move)
             if len(known) >= _TILE_IDS_KEPT:
                 known.clear()
-            known[id(move)] = entry
-        codes.append(entry[1])
+                t.tile_moves.clear()
+            known[id(move)] = code
+            t.tile_moves[id(move)] = move
+        codes.append(code)
     return codes
+
+
+def _known_tile_codes(t: _Tables, moves: tuple[Move, ...]) -> list[int] | None:
+    """The ids of ``moves`` if every one is a placement or overbuild with a kept id (see
+    :func:`_tile_codes`), else ``None``.
+
+    Most placement decisions list nothing else, and all of it met before: one comprehension
+    over the table answers them, with no grouping by class and no call per move.
+    """
+    if not moves or type(moves[0]) not in _TILE_MOVES:
+        return None
+    known = t.tile_ids
+    try:
+        return [known[id(move)] for move in moves]
+    except KeyError:  # a move met for the first time, or a discard
+        return None
 
 
 def _tile_code(t: _Tables, move: Place | Overbuild) -> int:
@@ -530,6 +551,9 @@ _TILE_MOVES: Final = (Place, Overbuild)
 
 def _codes(t: _Tables, state: State, moves: tuple[Move, ...]) -> tuple[int, ...]:
     """The ids of ``moves``, the legal moves of ``state``, in their order."""
+    known = _known_tile_codes(t, moves)
+    if known is not None:
+        return tuple(known)
     codes: list[int] = []
     try:  # legal_moves lists the moves by class: one run per class
         for kind, run in itertools.groupby(moves, type):
