@@ -184,7 +184,8 @@ def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ..
     chocolate, which share the storage; the sun tokens; the water carrier; ``None`` for one
     that no edge touches: what it holds cannot change the edges' options or which of their
     moves have the same effect, so many more situations share a key; gold is only ever added
-    to, so its amount never decides anything here), the owner's huts, and each edge's tile
+    to, so its amount never decides anything here), the owner's huts that act on edges
+    (:func:`_huts_that_act`), and each edge's tile
     kind, tile value and workers. Situations with the same key have the same live edges and
     the same moves listed, so these are kept by key in :data:`_SITUATIONS`.
 
@@ -193,7 +194,7 @@ def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ..
     """
     player = view.players[edges[0].owner]
     board = view.board
-    key: list[object] = [None, None, None, None, player.huts]
+    key: list[object] = [None, None, None, None, _huts_that_act(player.huts)]
     touched = 0
     for edge in edges:
         tile = _jungle_at(board.get(edge.jungle_square))
@@ -212,6 +213,16 @@ def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ..
     if touched & _TOUCHES_WATER:
         key[3] = player.water_field
     return tuple(key)
+
+
+def _huts_that_act(huts: tuple[Hut, ...]) -> int:
+    """Which of ``huts`` change what an edge's moves do, as bits: the Market crier (a
+    market's price, :rule:`R-HUT-MARKET-CRIER`) and the Farmer (the cacao counted,
+    :rule:`R-HUT-FARMER`). The Foreman acts through the workers an edge counts, which the
+    key holds; no other hut acts while edges are resolved."""
+    if not huts:
+        return 0
+    return (1 if Hut.MARKET_CRIER in huts else 0) | (2 if Hut.FARMER in huts else 0)
 
 
 _TOUCHES_STORAGE: Final = 1
