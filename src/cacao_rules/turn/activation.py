@@ -33,23 +33,28 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     edges = []
     new_tile = board[placed]
     assert isinstance(new_tile, WorkerTile)
-    for side, facing in zip(SIDES, neighbours(placed), strict=True):
+    around = neighbours(placed)
+    for side in range(len(SIDES)):
+        facing = around[side]
         if _activates(new_tile.edges[side], board.get(facing)):
-            edges.append(_activate(view, new_tile, placed, side, facing))
+            edges.append(_activate(new_tile, placed, side, facing))
     for space in filled:
         jungle = board.get(space)
-        for side, square in zip(SIDES, neighbours(space), strict=True):
+        around = neighbours(space)
+        for side in range(len(SIDES)):
+            square = around[side]
             tile = board.get(square)
-            if square == placed or not isinstance(tile, WorkerTile):
+            if not isinstance(tile, WorkerTile) or square == placed:
                 continue
             facing_side = _OPPOSITE[side]
             if _activates(tile.edges[facing_side], jungle):
-                edges.append(_activate(view, tile, square, facing_side, space))
+                edges.append(_activate(tile, square, facing_side, space))
     return edges
 
 
-_OPPOSITE: Final = tuple(side.opposite for side in SIDES)
-"""Each side's opposite, by the side's number."""
+_OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
+"""Each side's opposite, by the sides' numbers (sides are looked at by number here: indexing
+the tiles' edges with plain ints is the fast case, compiled too)."""
 
 
 def _activates(workers: int, facing: object) -> bool:
@@ -61,12 +66,11 @@ def _activates(workers: int, facing: object) -> bool:
     return workers > 0 or facing.kind is JungleKind.TREE_OF_LIFE
 
 
-def _activate(
-    view: View, tile: WorkerTile, square: Square, side: Side, jungle: Square
-) -> ActivatedEdge:
-    """The activated edge, with the workers it counts (:rule:`R-HUT-FOREMAN`)."""
+def _activate(tile: WorkerTile, square: Square, side: int, jungle: Square) -> ActivatedEdge:
+    """The activated edge on side number ``side``, with the workers it counts
+    (:rule:`R-HUT-FOREMAN`)."""
     workers = counted_workers(tile, tile.edges[side])
-    return ActivatedEdge(tile.owner, square, side, workers, jungle)
+    return ActivatedEdge(tile.owner, square, SIDES[side], workers, jungle)
 
 
 def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
@@ -528,7 +532,7 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
             draft,
             edge.owner,
             ACTIONS[tile.kind].perform(
-                draft, edge.owner, edge.jungle_square, tile, edge.workers, use_of(move)
+                draft, edge.owner, edge.jungle_square, tile, edge.workers, move
             ),
         )
     if draft.events is not None:
