@@ -15,7 +15,7 @@ from ..game.geometry import SIDES, Square, format_square, neighbours
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
 from ..state.draft import Draft
-from ..state.state import ActivatedEdge, ResolveStep
+from ..state.state import ActivatedEdge, PlayerState, ResolveStep
 from ..state.view import View
 from .actions import ACTIONS, Action, Use, gain_cacao, storage_room
 from .end_of_turn import start_end_of_turn
@@ -430,15 +430,15 @@ def _effect(
 ) -> tuple[View, tuple[object, ...]]:
     """The state after using ``edges[index]`` as ``use``, and what the move changes there.
 
-    Only the owner's resources change, and the cacao counted for the Farmer. Of the board,
-    only the edge's own jungle tile can change (a gem mine loses gems), so that square and
-    tile stand for the board, or ``None`` when it is unchanged.
+    Only the owner's resources change (:func:`_resources`), and the cacao counted for the
+    Farmer. Of the board, only the edge's own jungle tile can change (a gem mine loses gems),
+    so that square and tile stand for the board, or ``None`` when it is unchanged.
     """
     step = view.step
     assert isinstance(step, ResolveStep)
     edge = edges[index]
     if not use[0]:  # nothing changes but the edges left
-        return view, (view.players[edge.owner], step.received, None)
+        return view, (_resources(view.players[edge.owner]), step.received, None)
     working = Draft(view, None)
     tile = _jungle(view, edge)
     gained = ACTIONS[tile.kind].perform(
@@ -450,7 +450,22 @@ def _effect(
         laid = working.board.get(edge.jungle_square)
         if laid != view.board.get(edge.jungle_square):
             changed = (edge.jungle_square, laid)
-    return working, (working.players[edge.owner], received, changed)
+    return working, (_resources(working.players[edge.owner]), received, changed)
+
+
+def _resources(player: PlayerState) -> tuple[object, ...]:
+    """What the tiles' actions can change of a player: the rest (hand, pile, huts, map
+    tiles) stays as it is while edges are resolved, so this tells apart the players that
+    moves on one owner's edges leave, and is cheaper to hash than the whole player."""
+    return (
+        player.gold,
+        player.cacao,
+        player.chocolate,
+        player.sun,
+        player.water_field,
+        player.gems,
+        player.masks,
+    )
 
 
 def _left_live(after: View, edges: tuple[ActivatedEdge, ...], index: int) -> tuple[int, ...]:
