@@ -15,8 +15,6 @@ import functools
 from collections.abc import Callable
 from typing import Final, NamedTuple, Protocol
 
-import attrs
-
 from ..game.components import (
     NO_GEMS,
     STORAGE_SPACES,
@@ -62,16 +60,30 @@ Perform = Callable[[Draft, int, Square, JungleTile, int, Used], int]
 Limit = Callable[[PlayerState, JungleTile], str]
 
 
-@attrs.frozen
 class Action:
-    """The effect of one jungle-tile kind; see the module docstring."""
+    """The effect of one jungle-tile kind; see the module docstring.
 
-    options: Options
-    perform: Perform
-    reads: frozenset[Resource]
-    writes: frozenset[Resource]
-    limit: Limit
-    """Says what caps the useful workers, for the message of a refused move."""
+    A plain slotted class, not an attrs one: compiled, it is a native class, whose functions
+    the engine reads directly at every edge it resolves (an attrs class stays interpreted,
+    and each read would be a generic attribute look-up).
+    """
+
+    __slots__ = ("limit", "options", "perform", "reads", "writes")
+
+    def __init__(
+        self,
+        options: Options,
+        perform: Perform,
+        reads: frozenset[Resource],
+        writes: frozenset[Resource],
+        limit: Limit,
+    ) -> None:
+        self.options = options
+        self.perform = perform
+        self.reads = reads
+        self.writes = writes
+        self.limit = limit
+        """Says what caps the useful workers, for the message of a refused move."""
 
 
 def _up_to(limit: int) -> tuple[Use, ...]:
@@ -236,10 +248,15 @@ def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int
 def _chocolate_market_options(
     player: PlayerState, tile: JungleTile, workers: int
 ) -> tuple[Use, ...]:
+    return _chocolate_market_uses(workers, player.cacao, player.chocolate)
+
+
+@functools.lru_cache(maxsize=1024)
+def _chocolate_market_uses(workers: int, cacao: int, chocolate: int) -> tuple[Use, ...]:
     uses = (
         Use(fruit + bars, bars)
-        for fruit in range(min(workers, player.cacao) + 1)
-        for bars in range(min(workers - fruit, player.chocolate) + 1)
+        for fruit in range(min(workers, cacao) + 1)
+        for bars in range(min(workers - fruit, chocolate) + 1)
     )
     return tuple(sorted(uses))
 
