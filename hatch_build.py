@@ -40,6 +40,7 @@ INTERPRETED = (
     "pettingzoo.py",
     "cli/*.py",
     "game/config.py",
+    "game/frozen_map.py",
     "formats/record.py",
     "formats/positions.py",
     "formats/documents.py",
@@ -59,6 +60,9 @@ INTERPRETED = (
   cost is in the games it plays);
 - formats/documents.py, the JSON documents' declarations, whose classes are msgspec
   structs (a C extension type that a native class cannot extend);
+- game/frozen_map.py, the boards' read-only ``dict`` subclass: mypyc compiles a subclass of a
+  built-in as an ordinary class but drops its ``__slots__``, so every board would carry an
+  instance ``__dict__`` (reading a board is reading a ``dict`` either way);
 - show/raster.py, the PettingZoo frames, which needs NumPy (an optional extra that a
   compiled build must not require);
 - three that mypyc 2.4.1 refuses and that no hot path calls: game/config.py and

@@ -2,9 +2,10 @@
 
 A state must be hashable and compare by value, so that search code can keep transposition
 tables, so it cannot hold a plain ``dict``. :class:`FrozenMap` is a read-only mapping with a
-cached hash; :class:`Bag` is a multiset kept as sorted ``(item, count)`` pairs, which is how
-the hidden draw piles are stored: as what is left, never as a secret order
-(:rule:`R-CHANCE-1`).
+cached hash (defined in :mod:`~cacao_rules.game.frozen_map`, for the build's sake, and
+imported from here like the other containers); :class:`Bag` is a multiset kept as sorted
+``(item, count)`` pairs, which is how the hidden draw piles are stored: as what is left, never
+as a secret order (:rule:`R-CHANCE-1`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from collections.abc import (
     Callable,
     Iterable,
     Iterator,
-    Mapping,
 )
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import Any, Generic, TypeVar
 
-K = TypeVar("K")
-V = TypeVar("V")
+from .frozen_map import FrozenMap
+
+__all__ = ["Bag", "FrozenMap", "any_dict"]
+
 T = TypeVar("T")
 
 
@@ -30,85 +32,6 @@ def any_dict() -> Any:
     importing (``TypeError: dict object expected``).
     """
     return {}
-
-
-class FrozenMap(dict[K, V]):
-    """A read-only mapping that is hashable and compares by value.
-
-    It is a ``dict`` whose changing methods raise ``TypeError``, so that reading it (``m[k]``,
-    ``m.get(k)``, ``k in m``) runs at the speed of a plain dict: the rules read the board
-    this way many times per move.
-
-    >>> m = FrozenMap({(0, 0): "a"})
-    >>> m[(0, 0)], len(m), hash(m) == hash(FrozenMap({(0, 0): "a"}))
-    ('a', 1, True)
-    """
-
-    __slots__ = ("_hash", "_memo")
-
-    def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
-        dict.__init__(self, data)
-        self._hash: int | None = None
-        self._memo: dict[str, Any] | None = None
-
-    @classmethod
-    def _adopt(cls, data: dict[K, V]) -> FrozenMap[K, V]:
-        """A read-only copy of ``data``."""
-        return cls(data)
-
-    @property
-    def memo(self) -> dict[str, Any]:
-        """A scratch dict for values derived from this mapping (never part of its value).
-
-        The mapping never changes, so whatever is computed from it can be kept here and
-        reused by every state that shares it.
-        """
-        if self._memo is None:
-            self._memo = {}
-        return self._memo
-
-    def __eq__(self, other: object) -> bool:
-        # Spelled out although dict has them: compiled with mypyc, the class's own comparison
-        # slot otherwise compares two FrozenMaps by identity.
-        return dict.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return dict.__ne__(self, other)
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        if self._hash is None:
-            self._hash = hash(frozenset(self.items()))
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"FrozenMap({dict(self)!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (dict(self),))
-
-    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError("a FrozenMap cannot be changed; set() returns a changed copy")
-
-    __setitem__ = _read_only
-    __delitem__ = _read_only
-    clear = _read_only
-    pop = _read_only
-    popitem = _read_only
-    setdefault = _read_only
-    update = _read_only
-    __ior__ = _read_only
-
-    def set(self, key: K, value: V) -> FrozenMap[K, V]:
-        """Return a copy with ``key`` bound to ``value``."""
-        new = FrozenMap(self)
-        dict.__setitem__(new, key, value)
-        return new
-
-    def set_many(self, items: Iterable[tuple[K, V]]) -> FrozenMap[K, V]:
-        """Return a copy with every ``(key, value)`` of ``items`` bound."""
-        new = FrozenMap(self)
-        dict.update(new, items)
-        return new
 
 
 class Bag(Generic[T]):

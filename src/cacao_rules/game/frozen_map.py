@@ -1,0 +1,89 @@
+"""The read-only, hashable mapping that boards and other state tables are kept in.
+
+A module of its own, left interpreted in the compiled build (see ``hatch_build.py``): mypyc
+compiles a subclass of ``dict`` as an ordinary Python class but drops its ``__slots__``, so
+every compiled board carried an instance ``__dict__`` of its own (about 130 bytes a state in
+a game tree). Its methods are not on a hot path: reading it is reading a ``dict``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, NoReturn, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(dict[K, V]):
+    """A read-only mapping that is hashable and compares by value.
+
+    It is a ``dict`` whose changing methods raise ``TypeError``, so that reading it (``m[k]``,
+    ``m.get(k)``, ``k in m``) runs at the speed of a plain dict: the rules read the board
+    this way many times per move.
+
+    >>> m = FrozenMap({(0, 0): "a"})
+    >>> m[(0, 0)], len(m), hash(m) == hash(FrozenMap({(0, 0): "a"}))
+    ('a', 1, True)
+    """
+
+    __slots__ = ("_hash", "_memo")
+
+    def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        dict.__init__(self, data)
+        self._hash: int | None = None
+        self._memo: dict[str, Any] | None = None
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """A scratch dict for values derived from this mapping (never part of its value).
+
+        The mapping never changes, so whatever is computed from it can be kept here and
+        reused by every state that shares it.
+        """
+        if self._memo is None:
+            self._memo = {}
+        return self._memo
+
+    def __eq__(self, other: object) -> bool:
+        # Spelled out although dict has them: compiled with mypyc, the class's own comparison
+        # slot otherwise compares two FrozenMaps by identity.
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return dict.__ne__(self, other)
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        if self._hash is None:
+            self._hash = hash(frozenset(self.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({dict(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a FrozenMap cannot be changed; set() returns a changed copy")
+
+    __setitem__ = _read_only
+    __delitem__ = _read_only
+    clear = _read_only
+    pop = _read_only
+    popitem = _read_only
+    setdefault = _read_only
+    update = _read_only
+    __ior__ = _read_only
+
+    def set(self, key: K, value: V) -> FrozenMap[K, V]:
+        """Return a copy with ``key`` bound to ``value``."""
+        new = FrozenMap(self)
+        dict.__setitem__(new, key, value)
+        return new
+
+    def set_many(self, items: Iterable[tuple[K, V]]) -> FrozenMap[K, V]:
+        """Return a copy with every ``(key, value)`` of ``items`` bound."""
+        new = FrozenMap(self)
+        dict.update(new, items)
+        return new
