@@ -6,7 +6,7 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ..errors import IllegalMoveError
 from ..game.components import Hut, JungleKind, JungleTile, Side, WorkerTile
@@ -33,18 +33,23 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     edges = []
     new_tile = board[placed]
     assert isinstance(new_tile, WorkerTile)
-    around = neighbours(placed)
+    # Squares and edges are read as Any, and looked at by number: compiled, a Square or a
+    # tile's fixed-length edges is kept unboxed, and indexing it or handing it to a
+    # dictionary would box a new tuple at every read.
+    printed: tuple[int, ...] = new_tile.edges
+    around: tuple[Any, ...] = neighbours(placed)
     for side in range(len(SIDES)):
         facing = around[side]
-        if _activates(new_tile.edges[side], board.get(facing)):
+        if _activates(printed[side], board.get(facing)):
             edges.append(_activate(new_tile, placed, side, facing))
+    placed_square: Any = placed
     for space in filled:
         jungle = board.get(space)
         around = neighbours(space)
         for side in range(len(SIDES)):
             square = around[side]
             tile = board.get(square)
-            if not isinstance(tile, WorkerTile) or square == placed:
+            if not isinstance(tile, WorkerTile) or square == placed_square:
                 continue
             facing_side = _OPPOSITE[side]
             if _activates(tile.edges[facing_side], jungle):
@@ -53,8 +58,7 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
 
 
 _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
-"""Each side's opposite, by the sides' numbers (sides are looked at by number here: indexing
-the tiles' edges with plain ints is the fast case, compiled too)."""
+"""Each side's opposite, by the sides' numbers."""
 
 
 def _activates(workers: int, facing: object) -> bool:
