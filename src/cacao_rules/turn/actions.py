@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Final, NamedTuple
-
-import attrs
+from typing import Final, NamedTuple, Protocol
 
 from ..game.components import (
     NO_GEMS,
@@ -44,21 +42,48 @@ class Use(NamedTuple):
     gems: Gems = NO_GEMS
 
 
+class Used(Protocol):
+    """What ``perform`` reads of a use: a :class:`Use`, or the
+    :class:`~cacao_rules.Resolve` move that makes it, which the engine passes as it is
+    rather than building a :class:`Use` at every move."""
+
+    @property
+    def workers(self) -> int: ...
+    @property
+    def bars(self) -> int: ...
+    @property
+    def gems(self) -> Gems: ...
+
+
 Options = Callable[[PlayerState, JungleTile, int], tuple[Use, ...]]
-Perform = Callable[[Draft, int, Square, JungleTile, int, Use], int]
+Perform = Callable[[Draft, int, Square, JungleTile, int, Used], int]
 Limit = Callable[[PlayerState, JungleTile], str]
 
 
-@attrs.frozen
 class Action:
-    """The effect of one jungle-tile kind; see the module docstring."""
+    """The effect of one jungle-tile kind; see the module docstring.
 
-    options: Options
-    perform: Perform
-    reads: frozenset[Resource]
-    writes: frozenset[Resource]
-    limit: Limit
-    """Says what caps the useful workers, for the message of a refused move."""
+    A plain slotted class, not an attrs one: compiled, it is a native class, whose functions
+    the engine reads directly at every edge it resolves (an attrs class stays interpreted,
+    and each read would be a generic attribute look-up).
+    """
+
+    __slots__ = ("limit", "options", "perform", "reads", "writes")
+
+    def __init__(
+        self,
+        options: Options,
+        perform: Perform,
+        reads: frozenset[Resource],
+        writes: frozenset[Resource],
+        limit: Limit,
+    ) -> None:
+        self.options = options
+        self.perform = perform
+        self.reads = reads
+        self.writes = writes
+        self.limit = limit
+        """Says what caps the useful workers, for the message of a refused move."""
 
 
 def _up_to(limit: int) -> tuple[Use, ...]:
@@ -103,7 +128,7 @@ def _plantation_uses(workers: int, value: int, room: int) -> tuple[Use, ...]:
 
 
 def _plantation(
-    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
 ) -> int:
     """1 or 2 cacao per worker (:rule:`R-ACT-PLANTATION`)."""
     return gain_cacao(draft, seat, use.workers * tile.value)
@@ -113,7 +138,7 @@ def _market_options(player: PlayerState, tile: JungleTile, workers: int) -> tupl
     return _up_to(min(workers, player.cacao))
 
 
-def _market(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+def _market(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
     """Sell 1 cacao per worker at the printed price (:rule:`R-ACT-MARKET`), or at 3 instead of
     2 with the Market crier (:rule:`R-HUT-MARKET-CRIER`)."""
     player = draft.players[seat]
@@ -134,7 +159,7 @@ def _gold_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> t
 
 
 def _gold_mine(
-    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
 ) -> int:
     """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
     player = draft.players[seat]
@@ -151,7 +176,7 @@ def _water_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple
     return _up_to(min(workers, _LAST_WATER_FIELD - player.water_field))
 
 
-def _water(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+def _water(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
     """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field + use.workers)
@@ -164,7 +189,7 @@ def _sun_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[U
     return _up_to(min(workers, SUN_PLACES - player.sun))
 
 
-def _sun(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+def _sun(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
     """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
     player = draft.players[seat]
     draft.update_player(seat, sun=player.sun + use.workers)
@@ -177,7 +202,7 @@ def _nothing_options(player: PlayerState, tile: JungleTile, workers: int) -> tup
     return (Use(0),)
 
 
-def _nothing(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+def _nothing(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
     """Temples do nothing during play (:rule:`R-ACT-TEMPLE`)."""
     return 0
 
@@ -193,7 +218,9 @@ def _watering_options(player: PlayerState, tile: JungleTile, workers: int) -> tu
     return _up_to(min(workers, player.water_field))
 
 
-def _watering(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+def _watering(
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+) -> int:
     """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
     player = draft.players[seat]
     draft.update_player(seat, water_field=player.water_field - use.workers)
@@ -206,7 +233,7 @@ def _kitchen_options(player: PlayerState, tile: JungleTile, workers: int) -> tup
     return _up_to(min(workers, player.cacao))
 
 
-def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
     """1 cacao into 1 bar per worker, in the same storage space (:rule:`R-CHOC-2`)."""
     player = draft.players[seat]
     draft.update_player(
@@ -221,16 +248,21 @@ def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int
 def _chocolate_market_options(
     player: PlayerState, tile: JungleTile, workers: int
 ) -> tuple[Use, ...]:
+    return _chocolate_market_uses(workers, player.cacao, player.chocolate)
+
+
+@functools.lru_cache(maxsize=1024)
+def _chocolate_market_uses(workers: int, cacao: int, chocolate: int) -> tuple[Use, ...]:
     uses = (
         Use(fruit + bars, bars)
-        for fruit in range(min(workers, player.cacao) + 1)
-        for bars in range(min(workers - fruit, player.chocolate) + 1)
+        for fruit in range(min(workers, cacao) + 1)
+        for bars in range(min(workers - fruit, chocolate) + 1)
     )
     return tuple(sorted(uses))
 
 
 def _chocolate_market(
-    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
 ) -> int:
     """Per worker, 1 cacao for 3 or 1 bar for 7 (:rule:`R-CHOC-3`)."""
     player = draft.players[seat]
@@ -262,7 +294,7 @@ def _tree_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[
     return _up_to(max(workers, 1))
 
 
-def _tree(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+def _tree(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
     """1 gold per worker, or 3 gold for an edge showing no worker (:rule:`R-TREE-2`,
     :rule:`R-TREE-3`)."""
     player = draft.players[seat]
@@ -283,7 +315,9 @@ def _gem_uses(on_mine: Gems, workers: int) -> tuple[Use, ...]:
     return tuple(sorted(Use(sum(taken), gems=taken) for taken in gem_choices(on_mine, workers)))
 
 
-def _gem_mine(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Use) -> int:
+def _gem_mine(
+    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+) -> int:
     """Per worker one gem of the player's choice from the mine (:rule:`R-GEM-3`), then the
     forced exchange of full sets for masks (:rule:`R-GEM-4`)."""
     take_gems(draft, seat, at, use.gems)

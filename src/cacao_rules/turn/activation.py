@@ -6,8 +6,7 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
-import functools
-from typing import Final
+from typing import Any, Final
 
 from ..errors import IllegalMoveError
 from ..game.components import Hut, JungleKind, JungleTile, Side, WorkerTile
@@ -16,7 +15,7 @@ from ..game.geometry import SIDES, Square, format_square, neighbours
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
 from ..state.draft import Draft
-from ..state.state import ActivatedEdge, ResolveStep
+from ..state.state import ActivatedEdge, PlayerState, ResolveStep
 from ..state.view import View
 from .actions import ACTIONS, Action, Use, gain_cacao, storage_room
 from .end_of_turn import start_end_of_turn
@@ -34,23 +33,32 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     edges = []
     new_tile = board[placed]
     assert isinstance(new_tile, WorkerTile)
-    for side, facing in zip(SIDES, neighbours(placed), strict=True):
-        if _activates(new_tile.edges[side], board.get(facing)):
-            edges.append(_activate(view, new_tile, placed, side, facing))
+    # Squares and edges are read as Any, and looked at by number: compiled, a Square or a
+    # tile's fixed-length edges is kept unboxed, and indexing it or handing it to a
+    # dictionary would box a new tuple at every read.
+    printed: tuple[int, ...] = new_tile.edges
+    around: tuple[Any, ...] = neighbours(placed)
+    for side in range(len(SIDES)):
+        facing = around[side]
+        if _activates(printed[side], board.get(facing)):
+            edges.append(_activate(new_tile, placed, side, facing))
+    placed_square: Any = placed
     for space in filled:
         jungle = board.get(space)
-        for side, square in zip(SIDES, neighbours(space), strict=True):
+        around = neighbours(space)
+        for side in range(len(SIDES)):
+            square = around[side]
             tile = board.get(square)
-            if square == placed or not isinstance(tile, WorkerTile):
+            if not isinstance(tile, WorkerTile) or square == placed_square:
                 continue
             facing_side = _OPPOSITE[side]
             if _activates(tile.edges[facing_side], jungle):
-                edges.append(_activate(view, tile, square, facing_side, space))
+                edges.append(_activate(tile, square, facing_side, space))
     return edges
 
 
-_OPPOSITE: Final = tuple(side.opposite for side in SIDES)
-"""Each side's opposite, by the side's number."""
+_OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
+"""Each side's opposite, by the sides' numbers."""
 
 
 def _activates(workers: int, facing: object) -> bool:
@@ -62,12 +70,11 @@ def _activates(workers: int, facing: object) -> bool:
     return workers > 0 or facing.kind is JungleKind.TREE_OF_LIFE
 
 
-def _activate(
-    view: View, tile: WorkerTile, square: Square, side: Side, jungle: Square
-) -> ActivatedEdge:
-    """The activated edge, with the workers it counts (:rule:`R-HUT-FOREMAN`)."""
+def _activate(tile: WorkerTile, square: Square, side: int, jungle: Square) -> ActivatedEdge:
+    """The activated edge on side number ``side``, with the workers it counts
+    (:rule:`R-HUT-FOREMAN`)."""
     workers = counted_workers(tile, tile.edges[side])
-    return ActivatedEdge(tile.owner, square, side, workers, jungle)
+    return ActivatedEdge(tile.owner, square, SIDES[side], workers, jungle)
 
 
 def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
@@ -174,52 +181,91 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]
     it depends on (for example a plantation could bring cacao to an empty-handed market).
     The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`).
     """
-    return _live(_Edges(view, edges)) if edges else ()
+    return _settle_situation(view, edges, listing=False)[0] if edges else ()
+
+
+def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ...] | None:
+    """A key that names one owner's situation by small values only, or ``None`` for an edge
+    at a gem mine, which carries gems and changes the board (worked out afresh).
+
+    The key holds the owner's resources that the edges' actions read or change (cacao and
+    chocolate, which share the storage; the sun tokens; the water carrier; ``None`` for one
+    that no edge touches: what it holds cannot change the edges' options or which of their
+    moves have the same effect, so many more situations share a key; gold is only ever added
+    to, so its amount never decides anything here), the owner's huts that act on edges
+    (:func:`_huts_that_act`), and each edge's tile
+    kind, tile value and workers. Situations with the same key have the same live edges and
+    the same moves listed, so these are kept by key in :data:`_SITUATIONS`.
+
+    Written for speed (one flat tuple, the touched resources as bits from
+    :data:`_TOUCHES`): it is worked out at every step an owner resolves.
+    """
+    player = view.players[edges[0].owner]
+    board = view.board
+    key: list[object] = [None, None, None, None, _huts_that_act(player.huts)]
+    touched = 0
+    for edge in edges:
+        tile = _jungle_at(board.get(edge.jungle_square))
+        if tile.gems is not None:
+            return None
+        kind = tile.kind
+        touched |= _TOUCHES[kind]
+        key.append(kind)
+        key.append(tile.value)
+        key.append(edge.workers)
+    if touched & _TOUCHES_STORAGE:
+        key[0] = player.cacao
+        key[1] = player.chocolate
+    if touched & _TOUCHES_SUN:
+        key[2] = player.sun
+    if touched & _TOUCHES_WATER:
+        key[3] = player.water_field
+    return tuple(key)
+
+
+def _huts_that_act(huts: tuple[Hut, ...]) -> int:
+    """Which of ``huts`` change what an edge's moves do, as bits: the Market crier (a
+    market's price, :rule:`R-HUT-MARKET-CRIER`) and the Farmer (the cacao counted,
+    :rule:`R-HUT-FARMER`). The Foreman acts through the workers an edge counts, which the
+    key holds; no other hut acts while edges are resolved."""
+    if not huts:
+        return 0
+    return (1 if Hut.MARKET_CRIER in huts else 0) | (2 if Hut.FARMER in huts else 0)
+
+
+_TOUCHES_STORAGE: Final = 1
+_TOUCHES_SUN: Final = 2
+_TOUCHES_WATER: Final = 4
+
+
+def _touch_bits(action: Action) -> int:
+    """Which of the storage, the sun tokens and the water carrier ``action`` reads or
+    changes, as bits."""
+    touched = action.reads | action.writes
+    return (
+        (_TOUCHES_STORAGE if touched & {Resource.CACAO, Resource.CHOCOLATE} else 0)
+        | (_TOUCHES_SUN if Resource.SUN in touched else 0)
+        | (_TOUCHES_WATER if Resource.WATER in touched else 0)
+    )
+
+
+_TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()}
+"""What each tile kind's action touches, as bits (see :func:`_situation`)."""
 
 
 class _Edges:
-    """One owner's activated ``edges`` with their tiles, actions and options now.
+    """One owner's activated ``edges`` with their tiles, actions and options now, for
+    working out a situation that is not kept (see :func:`_situation`)."""
 
-    ``key`` names the situation by small values only: the owner's huts, the owner's
-    resources that the edges' actions read or change (:func:`_touched`; gold is only ever
-    added to, so its amount never decides anything here) and each edge's tile and workers.
-    Situations with the same key have the same live edges and the same moves listed, so
-    these are kept by key in :data:`_LIVE` and :data:`_LISTED`. An edge at a gem mine,
-    which carries gems and changes the board, makes the key ``None``: such situations are
-    worked out afresh.
-    """
-
-    __slots__ = ("_options", "edges", "jungles", "key", "player")
+    __slots__ = ("_options", "actions", "edges", "jungles", "player")
 
     def __init__(self, view: View, edges: tuple[ActivatedEdge, ...]) -> None:
-        player = self.player = view.players[edges[0].owner]
+        self.player = view.players[edges[0].owner]
         board = view.board
-        jungles: list[JungleTile] = []
-        shape: list[tuple[JungleKind, int, int]] = []
-        mined = False
-        for edge in edges:
-            tile = _jungle_at(board.get(edge.jungle_square))
-            jungles.append(tile)
-            shape.append((tile.kind, tile.value, edge.workers))
-            mined = mined or tile.gems is not None
-        self.jungles = jungles
+        self.jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
+        self.actions = [ACTIONS[tile.kind] for tile in self.jungles]
         self.edges = edges
         self._options: list[tuple[Use, ...]] | None = None
-        self.key: tuple[object, ...] | None = None
-        if not mined:
-            storage, sun, water = _touched(tuple(shape))
-            self.key = (
-                (player.cacao, player.chocolate) if storage else None,
-                player.sun if sun else None,
-                player.water_field if water else None,
-                player.huts,
-                *shape,
-            )
-
-    @property
-    def actions(self) -> list[Action]:
-        """The action of each edge's tile."""
-        return [ACTIONS[tile.kind] for tile in self.jungles]
 
     @property
     def options(self) -> list[tuple[Use, ...]]:
@@ -233,61 +279,48 @@ class _Edges:
         return self._options
 
 
-@functools.lru_cache(maxsize=4096)
-def _touched(shape: tuple[tuple[JungleKind, int, int], ...]) -> tuple[bool, bool, bool]:
-    """Whether the actions of the edges' tiles (``shape`` holds each edge's tile kind, tile
-    value and workers) read or change the storage (cacao and chocolate, which share it), the
-    sun tokens and the water carrier.
-
-    What a resource untouched by every edge holds cannot change the edges' options or which
-    of their moves have the same effect, so the situation's key leaves it out, and many
-    more situations share a key.
-    """
-    touched: frozenset[Resource] = frozenset().union(
-        *(ACTIONS[kind].reads | ACTIONS[kind].writes for kind, _, _ in shape)
-    )
-    return (
-        bool(touched & _STORAGE),
-        Resource.SUN in touched,
-        Resource.WATER in touched,
-    )
-
-
-_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
-
-
 def _jungle_at(tile: object) -> JungleTile:
     assert isinstance(tile, JungleTile)
     return tile
 
 
 _KEPT_SITUATIONS: Final = 50_000
-"""How many situations :data:`_LIVE` and :data:`_LISTED` hold before they start afresh."""
+"""How many situations :data:`_SITUATIONS` holds before it starts afresh."""
 
-_LIVE: dict[tuple[object, ...], tuple[bool, ...]] = {}
-"""Which edges are live, by situation (:attr:`_Edges.key`)."""
+Settled = tuple[tuple[bool, ...], tuple[tuple[int, Use], ...] | None]
+"""What a situation settles to: which edges are live and, when all are, the moves listed as
+(edge index, use), or ``None`` if not worked out yet."""
 
-_LISTED: dict[tuple[object, ...], tuple[tuple[int, Use], ...]] = {}
-"""The moves listed, as (edge index, use), by situation (:attr:`_Edges.key`)."""
-
-
-def _live(edges: _Edges) -> tuple[bool, ...]:
-    """Which of the edges are live (see :func:`live_edges`), kept by situation."""
-    key = edges.key
-    if key is None:
-        return _liveness(edges.actions, edges.options)
-    live = _LIVE.get(key)
-    if live is None:
-        live = _liveness(edges.actions, edges.options)
-        if len(_LIVE) >= _KEPT_SITUATIONS:
-            _LIVE.clear()
-        _LIVE[key] = live
-    return live
+_SITUATIONS: dict[tuple[object, ...], Settled] = {}
+"""What each situation settles to, by its key (:func:`_situation`)."""
 
 
-def _liveness(actions: list[Action], options: list[tuple[Use, ...]]) -> tuple[bool, ...]:
+def _settle_situation(
+    view: View, edges: tuple[ActivatedEdge, ...], *, listing: bool = True
+) -> Settled:
+    """What the owner's ``edges`` settle to, kept by situation where it has a key; the moves
+    listed are worked out only if ``listing`` asks for them and every edge is live."""
+    key = _situation(view, edges)
+    known = None if key is None else _SITUATIONS.get(key)
+    if known is None:
+        worked = _Edges(view, edges)
+        live = _liveness(worked)
+        known = (live, _listing(view, worked) if listing and all(live) else None)
+    elif listing and known[1] is None and all(known[0]):
+        known = (known[0], _listing(view, _Edges(view, edges)))
+    else:
+        return known
+    if key is not None:
+        if len(_SITUATIONS) >= _KEPT_SITUATIONS:
+            _SITUATIONS.clear()
+        _SITUATIONS[key] = known
+    return known
+
+
+def _liveness(edges: _Edges) -> tuple[bool, ...]:
     """Which edges are live, given their actions and their options now (see :func:`live_edges`)."""
-    live = [len(offered) > 1 for offered in options]
+    actions = edges.actions
+    live = [len(offered) > 1 for offered in edges.options]
     changed = True
     while changed and not all(live):
         changed = False
@@ -302,18 +335,21 @@ def _liveness(actions: list[Action], options: list[tuple[Use, ...]]) -> tuple[bo
 
 def settle_or_list(draft: Draft) -> list[Resolve] | None:
     """Resolve every dead edge of the owner to decide next and return ``None``; or, if none is
-    dead, return the owner's moves (:func:`resolve_moves`), working out the options once."""
+    dead, return the owner's moves (:func:`resolve_moves`).
+
+    One look-up of the situation (:func:`_situation`) answers both: the engine calls this at
+    every step an owner resolves, and it decides without listing when edges are dead."""
     step = draft.step
     assert isinstance(step, ResolveStep)
-    mine = _Edges(draft, _decider_edges(step.queue))
-    live = _live(mine)
-    if all(live):
-        return _listed_moves(draft, mine)
-    for edge, alive in zip(mine.edges, live, strict=True):
+    mine = _decider_edges(step.queue)
+    live, listed = _settle_situation(draft, mine)
+    if listed is not None:
+        return [resolve_move(mine[index], use) for index, use in listed]
+    for edge, alive in zip(mine, live, strict=True):
         if not alive and draft.events is not None:
             draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
-    others = step.queue[len(mine.edges) :]
-    kept = tuple(edge for edge, alive in zip(mine.edges, live, strict=True) if alive)
+    others = step.queue[len(mine) :]
+    kept = tuple([edge for edge, alive in zip(mine, live, strict=True) if alive])
     _continue(draft, kept + others, step.received)
     return None
 
@@ -327,37 +363,56 @@ def resolve_moves(view: View) -> list[Resolve]:
     """
     step = view.step
     assert isinstance(step, ResolveStep)
-    return _listed_moves(view, _Edges(view, _decider_edges(step.queue)))
-
-
-def _listed_moves(view: View, edges: _Edges) -> list[Resolve]:
-    """:func:`resolve_moves` for one owner's ``edges``; the listing is kept by situation."""
-    key = edges.key
-    listed = None if key is None else _LISTED.get(key)
-    if listed is None:
-        listed = _listing(view, edges)
-        if key is not None:
-            if len(_LISTED) >= _KEPT_SITUATIONS:
-                _LISTED.clear()
-            _LISTED[key] = listed
-    mine = edges.edges
+    mine = _decider_edges(step.queue)
+    _, listed = _settle_situation(view, mine)
+    if listed is None:  # some edges are dead: the engine never stops here, a caller may
+        listed = _listing(view, _Edges(view, mine))
     return [resolve_move(mine[index], use) for index, use in listed]
 
 
 def _listing(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
-    """The moves of :func:`resolve_moves` as (edge index, use): the first of every outcome."""
+    """The moves of :func:`resolve_moves` as (edge index, use): the first of every outcome.
+
+    Two moves can end alike only if they leave the owner, the cacao counted and the board
+    alike (their :func:`_effect`); only for a move whose effect is not new is it worked out
+    which edges each leaves live (:func:`_left_live`), the costly part of an outcome
+    (:func:`_outcome` is the whole comparison, which this gives the same answer as).
+    """
     mine, options = edges.edges, edges.options
     if len(mine) < 2 or not _interact(edges.actions):
-        return tuple((index, use) for index, offered in enumerate(options) for use in offered)
-    seen: set[tuple[object, ...]] = set()
+        return tuple([(index, use) for index, offered in enumerate(options) for use in offered])
+    alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
     for index, offered in enumerate(options):
         for use in offered:
-            outcome = _outcome(view, mine, index, use)
-            if outcome not in seen:
-                seen.add(outcome)
-                distinct.append((index, use))
+            after, effect = _effect(view, mine, index, use)
+            group = alike.setdefault(effect, [])
+            listed = _Listed(index, after)
+            if group:
+                live = listed.live(mine)
+                if any(other.live(mine) == live for other in group):
+                    continue
+            group.append(listed)
+            distinct.append((index, use))
     return tuple(distinct)
+
+
+class _Listed:
+    """A listed move's edge ``index`` and the state ``after`` it, with the edges it leaves
+    live worked out once, when first needed."""
+
+    __slots__ = ("_live", "after", "index")
+
+    def __init__(self, index: int, after: View) -> None:
+        self.index = index
+        self.after = after
+        self._live: tuple[int, ...] | None = None
+
+    def live(self, edges: tuple[ActivatedEdge, ...]) -> tuple[int, ...]:
+        """:func:`_left_live` of the move, among the owner's ``edges``."""
+        if self._live is None:
+            self._live = _left_live(self.after, edges, self.index)
+        return self._live
 
 
 def _interact(actions: list[Action]) -> bool:
@@ -374,37 +429,64 @@ def _interact(actions: list[Action]) -> bool:
     )
 
 
-def _outcome(
+def _effect(
     view: View, edges: tuple[ActivatedEdge, ...], index: int, use: Use
-) -> tuple[object, ...]:
-    """What using ``edges[index]`` as ``use`` leads to before the owner decides again.
+) -> tuple[View, tuple[object, ...]]:
+    """The state after using ``edges[index]`` as ``use``, and what the move changes there.
 
-    Only the owner's resources change, and the owner's edges still worth asking about
-    (named by their positions in ``edges``) are what remains; the other owners' edges are
-    the same whatever this move is. Of the board, only the edge's own jungle tile can
-    change (a gem mine loses gems), so that square and tile stand for the board, or ``None``
-    when it is unchanged.
+    Only the owner's resources change (:func:`_resources`), and the cacao counted for the
+    Farmer. Of the board, only the edge's own jungle tile can change (a gem mine loses gems),
+    so that square and tile stand for the board, or ``None`` when it is unchanged.
     """
     step = view.step
     assert isinstance(step, ResolveStep)
     edge = edges[index]
-    others = [position for position in range(len(edges)) if position != index]
     if not use[0]:  # nothing changes but the edges left
-        draft: View = view
-        received = step.received
-    else:
-        draft = working = Draft(view, None)
-        tile = _jungle(view, edge)
-        gained = ACTIONS[tile.kind].perform(
-            working, edge.owner, edge.jungle_square, tile, edge.workers, use
-        )
-        received = step.received + _counted(working, edge.owner, gained)
-    alive = live_edges(draft, tuple(edges[position] for position in others))
-    live = tuple(position for position, flag in zip(others, alive, strict=True) if flag)
-    laid = draft.board.get(edge.jungle_square)
-    unchanged = laid == view.board.get(edge.jungle_square)
-    changed = None if unchanged else (edge.jungle_square, laid)
-    return (draft.players[edge.owner], live, received, changed)
+        return view, (_resources(view.players[edge.owner]), step.received, None)
+    working = Draft(view, None)
+    tile = _jungle(view, edge)
+    gained = ACTIONS[tile.kind].perform(
+        working, edge.owner, edge.jungle_square, tile, edge.workers, use
+    )
+    received = step.received + _counted(working, edge.owner, gained)
+    changed = None
+    if working.board is not view.board:
+        laid = working.board.get(edge.jungle_square)
+        if laid != view.board.get(edge.jungle_square):
+            changed = (edge.jungle_square, laid)
+    return working, (_resources(working.players[edge.owner]), received, changed)
+
+
+def _resources(player: PlayerState) -> tuple[object, ...]:
+    """What the tiles' actions can change of a player: the rest (hand, pile, huts, map
+    tiles) stays as it is while edges are resolved, so this tells apart the players that
+    moves on one owner's edges leave, and is cheaper to hash than the whole player."""
+    return (
+        player.gold,
+        player.cacao,
+        player.chocolate,
+        player.sun,
+        player.water_field,
+        player.gems,
+        player.masks,
+    )
+
+
+def _left_live(after: View, edges: tuple[ActivatedEdge, ...], index: int) -> tuple[int, ...]:
+    """The positions in ``edges`` of the owner's edges still worth asking about ``after``
+    ``edges[index]`` was used; the other owners' edges are the same whatever the move."""
+    others = [position for position in range(len(edges)) if position != index]
+    alive = live_edges(after, tuple([edges[position] for position in others]))
+    return tuple([position for position, flag in zip(others, alive, strict=True) if flag])
+
+
+def _outcome(
+    view: View, edges: tuple[ActivatedEdge, ...], index: int, use: Use
+) -> tuple[object, ...]:
+    """What using ``edges[index]`` as ``use`` leads to before the owner decides again: its
+    :func:`_effect` and the owner's edges it leaves live (:func:`_left_live`)."""
+    after, effect = _effect(view, edges, index, use)
+    return (*effect, _left_live(after, edges, index))
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
@@ -469,7 +551,7 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
             draft,
             edge.owner,
             ACTIONS[tile.kind].perform(
-                draft, edge.owner, edge.jungle_square, tile, edge.workers, use_of(move)
+                draft, edge.owner, edge.jungle_square, tile, edge.workers, move
             ),
         )
     if draft.events is not None:
