@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ..errors import FormatError, IllegalMoveError
+from ..errors import FormatError, IllegalMoveError, expect
 from ..game.components import GEM_COLOURS, TILES_BY_CODE, Gems, Hut, JungleTile, Side, WorkerType
 from ..game.geometry import Square
 from ..game.moves import (
@@ -266,7 +266,7 @@ _VERBS: Final[dict[str, Callable[[list[str]], Move]]] = {
 }
 
 
-def parse_move(text: object) -> Move:
+def parse_move(text: str) -> Move:
     """The move that ``text`` writes in move notation; the inverse of ``str(move)``.
 
     Parts are separated by whitespace; whitespace around the move and repeated whitespace
@@ -296,11 +296,7 @@ def parse_move(text: object) -> Move:
     ...
     cacao_rules.errors.FormatError: cannot read move 'resolve 1,0 west 1': bad side 'west'; ...
     """
-    if not isinstance(text, str):
-        raise FormatError(
-            f"parse_move needs a str in move notation, got {type(text).__name__} "
-            f"{repr(text)[:_MAX_QUOTE]}"
-        )
+    expect(text, str)
     if len(text) > MAX_MOVE_LENGTH:
         raise FormatError(
             f"cannot read move {_quote(text)}: it is {len(text)} characters long; a move "

@@ -46,6 +46,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from ..agents.determinization import determinize
+from ..errors import expect, expect_any
 from ..game.components import Hut, JungleTile, Tile, WorkerTile
 from ..game.config import Module
 from ..game.frozen import Bag
@@ -129,6 +130,7 @@ def _tile_cell(state: Shown, square: Square, marked: frozenset[Square]) -> list[
 
 def open_jungle_spaces(board: Mapping[Square, Tile]) -> frozenset[Square]:
     """The empty jungle squares of ``board`` that touch a worker tile."""
+    expect_any(board, (Mapping,))
     spaces = set()
     for square, tile in board.items():
         if isinstance(tile, WorkerTile):
@@ -228,7 +230,7 @@ def _edges(step: ResolveStep, seat: int) -> str:
 
 def describe_step(state: State) -> str:
     """What the game waits for, in words: whose decision and what kind, chance, or the end."""
-    step: Step = state.step
+    step: Step = expect(state, State).step
     if isinstance(step, OverStep):
         won = winners(state)
         seats = ", ".join(f"seat {seat}" for seat in won)
@@ -305,6 +307,7 @@ def render(
     shown as counts (``hand 3 hidden``). ``compact=True`` gives :func:`render_compact`'s
     narrower board, and ``colour=True`` paints it in the seats' colours.
     """
+    expect_any(state, Shown)
     if compact:
         return render_compact(state, legend=legend, colour=colour)
     parts = [render_board(state)]
