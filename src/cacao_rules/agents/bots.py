@@ -157,7 +157,7 @@ class GreedyBot:
 
 
 def _seat(state: State) -> int:
-    seat = state.to_move
+    seat = expect(state, State).to_move
     if seat is None:
         raise IllegalMoveError(
             "a bot chooses only where a player decides; this state is "

@@ -484,6 +484,7 @@ def render_scores(state: State) -> str:
         1      7        0      0    -10     -3      1
     Provisional (the game is not over). Leading: seat 1
     """
+    expect(state, State)
     categories = score_categories(state)
     headers = ["seat", *categories, "total", "cacao"]
     widths = [max(len(header), 5) for header in headers]
