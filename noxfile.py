@@ -19,6 +19,7 @@ PYTHON = "3.11"
 # Bump deliberately, fixing what the new version reports in the same commit.
 MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
+BASEDPYRIGHT = "basedpyright==1.40.2"
 TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 
 nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
@@ -102,9 +103,14 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
-    install(session, ".[openspiel,pettingzoo,dask]", MYPY, TQDM_STUBS, groups=("test",))
+    """mypy --strict over src/ and tests/ (configured in pyproject.toml); then a user's code
+    through mypy --strict and basedpyright, which must report exactly its wrong calls
+    (tests/typing/check_user_code.py)."""
+    install(
+        session, ".[openspiel,pettingzoo,dask]", MYPY, BASEDPYRIGHT, TQDM_STUBS, groups=("test",)
+    )
     session.run("mypy", "--strict", *session.posargs)
+    session.run("python", "tests/typing/check_user_code.py")
 
 
 @nox.session(python=PYTHON)
