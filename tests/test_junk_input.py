@@ -24,6 +24,7 @@ STATE = cr.new_game(cr.Config(players=2), seed=1)
 CONFIG = STATE.config
 OBSERVATION = cr.observe(STATE, 0)
 MOVE = cr.legal_moves(STATE)[0]
+ANY_MOVE: Any = MOVE
 SPACE = cr.ActionSpace(CONFIG)
 RECORD = cr.GameRecord.start(CONFIG, 1)
 
@@ -50,9 +51,9 @@ CALLS: dict[str, tuple[Callable[[], object], str | None]] = {
     "final_scores(state)": (lambda: cr.final_scores(JUNK), STATE_WANTED),
     "winners(state)": (lambda: cr.winners(JUNK), STATE_WANTED),
     "to_json(state)": (lambda: cr.to_json(JUNK), STATE_WANTED),
-    "from_json(text)": (lambda: cr.from_json(b"{}"), "str"),
+    "from_json(text)": (lambda: cr.from_json(JUNK.encode()), "str"),
     "from_json(strict)": (lambda: cr.from_json("{}", strict=JUNK), "bool"),
-    "parse_move(text)": (lambda: cr.parse_move(MOVE), "str"),
+    "parse_move(text)": (lambda: cr.parse_move(ANY_MOVE), "str"),
     "observe(state)": (lambda: cr.observe(JUNK, 0), STATE_WANTED),
     "observe(player)": (lambda: cr.observe(STATE, JUNK), "int"),
     "observe_events(events)": (lambda: cr.observe_events(3, 0), None),  # type: ignore[arg-type]
