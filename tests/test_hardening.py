@@ -285,8 +285,6 @@ TWO = cr.Config(players=2)
 HAND = [PlayerState(hand=(W1111,)), PlayerState()]
 
 BAD_POSITIONS: list[dict[str, Any]] = [
-    {"config": 2},
-    {"board": [(0, 0)]},
     {"board": {(0,): P1}},
     {"board": {(0, 0): "P1"}},
     {"board": {(0.0, 0): P1}},
@@ -298,18 +296,25 @@ BAD_POSITIONS: list[dict[str, Any]] = [
     {"players": [None, None]},
     {"display": "P1"},
     {"display": [None]},
-    {"jungle_pile": 3},
     {"jungle_pile": [JungleTile(cr.JungleKind.PLANTATION, 7)]},
     {"map_board": [1]},
     {"hut_supply": "chief"},
     {"emperor": (1,)},
-    {"current": "0"},
     {"current": True},
-    {"current": 1.0},
     {"seed": -1},
     {"seed": 2**64},
+]
+"""Arguments holding what they should not: a ConfigError."""
+
+POSITIONS_OF_WRONG_TYPES: list[dict[str, Any]] = [
+    {"config": 2},
+    {"board": [(0, 0)]},
+    {"jungle_pile": 3},
+    {"current": "0"},
+    {"current": 1.0},
     {"seed": 1.5},
 ]
+"""Arguments of the wrong type: a TypeError."""
 
 
 @pytest.mark.skipif(not cr.COMPILED, reason="the pure build's records take any value")
@@ -325,6 +330,14 @@ def test_position_refuses_wrong_argument_types(changes: dict[str, Any]) -> None:
     with pytest.raises(cr.ConfigError) as caught:
         cr.position(config, **arguments)
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("changes", POSITIONS_OF_WRONG_TYPES)
+def test_position_refuses_arguments_of_the_wrong_type(changes: dict[str, Any]) -> None:
+    arguments: dict[str, Any] = {"players": HAND, **changes}
+    config = arguments.pop("config", TWO)
+    with pytest.raises(TypeError, match=r" object expected; got \w+$"):
+        cr.position(config, **arguments)
 
 
 BAD_PLAYER_FIELDS: list[dict[str, Any]] = [
