@@ -15,7 +15,7 @@ from collections.abc import (
     Iterable,
     Iterator,
 )
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from .frozen_map import FrozenMap
 
@@ -52,18 +52,22 @@ class Bag(Generic[T]):
     items: tuple[tuple[T, int], ...]
     total: int
 
+    _hash: int | None
+    _index: dict[T, int] | None
+
     def __init__(self, items: tuple[tuple[T, int], ...]) -> None:
-        self.items = items
-        self.total = sum(count for _, count in items)
-        self._hash: int | None = None
-        self._index: dict[T, int] | None = None
+        # object.__setattr__, since assigning raises (compiled, each is a direct write)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "total", sum(count for _, count in items))
+        object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_index", None)
 
     @classmethod
     def with_total(cls, items: tuple[tuple[T, int], ...], total: int) -> Bag[T]:
         """``Bag(items)`` when ``total`` is already known to be the sum of the counts."""
         bag = cls(())  # not cls.__new__(cls): mypyc cannot compile that
-        bag.items = items
-        bag.total = total
+        object.__setattr__(bag, "items", items)
+        object.__setattr__(bag, "total", total)
         return bag
 
     @classmethod
@@ -84,7 +88,7 @@ class Bag(Generic[T]):
                     index.setdefault(element, position)
             except TypeError:  # an unhashable element: search
                 return self._search(item)
-            self._index = index
+            object.__setattr__(self, "_index", index)
         try:
             return index.get(item, -1)
         except TypeError:  # an unhashable item: search
@@ -137,9 +141,17 @@ class Bag(Generic[T]):
         return NotImplemented
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(self.items)
-        return self._hash
+        known = self._hash
+        if known is None:
+            known = hash(self.items)
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a Bag is immutable: cannot assign {name}; remove() gives a copy")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a Bag is immutable: cannot delete {name}")
 
     def __repr__(self) -> str:
         return f"Bag({self.items!r})"

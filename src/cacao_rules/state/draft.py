@@ -147,5 +147,5 @@ class Draft:
             self.gems_exchanged,
         )
         if self.moves is not None:
-            state.keep_moves(self.moves)
+            state._keep_moves(self.moves)
         return state

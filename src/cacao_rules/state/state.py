@@ -371,7 +371,6 @@ class State(Record):
     """
 
     __slots__ = (
-        "_memo",
         "_moves",
         "board",
         "chance_count",
@@ -436,8 +435,8 @@ class State(Record):
     gem_cart: Gems
     mask_supply: tuple[int, ...]
     gems_exchanged: int
-    _memo: dict[str, Any] | None
     _moves: tuple[Any, ...] | None
+    """The legal moves once the engine has listed them (:meth:`_keep_moves`), else ``None``."""
 
     def __init__(
         self,
@@ -481,7 +480,6 @@ class State(Record):
         object.__setattr__(self, "mask_supply", mask_supply)
         object.__setattr__(self, "gems_exchanged", gems_exchanged)
         self._start()
-        object.__setattr__(self, "_memo", None)
         object.__setattr__(self, "_moves", None)
 
     def values(self) -> tuple[Any, ...]:
@@ -508,32 +506,12 @@ class State(Record):
             self.gems_exchanged,
         )
 
-    @property
-    def known_moves(self) -> tuple[Any, ...] | None:
-        """The legal moves once listed (:func:`cacao_rules.legal_moves`), else ``None``;
-        never part of the state's value. A slot of its own rather than an entry of
-        :attr:`memo`, since nearly every state gets its moves listed."""
-        return self._moves
-
-    def keep_moves(self, moves: tuple[Any, ...] | None) -> None:
-        """Keep ``moves`` as this state's legal moves (see :attr:`known_moves`); ``None``
-        forgets them."""
+    def _keep_moves(self, moves: tuple[Any, ...]) -> None:
+        """Keep ``moves`` as this state's legal moves, for the engine alone: it lists them
+        once (:func:`cacao_rules.legal_moves`) and accepts a move that is one of them
+        without checking it again. Private, and never part of the state's value: no caller
+        can make the engine accept a move it did not list."""
         object.__setattr__(self, "_moves", moves)
-
-    @property
-    def memo(self) -> dict[str, Any]:
-        """Values derived from this state and kept for reuse (the action space's indices);
-        never part of the state's value (made when first asked for)."""
-        memo = self._memo
-        if memo is None:
-            memo = {}
-            object.__setattr__(self, "_memo", memo)
-        return memo
-
-    def recall(self, name: str) -> Any:
-        """The value kept as ``name`` in :attr:`memo`, or ``None``, without making the memo."""
-        memo = self._memo
-        return None if memo is None else memo.get(name)
 
     @property
     def is_over(self) -> bool:
