@@ -218,8 +218,9 @@ def record_block(value: Value) -> list[str]:
     lines.append("        if COMPILED:  # mypyc makes each of these a direct write")
     lines += [
         f'            object.__setattr__(self, "{slot}", {given.get(slot, "None")})'
-        for slot in written
+        for slot in written[:-1]
     ]
+    lines.append("            self._start()  # the base's _hash (mypyc writes only a class's own)")
     lines.append("        else:  # each slot's own setter: twice as fast as object.__setattr__")
     setters = [f"set_{slot.lstrip('_')}" for slot in written]
     lines += _unpack(setters, "self._SETTERS", "            ")

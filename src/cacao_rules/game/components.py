@@ -100,7 +100,7 @@ class JungleTile(Record):
             object.__setattr__(self, "kind", kind)
             object.__setattr__(self, "value", value)
             object.__setattr__(self, "gems", gems)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_kind, set_value, set_gems, set_hash = self._SETTERS
             set_kind(self, kind)
@@ -349,7 +349,7 @@ class WorkerTile(Record):
             object.__setattr__(self, "rotation", rotation)
             object.__setattr__(self, "edges", edges)
             object.__setattr__(self, "foreman", foreman)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_owner, set_type, set_rotation, set_edges, set_foreman, set_hash = self._SETTERS
             set_owner(self, owner)

@@ -118,7 +118,7 @@ class Place(Record):
             object.__setattr__(self, "type", type)
             object.__setattr__(self, "square", square)
             object.__setattr__(self, "rotation", rotation)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_type, set_square, set_rotation, set_hash = self._SETTERS
             set_type(self, type)
@@ -178,7 +178,7 @@ class Overbuild(Record):
             object.__setattr__(self, "type", type)
             object.__setattr__(self, "square", square)
             object.__setattr__(self, "rotation", rotation)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_type, set_square, set_rotation, set_hash = self._SETTERS
             set_type(self, type)
@@ -234,7 +234,7 @@ class Discard(Record):
         Discard._check_fields(type)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "type", type)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_type, set_hash = self._SETTERS
             set_type(self, type)
@@ -289,7 +289,7 @@ class FillChoice(Record):
             object.__setattr__(self, "square", square)
             object.__setattr__(self, "tile", tile)
             object.__setattr__(self, "from_map", from_map)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_square, set_tile, set_from_map, set_hash = self._SETTERS
             set_square(self, square)
@@ -351,7 +351,7 @@ class Fill(Record):
         Fill._check_fields(choices)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "choices", choices)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_choices, set_hash = self._SETTERS
             set_choices(self, choices)
@@ -424,7 +424,7 @@ class Resolve(Record):
             object.__setattr__(self, "workers", workers)
             object.__setattr__(self, "bars", bars)
             object.__setattr__(self, "gems", gems)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_square, set_side, set_workers, set_bars, set_gems, set_hash = self._SETTERS
             set_square(self, square)
@@ -503,7 +503,7 @@ class DrawWorker(Record):
         DrawWorker._check_fields(type)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "type", type)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_type, set_hash = self._SETTERS
             set_type(self, type)
@@ -553,7 +553,7 @@ class DrawJungle(Record):
         DrawJungle._check_fields(tile)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "tile", tile)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_tile, set_hash = self._SETTERS
             set_tile(self, tile)
@@ -603,7 +603,7 @@ class Slide(Record):
         Slide._check_fields(tile)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "tile", tile)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_tile, set_hash = self._SETTERS
             set_tile(self, tile)
@@ -653,7 +653,7 @@ class BuildHut(Record):
         BuildHut._check_fields(hut)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "hut", hut)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_hut, set_hash = self._SETTERS
             set_hut(self, hut)
@@ -699,7 +699,7 @@ class PassHut(Record):
 
     def __init__(self) -> None:
         if COMPILED:  # mypyc makes each of these a direct write
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             (set_hash,) = self._SETTERS
             set_hash(self, None)
@@ -742,7 +742,7 @@ class HutSide(Record):
         HutSide._check_fields(hut)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "hut", hut)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_hut, set_hash = self._SETTERS
             set_hut(self, hut)

@@ -116,7 +116,7 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
             object.__setattr__(self, "huts", huts)
             object.__setattr__(self, "gems", gems)
             object.__setattr__(self, "masks", masks)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             (
                 set_gold,
@@ -214,7 +214,7 @@ class ActivatedEdge(Record):
             object.__setattr__(self, "side", side)
             object.__setattr__(self, "workers", workers)
             object.__setattr__(self, "jungle_square", jungle_square)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             (
                 set_owner,
@@ -294,7 +294,7 @@ class FillStep(Record):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "placed", placed)
             object.__setattr__(self, "spaces", spaces)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_placed, set_spaces, set_hash = self._SETTERS
             set_placed(self, placed)
@@ -333,7 +333,7 @@ class BlindFillStep(Record):
             object.__setattr__(self, "placed", placed)
             object.__setattr__(self, "filled", filled)
             object.__setattr__(self, "spaces", spaces)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_placed, set_filled, set_spaces, set_hash = self._SETTERS
             set_placed(self, placed)
@@ -377,7 +377,7 @@ class ResolveStep(Record):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "queue", queue)
             object.__setattr__(self, "received", received)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             set_queue, set_received, set_hash = self._SETTERS
             set_queue(self, queue)
@@ -582,7 +582,7 @@ class State(Record):
             object.__setattr__(self, "mask_supply", mask_supply)
             object.__setattr__(self, "gems_exchanged", gems_exchanged)
             object.__setattr__(self, "_moves", None)
-            object.__setattr__(self, "_hash", None)
+            self._start()  # the base's _hash (mypyc writes only a class's own)
         else:  # each slot's own setter: twice as fast as object.__setattr__
             (
                 set_config,
