@@ -10,6 +10,7 @@ from pathlib import Path
 from types import ModuleType
 
 import attrs
+import msgspec
 
 import cacao_rules as cr
 from cacao_rules.game.record import Record
@@ -58,3 +59,26 @@ def test_the_draft_and_the_observation_follow_the_state() -> None:
     assert set(OPEN_FIELDS) == fields - {"seed", "players"}
     observation = {field.name for field in attrs.fields(cr.Observation)}
     assert observation == set(OPEN_FIELDS) | {"players", "player"}
+
+
+def test_the_json_documents_name_the_values_fields() -> None:
+    """The JSON documents (a versioned format, written by hand with each field's JSON
+    shape and bounds) hold exactly the fields their values declare: a field added to a
+    value and not to its document fails here."""
+    from cacao_rules.formats import documents
+    from cacao_rules.state import state
+
+    pairs: list[tuple[type[msgspec.Struct], type[Record], set[str]]] = [
+        (documents.StateDocument, cr.State, {"format", "version"}),
+        (documents.PlayerDocument, cr.PlayerState, set()),
+        (documents.ActivatedEdgeDocument, state.ActivatedEdge, set()),
+        (documents.WorkerTileDocument, cr.WorkerTile, set()),
+    ]
+    pairs += [
+        (getattr(documents, step.__name__), step, set())
+        for step in (state.FillStep, state.BlindFillStep, state.ResolveStep)
+    ]
+    for document, value, extra in pairs:
+        written = set(document.__struct_fields__) - extra
+        derived = {"edges"} if value is cr.WorkerTile else set()  # from type and rotation
+        assert written == set(value.FIELDS) - derived, document.__name__
