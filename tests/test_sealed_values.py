@@ -153,4 +153,4 @@ def test_containers_of_a_state_cannot_be_changed() -> None:
         state.board[(9, 9)] = state.board[(0, 0)]
     assert isinstance(state.jungle_pile, Bag)
     with pytest.raises(AttributeError):
-        state.jungle_pile.items = ()
+        state.jungle_pile.items = ()  # type: ignore[misc]
