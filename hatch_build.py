@@ -35,6 +35,7 @@ new release may compile differently or refuse code the pinned one accepts."""
 PACKAGE = Path("src", "cacao_rules")
 
 INTERPRETED = (
+    "__init__.py",
     "__main__.py",
     "openspiel.py",
     "pettingzoo.py",
@@ -42,10 +43,7 @@ INTERPRETED = (
     "game/config.py",
     "game/frozen_map.py",
     "formats/record.py",
-    "positions.py",
     "formats/documents.py",
-    "formats/event_json.py",
-    "agents/simulation.py",
     "show/svg.py",
     "show/raster.py",
 )
@@ -53,11 +51,10 @@ INTERPRETED = (
 
 - the adapters, whose cost is in the frameworks they serve and which subclass those
   frameworks' classes, and the command line, which runs once per process;
-- three public entry points that take arguments of every kind from their callers and check
-  them (``cr.position``, the event JSON readers, ``cr.simulate``): compiled, a wrongly typed
-  argument would meet mypyc's own check of the annotation first and raise a bare
-  ``TypeError`` instead of the library's error, and none is on a hot path (``simulate``'s
-  cost is in the games it plays);
+- the package's ``__init__.py``, which loads the heavier layers lazily through a module
+  ``__getattr__``: compiled, mypyc's module setup reads ``__file__`` through that
+  ``__getattr__`` before the module's globals exist, and the import crashes (segmentation
+  fault, mypyc 2.4.1); it runs once per process;
 - formats/documents.py, the JSON documents' declarations, whose classes are msgspec
   structs (a C extension type that a native class cannot extend);
 - game/frozen_map.py, the boards' read-only ``dict`` subclass: mypyc compiles a subclass of a

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .engine import settle
-from .errors import ConfigError, FormatError, expect, expect_any
+from .errors import ConfigError, FormatError, expect, expect_any, wrong_type
 from .game.components import (
     GEM_COLOURS,
     HUT_TILES,
@@ -394,6 +394,8 @@ def _check_arguments(
         for hut in hut_supply:
             if not isinstance(hut, Hut):
                 raise _wrong("an item of hut_supply", "a Hut", hut)
+    if emperor is not None and not (type(emperor) is tuple and len(emperor) == 2):
+        raise wrong_type(emperor, "tuple[int, int] or None")
     if emperor is not None and not _is_square(emperor):
         raise _wrong("emperor", "None or a tuple (x, y) of ints", emperor)
     expect(current, int)
