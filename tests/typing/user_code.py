@@ -41,6 +41,8 @@ def right(state: cr.State, move: cr.Move, observation: cr.Observation) -> None:
     named: cr.Module = cr.Module.named("gem-mines")
     loose: cr.Config = cr.Config.from_options(2, ["map", cr.Module.HUTS], big_game=False)
     vector: list[float] = cr.observation_tensor(read)
+    place: cr.Move = cr.Place(cr.WorkerType.W1111, (0, 1), 0)
+    print(place, cr.apply(game, place) if place in moves else game)
     print(outcomes, sheets, won, back, parsed, hidden, guess, mask, named, loose, vector)
     print(encoded, cr.private_chance_seat(unseeded), cr.describe_step(state), cr.render(seen))
     print(cr.event_to_json(events[0]) if events else "", cr.worker_balance(config))
@@ -85,3 +87,5 @@ def wrong(state: cr.State, move: cr.Move, observation: cr.Observation) -> None:
     cr.Config(players="2")  # wrong
     cr.describe_step(observation)  # wrong
     cr.describe("worker drawn")  # wrong
+    cr.Place(cr.WorkerType.W1111, "0,1", 0)  # wrong
+    cr.Resolve((1, 0), cr.Side.N, "2")  # wrong
