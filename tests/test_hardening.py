@@ -292,8 +292,8 @@ def test_decode_takes_only_int_ids() -> None:
     for action in wrong_types:
         with pytest.raises(TypeError, match=r"^int object expected; got "):
             space.decode(state, action)
-    with pytest.raises(cr.IllegalMoveError, match="an action id is an int, got bool"):
-        space.decode(state, True)  # an int to Python and to mypyc, but no id
+    with pytest.raises(cr.IllegalMoveError, match="action 1 is not the id of a legal"):
+        space.decode(state, True)  # a bool is an int, to Python and to mypyc: id 1
     with pytest.raises(TypeError, match=r"State object expected; got int"):
         space.decode(1, 0)  # type: ignore[arg-type]
 
@@ -356,7 +356,7 @@ def test_position_refuses_wrong_argument_types(changes: dict[str, Any]) -> None:
 def test_position_refuses_arguments_of_the_wrong_type(changes: dict[str, Any]) -> None:
     arguments: dict[str, Any] = {"players": HAND, **changes}
     config = arguments.pop("config", TWO)
-    with pytest.raises(TypeError, match=r" object expected; got \w+$"):
+    with pytest.raises(TypeError, match=r" object expected; got "):
         cr.position(config, **arguments)
 
 

@@ -163,7 +163,7 @@ def _check_seat(state: State, player: int, caller: str) -> None:
     expect(state, State)
     expect(player, int)
     seats = state.config.players
-    if isinstance(player, bool) or not 0 <= player < seats:
+    if not 0 <= player < seats:
         raise CacaoError(f"{caller}: player must be a seat from 0 to {seats - 1}, got {player!r}")
 
 
@@ -233,8 +233,6 @@ def observe_events(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     for event in given:
         expect_any(event, Event)
     expect(player, int)
-    if isinstance(player, bool):
-        raise CacaoError(f"observe_events: player must be a seat number, got {player!r}")
     return tuple(
         WorkerDrawnUnseen(event.player)
         if isinstance(event, WorkerDrawn) and event.player != player

@@ -306,10 +306,11 @@ def _is_worker_tile(tile: object) -> bool:
     )
 
 
-def _check_map(what: str, value: Mapping[Square, Tile] | None, worker_only: bool) -> None:
+def _check_map(what: str, value: object, worker_only: bool) -> None:
     if value is None:
         return
-    expect_any(value, (Mapping,))
+    if not isinstance(value, Mapping):
+        raise wrong_type(value, "collections.abc.Mapping")
     if len(value) > MAX_ITEMS:
         raise _wrong(what, f"a mapping of at most {MAX_ITEMS} squares to tiles", value)
     for square, tile in value.items():

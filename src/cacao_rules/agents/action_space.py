@@ -680,10 +680,9 @@ class ActionSpace:
     def decode(self, state: State, action: int) -> Move:
         """The legal move of ``state`` whose id is ``action``."""
         index = _index(self._tables, state)
-        if type(action) is not int:
-            expect(action, int)
-        # Only a true int is an id: not a bool, a float or a numpy float equal to one.
-        move = index.move(action) if type(action) is int else None
+        if type(action) is not int:  # a bool is an int, as it is to the compiled build
+            action = int(expect(action, int))
+        move = index.move(action)
         if move is None:
             raise IllegalMoveError(self._not_legal(index, action))
         return move
@@ -693,8 +692,6 @@ class ActionSpace:
             kind, bound = "chance outcome", self.chance_size
         else:
             kind, bound = "decision", self.size
-        if type(action) is not int:
-            return f"an action id is an int, got {type(action).__name__} {repr(action)[:40]}"
         if not index.ids:
             return f"action {action!r} is not legal: the game is over"
         if not 0 <= action < bound:
