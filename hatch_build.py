@@ -39,6 +39,7 @@ INTERPRETED = (
     "openspiel.py",
     "pettingzoo.py",
     "cli/*.py",
+    "server/*.py",
     "game/config.py",
     "game/frozen_map.py",
     "formats/record.py",
@@ -53,6 +54,8 @@ INTERPRETED = (
 
 - the adapters, whose cost is in the frameworks they serve and which subclass those
   frameworks' classes, and the command line, which runs once per process;
+- the game server (an optional extra), whose cost is in the engine it calls and the network,
+  and whose request shapes are msgspec structs;
 - three public entry points that take arguments of every kind from their callers and check
   them (``cr.position``, the event JSON readers, ``cr.simulate``): compiled, a wrongly typed
   argument would meet mypyc's own check of the annotation first and raise a bare
