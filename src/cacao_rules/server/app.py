@@ -169,13 +169,14 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
         await socket.close(1008, f"at most {limits.sockets_per_seat} connections per seat")
         return
     game.sockets[seat] += 1
+    sender = asyncio.create_task(_send_views(lobby, socket, game, seat))
     try:
-        async with asyncio.TaskGroup() as tasks:
-            sender = tasks.create_task(_send_views(lobby, socket, game, seat))
-            await _take_moves(lobby, socket, game, seat)
-            sender.cancel()
+        await _take_moves(lobby, socket, game, seat)
+    except TimeoutError:
+        await socket.close(1001, f"no message for {limits.socket_idle:g} s")
     finally:
         game.sockets[seat] -= 1
+        sender.cancel()
 
 
 def _reason(error: Exception) -> str:

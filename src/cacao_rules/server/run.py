@@ -30,7 +30,7 @@ def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
         timeout_graceful_shutdown=5,
         limit_concurrency=settings.limits.max_sockets + 1_000,
         http="h11",
-        ws="websockets",
+        ws="websockets-sansio",
         log_level="warning",
     )
 
