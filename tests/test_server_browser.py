@@ -18,9 +18,10 @@ import pytest
 pytest.importorskip("starlette")
 playwright = pytest.importorskip("playwright.sync_api")
 
-from server_helpers import running  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
 from cacao_rules.server.settings import Settings  # noqa: E402
+from server_helpers import running  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
@@ -29,7 +30,7 @@ SHOTS = os.environ.get("CACAO_SERVER_SCREENSHOTS")
 
 
 @pytest.fixture
-def browser() -> Iterator[playwright.Browser]:
+def browser() -> Iterator[Browser]:
     with playwright.sync_playwright() as driver:
         chromium = driver.chromium.launch(
             executable_path=CHROMIUM,
@@ -41,13 +42,13 @@ def browser() -> Iterator[playwright.Browser]:
             chromium.close()
 
 
-def _shot(page: playwright.Page, name: str) -> None:
+def _shot(page: Page, name: str) -> None:
     if SHOTS:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
 
 
 def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
-    browser: playwright.Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path
 ) -> None:
     settings = Settings(database=f"sqlite:///{tmp_path / 'games.sqlite3'}")
     with running(settings) as base:

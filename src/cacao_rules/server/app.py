@@ -181,7 +181,7 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
 
 def _reason(error: Exception) -> str:
     if isinstance(error, TimeoutError):
-        return "send {\"type\": \"hello\", \"token\": TOKEN} first"
+        return 'send {"type": "hello", "token": TOKEN} first'
     return str(error)[:120]
 
 

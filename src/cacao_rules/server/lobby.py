@@ -158,7 +158,9 @@ class Lobby:
         try:
             return config_from_document(document)
         except cr.CacaoError as error:
-            raise Refused(400, str(error).replace("not a valid configuration: ", "config.")) from None
+            raise Refused(
+                400, str(error).replace("not a valid configuration: ", "config.")
+            ) from None
 
     def _count_creation(self, client: str) -> None:
         """Refuse a client over its share of new games, or any when the server is full."""
@@ -204,7 +206,8 @@ class Lobby:
             try:
                 move = game.parse(seat, request)
             except cr.CacaoError as error:
-                raise Refused(409 if isinstance(error, cr.IllegalMoveError) else 400, str(error))
+                status = 409 if isinstance(error, cr.IllegalMoveError) else 400
+                raise Refused(status, str(error)) from None
             await self._commit(game, move)
         self._kick(game)
 
@@ -269,9 +272,12 @@ class Lobby:
                     game.bot_task.cancel()
                 self._close_bots(game)
                 game.notify()
-            elif status in ("over", "expired") and idle > limits.finished_in_memory:
-                if not any(game.sockets):
-                    del self.games[game_id]
+            elif (
+                status in ("over", "expired")
+                and idle > limits.finished_in_memory
+                and not any(game.sockets)
+            ):
+                del self.games[game_id]
         await self.run(self.storage.expire, expired)
         cutoff = time.monotonic() - limits.client_window
         for client, times in list(self.created.items()):

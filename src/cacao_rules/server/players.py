@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping
 
 import cacao_rules as cr
 
-from ..agents.bots import BOTS, Bot
+from ..agents.bots import Bot
+from ..agents.registry import BOTS
 
 HUMAN = "human"
 _BUDGET = re.compile(r"mcts:([0-9]{1,7})(ms|s|it)")
@@ -72,7 +73,8 @@ def _external(spec: str) -> BotMaker:
         program: Callable[[list[str]], Bot] | None = getattr(cr, "ProgramBot", None)
         if program is None:
             raise cr.ConfigError("external bots need cr.ProgramBot (the bot protocol)")
-        return program(command)
+        bot: Bot = program(command)
+        return bot
 
     return make
 

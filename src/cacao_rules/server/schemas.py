@@ -30,9 +30,9 @@ class ConfigRequest(Request):
     modules: Annotated[list[str], Meta(max_length=16)] = []
     map_early_overbuild: bool = False
     huts: Annotated[list[str], Meta(max_length=32)] | None = None
-    workers: Annotated[dict[Annotated[str, Meta(max_length=16)], Count], Meta(max_length=16)] | None = (
-        None
-    )
+    workers: (
+        Annotated[dict[Annotated[str, Meta(max_length=16)], Count], Meta(max_length=16)] | None
+    ) = None
     is_big_game: bool = False
 
 

@@ -158,9 +158,7 @@ class Storage:
         """Mark games nobody finished as expired (kept, but no longer played)."""
         if game_ids:
             with self.engine.begin() as db:
-                db.execute(
-                    GAMES.update().where(GAMES.c.id.in_(game_ids)).values(status="expired")
-                )
+                db.execute(GAMES.update().where(GAMES.c.id.in_(game_ids)).values(status="expired"))
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as db:
