@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .app import create_app
 from .settings import Settings
@@ -13,6 +17,36 @@ MAX_HEADERS = 16_384
 """The most bytes of a request's line and headers."""
 MAX_MESSAGE = 65_536
 """The largest WebSocket message taken, in bytes."""
+HEAD_SECONDS = 10.0
+"""The time a connection has to send a request's line and headers, from its opening or from
+the end of the last answer."""
+
+
+class Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, with a deadline on each request's head: a connection that
+    stays silent, or sends its headers a byte at a time, is closed after HEAD_SECONDS instead
+    of being held (uvicorn times out only idle connections between requests)."""
+
+    answered = 0
+    """How many answers the connection has had: names the request a deadline is for."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self.answered += 1
+        self._arm()
+
+    def _arm(self) -> None:
+        self.loop.call_later(HEAD_SECONDS, self._head_deadline, self.answered)
+
+    def _head_deadline(self, answered: int) -> None:
+        """Close the connection if the head of its next request has not come since."""
+        waiting = self.answered == answered and self.conn.their_state is h11.IDLE
+        if waiting and not self.transport.is_closing():
+            self.transport.close()
 
 
 def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
@@ -29,7 +63,7 @@ def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
         ws_ping_timeout=20,
         timeout_graceful_shutdown=5,
         limit_concurrency=settings.limits.max_sockets + 1_000,
-        http="h11",
+        http=Protocol,
         ws="websockets-sansio",
         log_level="warning",
     )
