@@ -9,7 +9,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .app import create_app
-from .settings import Settings
+from .settings import Limits, Settings
 
 KEEP_ALIVE_SECONDS = 5
 """An HTTP connection idle this long between requests is closed."""
@@ -17,15 +17,15 @@ MAX_HEADERS = 16_384
 """The most bytes of a request's line and headers."""
 MAX_MESSAGE = 65_536
 """The largest WebSocket message taken, in bytes."""
-HEAD_SECONDS = 10.0
-"""The time a connection has to send a request's line and headers, from its opening or from
-the end of the last answer."""
 
 
 class Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, with a deadline on each request's head: a connection that
-    stays silent, or sends its headers a byte at a time, is closed after HEAD_SECONDS instead
-    of being held (uvicorn times out only idle connections between requests)."""
+    stays silent, or sends its headers a byte at a time, is closed after ``head_seconds``
+    (:attr:`Limits.head_seconds`) instead of being held (uvicorn times out only idle
+    connections between requests)."""
+
+    head_seconds = Limits().head_seconds
 
     answered = 0
     """How many answers the connection has had: names the request a deadline is for."""
@@ -40,7 +40,7 @@ class Protocol(H11Protocol):
         self._arm()
 
     def _arm(self) -> None:
-        self.loop.call_later(HEAD_SECONDS, self._head_deadline, self.answered)
+        self.loop.call_later(self.head_seconds, self._head_deadline, self.answered)
 
     def _head_deadline(self, answered: int) -> None:
         """Close the connection if the head of its next request has not come since."""
@@ -63,7 +63,7 @@ def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
         ws_ping_timeout=20,
         timeout_graceful_shutdown=5,
         limit_concurrency=settings.limits.max_sockets + 1_000,
-        http=Protocol,
+        http=type("Protocol", (Protocol,), {"head_seconds": settings.limits.head_seconds}),
         ws="websockets-sansio",
         log_level="warning",
     )

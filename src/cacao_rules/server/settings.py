@@ -15,6 +15,9 @@ class Limits:
 
     max_body: int = 16_384
     """The largest request body read, in bytes (413 beyond)."""
+    head_seconds: float = 10.0
+    """The longest time a client may take to send a request's line and headers, from the
+    connection's opening or its last answer (the connection is closed beyond)."""
     body_seconds: float = 10.0
     """The longest time a client may take to send a request's body (408 beyond)."""
     max_live_games: int = 2_000
