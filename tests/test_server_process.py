@@ -22,6 +22,8 @@ import pytest
 pytest.importorskip("starlette")
 httpx = pytest.importorskip("httpx")
 
+from httpx import Client  # noqa: E402
+
 import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 from helpers_process import same_package_env  # noqa: E402
@@ -133,7 +135,7 @@ class Player(threading.Thread):
             except httpx.TransportError:
                 return
 
-    def _step(self, client: httpx.Client) -> None:
+    def _step(self, client: Client) -> None:
         info = client.get(f"/api/games/{self.game}").json()
         self.over = info["status"] == "over"
         seat = info["to_move"]
