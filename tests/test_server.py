@@ -274,3 +274,12 @@ def test_games_resume_after_a_restart(tmp_path: Path) -> None:
         }
         assert after == before
         assert _play_out(client, game, seats) > 0
+
+
+def test_the_shipped_api_schema_is_the_one_the_shapes_give() -> None:
+    from importlib import resources
+
+    from cacao_rules.server.schemas import SCHEMA_FILE, schema_text
+
+    shipped = resources.files("cacao_rules.server").joinpath(SCHEMA_FILE).read_text()
+    assert shipped == schema_text(), "rerun python -m cacao_rules.server.schemas"

@@ -8,6 +8,8 @@ them. :func:`json_schemas` gives every shape as a JSON Schema (published in the 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -166,6 +168,17 @@ SHAPES: dict[str, type[msgspec.Struct]] = {
 """The published shapes by name: requests, then answers."""
 
 
+SCHEMA_FILE = "api.schema.json"
+"""The shipped file of :func:`json_schemas` beside this module (the docs include it);
+``tests/test_server.py`` checks that it is what :func:`schema_text` gives;
+``python -m cacao_rules.server.schemas`` rewrites it."""
+
+
+def schema_text() -> str:
+    """:func:`json_schemas` as the shipped file holds it."""
+    return json.dumps(json_schemas(), indent=2, sort_keys=True) + "\n"
+
+
 def json_schemas() -> dict[str, Any]:
     """Every shape of :data:`SHAPES` as a JSON Schema, the shared parts in ``$defs``."""
     (refs, definitions) = msgspec.json.schema_components(
@@ -177,3 +190,7 @@ def json_schemas() -> dict[str, Any]:
         "$defs": definitions,
         "oneOf": list(refs),
     }
+
+
+if __name__ == "__main__":
+    Path(__file__).with_name(SCHEMA_FILE).write_text(schema_text(), encoding="utf-8")
