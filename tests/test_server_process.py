@@ -4,6 +4,7 @@ move was kept and every game goes on to a record that replays."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import signal
@@ -30,6 +31,7 @@ from helpers_process import same_package_env  # noqa: E402
 from server_helpers import free_port, running  # noqa: E402
 
 ADDRESS = "127.0.0.1"
+CLIENT = Path(__file__).resolve().parent.parent / "examples" / "server_client.py"
 
 
 def _raw(port: int, data: bytes, wait: float = 5.0) -> bytes:
@@ -205,3 +207,17 @@ def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
                 assert [str(move) for move in record.moves] == _stored_moves(database, game)
                 assert record.final().is_over
     assert os.path.getsize(database) > 0
+
+
+def test_the_example_client_plays_a_game_on_the_server(quick_server: int) -> None:
+    spec = importlib.util.spec_from_file_location("server_client", CLIENT)
+    assert spec is not None and spec.loader is not None
+    client = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(client)
+    base = f"http://{ADDRESS}:{quick_server}"
+    view = client.play(base, "example", ["greedy", "random"], seed=1, quiet=True)
+    assert view["is_over"] and len(view["scores"]) == 3
+    record = cr.GameRecord.from_text(client.call(f"{base}/api/games/{view['game']}/record"))
+    assert record.seats == ("example", "greedy", "random")
+    with pytest.raises(client.Refused, match="403: send the token"):
+        client.call(f"{base}/api/games/{view['game']}/view", token="wrong")
