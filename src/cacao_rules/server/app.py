@@ -23,6 +23,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import schemas
+from .live import LiveGame
 from .lobby import Lobby, Refused
 from .page import page_response, static_response
 from .settings import Settings
@@ -136,7 +137,8 @@ async def api_schemas(request: Request) -> Response:
 
 
 async def game_socket(socket: WebSocket) -> None:
-    """A seat's live view: the first message is ``{"type": "hello", "token": TOKEN}``; then
+    """A seat's live view: the first message is ``{"type": "hello", "token": TOKEN}`` (with
+    ``"board": true`` for the board's picture in each view); then
     the server sends a ``view`` (:class:`schemas.SeatView`) at once and after each change,
     with the events since the last one, and takes ``move`` messages; a refused move is
     answered ``{"type": "error", "error": WHY}``."""
@@ -169,7 +171,7 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
         await socket.close(1008, f"at most {limits.sockets_per_seat} connections per seat")
         return
     game.sockets[seat] += 1
-    sender = asyncio.create_task(_send_views(lobby, socket, game, seat))
+    sender = asyncio.create_task(_send_views(lobby, socket, game, seat, hello.board))
     try:
         await _take_moves(lobby, socket, game, seat)
     except TimeoutError:
@@ -193,17 +195,19 @@ async def _message(socket: WebSocket) -> bytes:
     return text.encode() if text is not None else message.get("bytes") or b""
 
 
-async def _send_views(lobby: Lobby, socket: WebSocket, game: Any, seat: int) -> None:
+async def _send_views(
+    lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int, with_board: bool
+) -> None:
     since = 0
     while True:
         changed = game.changed
-        view = await lobby.run(game.view, seat, since, True)
+        view = await lobby.run(game.view, seat, since, with_board)
         since = view.next
         await socket.send_text(_ENCODER.encode(view).decode())
         await changed.wait()
 
 
-async def _take_moves(lobby: Lobby, socket: WebSocket, game: Any, seat: int) -> None:
+async def _take_moves(lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int) -> None:
     while True:
         async with asyncio.timeout(lobby.limits.socket_idle):
             data = await _message(socket)

@@ -58,9 +58,13 @@ class LiveGame:
 
     def advance(self, move: cr.Move) -> None:
         """Play ``move`` (legal: checked by ``cr.step``) and keep its events."""
-        self.state, events = cr.step(self.state, move)
-        self.moves.append(move)
+        self.keep(move, *cr.step(self.state, move))
+
+    def keep(self, move: cr.Move, state: cr.State, events: tuple[cr.Event, ...]) -> None:
+        """Take ``state`` and ``events``, what ``cr.step`` made of ``move``."""
         self.events.extend(events)
+        self.moves.append(move)
+        self.state = state
 
     def notify(self) -> None:
         """Wake everyone waiting for a change of this game."""

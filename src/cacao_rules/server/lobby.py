@@ -213,9 +213,9 @@ class Lobby:
 
     async def _commit(self, game: LiveGame, move: cr.Move) -> None:
         """Store then play ``move``, a legal move of ``game``, holding its lock."""
-        state, _ = await self.run(cr.step, game.state, move)
+        state, events = await self.run(cr.step, game.state, move)
         await self.run(self.storage.add_move, game.id, len(game.moves), str(move), state.is_over)
-        game.advance(move)
+        game.keep(move, state, events)
         game.notify()
         if state.is_over:
             self._close_bots(game)

@@ -65,10 +65,12 @@ class PlayMove(Request):
 
 
 class SocketHello(Request):
-    """A WebSocket's first message: the seat's token (or none, to watch as a spectator)."""
+    """A WebSocket's first message: the seat's token, and whether each view should carry
+    the SVG picture of the board (``board``; it costs the server a few milliseconds)."""
 
     type: Literal["hello"]
-    token: Annotated[str, Meta(max_length=100)] | None = None
+    token: Annotated[str, Meta(max_length=100)]
+    board: bool = False
 
 
 class SocketMove(PlayMove):

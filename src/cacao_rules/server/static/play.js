@@ -113,7 +113,7 @@ function connect(game, token) {
   if (socket) socket.close();
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   socket = new WebSocket(scheme + location.host + "/api/games/" + game + "/socket");
-  socket.onopen = () => socket.send(JSON.stringify({type: "hello", token}));
+  socket.onopen = () => socket.send(JSON.stringify({type: "hello", token, board: true}));
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "error") say(data.error);
