@@ -45,6 +45,12 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="a SQLAlchemy database URL instead (e.g. postgresql+psycopg://user@host/db)",
     )
     serve.add_argument(
+        "--fsync",
+        action="store_true",
+        help="SQLite: sync the disk at every move, so that a power cut loses none either "
+        "(a killed server loses none without it)",
+    )
+    serve.add_argument(
         "--bot",
         type=_bot,
         action="append",
@@ -75,6 +81,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         settings = Settings(
             database=url,
+            fsync=args.fsync,
             bots=check_external(dict(args.bot)),
             limits=Limits(games_per_client=args.games_per_client),
         )

@@ -47,7 +47,7 @@ class Lobby:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.limits = settings.limits
-        self.storage = Storage(settings.database)
+        self.storage = Storage(settings.database, settings.fsync)
         self.games: dict[str, LiveGame] = {}
         self.created: dict[str, deque[float]] = {}
         self.sockets = 0

@@ -54,6 +54,10 @@ class Settings:
 
     database: str = "sqlite:///cacao-games.sqlite3"
     """A SQLAlchemy database URL; SQLite by default, in a file of the working directory."""
+    fsync: bool = False
+    """SQLite only: sync the disk at every commit, so that a power cut or an operating system
+    crash loses no move either (a killed server loses none without it); costs a disk sync
+    per move, which bounds the moves per second of the whole server."""
     bots: dict[str, str] = attrs.field(factory=dict)
     """External bots the operator allows clients to seat, by name: a SPEC each
     (``exec:COMMAND``). Clients can never name a command themselves."""
