@@ -3,8 +3,9 @@ moves over WebSockets, for a bounded time, against a server in a process of its 
 
 ``python tools/load_server.py --games 50 --seconds 60`` keeps 50 two-player games going (a
 finished game is replaced by a new one), each seat a WebSocket client, and prints the moves
-per second, the percentiles of a move's round trip (sending the move to receiving the view
-it makes), the server's resident memory over time, and every error. Needs the server extra
+per second, the server's CPU time per move, the percentiles of a move's round trip (sending
+the move to receiving the view it makes), the server's resident memory over time, and every
+error. Needs the server extra
 and ``httpx``; a figure, not a test.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -78,6 +80,12 @@ async def game_loop(base: str, rng: random.Random, tally: Tally, until: float) -
                 return
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -97,13 +105,14 @@ async def measure(base: str, pid: int, games: int, seconds: float) -> Tally:
             memory.append((time.monotonic() - start, rss_mib(pid)))
             await asyncio.sleep(max(1.0, seconds / 10))
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), cpu_seconds(pid)
     await asyncio.gather(sample(), *loops)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, cpu_seconds(pid) - cpu
     trips = sorted(tally.round_trips)
     pct = {p: trips[min(len(trips) - 1, int(len(trips) * p / 100))] * 1000 for p in (50, 90, 99)}
     print(f"{games} concurrent games, {elapsed:.0f} s: {tally.games} games finished")
     print(f"  moves: {len(trips)} ({len(trips) / elapsed:.0f}/s)")
+    print(f"  server CPU: {cpu:.1f} s, {cpu / len(trips) * 1000:.1f} ms a move")
     print(
         f"  round trip ms: p50 {pct[50]:.1f}, p90 {pct[90]:.1f}, p99 {pct[99]:.1f}, "
         f"mean {statistics.mean(trips) * 1000:.1f}, max {trips[-1] * 1000:.1f}"
