@@ -186,8 +186,8 @@ class Lobby:
         game = await self.existing(game_id)
         async with game.lock:
             free = [n for n, seat in enumerate(game.seats) if seat.name is None]
-            if game.status != "open" or not free:
-                raise Refused(409, "every seat of this game is taken")
+            if game.status != "open":
+                raise Refused(409, f"the game is {game.status}: every seat is taken or closed")
             seat = free[0] if request.seat is None else request.seat
             if seat not in free:
                 raise Refused(409, f"seat {seat} is not a free seat; the free seats: {free}")
@@ -239,12 +239,17 @@ class Lobby:
                         self._think, maker, secrets.randbits(64)
                     )
                 move = await loop.run_in_executor(self._think, bot.choose, state)
-            except cr.CacaoError as error:
-                LOG.warning("game %s: the bot of seat %d failed: %s", game.id, seat, error)
+            except Exception:  # an external bot that broke must not stop the game
+                LOG.exception("game %s: the bot of seat %d failed; a random move", game.id, seat)
+                game.bots.pop(seat, None)
                 move = cr.RandomBot(secrets.randbits(64)).choose(state)
             async with game.lock:
-                if game.state is state and move in cr.legal_moves(state):
-                    await self._commit(game, move)
+                if game.state is not state:
+                    continue  # cannot happen while this task is the game's only bot driver
+                if move not in cr.legal_moves(state):
+                    LOG.warning("game %s: seat %d's bot chose %s, not legal", game.id, seat, move)
+                    move = cr.RandomBot(secrets.randbits(64)).choose(state)
+                await self._commit(game, move)
 
     def _close_bots(self, game: LiveGame) -> None:
         for bot in game.bots.values():
