@@ -204,7 +204,7 @@ class Lobby:
         """Check and play ``seat``'s move, commit it, then tell the watchers."""
         async with game.lock:
             try:
-                move = game.parse(seat, request)
+                move = await self.run(game.parse, seat, request)  # may build action tables
             except cr.CacaoError as error:
                 status = 409 if isinstance(error, cr.IllegalMoveError) else 400
                 raise Refused(status, str(error)) from None
