@@ -283,3 +283,12 @@ def test_the_shipped_api_schema_is_the_one_the_shapes_give() -> None:
 
     shipped = resources.files("cacao_rules.server").joinpath(SCHEMA_FILE).read_text()
     assert shipped == schema_text(), "rerun python -m cacao_rules.server.schemas"
+
+
+def test_a_socket_to_a_game_that_is_not_there_is_closed_with_the_reason(
+    client: TestClient,
+) -> None:
+    with client.websocket_connect("/api/games/" + "é" * 60 + "/socket") as socket:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1008 and closed.value.reason.startswith("no game")

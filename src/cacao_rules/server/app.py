@@ -182,9 +182,10 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
 
 
 def _reason(error: Exception) -> str:
+    """A close reason (at most 123 bytes of UTF-8, as WebSocket allows)."""
     if isinstance(error, TimeoutError):
         return 'send {"type": "hello", "token": TOKEN} first'
-    return str(error)[:120]
+    return str(error).encode()[:120].decode(errors="ignore")
 
 
 async def _message(socket: WebSocket) -> bytes:
