@@ -4,19 +4,21 @@ A change (a join, a move) takes the game's lock, checks the request against the 
 the slow parts (the engine's step, the database's commit) on worker threads, and only then
 changes the game in memory and wakes its watchers: an accepted move is committed before
 anyone hears of it, and a request never holds the event loop while it computes, so no game
-waits for another. Bots think on threads of their own, so that a slow search bot delays
-only its own game.
+waits for another. The built-in bots think in processes of their own (a search holds the
+interpreter's lock of the process it runs in), and the external ones are talked to from
+threads of their own, so that a slow bot delays only its own game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 import cacao_rules as cr
@@ -24,7 +26,7 @@ import cacao_rules as cr
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
 from .live import LiveGame
-from .players import HUMAN, bot_maker, check_player
+from .players import HUMAN, bot_maker, check_player, choose
 from .settings import Settings
 from .storage import Seat, Storage, token_hash
 
@@ -52,7 +54,9 @@ class Lobby:
         self.created: dict[str, deque[float]] = {}
         self.sockets = 0
         self._work = ThreadPoolExecutor(4, thread_name_prefix="cacao-work")
-        self._think = ThreadPoolExecutor(2, thread_name_prefix="cacao-bot")
+        self._talk = ThreadPoolExecutor(4, thread_name_prefix="cacao-bot")
+        spawn = multiprocessing.get_context("spawn")
+        self._think = ProcessPoolExecutor(settings.bot_processes, mp_context=spawn)
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -76,6 +80,7 @@ class Lobby:
                 game.bot_task.cancel()
             self._close_bots(game)
         self._work.shutdown(wait=False, cancel_futures=True)
+        self._talk.shutdown(wait=False, cancel_futures=True)
         self._think.shutdown(wait=False, cancel_futures=True)
         self.storage.close()
 
@@ -231,14 +236,19 @@ class Lobby:
         loop = asyncio.get_running_loop()
         while (seat := game.bot_to_move) is not None:
             state = game.state
-            bot = game.bots.get(seat)
+            player = game.seats[seat].player
             try:
-                if bot is None:
-                    maker = bot_maker(game.seats[seat].player, self.settings.bots)
-                    bot = game.bots[seat] = await loop.run_in_executor(
-                        self._think, maker, secrets.randbits(64)
-                    )
-                move = await loop.run_in_executor(self._think, bot.choose, state)
+                if player not in self.settings.bots:  # a built-in bot: in a bot process
+                    seed = secrets.randbits(64)
+                    move = await loop.run_in_executor(self._think, choose, player, seed, state)
+                else:  # a program: kept for the game, talked to from a thread
+                    bot = game.bots.get(seat)
+                    if bot is None:
+                        maker = bot_maker(player, self.settings.bots)
+                        bot = game.bots[seat] = await loop.run_in_executor(
+                            self._talk, maker, secrets.randbits(64)
+                        )
+                    move = await loop.run_in_executor(self._talk, bot.choose, state)
             except Exception:  # an external bot that broke must not stop the game
                 LOG.exception("game %s: the bot of seat %d failed; a random move", game.id, seat)
                 game.bots.pop(seat, None)

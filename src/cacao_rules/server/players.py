@@ -65,6 +65,12 @@ def bot_maker(spec: str, external: Mapping[str, str]) -> BotMaker:
     return lambda seed: cr.MCTSBot(seed, seconds=seconds)
 
 
+def choose(spec: str, seed: int, state: cr.State) -> cr.Move:
+    """The move a fresh built-in bot of ``spec``, seeded ``seed``, makes in ``state``: run in
+    the server's bot processes, so that a search holds no lock of the server's own."""
+    return bot_maker(spec, {})(seed).choose(state)
+
+
 def _external(spec: str) -> BotMaker:
     """An operator's ``exec:COMMAND`` bot, run with ``cr.ProgramBot`` (the bot protocol)."""
     command = shlex.split(spec.removeprefix("exec:"))

@@ -61,4 +61,6 @@ class Settings:
     bots: dict[str, str] = attrs.field(factory=dict)
     """External bots the operator allows clients to seat, by name: a SPEC each
     (``exec:COMMAND``). Clients can never name a command themselves."""
+    bot_processes: int = 2
+    """The processes the built-in bots think in (the search bots use a whole core each)."""
     limits: Limits = attrs.field(factory=Limits)
