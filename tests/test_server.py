@@ -292,3 +292,20 @@ def test_a_socket_to_a_game_that_is_not_there_is_closed_with_the_reason(
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
         assert closed.value.code == 1008 and closed.value.reason.startswith("no game")
+
+
+@pytest.mark.parametrize(
+    ("bot", "words"),
+    [
+        ("human=exec:x", "a name of its own"),
+        ("mine=python3 bot.py", "exec:COMMAND"),
+        ("nothing", "expected NAME=exec:COMMAND"),
+    ],
+)
+def test_serve_refuses_a_bad_external_bot(
+    bot: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cacao_rules.cli import main
+
+    assert main(["serve", "--bot", bot]) == 2
+    assert words in capsys.readouterr().err
