@@ -166,6 +166,12 @@ function drawMoves() {
   const list = $("moves");
   list.replaceChildren();
   if (!view) return;
+  if (!view.legal_moves.length) {
+    const item = document.createElement("li");
+    item.textContent = view.is_over ? "None: the game is over." : "Not your turn.";
+    list.append(item);
+    return;
+  }
   const words = $("filter").value.trim().split(/\s+/).filter(Boolean);
   for (const legal of view.legal_moves) {
     if (!words.every((word) => legal.move.includes(word))) continue;
