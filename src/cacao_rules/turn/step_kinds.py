@@ -18,7 +18,7 @@ Python's call protocol, and the engine asks a step kind something at every move.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol
 
 from ..errors import IllegalMoveError
 from ..game.components import (
@@ -71,7 +71,20 @@ from ..state.state import (
 )
 from ..state.view import View
 from . import activation, end_of_turn, filling, hidden_tiles, placement, setup
-from .scoring import winners_of
+
+
+class Shown(Protocol):
+    """The open parts of a game that say what it waits for: a state or a seat's
+    observation."""
+
+    @property
+    def step(self) -> Step: ...
+
+    @property
+    def current(self) -> int: ...
+
+    @property
+    def map_board(self) -> tuple[JungleTile, ...]: ...
 
 
 class ChanceNode(NamedTuple):
@@ -148,8 +161,9 @@ class StepKind:
         """What the game waits for, as the end of the sentence "the game waits for ..."."""
         raise NotImplementedError
 
-    def describe(self, state: State) -> str:
-        """What the game waits for, in words, as a sentence of its own."""
+    def describe(self, shown: Shown) -> str:
+        """What the game waits for, in words, as a sentence of its own; read from the open
+        parts of the game only, so that a seat's observation gives the same sentence."""
         raise NotImplementedError
 
     def problems(self, state: State, reachable: bool) -> list[str]:
@@ -207,17 +221,17 @@ class _Decision(StepKind):
         self.perform(draft, moves[0])
         return True
 
-    def seat(self, view: View) -> int:
+    def seat(self, shown: Shown) -> int:
         """The seat that decides (:attr:`State.to_move`)."""
-        seat = seat_to_move(view.step, view.current)
+        seat = seat_to_move(shown.step, shown.current)
         assert seat is not None
         return seat
 
     def waits_for(self, view: View) -> str:
         return f"seat {self.seat(view)} to {self.action}"
 
-    def describe(self, state: State) -> str:
-        return f"Waiting for seat {self.seat(state)} to {self.action}"
+    def describe(self, shown: Shown) -> str:
+        return f"Waiting for seat {self.seat(shown)} to {self.action}"
 
 
 class _Placing(_Decision):
@@ -282,10 +296,10 @@ class _Filling(_Decision):
         assert isinstance(move, Fill)
         filling.do_fill(draft, move)
 
-    def describe(self, state: State) -> str:
-        step = state.step
+    def describe(self, shown: Shown) -> str:
+        step = shown.step
         assert isinstance(step, FillStep)
-        return f"{super().describe(state)} {_squares(step.spaces)}"
+        return f"{super().describe(shown)} {_squares(step.spaces)}"
 
     def problems(self, state: State, reachable: bool) -> list[str]:
         step = state.step
@@ -320,16 +334,16 @@ class _Resolving(_Decision):
         listed = activation.settle_or_list(draft)
         return True if listed is None else self.answer_alone(draft, listed)
 
-    def describe(self, state: State) -> str:
-        step = state.step
+    def describe(self, shown: Shown) -> str:
+        step = shown.step
         assert isinstance(step, ResolveStep)
-        seat = self.seat(state)
+        seat = self.seat(shown)
         edges = ", ".join(
             f"{format_square(edge.square)} {edge.side.name} ({edge.workers})"
             for edge in step.queue
             if edge.owner == seat
         )
-        return f"{super().describe(state)}: {edges}"
+        return f"{super().describe(shown)}: {edges}"
 
     def problems(self, state: State, reachable: bool) -> list[str]:
         step = state.step
@@ -351,9 +365,9 @@ class _Sliding(_Decision):
         assert isinstance(move, Slide)
         end_of_turn.do_slide(draft, move)
 
-    def describe(self, state: State) -> str:
-        tiles = " or ".join(tile.code for tile in state.map_board)
-        return f"{super().describe(state)}: {tiles}"
+    def describe(self, shown: Shown) -> str:
+        tiles = " or ".join(tile.code for tile in shown.map_board)
+        return f"{super().describe(shown)}: {tiles}"
 
     def problems(self, state: State, reachable: bool) -> list[str]:
         board = state.map_board
@@ -470,7 +484,7 @@ class _Dealing(_Chance):
         else:
             setup.deal_jungle(draft, outcome)
 
-    def describe(self, state: State) -> str:
+    def describe(self, shown: Shown) -> str:
         return "Chance: the deal"
 
     def problems(self, state: State, reachable: bool) -> list[str]:
@@ -505,8 +519,8 @@ class _BlindFilling(_Chance):
     def draw(self, draft: Draft, outcome: Any) -> None:
         filling.do_blind_fill(draft, outcome)
 
-    def describe(self, state: State) -> str:
-        step = state.step
+    def describe(self, shown: Shown) -> str:
+        step = shown.step
         assert isinstance(step, BlindFillStep)
         return f"Chance: blind draws from the jungle pile for {_squares(step.spaces)}"
 
@@ -530,8 +544,8 @@ class _DrawingWorker(_Chance):
     def draw(self, draft: Draft, outcome: Any) -> None:
         end_of_turn.do_end_of_turn_draw(draft, outcome)
 
-    def describe(self, state: State) -> str:
-        return f"Chance: seat {state.current} draws a worker tile"
+    def describe(self, shown: Shown) -> str:
+        return f"Chance: seat {shown.current} draws a worker tile"
 
     def problems(self, state: State, reachable: bool) -> list[str]:
         player = state.players[state.current]
@@ -555,7 +569,7 @@ class _Refilling(_Chance):
     def draw(self, draft: Draft, outcome: Any) -> None:
         end_of_turn.do_refill(draft, outcome)
 
-    def describe(self, state: State) -> str:
+    def describe(self, shown: Shown) -> str:
         return "Chance: the display is refilled from the jungle pile"
 
     def problems(self, state: State, reachable: bool) -> list[str]:
@@ -578,7 +592,7 @@ class _RefillingMap(_Chance):
     def draw(self, draft: Draft, outcome: Any) -> None:
         end_of_turn.do_map_refill(draft, outcome)
 
-    def describe(self, state: State) -> str:
+    def describe(self, shown: Shown) -> str:
         return "Chance: the map board is refilled from the jungle pile"
 
     def problems(self, state: State, reachable: bool) -> list[str]:
@@ -616,10 +630,8 @@ class _Over(StepKind):
     def waits_for(self, view: View) -> str:
         return "nothing: the game is over"
 
-    def describe(self, state: State) -> str:
-        won = winners_of(state)
-        seats = ", ".join(f"seat {seat}" for seat in won)
-        return f"Game over. {'Winners (shared win)' if len(won) > 1 else 'Winner'}: {seats}"
+    def describe(self, shown: Shown) -> str:
+        return "Game over."
 
     def problems(self, state: State, reachable: bool) -> list[str]:
         if any(p.hand or (reachable and p.pile) for p in state.players):
