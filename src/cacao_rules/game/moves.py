@@ -19,8 +19,10 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from ..errors import IllegalMoveError
+from . import notation_parts as parse
 from .components import GEM_COLOURS, NO_GEMS, Gems, Hut, JungleTile, Side, WorkerType
 from .geometry import Square, format_square
+from .notation_parts import PartError, expect_parts
 from .record import Record
 
 MAX_COORDINATE: Final = 10**6
@@ -82,6 +84,9 @@ class Place(Record):
 
     FIELDS: ClassVar[tuple[str, ...]] = ("type", "square", "rotation")
 
+    VERB: ClassVar[str] = "place"
+    """The verb that starts the move's notation."""
+
     type: WorkerType
     square: Square
     rotation: int
@@ -104,10 +109,17 @@ class Place(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (0, self.type.sort_key, self.square, self.rotation)
+        return (_RANK[Place], self.type.sort_key, self.square, self.rotation)
 
     def __str__(self) -> str:
-        return f"place {self.type} {format_square(self.square)} r{self.rotation}"
+        return f"{self.VERB} {self.type} {format_square(self.square)} r{self.rotation}"
+
+    @classmethod
+    def read(cls, parts: list[str]) -> Place:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, f"{cls.VERB} TYPE X,Y rN")
+        return cls(parse.worker_type(parts[0]), parse.square(parts[1]), parse.rotation(parts[2]))
 
 
 class Overbuild(Record):
@@ -120,6 +132,9 @@ class Overbuild(Record):
     __slots__ = ("rotation", "square", "type")
 
     FIELDS: ClassVar[tuple[str, ...]] = ("type", "square", "rotation")
+
+    VERB: ClassVar[str] = "overbuild"
+    """The verb that starts the move's notation."""
 
     type: WorkerType
     square: Square
@@ -143,10 +158,17 @@ class Overbuild(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (1, self.type.sort_key, self.square, self.rotation)
+        return (_RANK[Overbuild], self.type.sort_key, self.square, self.rotation)
 
     def __str__(self) -> str:
-        return f"overbuild {self.type} {format_square(self.square)} r{self.rotation}"
+        return f"{self.VERB} {self.type} {format_square(self.square)} r{self.rotation}"
+
+    @classmethod
+    def read(cls, parts: list[str]) -> Overbuild:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, f"{cls.VERB} TYPE X,Y rN")
+        return cls(parse.worker_type(parts[0]), parse.square(parts[1]), parse.rotation(parts[2]))
 
 
 class Discard(Record):
@@ -159,6 +181,9 @@ class Discard(Record):
     __slots__ = ("type",)
 
     FIELDS: ClassVar[tuple[str, ...]] = ("type",)
+
+    VERB: ClassVar[str] = "discard"
+    """The verb that starts the move's notation."""
 
     type: WorkerType
 
@@ -178,10 +203,17 @@ class Discard(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (2, self.type.sort_key)
+        return (_RANK[Discard], self.type.sort_key)
 
     def __str__(self) -> str:
-        return f"discard {self.type}"
+        return f"{self.VERB} {self.type}"
+
+    @classmethod
+    def read(cls, parts: list[str]) -> Discard:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, f"{cls.VERB} TYPE")
+        return cls(parse.worker_type(parts[0]))
 
 
 class FillChoice(Record):
@@ -241,6 +273,9 @@ class Fill(Record):
 
     FIELDS: ClassVar[tuple[str, ...]] = ("choices",)
 
+    VERB: ClassVar[str] = "fill"
+    """The verb that starts the move's notation."""
+
     choices: tuple[FillChoice, ...]
 
     def __init__(self, choices: object) -> None:
@@ -266,10 +301,30 @@ class Fill(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (3, tuple(choice.sort_key for choice in self.choices))
+        return (_RANK[Fill], tuple(choice.sort_key for choice in self.choices))
 
     def __str__(self) -> str:
-        return " ".join(["fill", *(str(choice) for choice in self.choices)])
+        return " ".join([self.VERB, *(str(choice) for choice in self.choices)])
+
+    @classmethod
+    def read(cls, parts: list[str]) -> Fill:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        choices: dict[Square, FillChoice] = {}
+        for part in parts:
+            square_part, equals, code = part.partition("=")
+            if not equals:
+                raise PartError(
+                    f"bad fill choice {part!r}; expected X,Y=TILE such as 0,2=M3, or "
+                    "X,Y=map:TILE for a map-board tile"
+                )
+            square = parse.square(square_part)
+            if square in choices:
+                raise PartError(f"square {square_part} is filled twice; each square takes one tile")
+            from_map = code.startswith(parse.MAP_PREFIX)
+            tile = parse.jungle_tile(code.removeprefix(parse.MAP_PREFIX))
+            choices[square] = FillChoice(square, tile, from_map=from_map)
+        return cls(tuple(choices[square] for square in sorted(choices)))
 
 
 class Resolve(Record):
@@ -291,6 +346,9 @@ class Resolve(Record):
     __slots__ = ("bars", "gems", "side", "square", "workers")
 
     FIELDS: ClassVar[tuple[str, ...]] = ("square", "side", "workers", "bars", "gems")
+
+    VERB: ClassVar[str] = "resolve"
+    """The verb that starts the move's notation."""
 
     square: Square
     side: Side
@@ -336,15 +394,32 @@ class Resolve(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (4, self.square, int(self.side), self.workers, self.bars, self.gems)
+        return (_RANK[Resolve], self.square, int(self.side), self.workers, self.bars, self.gems)
 
     def __str__(self) -> str:
-        text = f"resolve {format_square(self.square)} {self.side.name} {self.workers}"
+        text = f"{self.VERB} {format_square(self.square)} {self.side.name} {self.workers}"
         if self.bars:
             text += f" b{self.bars}"
         if any(self.gems):
             text += " g" + "".join(str(count) for count in self.gems)
         return text
+
+    @classmethod
+    def read(cls, parts: list[str]) -> Resolve:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        if len(parts) not in (3, 4):
+            raise PartError(
+                f"wrong number of parts: expected 4 ({cls.VERB} X,Y SIDE COUNT) or 5 (with the "
+                f"bars sold at a chocolate market, {cls.VERB} X,Y SIDE COUNT bN, or the gems "
+                f"taken at a gem mine, {cls.VERB} X,Y SIDE COUNT gRGBW), got {len(parts) + 1}"
+            )
+        square, side, workers = parse.square(parts[0]), parse.side(parts[1]), parse.count(parts[2])
+        if len(parts) == 3:
+            return cls(square, side, workers)
+        if parts[3].startswith("g"):
+            return cls(square, side, workers, gems=parse.gems(parts[3]))
+        return cls(square, side, workers, parse.bars(parts[3]))
 
 
 class DrawWorker(Record):
@@ -357,6 +432,9 @@ class DrawWorker(Record):
     __slots__ = ("type",)
 
     FIELDS: ClassVar[tuple[str, ...]] = ("type",)
+
+    VERB: ClassVar[str] = "draw-worker"
+    """The verb that starts the move's notation."""
 
     type: WorkerType
 
@@ -376,10 +454,17 @@ class DrawWorker(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (5, self.type.sort_key)
+        return (_RANK[DrawWorker], self.type.sort_key)
 
     def __str__(self) -> str:
-        return f"draw-worker {self.type}"
+        return f"{self.VERB} {self.type}"
+
+    @classmethod
+    def read(cls, parts: list[str]) -> DrawWorker:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, f"{cls.VERB} TYPE")
+        return cls(parse.worker_type(parts[0]))
 
 
 class DrawJungle(Record):
@@ -392,6 +477,9 @@ class DrawJungle(Record):
     __slots__ = ("tile",)
 
     FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
+
+    VERB: ClassVar[str] = "draw-jungle"
+    """The verb that starts the move's notation."""
 
     tile: JungleTile
 
@@ -411,10 +499,17 @@ class DrawJungle(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (6, self.tile.sort_key)
+        return (_RANK[DrawJungle], self.tile.sort_key)
 
     def __str__(self) -> str:
-        return f"draw-jungle {self.tile.code}"
+        return f"{self.VERB} {self.tile.code}"
+
+    @classmethod
+    def read(cls, parts: list[str]) -> DrawJungle:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, f"{cls.VERB} TILE")
+        return cls(parse.jungle_tile(parts[0]))
 
 
 class Slide(Record):
@@ -427,6 +522,9 @@ class Slide(Record):
     __slots__ = ("tile",)
 
     FIELDS: ClassVar[tuple[str, ...]] = ("tile",)
+
+    VERB: ClassVar[str] = "slide"
+    """The verb that starts the move's notation."""
 
     tile: JungleTile
 
@@ -446,10 +544,17 @@ class Slide(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (7, self.tile.sort_key)
+        return (_RANK[Slide], self.tile.sort_key)
 
     def __str__(self) -> str:
-        return f"slide {self.tile.code}"
+        return f"{self.VERB} {self.tile.code}"
+
+    @classmethod
+    def read(cls, parts: list[str]) -> Slide:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, f"{cls.VERB} TILE")
+        return cls(parse.jungle_tile(parts[0]))
 
 
 class BuildHut(Record):
@@ -462,6 +567,9 @@ class BuildHut(Record):
     __slots__ = ("hut",)
 
     FIELDS: ClassVar[tuple[str, ...]] = ("hut",)
+
+    VERB: ClassVar[str] = "build"
+    """The verb that starts the move's notation."""
 
     hut: Hut
 
@@ -481,10 +589,17 @@ class BuildHut(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (8, self.hut.sort_key)
+        return (_RANK[BuildHut], self.hut.sort_key)
 
     def __str__(self) -> str:
-        return f"build {self.hut}"
+        return f"{self.VERB} {self.hut}"
+
+    @classmethod
+    def read(cls, parts: list[str]) -> BuildHut:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, f"{cls.VERB} HUT")
+        return cls(parse.hut(parts[0]))
 
 
 class PassHut(Record):
@@ -498,6 +613,9 @@ class PassHut(Record):
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
 
+    VERB: ClassVar[str] = "pass"
+    """The verb that starts the move's notation."""
+
     def __init__(self) -> None:
         self._start()
 
@@ -507,10 +625,17 @@ class PassHut(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (9,)
+        return (_RANK[PassHut],)
 
     def __str__(self) -> str:
-        return "pass"
+        return self.VERB
+
+    @classmethod
+    def read(cls, parts: list[str]) -> PassHut:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, cls.VERB)
+        return cls()
 
 
 class HutSide(Record):
@@ -523,6 +648,9 @@ class HutSide(Record):
     __slots__ = ("hut",)
 
     FIELDS: ClassVar[tuple[str, ...]] = ("hut",)
+
+    VERB: ClassVar[str] = "hut-side"
+    """The verb that starts the move's notation."""
 
     hut: Hut
 
@@ -542,10 +670,17 @@ class HutSide(Record):
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
-        return (10, self.hut.sort_key)
+        return (_RANK[HutSide], self.hut.sort_key)
 
     def __str__(self) -> str:
-        return f"hut-side {self.hut}"
+        return f"{self.VERB} {self.hut}"
+
+    @classmethod
+    def read(cls, parts: list[str]) -> HutSide:
+        """The move that ``parts`` (its notation after the verb) write; the inverse of
+        :meth:`__str__`. Raises :class:`~cacao_rules.game.notation_parts.PartError`."""
+        expect_parts(parts, f"{cls.VERB} HUT")
+        return cls(parse.hut(parts[0]))
 
 
 Move = (
@@ -579,4 +714,8 @@ MOVE_CLASSES: Final = (
     PassHut,
     HutSide,
 )
-"""Every move class, for checking that an object is a move."""
+"""Every move class, in the order of the moves' ``sort_key``: :func:`cacao_rules.legal_moves`
+lists moves first by their class's place here (:rule:`R-DECIDE-3`)."""
+
+_RANK: Final[dict[type, int]] = {kind: rank for rank, kind in enumerate(MOVE_CLASSES)}
+"""Each move class's place in :data:`MOVE_CLASSES`: the first item of its moves' sort keys."""
