@@ -217,7 +217,8 @@ class _Decision(StepKind):
         if len(moves) != 1:
             draft.moves = tuple(moves)
             return False
-        draft.emit(AutoDecision(self.seat(draft), moves[0]))
+        if draft.events is not None:  # an event is built only when events are collected
+            draft.emit(AutoDecision(self.seat(draft), moves[0]))
         self.perform(draft, moves[0])
         return True
 
