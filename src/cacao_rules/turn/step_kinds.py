@@ -118,10 +118,10 @@ def outcome_of(move: Move) -> object:
 class StepKind:
     """Everything about one step class (see the module docstring).
 
-    ``step`` is the class, ``tag`` names it in the JSON documents, ``chance`` says whether
-    it is a chance event, ``mid_turn`` whether it comes after the turn's tile left the hand
-    and before the next turn starts, and ``before_draw`` whether it comes before the player
-    to move draws their new worker tile.
+    ``step`` is the class, ``tag`` names it in the JSON documents, ``mid_turn`` says
+    whether it comes after the turn's tile left the hand and before the next turn starts,
+    and ``before_draw`` whether it comes before the player to move draws their new worker
+    tile.
     """
 
     def __init__(
@@ -129,13 +129,11 @@ class StepKind:
         step: type[Step],
         tag: str,
         *,
-        chance: bool,
         mid_turn: bool,
         before_draw: bool,
     ) -> None:
         self.step = step
         self.tag = tag
-        self.chance = chance
         self.mid_turn = mid_turn
         self.before_draw = before_draw
 
@@ -192,7 +190,7 @@ class _Decision(StepKind):
         mid_turn: bool,
         before_draw: bool = False,
     ) -> None:
-        super().__init__(step, tag, chance=False, mid_turn=mid_turn, before_draw=before_draw)
+        super().__init__(step, tag, mid_turn=mid_turn, before_draw=before_draw)
         self.action = action
         self.accepts = accepts
 
@@ -419,7 +417,7 @@ class _Chance(StepKind):
     """A step where chance decides: a tile drawn, or the side a hut tile lands on."""
 
     def __init__(self, step: type[Step], tag: str, *, mid_turn: bool, before_draw: bool) -> None:
-        super().__init__(step, tag, chance=True, mid_turn=mid_turn, before_draw=before_draw)
+        super().__init__(step, tag, mid_turn=mid_turn, before_draw=before_draw)
 
     def node(self, view: View) -> ChanceNode:
         """The pending chance event."""
@@ -679,7 +677,7 @@ STEP_KINDS: Final[dict[type, StepKind]] = {
         _Refilling(RefillStep, "refill", mid_turn=True, before_draw=False),
         _RefillingMap(MapRefillStep, "map_refill", mid_turn=True, before_draw=False),
         _Building(HutStep, "hut", "build a hut or pass", (BuildHut, PassHut), mid_turn=True),
-        _Over(OverStep, "over", chance=False, mid_turn=False, before_draw=False),
+        _Over(OverStep, "over", mid_turn=False, before_draw=False),
     )
 }
 """The kind of each step class, in the order of the turn."""
