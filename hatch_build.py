@@ -35,6 +35,11 @@ new release may compile differently or refuse code the pinned one accepts."""
 PACKAGE = Path("src", "cacao_rules")
 
 INTERPRETED = {
+    "__init__.py": (
+        "the public names and the lazy loading of the rest (a module __getattr__ writing to "
+        "globals()): compiled with mypyc 2.4.1 the module crashes the interpreter on import; it "
+        "runs once per process"
+    ),
     "__main__.py": "the command line's entry point: runs once per process",
     "cli/*.py": "the command line: runs once per process",
     "openspiel.py": (
