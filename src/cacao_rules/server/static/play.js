@@ -155,6 +155,7 @@ function draw(data) {
   $("events").scrollTop = $("events").scrollHeight;
   drawMoves();
   const over = data.is_over;
+  $("score-note").textContent = over ? "(final)" : "(if the game ended now)";
   $("finished").hidden = !over;
   if (over) {
     $("record-link").href = "/api/games/" + data.game + "/record";
