@@ -93,6 +93,7 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         for name, page in people.items():
             table = page.locator("#scores").inner_text()
             assert name in table and "greedy" in table and "wins" in table
+            assert page.locator("#score-note").inner_text() == "(final)"
             assert page.locator("#events li").count() > 10
             assert "hand" not in page.locator("#error").inner_text()
         _shot(ann, "4-over")
