@@ -8,7 +8,8 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import JungleTile, WorkerType
-from cacao_rules.agents.bots import BOTS, Bot, GreedyBot, RandomBot, greedy_value, play_game
+from cacao_rules.agents.bots import BOTS, Bot, RandomBot, greedy_value, play_game
+from cacao_rules.agents.greedy import GreedyBot
 
 
 def _bots(names: list[str], seed: int) -> list[Bot]:

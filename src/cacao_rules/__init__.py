@@ -13,8 +13,9 @@ Everything public is importable from here::
 from __future__ import annotations
 
 from .agents.action_space import ActionSpace
-from .agents.bots import Bot, GreedyBot, RandomBot, play_game
+from .agents.bots import Bot, RandomBot, play_game
 from .agents.determinization import determinize
+from .agents.greedy import GreedyBot
 from .agents.mcts import MCTSBot
 from .agents.observation import (
     Observation,
