@@ -11,7 +11,7 @@ import time
 from collections import Counter
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import greedy_value, seat_to_move
+from cacao_rules.agents.bots import deciding_seat, greedy_value
 from cacao_rules.state.state import PlacementStep
 from cacao_rules.turn.results import winners
 from cacao_rules.turn.scoring import temple_totals
@@ -29,7 +29,7 @@ class ReferenceGreedyBot:
         self._temples: dict[object, list[int]] = {}
 
     def choose(self, state: cr.State) -> cr.Move:
-        seat = seat_to_move(state)
+        seat = deciding_seat(state)
         self._temples.clear()
         best: list[cr.Move] = []
         best_value = 0
@@ -81,7 +81,7 @@ class ReferenceMCTSBot:
 
     def choose(self, state: cr.State) -> cr.Move:
         moves = cr.legal_moves(state)
-        seat = seat_to_move(state)
+        seat = deciding_seat(state)
         if len(moves) == 1:
             return moves[0]
         seen = cr.observe(state, seat)
@@ -124,7 +124,7 @@ class ReferenceMCTSBot:
             stats = tree.setdefault(state, {})
             untried = [move for move in moves if move not in stats]
             move = self._rng.choice(untried) if untried else self._pick(stats, moves)
-            mover = seat_to_move(state)
+            mover = deciding_seat(state)
             path.append((stats.setdefault(move, [0, 0.0]), mover))
             state = _settle(cr.apply(state, move))
             if untried:
@@ -158,7 +158,7 @@ def _score(state: cr.State) -> list[float]:
 
 def _settle(state: cr.State) -> cr.State:
     while not state.is_over and not isinstance(state.step, PlacementStep):
-        mover = seat_to_move(state)
+        mover = deciding_seat(state)
         moves = cr.legal_moves(state)
         if len(moves) == 1:
             state = cr.apply(state, moves[0])

@@ -8,8 +8,9 @@ import sys
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import RandomBot, play_game
+from cacao_rules.agents.bots import RandomBot
 from cacao_rules.agents.greedy import GreedyBot
+from cacao_rules.agents.playing import play_game
 from cacao_rules.cli import build_parser, main
 from cacao_rules.game.events import GemsTaken, MaskTaken
 from cacao_rules.show.render import render, render_scores

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import BOTS, RandomBot, play_game
+from cacao_rules.agents.bots import RandomBot
 from cacao_rules.agents.greedy import GreedyBot
+from cacao_rules.agents.playing import play_game
+from cacao_rules.agents.registry import BOTS
 from cacao_rules.agents.simulation import default_batch, seating
 
 TWO = cr.Config(players=2)

@@ -1,5 +1,5 @@
-"""Built-in bots: :class:`RandomBot`, the greedy bots' valuation :func:`greedy_value`,
-the registry :data:`BOTS`, and :func:`play_game`.
+"""The random bot :class:`RandomBot`, the :class:`Bot` protocol, and :func:`greedy_value`,
+how the greedy and search bots value a state.
 
 A bot is anything with a ``choose(state) -> Move`` method (the :class:`Bot` protocol),
 called for states where ``state.to_move`` is the bot's seat. The built-in bots are
@@ -7,20 +7,19 @@ deterministic given their seed: each keeps its own :class:`random.Random`, never
 global one.
 
 >>> import cacao_rules as cr
->>> final, decisions = play_game(cr.Config(players=2), 1, [RandomBot(1), RandomBot(2)])
->>> final.is_over, len(decisions) > 0
-(True, True)
+>>> state = cr.new_game(cr.Config(players=2), seed=1)
+>>> RandomBot(1).choose(state) in cr.legal_moves(state)
+True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final, Protocol
 
-from ..engine import apply, legal_moves, new_game
-from ..errors import ConfigError, IllegalMoveError, expect
-from ..game.config import Config
+from ..engine import legal_moves
+from ..errors import IllegalMoveError
 from ..game.moves import Move
 from ..modules.huts import hut_bonus, hut_costs
 from ..state.state import PlayerState, State
@@ -106,8 +105,8 @@ def holdings_value(player: PlayerState) -> int:
     )
 
 
-def seat_to_move(state: State) -> int:
-    """The seat that decides in ``state``; :class:`IllegalMoveError` where nobody does."""
+def deciding_seat(state: State) -> int:
+    """The seat that decides in ``state``; ``IllegalMoveError`` where nobody does."""
     seat = state.to_move
     if seat is None:
         raise IllegalMoveError(
@@ -118,47 +117,5 @@ def seat_to_move(state: State) -> int:
 
 
 def _decision_moves(state: State) -> tuple[Move, ...]:
-    seat_to_move(state)
+    deciding_seat(state)
     return legal_moves(state)
-
-
-def _greedy_bot(seed: int) -> Bot:
-    """:class:`~cacao_rules.GreedyBot`."""
-    from .greedy import GreedyBot  # the greedy bot builds on this module's greedy_value
-
-    return GreedyBot(seed)
-
-
-def _mcts_bot(seed: int) -> Bot:
-    """:class:`~cacao_rules.MCTSBot` with its default budget (about a second a decision)."""
-    from .mcts import MCTSBot  # the search bot builds on this module's greedy_value
-
-    return MCTSBot(seed)
-
-
-BOTS: Final[dict[str, Callable[[int], Bot]]] = {
-    "random": RandomBot,
-    "greedy": _greedy_bot,
-    "mcts": _mcts_bot,
-}
-"""The built-in bots by name, as the command line knows them."""
-
-
-def play_game(config: object, seed: object, bots: Sequence[Bot]) -> tuple[State, tuple[Move, ...]]:
-    """Play a complete seeded game with ``bots[seat]`` deciding for each seat.
-
-    Returns the final state and the decisions in order; ``(config, seed, decisions)``
-    is the game's record: :func:`~cacao_rules.record_game` plays the same game and returns
-    it as a :class:`~cacao_rules.GameRecord`.
-    """
-    config = expect(config, Config, "play_game", ConfigError)
-    if len(bots) != config.players:
-        raise ConfigError(f"play_game needs one bot per seat ({config.players}), got {len(bots)}")
-    state = new_game(config, seed=seed)
-    decisions: list[Move] = []
-    while not state.is_over:
-        seat = seat_to_move(state)
-        move = bots[seat].choose(state)
-        decisions.append(move)
-        state = apply(state, move)
-    return state, tuple(decisions)

@@ -34,7 +34,7 @@ from ..turn.actions import ACTIONS
 from ..turn.activation import activates
 from ..turn.filling import fill_moves
 from ..turn.scoring import temple_gold, temple_totals
-from .bots import SUN_WEIGHT, TEMPLE_WEIGHT, greedy_value, holdings_value, seat_to_move
+from .bots import SUN_WEIGHT, TEMPLE_WEIGHT, deciding_seat, greedy_value, holdings_value
 
 PLAYED_OUT: Final = frozenset({Module.HUTS, Module.GEM_MINES, Module.EMPEROR})
 """Modules whose effects on a turn are not read off the board (huts bought and the
@@ -273,7 +273,7 @@ class GreedyBot:
         return f"GreedyBot({self.seed})"
 
     def choose(self, state: State) -> Move:
-        seat = seat_to_move(state)
+        seat = deciding_seat(state)
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
