@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .compiled import COMPILED
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
-from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
+from .errors import BotError, CacaoError, ConfigError, FormatError, IllegalMoveError
 from .formats.event_json import (
     event_document,
     event_from_document,
@@ -125,6 +125,7 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
     from .agents.greedy import GreedyBot
     from .agents.mcts import MCTSBot
     from .agents.playing import play_game, record_game
+    from .agents.program import ProgramBot
     from .agents.simulation import BotFactory, BotSpec, GameResult, simulate
     from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
     from .agents.win_rates import SimulationSummary, Standing, WinRate, wilson_interval
@@ -141,6 +142,7 @@ _LAZY: Final[dict[str, str]] = {
     "record_game": ".agents.playing",
     "determinize": ".agents.determinization",
     "MCTSBot": ".agents.mcts",
+    "ProgramBot": ".agents.program",
     "BotFactory": ".agents.simulation",
     "BotSpec": ".agents.simulation",
     "GameResult": ".agents.simulation",
@@ -194,6 +196,7 @@ __all__ = [
     "AutoDecision",
     "BlindFillStep",
     "Bot",
+    "BotError",
     "BotFactory",
     "BotSpec",
     "BuildHut",
@@ -245,6 +248,7 @@ __all__ = [
     "PlacementStep",
     "PlayerState",
     "PlayerView",
+    "ProgramBot",
     "RandomBot",
     "RefillStep",
     "Resolve",
