@@ -277,22 +277,35 @@ class GreedyBot:
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        values = self._values(state, seat, moves)
+        values = move_values(state, seat, moves)
         best = max(values)
         chosen = [move for move, value in zip(moves, values, strict=True) if value == best]
         return chosen[0] if len(chosen) == 1 else self._rng.choice(chosen)
 
-    def _values(self, state: State, seat: int, moves: Sequence[Move]) -> list[int]:
-        step = state.step
-        if state.config.modules & PLAYED_OUT:
-            return [_played_out(state, move, seat) for move in moves]
-        if isinstance(step, PlacementStep):
-            return _placement_values(state, seat, moves)
-        if isinstance(step, FillStep):
-            return _fill_values(state, seat, step, moves)
-        if isinstance(step, ResolveStep):
-            return _resolve_values(state, seat, step, moves)
+
+def greedy_move(state: State) -> Move:
+    """The first of the moves :class:`GreedyBot` likes best in ``state`` (no tie broken at
+    random: the search bot's choice between two placements)."""
+    moves = legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    values = move_values(state, deciding_seat(state), moves)
+    return moves[values.index(max(values))]
+
+
+def move_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
+    """How much :class:`GreedyBot` likes each of ``moves``, the legal moves of ``seat``
+    in ``state``: the value its turn can reach after it."""
+    step = state.step
+    if state.config.modules & PLAYED_OUT:
         return [_played_out(state, move, seat) for move in moves]
+    if isinstance(step, PlacementStep):
+        return _placement_values(state, seat, moves)
+    if isinstance(step, FillStep):
+        return _fill_values(state, seat, step, moves)
+    if isinstance(step, ResolveStep):
+        return _resolve_values(state, seat, step, moves)
+    return [_played_out(state, move, seat) for move in moves]
 
 
 def _fill_values(state: State, seat: int, step: FillStep, moves: Sequence[Move]) -> list[int]:
