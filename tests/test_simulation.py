@@ -155,3 +155,21 @@ def test_bad_arguments_say_what_is_wrong(arguments: dict[str, Any], message: str
 def test_a_bad_batch_size_is_refused_before_any_game() -> None:
     with ThreadPoolExecutor(1) as pool, pytest.raises(cr.ConfigError, match="batch must be"):
         cr.simulate(TWO, ["random", "random"], 2, executor=pool, batch=0)
+
+
+def _interrupted_in_the_third_game(seed: int) -> cr.Bot:
+    """A random bot, but Ctrl-C strikes while the game with seed 2 is being set up."""
+    if seed // 4 == 2:
+        raise KeyboardInterrupt
+    return RandomBot(seed)
+
+
+def test_progress_sees_each_result_and_ctrl_c_ends_the_run_with_the_finished_games() -> None:
+    seen: list[cr.GameResult] = []
+    results = list(cr.simulate(TWO, ["random", "random"], 3, seed=5, progress=seen.append))
+    assert seen == results and len(results) == 3
+    seen.clear()
+    finished = list(cr.simulate(TWO, [_interrupted_in_the_third_game] * 2, 5, progress=seen.append))
+    assert [result.game for result in finished] == [0, 1] and seen == finished
+    with pytest.raises(cr.ConfigError, match="progress must be a function"):
+        cr.simulate(TWO, ["random", "random"], 1, progress=3)  # type: ignore[arg-type]

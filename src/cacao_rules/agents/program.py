@@ -93,7 +93,7 @@ class ProgramBot:
         self._last_turn = -1
         try:
             self._process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE
             )
         except OSError as error:
             raise BotError(f"bot program {self.name!r} cannot be started: {error}") from None
