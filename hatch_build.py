@@ -46,6 +46,8 @@ INTERPRETED = (
     "formats/documents.py",
     "formats/event_json.py",
     "agents/simulation.py",
+    "agents/program.py",
+    "agents/specs.py",
     "show/svg.py",
     "show/raster.py",
 )
@@ -58,6 +60,9 @@ INTERPRETED = (
   argument would meet mypyc's own check of the annotation first and raise a bare
   ``TypeError`` instead of the library's error, and none is on a hot path (``simulate``'s
   cost is in the games it plays);
+- the bot protocol's client and the bot specs (agents/program.py, agents/specs.py), whose
+  cost is in the programs and pipes they drive, and which take arguments of every kind and
+  keep a weak reference to each bot for stopping its program;
 - formats/documents.py, the JSON documents' declarations, whose classes are msgspec
   structs (a C extension type that a native class cannot extend);
 - game/frozen_map.py, the boards' read-only ``dict`` subclass: mypyc compiles a subclass of a
