@@ -332,27 +332,30 @@ def _placement_values(state: State, seat: int, moves: Sequence[Move]) -> list[in
     """The value of each placement or overbuild: the best over the fills of the spaces it
     closes (an overbuild costs its sun token too); a discard's is the value after it."""
     turn = _Turn(state, seat)
-    fills: dict[Square, list[_Fill]] = {}
-    known: dict[tuple[Square, tuple[int, int, int, int]], int] = {}
+    fills: dict[Square, tuple[list[_Fill], tuple[bool, ...]]] = {}
+    known: dict[tuple[Square, tuple[int, ...]], int] = {}
     overbuilding = SUN_WEIGHT * sun_cost_of_overbuilding(state.players[seat])
     values = []
     for move in moves:
         if not isinstance(move, Place | Overbuild):
             values.append(_continued(state, move, seat))
             continue
+        square = move.square
+        found = fills.get(square)
+        if found is None:
+            ways = [_Fill(state, seat, square, laid) for laid in _fills(state, square)]
+            jungle = tuple(any(way.facing[side] for way in ways) for side in range(len(SIDES)))
+            found = fills[square] = (ways, jungle)
+        ways, jungle = found
         edges = move.type.rotated(move.rotation)
-        value = known.get((move.square, edges))
+        # Only the edges that may face a jungle tile count: others cannot tell tiles apart.
+        key = (square, tuple([workers if faces else -1 for workers, faces in zip(edges, jungle, strict=True)]))
+        value = known.get(key)
         if value is None:
-            square = move.square
-            ways = fills.get(square)
-            if ways is None:
-                ways = fills[square] = [
-                    _Fill(state, seat, square, laid) for laid in _fills(state, square)
-                ]
             value = max(turn.after(square, edges, fill) for fill in ways)
             if isinstance(move, Overbuild):
                 value -= overbuilding
-            known[(square, edges)] = value
+            known[key] = value
         values.append(value)
     return values
 
