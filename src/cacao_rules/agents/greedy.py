@@ -349,7 +349,8 @@ def _placement_values(state: State, seat: int, moves: Sequence[Move]) -> list[in
         ways, jungle = found
         edges = move.type.rotated(move.rotation)
         # Only the edges that may face a jungle tile count: others cannot tell tiles apart.
-        key = (square, tuple([workers if faces else -1 for workers, faces in zip(edges, jungle, strict=True)]))
+        shown = [workers if faces else -1 for workers, faces in zip(edges, jungle, strict=True)]
+        key = (square, tuple(shown))
         value = known.get(key)
         if value is None:
             value = max(turn.after(square, edges, fill) for fill in ways)
