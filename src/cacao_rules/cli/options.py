@@ -240,7 +240,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         "--bots",
         type=bot_specs,
         default=None,
-        metavar="BOTS",
+        metavar="NAMES",
         help=(
             "comma-separated bot per seat: "
             + ", ".join(BOTS)
