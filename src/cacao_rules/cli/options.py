@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..agents.bots import Bot
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
-from ..agents.specs import bot_factory
+from ..agents.specs import SPEC_HELP, bot_factory
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from ..game.config import Config, Module
@@ -69,6 +69,11 @@ def bot_specs(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
         try:
             made = bot_factory(spec)
         except ConfigError as error:
+            if allowed and spec.lower().partition(":")[0] not in BOTS and ":" not in spec:
+                seats = " or ".join(sorted(allowed))
+                raise argparse.ArgumentTypeError(
+                    f"unknown seat {spec!r}; a seat is {seats}, or a bot: {SPEC_HELP}"
+                ) from None
             raise argparse.ArgumentTypeError(str(error)) from None
         specs.append(made.spec)
     return specs
