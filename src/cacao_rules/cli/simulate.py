@@ -272,7 +272,7 @@ def _play(
                 results.close()
     except KeyboardInterrupt:
         return True
-    return False
+    return summary.games < args.games  # simulate ends early, cleanly, on a second Ctrl-C
 
 
 def _report(
