@@ -134,6 +134,7 @@ from ..game.moves import (
 from ..game.pools import gem_cart, jungle_pool, worker_set
 from ..modules.huts import FOREMAN_EDGE
 from ..state.state import FillStep, ResolveStep, State
+from ..turn.placement import TILE_MOVES
 
 MAX_EDGES_PER_TURN: Final = 13
 """Edges activated in one turn at most: 4 of the tile placed and 3 around each of at most 3
@@ -149,7 +150,9 @@ HUT_TILE_COUNT: Final = len(HUT_TILES)
 
 _DIRECTIONS: Final[dict[tuple[int, int], int]] = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 
-_MEMO_KEY: Final = "action_space"
+_RECENT_STATES: Final = 64
+"""How many states' indices each action space keeps (:func:`_index`): enough for an adapter
+that asks about a node, its children and its parent in turn."""
 
 
 class Use(NamedTuple):
@@ -226,13 +229,10 @@ class _Tables:
     tile_ids: dict[int, int] = attrs.field(factory=any_dict)
     """The ids of the placements and overbuilds met so far, by the moves' identity (see
     :func:`_tile_codes`)."""
-    tile_moves: dict[int, Move] = attrs.field(factory=any_dict)
-    """The moves whose ids :attr:`tile_ids` holds, by identity: kept so that no other
-    object can take one's identity while its entry lasts."""
-
-
-_TILE_IDS_KEPT: Final = 1 << 16
-"""How many placement ids :attr:`_Tables.tile_ids` keeps at most before it starts again."""
+    recent: dict[int, tuple[State, _StateIndex]] = attrs.field(factory=any_dict)
+    """The indices of the states last asked about, by the state's identity, each with its
+    state (so that no other object can take its identity while the entry lasts): kept here,
+    outside the states, which never change (see :func:`_index`)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -353,7 +353,7 @@ def _blocks(counts: list[tuple[str, int]]) -> tuple[Block, ...]:
 
 class _StateIndex:
     """The legal moves of one state with their ids, in the engine's order, and what is
-    derived from them (kept in the state's memo).
+    derived from them (kept in :attr:`_Tables.recent`).
 
     A plain slotted class, not an attrs one: an adapter makes one at every node it visits.
     ``weights`` gives each chance outcome's weight at a chance node (its probability is the
@@ -425,12 +425,12 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
     """The ids of placements and overbuilds: the bulk of every placement decision (dozens a
     state).
 
-    The engine makes each placement once and lists the same move object in every state it
-    is legal in, so an id is kept by the move's identity: looking up ``id(move)`` costs far
-    less than reading three fields of a move (the compiled build reads them as generic
-    attributes). :attr:`_Tables.tile_moves` holds every move with an entry, so no other
-    object can take that identity while the entry lasts; moves made afresh would only fill
-    the table, which therefore starts again past :data:`_TILE_IDS_KEPT` entries.
+    The engine lists the same move object for a placement in every state it is legal in,
+    and keeps it for good (:class:`~cacao_rules.turn.placement.TileMoves`), so an id is kept
+    by the move's identity: looking up ``id(move)`` costs far less than reading three fields
+    of a move (the compiled build reads them as generic attributes). An id is kept only for
+    a move the engine made (:meth:`~cacao_rules.turn.placement.TileMoves.made`), so no other
+    object can ever take that identity.
     """
     known = t.tile_ids
     codes = []
@@ -438,11 +438,8 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
         code = known.get(id(move))
         if code is None:
             code = _tile_code(t, move)
-            if len(known) >= _TILE_IDS_KEPT:
-                known.clear()
-                t.tile_moves.clear()
-            known[id(move)] = code
-            t.tile_moves[id(move)] = move
+            if TILE_MOVES.made(move):
+                known[id(move)] = code
         codes.append(code)
     return codes
 
@@ -582,18 +579,21 @@ def _new_index(t: _Tables, state: State) -> _StateIndex:
 
 
 def _index(t: _Tables, state: object) -> _StateIndex:
-    """The index of ``state``, made once and kept in its memo."""
+    """The index of ``state``, made once and kept in :attr:`_Tables.recent` while it is one
+    of the last states asked about."""
     state = expect(state, State, "the action space", IllegalMoveError)
-    known = state.recall(_MEMO_KEY)
-    if known is not None and known.tables is t:
-        index: _StateIndex = known
-        return index
+    recent = t.recent
+    known = recent.get(id(state))
+    if known is not None and known[0] is state:
+        return known[1]
     if state.config is not t.config and state.config != t.config:
         raise IllegalMoveError(
             f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
         )
     index = _new_index(t, state)
-    state.memo[_MEMO_KEY] = index
+    if len(recent) >= _RECENT_STATES:
+        recent.clear()
+    recent[id(state)] = (state, index)
     return index
 
 
