@@ -67,6 +67,11 @@ INTERPRETED = {
         "cr.simulate takes arguments of every kind and checks them itself (as cr.position); "
         "its cost is in the games it plays"
     ),
+    "agents/program.py": (
+        "the bot protocol's client: its cost is in the programs and pipes it drives, it takes "
+        "arguments of every kind, and it keeps a weak reference to each bot to stop its program"
+    ),
+    "agents/specs.py": "bot specs are read once per bot and take arguments of every kind",
     "formats/documents.py": (
         "the JSON documents' classes are msgspec structs, a C extension type that a native "
         "class cannot extend"

@@ -29,6 +29,12 @@ class FormatError(CacaoError):
     """A JSON document or a move in notation could not be read; the message says where."""
 
 
+class BotError(CacaoError):
+    """A bot program (:class:`~cacao_rules.ProgramBot`) broke the bot protocol: it sent a
+    line that is not a message, a move not listed, nothing in time, or it exited. The
+    message names the bot and says what it sent."""
+
+
 def expect(value: object, kind: type[T]) -> T:
     """``value``, if it is a ``kind``; else :func:`wrong_type`.
 

@@ -34,7 +34,7 @@ from ..state.chance import MAX_SEED
 from ..turn.results import final_scores, winners
 from .bots import Bot
 from .playing import play_game
-from .registry import BOTS
+from .specs import SPEC_HELP, bot_factory
 
 BotFactory: TypeAlias = Callable[[int], Bot]
 """Makes a fresh bot from its seed, as the classes in :data:`~cacao_rules.agents.registry.BOTS`
@@ -119,7 +119,7 @@ class _Task:
 
 
 def _factory(spec: BotSpec) -> BotFactory:
-    return BOTS[spec] if isinstance(spec, str) else spec
+    return bot_factory(spec) if isinstance(spec, str) else spec
 
 
 def _record(config: Config, seed: int, moves: Sequence[Move], bots: Sequence[str]) -> GameRecord:
@@ -130,8 +130,16 @@ def _play(task: _Task, game: int) -> GameResult:
     """Play game ``game`` of ``task``'s run."""
     seed = game_seed(task.seed, game)
     seats = seating(task.config.players, game, task.rotate)
-    bots = [_factory(task.lineup[index])(bot_seed(seed, seat)) for seat, index in enumerate(seats)]
-    final, moves = play_game(task.config, seed, bots)
+    bots: list[Bot] = []
+    try:
+        for seat, index in enumerate(seats):
+            bots.append(_factory(task.lineup[index])(bot_seed(seed, seat)))
+        final, moves = play_game(task.config, seed, bots)
+    finally:
+        for bot in bots:  # bot programs (ProgramBot) are stopped
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
     labels = tuple(task.labels[index] for index in seats)
     scores = tuple(
         FrozenMap({**sheet.breakdown, "total": sheet.total, "cacao": sheet.cacao})
@@ -176,11 +184,13 @@ def simulate(
     labels: Sequence[str] | None = None,
     batch: int | None = None,
     in_flight: int = IN_FLIGHT,
+    progress: Callable[[GameResult], object] | None = None,
 ) -> Generator[GameResult, None, None]:
     """Play ``games`` games of ``config`` between ``bots``; yield each result as it finishes.
 
-    ``bots`` is the lineup, one bot per seat: names from
-    :data:`~cacao_rules.agents.registry.BOTS` or picklable factories (see :data:`BotFactory`).
+    ``bots`` is the lineup, one bot per seat: specs such as ``"greedy"``, ``"mcts:250ms"``
+    or ``"exec:python3 mybot.py"`` (:func:`~cacao_rules.agents.specs.bot_factory`) or
+    picklable factories (see :data:`BotFactory`).
     Game ``i`` has the seed ``seed + i`` (modulo 2**64); with ``rotate`` (the default) it
     seats the lineup rotated by ``i mod players`` (see :func:`seating`), so that no bot
     keeps the advantage or handicap of a seat; ``rotate=False`` keeps bot ``s`` in seat
@@ -195,6 +205,12 @@ def simulate(
     each result is the same as in this process. Closing the iterator early (or an exception
     in the loop that reads it) cancels the tasks not yet started.
 
+    ``progress``, if given, is called with each result just before it is yielded (to
+    count, or to move a progress bar such as ``tqdm``'s ``update``). Ctrl-C
+    (``KeyboardInterrupt``) while a game is being played ends the iteration cleanly: the
+    games that finished have been yielded, the others are cancelled, and the loop reading
+    the results simply ends, with fewer than ``games`` results.
+
     Bad arguments raise :class:`~cacao_rules.ConfigError` here, before any game is played
     (``TypeError`` for an argument of the wrong type).
     """
@@ -208,11 +224,35 @@ def simulate(
         first=0,
         count=_checked_number("games", games, 0, None),
     )
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function taking a GameResult, got {progress!r}")
     if executor is None:
-        return (_play(task, game) for game in range(task.count))
+        return _reported(_here(task), progress)
     expect(executor, Executor)
     size = default_batch(games) if batch is None else _checked_number("batch", batch, 1, None)
-    return _stream(executor, task, size, _checked_number("in_flight", in_flight, 1, None))
+    in_flight = _checked_number("in_flight", in_flight, 1, None)
+    return _reported(_stream(executor, task, size, in_flight), progress)
+
+
+def _here(task: _Task) -> Generator[GameResult, None, None]:
+    """Play the run's games in this process, one after the other."""
+    for game in range(task.count):
+        yield _play(task, game)
+
+
+def _reported(
+    results: Generator[GameResult, None, None], progress: Callable[[GameResult], object] | None
+) -> Generator[GameResult, None, None]:
+    """``results``, each passed to ``progress`` first; ended cleanly by Ctrl-C."""
+    try:
+        for result in results:
+            if progress is not None:
+                progress(result)
+            yield result
+    except KeyboardInterrupt:
+        return
+    finally:
+        results.close()
 
 
 def _stream(
@@ -246,12 +286,10 @@ def _checked_lineup(bots: Sequence[BotSpec], players: int) -> tuple[BotSpec, ...
         raise ConfigError(f"{len(bots)} bots given for {players} players; give one per seat")
     for spec in bots:
         if isinstance(spec, str):
-            if spec not in BOTS:
-                raise ConfigError(f"unknown bot {spec!r}; the bots are: {', '.join(BOTS)}")
+            bot_factory(spec)  # raises ConfigError for a bad spec
         elif not callable(spec):
             raise TypeError(
-                f"a bot must be a name from {', '.join(BOTS)} or a factory taking a seed, "
-                f"got {spec!r}"
+                f"a bot must be a spec or a factory taking a seed ({SPEC_HELP}), got {spec!r}"
             )
     return tuple(bots)
 
