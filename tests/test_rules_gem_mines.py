@@ -432,6 +432,28 @@ def test_an_empty_mines_edge_is_resolved_automatically() -> None:
     assert state.to_move == 1  # nothing was left to decide: the turn is over
 
 
+@pytest.mark.rule("R-GEM-5", "R-ACT-7")
+def test_another_mine_does_not_refill_an_empty_one() -> None:
+    # Seat 0 of 2's 1-1-1-1 on (1, 0) faces a mine with a red gem (N), an empty mine (E),
+    # the market (S) and the plantation (W): taking gems elsewhere puts none on the empty
+    # mine, so its edge is resolved by the engine as when it is the only mine.
+    state = cr.position(
+        gem_config(2),
+        board=start_board({(1, -1): mine(1, 0, 0, 0), (2, 0): mine(0, 0, 0, 0)}),
+        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        seed=None,
+    )
+    state, events = cr.step(state, cr.Place(W1111, HUB, 0))
+    assert of_type(events, cr.EdgeResolved) == [cr.EdgeResolved(0, HUB, Side.E, 0, automatic=True)]
+    assert names(state) == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1 g1000",
+        "resolve 1,0 S 0",
+        "resolve 1,0 W 0",
+        "resolve 1,0 W 1",
+    ]
+
+
 @pytest.mark.rule("R-GEM-5", "R-GEM-2")
 def test_a_low_cart_gives_a_mine_what_is_left_and_then_nothing() -> None:
     # Three mines out (6 gems each) and the gems seats 1 and 2 hold leave a red and a white

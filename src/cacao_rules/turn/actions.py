@@ -4,13 +4,14 @@ One :class:`Action` per :class:`~cacao_rules.JungleKind`, found through :data:`A
 An action lists the uses worth offering (``options``: each a :class:`Use` that gives a
 different result, :rule:`R-DECIDE-2`) and carries out a chosen one (``perform``, given the
 jungle tile's square, the edge's workers and the use; it returns the cacao it put into
-storage, for the Farmer, :rule:`R-HUT-FARMER`). ``reads`` and ``writes`` name the
-resources an action depends on and changes, which lets the engine see when an edge cannot
-matter (:rule:`R-ACT-7`).
+storage, for the Farmer, :rule:`R-HUT-FARMER`). ``reads``, ``raises`` and ``lowers`` name
+the owner's :class:`Amount` values that cap an action's uses and that it can raise or lower,
+which lets the engine see when an edge cannot matter (:rule:`R-ACT-7`).
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Callable
 from typing import Final, NamedTuple, Protocol
@@ -55,6 +56,28 @@ class Used(Protocol):
     def gems(self) -> Gems: ...
 
 
+class Amount(enum.Enum):
+    """An amount of the edge owner's that can cap how many of an edge's workers are worth
+    using. Each is a count that an action can raise or lower: the storage room is one of its
+    own, since a kitchen changes cacao and bars but not the room they take
+    (:rule:`R-CHOC-2`). Gold, a player's gems and masks cap no edge, so none is named."""
+
+    CACAO = "cacao"
+    """Cacao in storage."""
+    CHOCOLATE = "chocolate"
+    """Chocolate bars in storage."""
+    STORAGE_ROOM = "storage room"
+    """Free storage spaces, shared by cacao and bars (:rule:`R-CHOC-4`)."""
+    WATER_BEHIND = "water fields behind"
+    """How many fields the water carrier can still move back (its field)."""
+    WATER_AHEAD = "water fields ahead"
+    """How many fields the water carrier can still move forward."""
+    SUN_ROOM = "sun room"
+    """Free places for sun tokens on the village board."""
+    MINE_GEMS = "mine gems"
+    """The gems lying on a gem mine: taken from, never added to during play."""
+
+
 Options = Callable[[PlayerState, JungleTile, int], tuple[Use, ...]]
 Perform = Callable[[Draft, int, Square, JungleTile, int, Used], int]
 Limit = Callable[[PlayerState, JungleTile], str]
@@ -68,20 +91,25 @@ class Action:
     and each read would be a generic attribute look-up).
     """
 
-    __slots__ = ("limit", "options", "perform", "reads", "writes")
+    __slots__ = ("limit", "lowers", "options", "perform", "raises", "reads")
 
     def __init__(
         self,
         options: Options,
         perform: Perform,
-        reads: frozenset[Resource],
-        writes: frozenset[Resource],
+        reads: frozenset[Amount],
+        raises: frozenset[Amount],
+        lowers: frozenset[Amount],
         limit: Limit,
     ) -> None:
         self.options = options
         self.perform = perform
         self.reads = reads
-        self.writes = writes
+        """The amounts that cap the uses offered: only more of one of them can offer more."""
+        self.raises = raises
+        """The amounts a use can raise."""
+        self.lowers = lowers
+        """The amounts a use can lower."""
         self.limit = limit
         """Says what caps the useful workers, for the message of a refused move."""
 
@@ -363,35 +391,40 @@ def _gem_limit(player: PlayerState, tile: JungleTile) -> str:
     return f"the mine holds the gems {tile.code[1:]} (red, green, blue, white)"
 
 
-_CACAO: Final = frozenset({Resource.CACAO})
-_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
-_NONE: Final[frozenset[Resource]] = frozenset()
-_GOLD: Final = frozenset({Resource.GOLD})
-_WATER: Final = frozenset({Resource.WATER})
-_SUN: Final = frozenset({Resource.SUN})
-_GEMS: Final = frozenset({Resource.GEMS})
+_CACAO: Final = frozenset({Amount.CACAO})
+_BARS: Final = frozenset({Amount.CHOCOLATE})
+_ROOM: Final = frozenset({Amount.STORAGE_ROOM})
+_STOCK: Final = _CACAO | _BARS
+_NONE: Final[frozenset[Amount]] = frozenset()
+_BEHIND: Final = frozenset({Amount.WATER_BEHIND})
+_AHEAD: Final = frozenset({Amount.WATER_AHEAD})
+_SUN: Final = frozenset({Amount.SUN_ROOM})
+_GEMS: Final = frozenset({Amount.MINE_GEMS})
 
 ACTIONS: Final[dict[JungleKind, Action]] = {
-    JungleKind.PLANTATION: Action(_plantation_options, _plantation, _STORAGE, _CACAO, _room_limit),
-    JungleKind.MARKET: Action(_market_options, _market, _CACAO, _CACAO | _GOLD, _cacao_limit),
-    JungleKind.GOLD_MINE: Action(_gold_mine_options, _gold_mine, _NONE, _GOLD, _no_limit),
-    JungleKind.WATER: Action(_water_options, _water, _WATER, _WATER, _water_limit),
-    JungleKind.SUN_WORSHIP: Action(_sun_options, _sun, _SUN, _SUN, _sun_limit),
-    JungleKind.TEMPLE: Action(_nothing_options, _nothing, _NONE, _NONE, _temple_limit),
+    # A plantation fills storage room; a market sells cacao and frees its room.
+    JungleKind.PLANTATION: Action(
+        _plantation_options, _plantation, _ROOM, _CACAO, _ROOM, _room_limit
+    ),
+    JungleKind.MARKET: Action(_market_options, _market, _CACAO, _ROOM, _CACAO, _cacao_limit),
+    JungleKind.GOLD_MINE: Action(_gold_mine_options, _gold_mine, _NONE, _NONE, _NONE, _no_limit),
+    JungleKind.WATER: Action(_water_options, _water, _AHEAD, _BEHIND, _AHEAD, _water_limit),
+    JungleKind.SUN_WORSHIP: Action(_sun_options, _sun, _SUN, _NONE, _SUN, _sun_limit),
+    JungleKind.TEMPLE: Action(_nothing_options, _nothing, _NONE, _NONE, _NONE, _temple_limit),
+    # Watering moves the carrier back and only adds cacao: it frees no storage room.
     JungleKind.WATERING: Action(
-        _watering_options, _watering, _WATER, _WATER | _CACAO, _watering_limit
+        _watering_options, _watering, _BEHIND, _AHEAD | _CACAO, _BEHIND | _ROOM, _watering_limit
     ),
+    # A kitchen turns cacao into bars in the same storage spaces: the room stays as it is.
     JungleKind.CHOCOLATE_KITCHEN: Action(
-        _kitchen_options, _kitchen, _CACAO, _STORAGE, _cacao_limit
+        _kitchen_options, _kitchen, _CACAO, _BARS, _CACAO, _cacao_limit
     ),
-    JungleKind.TREE_OF_LIFE: Action(_tree_options, _tree, _NONE, _GOLD, _no_limit),
-    JungleKind.GEM_MINE: Action(_gem_mine_options, _gem_mine, _GEMS, _GEMS, _gem_limit),
+    JungleKind.TREE_OF_LIFE: Action(_tree_options, _tree, _NONE, _NONE, _NONE, _no_limit),
+    # Taking gems lowers only the gems on that mine; no action puts gems on a mine.
+    JungleKind.GEM_MINE: Action(_gem_mine_options, _gem_mine, _GEMS, _NONE, _GEMS, _gem_limit),
+    # Selling cacao or bars frees room and brings neither.
     JungleKind.CHOCOLATE_MARKET: Action(
-        _chocolate_market_options,
-        _chocolate_market,
-        _STORAGE,
-        _STORAGE | _GOLD,
-        _stock_limit,
+        _chocolate_market_options, _chocolate_market, _STOCK, _ROOM, _STOCK, _stock_limit
     ),
 }
 """The action of every jungle-tile kind the engine implements."""
