@@ -523,6 +523,15 @@ def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
 
 def check_resolve(view: View, move: Resolve) -> None:
     """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied now."""
+    twin = listed_twin(view, move)
+    if twin != move:
+        raise IllegalMoveError(f"{move} has the same effect as {twin}, which is the one listed")
+
+
+def listed_twin(view: View, move: Resolve) -> Resolve:
+    """The listed move with the same effect as ``move``: ``move`` itself if it is listed, or
+    the one listed in its place (:rule:`R-DECIDE-2`). Raises :class:`IllegalMoveError` saying
+    why if ``move`` is not a use offered on one of the edges the owner to decide resolves."""
     edge = _find_edge(view, move)
     where = f"edge {format_square(move.square)} {move.side.name}"
     # An edge with no worker is activated only at a Tree of Life, where using it is 1.
@@ -541,11 +550,10 @@ def check_resolve(view: View, move: Resolve) -> None:
             f"effect as a use offered or be impossible; offered: {offered}"
         )
     listed = resolve_moves(view)
-    if move not in listed:
-        twin = next(
-            other for other in listed if _move_outcome(view, other) == _move_outcome(view, move)
-        )
-        raise IllegalMoveError(f"{move} has the same effect as {twin}, which is the one listed")
+    if move in listed:
+        return move
+    outcome = _move_outcome(view, move)
+    return next(other for other in listed if _move_outcome(view, other) == outcome)
 
 
 def do_resolve(draft: Draft, move: Resolve) -> None:
