@@ -276,6 +276,18 @@ def test_a_hidden_draw_with_one_outcome_stops_without_a_seed() -> None:
     assert state.to_move == 1
 
 
+@pytest.mark.rule("R-CHANCE-2", "R-HIDDEN-4")
+def test_a_deal_draw_with_one_outcome_stops_while_the_hand_differs() -> None:
+    # Each colour has four 1-1-1-1 and one 3-0-0-1. Once seat 0's first deal draw is the
+    # 3-0-0-1, its pile holds only 1-1-1-1 tiles: the next draw has one outcome, which the
+    # others cannot foresee (they do not know which tile the hand took), so it stops there.
+    config = cr.Config(players=2, workers={W1111: 4, W3001: 1})
+    state = cr.apply(cr.new_game(config, seed=None), cr.DrawWorker(W3001))
+    assert cr.private_chance_seat(state) == 0
+    assert cr.chance_outcomes(state) == ((cr.DrawWorker(W1111), Fraction(1)),)
+    assert state.players[0].hand == (W3001,)
+
+
 @pytest.mark.rule("R-CHANCE-2")
 def test_a_seeded_draw_with_one_outcome_counts_as_any_draw() -> None:
     """With a seed the forced draw is made inside ``apply``, and counts as a chance event

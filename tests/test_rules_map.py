@@ -473,6 +473,14 @@ def test_a_slide_must_name_a_map_board_tile() -> None:
 
 
 @pytest.mark.rule("R-MAP-4")
+def test_a_refused_slide_names_the_tiles_on_the_map_board() -> None:
+    state = _position(CLOSES_2_0, [M3, M4], [SUN, TEMPLE], pile=[P1, P1])
+    state = cr.apply(cr.apply(state, PLACE), _fill(_choice((2, 0), M3)))
+    with pytest.raises(cr.IllegalMoveError, match=r"\(it holds S, T\)$"):
+        cr.apply(state, Slide(M3))
+
+
+@pytest.mark.rule("R-MAP-4")
 def test_two_equal_map_board_tiles_slide_without_a_decision() -> None:
     state = _position(CLOSES_2_0, [M3, M4], [TEMPLE, TEMPLE], pile=[P1, P1])
     state = cr.apply(state, PLACE)
