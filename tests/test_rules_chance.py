@@ -19,8 +19,10 @@ import cacao_rules as cr
 import invariants as inv
 from cacao_rules import Side
 from helpers_positions import (
+    G1,
     G2,
     M3,
+    P1,
     TEMPLE,
     W1111,
     W2101,
@@ -226,6 +228,24 @@ def test_unseeded_game_waits_for_the_caller_at_every_draw() -> None:
     assert state.to_move == 0
     with pytest.raises(cr.IllegalMoveError, match="needs a chance node"):
         cr.chance_outcomes(state)
+
+
+@pytest.mark.rule("R-CHANCE-2", "R-DECIDE-2")
+def test_a_refill_that_takes_the_whole_pile_is_no_chance_node() -> None:
+    # The display is empty and the pile holds exactly its two tiles: the order of the draws
+    # cannot matter, so no chance node is made, and each tile counts as a chance event.
+    state = cr.position(
+        cr.Config(players=2),
+        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        jungle_pile=[P1, G1],
+        seed=None,
+    )
+    state = cr.apply(state, cr.Place(W1111, (2, 1), 0))  # faces only the start market
+    state = cr.apply(state, cr.chance_outcomes(state)[0][0])  # seat 0's worker draw
+    assert not state.is_chance
+    assert state.to_move == 1
+    assert sorted(tile.code for tile in state.display) == ["G1", "P1"]
+    assert state.chance_count == 3  # the worker draw and the two tiles
 
 
 def _end_of_turn(hand: tuple[cr.WorkerType, ...], seed: int | None) -> cr.State:

@@ -407,6 +407,18 @@ def test_one_move_can_complete_several_sets_and_masks_go_lowest_first() -> None:
     assert [sheet.breakdown["masks"] for sheet in cr.final_scores(state)] == [16, 9, 0, 0]
 
 
+@pytest.mark.rule("R-GEM-3", "R-DECIDE-2")
+def test_one_worker_takes_one_gem_of_any_colour_on_the_mine() -> None:
+    state = cr.apply(one_mine(mine(1, 1, 1, 0), W1111), cr.Place(W1111, HUB, 0))
+    at_mine = [name for name in names(state) if name.startswith("resolve 1,0 N")]
+    assert at_mine == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1 g0010",
+        "resolve 1,0 N 1 g0100",
+        "resolve 1,0 N 1 g1000",
+    ]
+
+
 @pytest.mark.rule("R-GEM-4")
 def test_three_colours_are_kept() -> None:
     state = cr.apply(one_mine(mine(3, 0, 0, 0), gems=(0, 1, 1, 0)), cr.Place(W3100, HUB, 0))
@@ -452,6 +464,23 @@ def test_another_mine_does_not_refill_an_empty_one() -> None:
         "resolve 1,0 W 0",
         "resolve 1,0 W 1",
     ]
+
+
+@pytest.mark.rule("R-GEM-2", "R-CHANCE-2")
+def test_a_lone_gem_mine_left_in_the_pile_comes_out_by_chance() -> None:
+    # The display is empty and the pile holds one gem mine: its gems are a chance of their
+    # own, so the refill is a chance node even though the pile holds no more than wanted.
+    state = cr.position(
+        gem_config(2),
+        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        jungle_pile=[GEM_PILE],
+        seed=None,
+    )
+    state = cr.apply(state, cr.Place(W1111, (2, 1), 0))  # faces only the start market
+    state = cr.apply(state, cr.chance_outcomes(state)[0][0])  # seat 0's worker draw
+    outcomes = cr.chance_outcomes(state)
+    assert len(outcomes) > 1
+    assert all(isinstance(move, cr.DrawJungle) and move.tile.gems for move, _ in outcomes)
 
 
 @pytest.mark.rule("R-GEM-5", "R-GEM-2")

@@ -481,6 +481,15 @@ def test_a_refused_slide_names_the_tiles_on_the_map_board() -> None:
 
 
 @pytest.mark.rule("R-MAP-4")
+def test_no_slide_is_asked_between_two_alike_map_board_tiles() -> None:
+    state = _position(CLOSES_2_0, [M3, M4], [TEMPLE, TEMPLE], pile=[P1, P1])
+    state = cr.apply(cr.apply(state, PLACE), _fill(_choice((2, 0), M3)))
+    assert not any(isinstance(move, Slide) for move in cr.legal_moves(state))
+    assert state.display == (M4, TEMPLE)
+    assert state.map_board == (P1, TEMPLE)
+
+
+@pytest.mark.rule("R-MAP-4")
 def test_two_equal_map_board_tiles_slide_without_a_decision() -> None:
     state = _position(CLOSES_2_0, [M3, M4], [TEMPLE, TEMPLE], pile=[P1, P1])
     state = cr.apply(state, PLACE)

@@ -4,12 +4,14 @@ Run by ``nox -s mutants`` after ``mutmut run`` (or by hand in that session's env
 ``python tools/mutation_report.py [PATH ...]`` prints, for every module under the PATHs
 (source files or folders under src/; every module mutmut has results for without one), how
 many mutants were killed, survived, found no test, or were not run yet, and the score; then
-every surviving mutant that tests/equivalent_mutants.toml does not list, with the command
-that shows its change, and every listed mutant that no longer survives (a stale entry).
+every surviving mutant that tests/equivalent_mutants.toml does not list, and every listed
+mutant that no longer survives (a stale entry).
 
 The score counts as detected a mutant that a test killed, that timed out (an endless loop is
-caught) or that crashed the test process; a mutant listed as equivalent changes no behaviour
-and leaves the count. docs/mutation-testing.md explains how to read it.
+caught) or that crashed the test process. A listed mutant leaves the count: an equivalent one
+changes no behaviour, and an import-time one changes code that runs only when its module is
+imported, before mutmut picks a mutant, so every test runs the original.
+docs/mutation-testing.md explains how to read it.
 """
 
 from __future__ import annotations
@@ -55,14 +57,18 @@ def module_prefix(path: str) -> str:
     return ".".join(parts)
 
 
-def equivalents() -> dict[str, str]:
-    """The mutants listed as equivalent, each with the reason given."""
+LISTS = ("equivalent", "import-time")
+"""The tables of tests/equivalent_mutants.toml, each a kind of mutant no test can kill."""
+
+
+def listed_mutants() -> dict[str, str]:
+    """The mutants listed in tests/equivalent_mutants.toml, each with its kind."""
     with EQUIVALENT.open("rb") as file:
-        listed = tomllib.load(file).get("equivalent", [])
-    return {entry["mutant"]: entry["reason"] for entry in listed}
+        lists = tomllib.load(file)
+    return {entry["mutant"]: kind for kind in LISTS for entry in lists.get(kind, [])}
 
 
-def report(found: dict[str, str], prefixes: list[str], equivalent: dict[str, str]) -> str:
+def report(found: dict[str, str], prefixes: list[str], listed: dict[str, str]) -> str:
     """The table of scores by module and the lists of unexplained and stale survivors."""
     chosen = {
         name: status
@@ -71,37 +77,37 @@ def report(found: dict[str, str], prefixes: list[str], equivalent: dict[str, str
     }
     by_module: dict[str, Counter[str]] = {}
     for name, status in chosen.items():
-        kind = "equivalent" if status == "survived" and name in equivalent else status
+        kind = listed[name] if status == "survived" and name in listed else status
         by_module.setdefault(module_of(name), Counter())[kind] += 1
     lines = [
-        f"{'module':<36} {'mutants':>7} {'killed':>6} {'survived':>8} {'equivalent':>10} "
-        f"{'no tests':>8} {'not run':>7} {'score':>7}"
+        f"{'module':<30} {'mutants':>7} {'killed':>6} {'survived':>8} {'equivalent':>10} "
+        f"{'import-time':>11} {'no tests':>8} {'not run':>7} {'score':>7}"
     ]
     for module, counts in sorted(by_module.items()):
         detected = sum(counts[status] for status in DETECTED)
         run = sum(counts.values()) - counts["not checked"]
-        scored = run - counts["equivalent"]
+        scored = run - counts["equivalent"] - counts["import-time"]
         score = f"{100 * detected / scored:6.1f}%" if scored else "      -"
         lines.append(
-            f"{module:<36} {sum(counts.values()):>7} {detected:>6} {counts['survived']:>8} "
-            f"{counts['equivalent']:>10} {counts['no tests']:>8} {counts['not checked']:>7} "
-            f"{score}"
+            f"{module:<30} {sum(counts.values()):>7} {detected:>6} {counts['survived']:>8} "
+            f"{counts['equivalent']:>10} {counts['import-time']:>11} {counts['no tests']:>8} "
+            f"{counts['not checked']:>7} {score}"
         )
     unexplained = [
         name
         for name, status in sorted(chosen.items())
-        if status in ("survived", "no tests", "suspicious") and name not in equivalent
+        if status in ("survived", "no tests", "suspicious") and name not in listed
     ]
     if unexplained:
-        lines += ["", "Surviving mutants not listed as equivalent (see `mutmut show NAME`):"]
+        lines += ["", "Surviving mutants not listed (see `mutmut show NAME`):"]
         lines += [f"  {name} ({chosen[name]})" for name in unexplained]
     stale = [
         name
-        for name in sorted(equivalent)
+        for name in sorted(listed)
         if name in chosen and chosen[name] != "survived" and chosen[name] != "not checked"
     ]
     if stale:
-        lines += ["", "Listed as equivalent but no longer surviving (remove from the list):"]
+        lines += ["", "Listed but no longer surviving (remove from the list):"]
         lines += [f"  {name} ({chosen[name]})" for name in stale]
     return "\n".join(lines)
 
@@ -115,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("paths", nargs="*", help="source files or folders under src/")
     args = parser.parse_args(argv)
     prefixes = [module_prefix(path) for path in args.paths]
-    print(report(results(), prefixes, equivalents()))
+    print(report(results(), prefixes, listed_mutants()))
     return 0
 
 
