@@ -301,6 +301,41 @@ def test_a_chocolate_market_frees_storage_room_for_a_full_plantation() -> None:
     assert names(state) == ["resolve -1,0 E 0", "resolve -1,0 E 1"]
 
 
+@pytest.mark.rule("R-CHOC-3")
+def test_a_chocolate_market_reports_only_what_was_sold() -> None:
+    state = _edge(CHOC_MARKET, 2, cr.PlayerState(cacao=1, chocolate=1))
+    _, events = cr.step(state, cr.Resolve(HUB, Side.N, 1, bars=1))
+    assert of_type(events, cr.Spent) == [cr.Spent(0, cr.Resource.CHOCOLATE, 1)]
+    _, events = cr.step(state, cr.Resolve(HUB, Side.N, 1))
+    assert of_type(events, cr.Spent) == [cr.Spent(0, cr.Resource.CACAO, 1)]
+
+
+@pytest.mark.rule("R-HUT-FARMER", "R-CHOC-2", "R-CHOC-3")
+@pytest.mark.parametrize("tile", [KITCHEN, CHOC_MARKET], ids=["kitchen", "chocolate-market"])
+def test_a_kitchen_or_chocolate_market_stores_nothing_for_the_farmer(tile: cr.JungleTile) -> None:
+    # A Farmer owner's 1-1-1-1 on (1, 0) faces a double plantation (E), the start plantation
+    # (W), the start market (S) and ``tile`` (N): 3 cacao go into storage, and using ``tile``
+    # puts none there, so the count stays 3 and no extra fruit comes.
+    state = cr.position(
+        config(3, CHOCOLATE, HUTS),
+        board={(0, 0): P1, (1, 1): M2, (2, 0): P2, (1, -1): tile},
+        players=[
+            cr.PlayerState(hand=(W1111,), huts=(cr.Hut.FARMER,)),
+            *[cr.PlayerState(hand=(W1111,))] * 2,
+        ],
+        jungle_pile=[TEMPLE] * 2,
+    )
+    state = cr.apply(state, cr.Place(W1111, HUB, 0))
+    for move in (cr.Resolve(HUB, Side.E, 1), cr.Resolve(HUB, Side.W, 1)):
+        state = cr.apply(state, move)
+    state, events = cr.step(state, cr.Resolve(HUB, Side.N, 1))
+    while state.to_move == 0 and isinstance(state.step, cr.ResolveStep):
+        state, more = cr.step(state, cr.legal_moves(state)[0])
+        events += more
+    assert not [e for e in events if isinstance(e, cr.HutUsed) and e.hut is cr.Hut.FARMER]
+    assert state.players[0].cacao + state.players[0].chocolate == 3 - (tile is CHOC_MARKET)
+
+
 @pytest.mark.rule("R-CHOC-3", "R-CHOC-2", "R-ACT-5")
 def test_kitchen_then_chocolate_market_in_one_turn() -> None:
     # Seat 0's 1-1-1-1 on (1, 0) faces a kitchen (N) and a chocolate market (S).
