@@ -27,6 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT = ROOT / "tests" / "equivalent_mutants.toml"
 DETECTED = frozenset({"killed", "timeout", "segfault", "caught by type check"})
+_UNKILLED = ("survived", "no tests", "suspicious")
+"""The statuses of a mutant that no test killed."""
 _RESULT = re.compile(r"\s*(\S+): (.+)")
 _FUNCTION = re.compile(r"\.x(?:_|ǁ)")
 
@@ -77,7 +79,7 @@ def report(found: dict[str, str], prefixes: list[str], listed: dict[str, str]) -
     }
     by_module: dict[str, Counter[str]] = {}
     for name, status in chosen.items():
-        kind = listed[name] if status == "survived" and name in listed else status
+        kind = listed[name] if status in _UNKILLED and name in listed else status
         by_module.setdefault(module_of(name), Counter())[kind] += 1
     lines = [
         f"{'module':<30} {'mutants':>7} {'killed':>6} {'survived':>8} {'equivalent':>10} "
@@ -96,7 +98,7 @@ def report(found: dict[str, str], prefixes: list[str], listed: dict[str, str]) -
     unexplained = [
         name
         for name, status in sorted(chosen.items())
-        if status in ("survived", "no tests", "suspicious") and name not in listed
+        if status in _UNKILLED and name not in listed
     ]
     if unexplained:
         lines += ["", "Surviving mutants not listed (see `mutmut show NAME`):"]
@@ -104,7 +106,7 @@ def report(found: dict[str, str], prefixes: list[str], listed: dict[str, str]) -
     stale = [
         name
         for name in sorted(listed)
-        if name in chosen and chosen[name] != "survived" and chosen[name] != "not checked"
+        if name in chosen and chosen[name] not in (*_UNKILLED, "not checked")
     ]
     if stale:
         lines += ["", "Listed but no longer surviving (remove from the list):"]
