@@ -26,6 +26,8 @@ nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", 
 nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
+MUTMUT = "mutmut==3.8.1"  # mutation testing (`nox -s mutants`), pinned like the checkers
+
 # `pip install --group NAME` (PEP 735 dependency groups, pyproject.toml) needs pip 25.1.
 PIP = "pip>=25.1"
 
@@ -226,3 +228,32 @@ def bench(session: nox.Session) -> None:
         f"compiled={compiled_python}",
         *session.posargs,
     )
+
+
+@nox.session(python=PYTHON)
+def mutants(session: nox.Session) -> None:
+    """Mutation testing of the rule modules (turn/, modules/) and validation.py with mutmut
+    (``[tool.mutmut]`` in pyproject.toml); not a default session: a full run takes hours.
+
+    ``nox -s mutants -- src/cacao_rules/turn/scoring.py`` runs the mutants of the files or
+    folders named (all of them without one); ``--max-children N`` before the paths runs N
+    at once (default: one per core). Results are kept in mutants/, so a second run resumes and
+    retests only what changed. Then it prints each module's score, counting the mutants
+    listed in tests/equivalent_mutants.toml as equivalent (docs/mutation-testing.md).
+    """
+    install(session, ".", MUTMUT, groups=("test",))
+    options = [arg for arg in session.posargs if arg.startswith("-") or arg.isdigit()]
+    paths = [arg for arg in session.posargs if arg not in options]
+    names = [_mutant_names(path) for path in paths]
+    # The mutated copy in mutants/src must be the one imported: no PYTHONPATH from outside.
+    env = {"PYTHONPATH": ""}
+    session.run("mutmut", "run", *options, *names, env=env)
+    session.run("python", "tools/mutation_report.py", *paths, env=env)
+
+
+def _mutant_names(path: str) -> str:
+    """mutmut's pattern for the mutants of a source file or folder under src/:
+    ``src/cacao_rules/turn/scoring.py`` gives ``cacao_rules.turn.scoring.*``."""
+    module = Path(path).with_suffix("") if path.endswith(".py") else Path(path)
+    parts = module.parts[1:] if module.parts[:1] == ("src",) else module.parts
+    return ".".join(parts) + ".*"

@@ -111,6 +111,44 @@ def test_the_kept_records_of_version_1_stay_readable() -> None:
         assert record.final().is_over
 
 
+ONE_ANSWER = RECORDS / "v1-two-players-chocolate-one-answer.txt"
+"""A record written before the engine resolved one-answer questions (R-ACT-7) itself: its
+moves 81, 98 and 99 answer questions no longer asked."""
+SAME_EFFECT = RECORDS / "v1-two-players-chocolate-same-effect.txt"
+"""A record written before the engine resolved one-answer questions itself: its move 48
+(``resolve -1,0 E 1``) now has the same effect as ``resolve -1,0 N 1``, the one listed."""
+
+
+@pytest.mark.rule("R-ACT-7")
+def test_an_old_records_answer_to_a_question_no_longer_asked_changes_nothing() -> None:
+    record = cr.GameRecord.from_text(ONE_ANSWER.read_text(encoding="utf-8"))
+    assert str(record.moves[80]) == "resolve 4,1 N 0"
+    states = record.replay()
+    assert states[81] is states[80]
+    assert "resolve 4,1 N 0" not in [str(move) for move in cr.legal_moves(states[80])]
+
+
+@pytest.mark.rule("R-ACT-7")
+def test_an_old_records_answer_must_name_the_edges_owner_and_no_worker() -> None:
+    text = ONE_ANSWER.read_text(encoding="utf-8")
+    with pytest.raises(cr.FormatError, match=r"move 81 .*: the edge is seat 1's, not s0's"):
+        cr.GameRecord.from_text(text.replace("81. s1 resolve 4,1 N 0", "81. s0 resolve 4,1 N 0"))
+    with pytest.raises(cr.FormatError, match=r"move 81 .*is not legal: edge 4,1 N is not"):
+        cr.GameRecord.from_text(text.replace("81. s1 resolve 4,1 N 0", "81. s1 resolve 4,1 N 1"))
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_an_old_records_move_not_listed_now_plays_as_the_one_listed() -> None:
+    text = SAME_EFFECT.read_text(encoding="utf-8")
+    record = cr.GameRecord.from_text(text)
+    assert str(record.moves[47]) == "resolve -1,0 E 1"
+    states = record.replay()
+    assert states[48] == cr.apply(states[47], cr.Resolve((-1, 0), cr.Side.N, 1))
+    assert record.to_text() == text
+    with pytest.raises(cr.IllegalMoveError, match="same effect as resolve -1,0 N 1"):
+        cr.apply(states[47], record.moves[47])
+
+
 def _sample_text() -> str:
     bots: list[cr.Bot] = [cr.RandomBot(1), cr.RandomBot(2)]
     return cr.record_game(cr.Config(players=2), 4, bots).to_text()

@@ -66,6 +66,24 @@ def resource_events(events: tuple[cr.Event, ...]) -> list[cr.Event]:
     return [e for e in events if isinstance(e, cr.Gained | cr.Spent)]
 
 
+@pytest.mark.rule("R-ACT-SUN", "R-ACT-WATER", "R-ACT-GOLD-MINE", "R-DECIDE-2")
+@pytest.mark.parametrize(
+    ("jungle", "player", "move", "reason"),
+    [
+        (SUN, cr.PlayerState(sun=2), cr.Resolve(HUB, Side.N, 2), "room for 1 more sun tokens"),
+        (WATER, cr.PlayerState(water_field=7), cr.Resolve(HUB, Side.N, 2), "is 1 fields from"),
+        (G1, cr.PlayerState(), cr.Resolve(HUB, Side.N, 1, bars=1), "every worker may be used"),
+    ],
+    ids=["sun", "water", "gold-mine"],
+)
+def test_a_use_not_offered_is_refused_saying_what_caps_it(
+    jungle: cr.JungleTile, player: cr.PlayerState, move: cr.Resolve, reason: str
+) -> None:
+    state = north_of(jungle, 3, player)
+    with pytest.raises(cr.IllegalMoveError, match=f"is not offered: the .*{reason}|{reason}"):
+        cr.apply(state, move)
+
+
 # R-ACT-PLANTATION and R-STORAGE-1 ------------------------------------------------------------
 
 

@@ -19,8 +19,10 @@ import cacao_rules as cr
 import invariants as inv
 from cacao_rules import Side
 from helpers_positions import (
+    G1,
     G2,
     M3,
+    P1,
     TEMPLE,
     W1111,
     W2101,
@@ -228,6 +230,24 @@ def test_unseeded_game_waits_for_the_caller_at_every_draw() -> None:
         cr.chance_outcomes(state)
 
 
+@pytest.mark.rule("R-CHANCE-2", "R-DECIDE-2")
+def test_a_refill_that_takes_the_whole_pile_is_no_chance_node() -> None:
+    # The display is empty and the pile holds exactly its two tiles: the order of the draws
+    # cannot matter, so no chance node is made, and each tile counts as a chance event.
+    state = cr.position(
+        cr.Config(players=2),
+        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        jungle_pile=[P1, G1],
+        seed=None,
+    )
+    state = cr.apply(state, cr.Place(W1111, (2, 1), 0))  # faces only the start market
+    state = cr.apply(state, cr.chance_outcomes(state)[0][0])  # seat 0's worker draw
+    assert not state.is_chance
+    assert state.to_move == 1
+    assert sorted(tile.code for tile in state.display) == ["G1", "P1"]
+    assert state.chance_count == 3  # the worker draw and the two tiles
+
+
 def _end_of_turn(hand: tuple[cr.WorkerType, ...], seed: int | None) -> cr.State:
     """Seat 0 holds ``hand`` and places its 1-1-1-1 on (1, 0); its tiles other than the
     hand and three 1-1-1-1 are parked far away, so its pile holds only 1-1-1-1 tiles, and
@@ -274,6 +294,18 @@ def test_a_hidden_draw_with_one_outcome_stops_without_a_seed() -> None:
     assert of_type(events, cr.WorkerDrawn) == [cr.WorkerDrawn(0, W1111)]
     assert state.chance_count == count + 3  # the draw and the two refills (a temple each)
     assert state.to_move == 1
+
+
+@pytest.mark.rule("R-CHANCE-2", "R-HIDDEN-4")
+def test_a_deal_draw_with_one_outcome_stops_while_the_hand_differs() -> None:
+    # Each colour has four 1-1-1-1 and one 3-0-0-1. Once seat 0's first deal draw is the
+    # 3-0-0-1, its pile holds only 1-1-1-1 tiles: the next draw has one outcome, which the
+    # others cannot foresee (they do not know which tile the hand took), so it stops there.
+    config = cr.Config(players=2, workers={W1111: 4, W3001: 1})
+    state = cr.apply(cr.new_game(config, seed=None), cr.DrawWorker(W3001))
+    assert cr.private_chance_seat(state) == 0
+    assert cr.chance_outcomes(state) == ((cr.DrawWorker(W1111), Fraction(1)),)
+    assert state.players[0].hand == (W3001,)
 
 
 @pytest.mark.rule("R-CHANCE-2")

@@ -182,6 +182,31 @@ def test_kitchen_waits_for_a_pending_plantation() -> None:
     assert (state.players[0].cacao, state.players[0].chocolate) == (0, 1)
 
 
+def _two_players_placing(
+    board: dict[tuple[int, int], cr.JungleTile], player: cr.PlayerState, at: tuple[int, int]
+) -> tuple[cr.State, tuple[cr.Event, ...]]:
+    """Seat 0 of 2, holding what ``player`` holds, has just placed a 1-1-1-1 on ``at``;
+    no chance is drawn (the jungle pile is left as the configuration has it)."""
+    state = cr.position(
+        config(2, CHOCOLATE),
+        board=board,
+        players=[player.replace(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        seed=None,
+    )
+    return cr.step(state, cr.Place(W1111, at, 0))
+
+
+@pytest.mark.rule("R-CHOC-2", "R-ACT-7")
+def test_a_kitchen_frees_no_storage_room_for_a_full_plantation() -> None:
+    # Storage full (4 cacao, 1 bar). The 1-1-1-1 on (-1, 0) faces the plantation (E) and a
+    # kitchen (N): turning cacao into bars leaves the storage as full, so the plantation's
+    # edge cannot matter and only the kitchen is asked.
+    board = {(0, 0): P1, (1, 1): M2, (-1, -1): KITCHEN}
+    state, events = _two_players_placing(board, cr.PlayerState(cacao=4, chocolate=1), (-1, 0))
+    assert cr.EdgeResolved(0, (-1, 0), Side.E, 0, automatic=True) in events
+    assert names(state) == ["resolve -1,0 N 0", "resolve -1,0 N 1"]
+
+
 # R-CHOC-3 ----------------------------------------------------------------------------------
 
 
@@ -250,6 +275,65 @@ def test_chocolate_market_with_nothing_to_sell_is_resolved_by_the_engine() -> No
     state, events = cr.step(state, cr.Place(W2101, HUB, 0))
     assert cr.EdgeResolved(0, HUB, Side.N, 0, automatic=True) in events
     assert state.current == 1
+
+
+@pytest.mark.rule("R-CHOC-3", "R-ACT-7")
+def test_a_chocolate_market_brings_no_cacao_to_a_market_or_kitchen() -> None:
+    # No cacao, 1 bar. The 1-1-1-1 on (2, 1) faces a kitchen (N), a chocolate market (E) and
+    # the market (W): selling a bar brings no cacao, so the kitchen and the market cannot
+    # matter and only the chocolate market is asked, as without it.
+    board = {(0, 0): P1, (1, 1): M2, (2, 0): KITCHEN, (3, 1): CHOC_MARKET}
+    state, events = _two_players_placing(board, cr.PlayerState(chocolate=1), (2, 1))
+    automatic = [event for event in of_type(events, cr.EdgeResolved) if event.automatic]
+    assert [(event.side, event.used) for event in automatic] == [(Side.N, 0), (Side.W, 0)]
+    assert names(state) == ["resolve 2,1 E 0", "resolve 2,1 E 1 b1"]
+
+
+@pytest.mark.rule("R-CHOC-3", "R-CHOC-4", "R-ACT-7")
+def test_a_chocolate_market_frees_storage_room_for_a_full_plantation() -> None:
+    # Storage full (4 cacao, 1 bar). The 1-1-1-1 on (-1, 0) faces the plantation (E) and a
+    # chocolate market (N): selling frees room, so the plantation is asked about too.
+    board = {(0, 0): P1, (1, 1): M2, (-1, -1): CHOC_MARKET}
+    state, events = _two_players_placing(board, cr.PlayerState(cacao=4, chocolate=1), (-1, 0))
+    assert not of_type(events, cr.EdgeResolved)
+    assert names(state)[-1] == "resolve -1,0 E 0"
+    state = cr.apply(state, cr.Resolve((-1, 0), Side.N, 1, bars=1))
+    assert names(state) == ["resolve -1,0 E 0", "resolve -1,0 E 1"]
+
+
+@pytest.mark.rule("R-CHOC-3")
+def test_a_chocolate_market_reports_only_what_was_sold() -> None:
+    state = _edge(CHOC_MARKET, 2, cr.PlayerState(cacao=1, chocolate=1))
+    _, events = cr.step(state, cr.Resolve(HUB, Side.N, 1, bars=1))
+    assert of_type(events, cr.Spent) == [cr.Spent(0, cr.Resource.CHOCOLATE, 1)]
+    _, events = cr.step(state, cr.Resolve(HUB, Side.N, 1))
+    assert of_type(events, cr.Spent) == [cr.Spent(0, cr.Resource.CACAO, 1)]
+
+
+@pytest.mark.rule("R-HUT-FARMER", "R-CHOC-2", "R-CHOC-3")
+@pytest.mark.parametrize("tile", [KITCHEN, CHOC_MARKET], ids=["kitchen", "chocolate-market"])
+def test_a_kitchen_or_chocolate_market_stores_nothing_for_the_farmer(tile: cr.JungleTile) -> None:
+    # A Farmer owner's 1-1-1-1 on (1, 0) faces a double plantation (E), the start plantation
+    # (W), the start market (S) and ``tile`` (N): 3 cacao go into storage, and using ``tile``
+    # puts none there, so the count stays 3 and no extra fruit comes.
+    state = cr.position(
+        config(3, CHOCOLATE, HUTS),
+        board={(0, 0): P1, (1, 1): M2, (2, 0): P2, (1, -1): tile},
+        players=[
+            cr.PlayerState(hand=(W1111,), huts=(cr.Hut.FARMER,)),
+            *[cr.PlayerState(hand=(W1111,))] * 2,
+        ],
+        jungle_pile=[TEMPLE] * 2,
+    )
+    state = cr.apply(state, cr.Place(W1111, HUB, 0))
+    for move in (cr.Resolve(HUB, Side.E, 1), cr.Resolve(HUB, Side.W, 1)):
+        state = cr.apply(state, move)
+    state, events = cr.step(state, cr.Resolve(HUB, Side.N, 1))
+    while state.to_move == 0 and isinstance(state.step, cr.ResolveStep):
+        state, more = cr.step(state, cr.legal_moves(state)[0])
+        events += more
+    assert not [e for e in events if isinstance(e, cr.HutUsed) and e.hut is cr.Hut.FARMER]
+    assert state.players[0].cacao + state.players[0].chocolate == 3 - (tile is CHOC_MARKET)
 
 
 @pytest.mark.rule("R-CHOC-3", "R-CHOC-2", "R-ACT-5")

@@ -407,6 +407,18 @@ def test_one_move_can_complete_several_sets_and_masks_go_lowest_first() -> None:
     assert [sheet.breakdown["masks"] for sheet in cr.final_scores(state)] == [16, 9, 0, 0]
 
 
+@pytest.mark.rule("R-GEM-3", "R-DECIDE-2")
+def test_one_worker_takes_one_gem_of_any_colour_on_the_mine() -> None:
+    state = cr.apply(one_mine(mine(1, 1, 1, 0), W1111), cr.Place(W1111, HUB, 0))
+    at_mine = [name for name in names(state) if name.startswith("resolve 1,0 N")]
+    assert at_mine == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1 g0010",
+        "resolve 1,0 N 1 g0100",
+        "resolve 1,0 N 1 g1000",
+    ]
+
+
 @pytest.mark.rule("R-GEM-4")
 def test_three_colours_are_kept() -> None:
     state = cr.apply(one_mine(mine(3, 0, 0, 0), gems=(0, 1, 1, 0)), cr.Place(W3100, HUB, 0))
@@ -430,6 +442,45 @@ def test_an_empty_mines_edge_is_resolved_automatically() -> None:
     assert of_type(events, cr.EdgeResolved) == [cr.EdgeResolved(0, HUB, Side.N, 0, automatic=True)]
     assert of_type(events, GemsTaken) == []
     assert state.to_move == 1  # nothing was left to decide: the turn is over
+
+
+@pytest.mark.rule("R-GEM-5", "R-ACT-7")
+def test_another_mine_does_not_refill_an_empty_one() -> None:
+    # Seat 0 of 2's 1-1-1-1 on (1, 0) faces a mine with a red gem (N), an empty mine (E),
+    # the market (S) and the plantation (W): taking gems elsewhere puts none on the empty
+    # mine, so its edge is resolved by the engine as when it is the only mine.
+    state = cr.position(
+        gem_config(2),
+        board=start_board({(1, -1): mine(1, 0, 0, 0), (2, 0): mine(0, 0, 0, 0)}),
+        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        seed=None,
+    )
+    state, events = cr.step(state, cr.Place(W1111, HUB, 0))
+    assert of_type(events, cr.EdgeResolved) == [cr.EdgeResolved(0, HUB, Side.E, 0, automatic=True)]
+    assert names(state) == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1 g1000",
+        "resolve 1,0 S 0",
+        "resolve 1,0 W 0",
+        "resolve 1,0 W 1",
+    ]
+
+
+@pytest.mark.rule("R-GEM-2", "R-CHANCE-2")
+def test_a_lone_gem_mine_left_in_the_pile_comes_out_by_chance() -> None:
+    # The display is empty and the pile holds one gem mine: its gems are a chance of their
+    # own, so the refill is a chance node even though the pile holds no more than wanted.
+    state = cr.position(
+        gem_config(2),
+        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        jungle_pile=[GEM_PILE],
+        seed=None,
+    )
+    state = cr.apply(state, cr.Place(W1111, (2, 1), 0))  # faces only the start market
+    state = cr.apply(state, cr.chance_outcomes(state)[0][0])  # seat 0's worker draw
+    outcomes = cr.chance_outcomes(state)
+    assert len(outcomes) > 1
+    assert all(isinstance(move, cr.DrawJungle) and move.tile.gems for move, _ in outcomes)
 
 
 @pytest.mark.rule("R-GEM-5", "R-GEM-2")

@@ -617,6 +617,13 @@ def test_monk_counts_temples_with_at_least_one_own_worker() -> None:
     assert sheet(cr.PlayerState(huts=(Hut.MONK,)), board=board).breakdown["hut bonus"] == 2
 
 
+@pytest.mark.rule("R-HUT-MONK")
+def test_monk_counts_no_jungle_tile_but_temples() -> None:
+    # Seat 0's 2-1-0-1 on (1, 0) faces the start plantation with 1 worker, and no temple.
+    board = start_board({(1, 0): wt(0, W2101)})
+    assert sheet(cr.PlayerState(huts=(Hut.MONK,)), board=board).breakdown["hut bonus"] == 0
+
+
 @pytest.mark.rule("R-HUT-MASTER-BUILDER")
 @pytest.mark.parametrize(
     ("others", "bonus"),

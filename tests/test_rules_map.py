@@ -473,6 +473,35 @@ def test_a_slide_must_name_a_map_board_tile() -> None:
 
 
 @pytest.mark.rule("R-MAP-4")
+def test_a_refused_slide_names_the_tiles_on_the_map_board() -> None:
+    state = _position(CLOSES_2_0, [M3, M4], [SUN, TEMPLE], pile=[P1, P1])
+    state = cr.apply(cr.apply(state, PLACE), _fill(_choice((2, 0), M3)))
+    with pytest.raises(cr.IllegalMoveError, match=r"\(it holds S, T\)$"):
+        cr.apply(state, Slide(M3))
+
+
+@pytest.mark.rule("R-MAP-4")
+def test_no_slide_is_asked_between_two_alike_map_board_tiles() -> None:
+    state = _position(CLOSES_2_0, [M3, M4], [TEMPLE, TEMPLE], pile=[P1, P1])
+    state = cr.apply(cr.apply(state, PLACE), _fill(_choice((2, 0), M3)))
+    assert not any(isinstance(move, Slide) for move in cr.legal_moves(state))
+    assert state.display == (M4, TEMPLE)
+    assert state.map_board == (P1, TEMPLE)
+
+
+@pytest.mark.rule("R-MAP-4", "R-CHANCE-2")
+def test_a_map_board_refill_that_takes_the_whole_pile_is_no_chance_node() -> None:
+    # The display is full, the map board empty and the pile holds exactly two tiles: the
+    # order of the draws cannot matter, so the map board takes both without a chance node.
+    state = cr.apply(_position({}, [M3, M4], [], pile=[P1, TEMPLE], seed=None), PLACE)
+    state = cr.apply(state, cr.chance_outcomes(state)[0][0])  # seat 0's worker draw
+    assert not state.is_chance
+    assert state.to_move == 1
+    assert state.map_board == (P1, TEMPLE)
+    assert state.chance_count == 3  # the worker draw and the two tiles
+
+
+@pytest.mark.rule("R-MAP-4")
 def test_two_equal_map_board_tiles_slide_without_a_decision() -> None:
     state = _position(CLOSES_2_0, [M3, M4], [TEMPLE, TEMPLE], pile=[P1, P1])
     state = cr.apply(state, PLACE)

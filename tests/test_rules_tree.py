@@ -251,6 +251,13 @@ def test_tree_gives_one_gold_per_worker_used(workers: int, used: int) -> None:
 
 
 @pytest.mark.rule("R-TREE-2")
+def test_tree_gold_is_whole_coins() -> None:
+    state, _ = _at_tree(W2101)
+    gold = cr.apply(state, cr.Resolve(HUB, Side.N, 2)).players[0].gold
+    assert type(gold) is int and gold == 2
+
+
+@pytest.mark.rule("R-TREE-2")
 def test_tree_cannot_use_more_workers_than_the_edge_shows() -> None:
     state, _ = _at_tree(W2101)
     with pytest.raises(cr.IllegalMoveError, match="has 2 workers, cannot use 3"):

@@ -228,6 +228,25 @@ def test_on_minus_ten_watering_waits_for_a_pending_water_edge() -> None:
     assert (state.players[0].water, state.players[0].cacao) == (-10, 4)
 
 
+@pytest.mark.rule("R-WATERING-3", "R-ACT-7")
+def test_watering_frees_no_storage_room_for_a_full_plantation() -> None:
+    # Storage full (5 cacao), carrier on field 1. Seat 0 of 2's 1-1-1-1 on (-1, 0) faces the
+    # plantation (E) and a watering tile (N): watering only adds cacao, so the plantation's
+    # edge cannot matter and only the watering tile is asked.
+    state = cr.position(
+        config(2, WATER_MODULE),
+        board={(0, 0): P1, (1, 1): WATER, (-1, -1): WATERING},
+        players=[
+            cr.PlayerState(hand=(W1111,), cacao=5, water_field=1),
+            cr.PlayerState(hand=(W1111,)),
+        ],
+        seed=None,
+    )
+    state, events = cr.step(state, cr.Place(W1111, (-1, 0), 0))
+    assert cr.EdgeResolved(0, (-1, 0), Side.E, 0, automatic=True) in events
+    assert names(state) == ["resolve -1,0 N 0", "resolve -1,0 N 1"]
+
+
 @pytest.mark.rule("R-WATERING-3", "R-SCORE-7")
 def test_watering_costs_the_water_score() -> None:
     state = _watering_edge(1, cr.PlayerState(water_field=8))  # on 16

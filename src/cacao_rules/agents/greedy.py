@@ -23,14 +23,13 @@ from typing import Final
 from ..engine import apply, legal_moves
 from ..game.components import JungleKind, JungleTile, Tile, WorkerTile
 from ..game.config import Module
-from ..game.events import Resource
 from ..game.frozen import FrozenMap
 from ..game.geometry import SIDES, Square, neighbours
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..modules.huts import sun_cost_of_overbuilding
 from ..state.draft import Draft
 from ..state.state import FillStep, PlacementStep, ResolveStep, State
-from ..turn.actions import ACTIONS
+from ..turn.actions import ACTIONS, Amount
 from ..turn.activation import activates
 from ..turn.filling import fill_moves
 from ..turn.scoring import temple_gold, temple_totals
@@ -59,16 +58,22 @@ _BEST: dict[tuple[object, ...], int] = {}
 
 _CACAO, _CHOCOLATE, _SUN, _WATER = 1, 2, 4, 8
 _BITS: Final = {
-    Resource.CACAO: _CACAO,
-    Resource.CHOCOLATE: _CHOCOLATE,
-    Resource.SUN: _SUN,
-    Resource.WATER: _WATER,
+    Amount.CACAO: _CACAO,
+    Amount.CHOCOLATE: _CHOCOLATE,
+    Amount.STORAGE_ROOM: _CACAO | _CHOCOLATE,
+    Amount.SUN_ROOM: _SUN,
+    Amount.WATER_BEHIND: _WATER,
+    Amount.WATER_AHEAD: _WATER,
 }
 
 
 def _touch_bits(kind: JungleKind) -> int:
     action = ACTIONS[kind]
-    return sum(bit for resource, bit in _BITS.items() if resource in action.reads | action.writes)
+    touched = action.reads | action.raises | action.lowers
+    bits = 0
+    for amount in touched:
+        bits |= _BITS.get(amount, 0)
+    return bits
 
 
 _TOUCHED: Final = {kind: _touch_bits(kind) for kind in JungleKind}

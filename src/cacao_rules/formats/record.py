@@ -27,13 +27,16 @@ from typing import Final, get_args
 
 import attrs
 
-from ..engine import apply, chance_outcomes, new_game
+from ..engine import apply, chance_outcomes, legal_moves, new_game, step
 from ..errors import ConfigError, FormatError, IllegalMoveError, expect, expect_any
-from ..game.components import WORKERS_PER_COLOUR, Hut, WorkerType
+from ..game.components import WORKERS_PER_COLOUR, Hut, Side, WorkerType
 from ..game.config import Config, Module
+from ..game.events import EdgeResolved
 from ..game.frozen import FrozenMap
-from ..game.moves import Move
-from ..state.state import State
+from ..game.geometry import Square
+from ..game.moves import Move, Resolve
+from ..state.state import ResolveStep, State
+from ..turn.activation import listed_twin
 from ..turn.results import final_scores, winners
 from .notation import parse_move
 
@@ -202,13 +205,24 @@ class GameRecord:
         Raises :class:`~cacao_rules.IllegalMoveError` naming the first move that is not
         legal (by its number, counted from 1) and why.
         """
-        state = _past_left_out_draws(new_game(self.config, seed=self.seed), self.moves[:1])
+        return self._replayed()[0]
+
+    def _replayed(self) -> tuple[tuple[State, ...], list[tuple[str, int]]]:
+        """:meth:`replay`, and who made each move in which turn (see :meth:`to_text`)."""
+        state = new_game(self.config, seed=self.seed)
         states = [state]
+        made = []
+        answered = _AnsweredByEngine()
         for number, move in enumerate(self.moves, 1):
-            state = _apply_numbered(state, move, number)
-            state = _past_left_out_draws(state, self.moves[number : number + 1])
+            owner = answered.take(move)
+            if owner is None:
+                state = states[-1] = _past_left_out_draws(state, (move,))
+                made.append((_who(state), state.turn))
+                state = _apply_numbered(answered, state, move, number)
+            else:
+                made.append((f"s{owner[0]}", owner[1]))
             states.append(state)
-        return tuple(states)
+        return tuple(states), made
 
     def final(self) -> State:
         """The state after the last move."""
@@ -220,13 +234,13 @@ class GameRecord:
         The moves are written one a line, numbered, with the seat that made each (``chance``
         for a chance outcome) and a blank line between turns.
         """
-        states = self.replay()
+        states, made = self._replayed()
         lines = [_tag(name, value) for name, value in self._header(states[-1])]
         for number, move in enumerate(self.moves, 1):
-            before = states[number - 1]
-            if number == 1 or before.turn != states[number - 2].turn:
+            who, turn = made[number - 1]
+            if number == 1 or turn != made[number - 2][1]:
                 lines.append("")
-            line = f"{number}. {_who(before)} {move}"
+            line = f"{number}. {who} {move}"
             comment = self.comments.get(number)
             lines.append(line if comment is None else f"{line} ; {comment}")
         return "\n".join(lines) + "\n"
@@ -328,9 +342,64 @@ def _past_left_out_draws(state: State, following: Sequence[Move]) -> State:
     return state
 
 
-def _apply_numbered(state: State, move: Move, number: int) -> State:
+class _AnsweredByEngine:
+    """The edges the engine resolved by itself in the turn being replayed, which a record
+    written before it did so may still answer.
+
+    Before this version the engine asked about some edges whose only answer was to use no
+    worker (a kitchen's with no cacao while a chocolate market could sell a bar, for
+    example); now it resolves them itself (:rule:`R-ACT-7`), so records written then have a
+    line for a question no longer asked. Such a line (``resolve SQUARE SIDE 0`` for an edge
+    the engine resolved in that turn) is taken as answered. And where two moves now have the
+    same effect, a record may name the one not listed: it is played as the one listed in
+    its place (:rule:`R-DECIDE-2`), whose edge the record may then answer with 0 later. So
+    those records replay and write back as they were.
+    """
+
+    __slots__ = ("_edges",)
+
+    def __init__(self) -> None:
+        self._edges: dict[tuple[Square, Side], tuple[int, int]] = {}
+
+    def step(self, state: State, move: Move) -> State:
+        """``state`` after ``move``, noting the edges the engine resolved by itself."""
+        turn = state.turn
+        self._edges = {edge: made for edge, made in self._edges.items() if made[1] == turn}
+        played = _listed_in_place(state, move)
+        after, events = step(state, played)
+        for event in events:
+            if isinstance(event, EdgeResolved) and event.automatic:
+                self._edges[(event.square, event.side)] = (event.owner, turn)
+        if played != move:
+            assert isinstance(move, Resolve) and isinstance(played, Resolve)
+            made = self._edges.pop((move.square, move.side), None)
+            if made is not None:
+                self._edges[(played.square, played.side)] = made
+        return after
+
+    def take(self, move: Move) -> tuple[int, int] | None:
+        """The owner and turn of the edge ``move`` answers if the engine resolved it by
+        itself in the turn being replayed (then it is answered), or else ``None``."""
+        if not isinstance(move, Resolve) or move.workers:
+            return None
+        return self._edges.pop((move.square, move.side), None)
+
+
+def _listed_in_place(state: State, move: Move) -> Move:
+    """``move``, or the resolve move listed in its place if it is a resolve move that has the
+    same effect as a listed one (see :class:`_AnsweredByEngine`)."""
+    if (
+        isinstance(move, Resolve)
+        and isinstance(state.step, ResolveStep)
+        and move not in legal_moves(state)
+    ):
+        return listed_twin(state, move)
+    return move
+
+
+def _apply_numbered(answered: _AnsweredByEngine, state: State, move: Move, number: int) -> State:
     try:
-        return apply(state, move)
+        return answered.step(state, move)
     except IllegalMoveError as error:
         raise IllegalMoveError(f"move {number} ({move}) is not legal: {error}") from None
 
@@ -543,16 +612,22 @@ def _read_config(found: dict[str, str]) -> Config:
 
 def _replay_lines(record: GameRecord, lines: list[_Line]) -> State:
     state = new_game(record.config, seed=record.seed)
+    answered = _AnsweredByEngine()
     for line in lines:
+        where = f"record line {line.line}, move {line.number} ({line.who} {line.move})"
+        owner = answered.take(line.move)
+        if owner is not None:
+            if line.who != f"s{owner[0]}":
+                raise FormatError(f"{where}: the edge is seat {owner[0]}'s, not {line.who}'s")
+            continue
         state = _past_left_out_draws(state, (line.move,))
         who = _who(state)
-        where = f"record line {line.line}, move {line.number} ({line.who} {line.move})"
         if state.is_over:
             raise FormatError(f"{where}: the game is already over")
         if line.who != who:
             raise FormatError(f"{where}: it is {who}'s decision here, not {line.who}'s")
         try:
-            state = apply(state, line.move)
+            state = answered.step(state, line.move)
         except IllegalMoveError as error:
             raise FormatError(f"{where} is not legal: {error}") from None
     return state

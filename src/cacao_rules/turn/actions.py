@@ -5,13 +5,14 @@ One :class:`Action` per :class:`~cacao_rules.JungleKind`, a class of its own fou
 that gives a different result, :rule:`R-DECIDE-2`), carries out a chosen one (``perform``,
 given the jungle tile's square, the edge's workers and the use; it returns the cacao it put
 into storage, for the Farmer, :rule:`R-HUT-FARMER`) and says what caps the useful workers
-(``limit``, for the message of a refused move). ``reads`` and ``writes`` name the resources
-an action depends on and changes, which lets the engine see when an edge cannot matter
-(:rule:`R-ACT-7`).
+(``limit``, for the message of a refused move). ``reads``, ``raises`` and ``lowers`` name the
+owner's :class:`Amount` values that cap an action's uses and that it can raise or lower, which
+lets the engine see when an edge cannot matter (:rule:`R-ACT-7`).
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 from typing import Final, NamedTuple, Protocol
 
@@ -55,13 +56,37 @@ class Used(Protocol):
     def gems(self) -> Gems: ...
 
 
-_CACAO: Final = frozenset({Resource.CACAO})
-_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
-_NONE: Final[frozenset[Resource]] = frozenset()
-_GOLD: Final = frozenset({Resource.GOLD})
-_WATER: Final = frozenset({Resource.WATER})
-_SUN: Final = frozenset({Resource.SUN})
-_GEMS: Final = frozenset({Resource.GEMS})
+class Amount(enum.Enum):
+    """An amount of the edge owner's that can cap how many of an edge's workers are worth
+    using. Each is a count that an action can raise or lower: the storage room is one of its
+    own, since a kitchen changes cacao and bars but not the room they take
+    (:rule:`R-CHOC-2`). Gold, a player's gems and masks cap no edge, so none is named."""
+
+    CACAO = "cacao"
+    """Cacao in storage."""
+    CHOCOLATE = "chocolate"
+    """Chocolate bars in storage."""
+    STORAGE_ROOM = "storage room"
+    """Free storage spaces, shared by cacao and bars (:rule:`R-CHOC-4`)."""
+    WATER_BEHIND = "water fields behind"
+    """How many fields the water carrier can still move back (its field)."""
+    WATER_AHEAD = "water fields ahead"
+    """How many fields the water carrier can still move forward."""
+    SUN_ROOM = "sun room"
+    """Free places for sun tokens on the village board."""
+    MINE_GEMS = "mine gems"
+    """The gems lying on a gem mine: taken from, never added to during play."""
+
+
+_CACAO: Final = frozenset({Amount.CACAO})
+_BARS: Final = frozenset({Amount.CHOCOLATE})
+_ROOM: Final = frozenset({Amount.STORAGE_ROOM})
+_STOCK: Final = _CACAO | _BARS
+_NONE: Final[frozenset[Amount]] = frozenset()
+_BEHIND: Final = frozenset({Amount.WATER_BEHIND})
+_AHEAD: Final = frozenset({Amount.WATER_AHEAD})
+_SUN: Final = frozenset({Amount.SUN_ROOM})
+_GEMS: Final = frozenset({Amount.MINE_GEMS})
 
 
 class Action:
@@ -72,9 +97,15 @@ class Action:
     function kept in a field would go through Python's call protocol at every edge resolved.
     """
 
-    def __init__(self, reads: frozenset[Resource], writes: frozenset[Resource]) -> None:
+    def __init__(
+        self, reads: frozenset[Amount], raises: frozenset[Amount], lowers: frozenset[Amount]
+    ) -> None:
         self.reads = reads
-        self.writes = writes
+        """The amounts that cap the uses offered: only more of one of them can offer more."""
+        self.raises = raises
+        """The amounts a use can raise."""
+        self.lowers = lowers
+        """The amounts a use can lower."""
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
         """The uses of ``workers`` worth offering ``player``, in order."""
@@ -391,16 +422,21 @@ def _gem_uses(on_mine: Gems, workers: int) -> tuple[Use, ...]:
 
 
 ACTIONS: Final[dict[JungleKind, Action]] = {
-    JungleKind.PLANTATION: _Plantation(_STORAGE, _CACAO),
-    JungleKind.MARKET: _Market(_CACAO, _CACAO | _GOLD),
-    JungleKind.GOLD_MINE: _GoldMine(_NONE, _GOLD),
-    JungleKind.WATER: _Water(_WATER, _WATER),
-    JungleKind.SUN_WORSHIP: _SunWorship(_SUN, _SUN),
-    JungleKind.TEMPLE: _Temple(_NONE, _NONE),
-    JungleKind.WATERING: _Watering(_WATER, _WATER | _CACAO),
-    JungleKind.CHOCOLATE_KITCHEN: _ChocolateKitchen(_CACAO, _STORAGE),
-    JungleKind.TREE_OF_LIFE: _TreeOfLife(_NONE, _GOLD),
-    JungleKind.GEM_MINE: _GemMine(_GEMS, _GEMS),
-    JungleKind.CHOCOLATE_MARKET: _ChocolateMarket(_STORAGE, _STORAGE | _GOLD),
+    # A plantation fills storage room; a market sells cacao and frees its room.
+    JungleKind.PLANTATION: _Plantation(_ROOM, _CACAO, _ROOM),
+    JungleKind.MARKET: _Market(_CACAO, _ROOM, _CACAO),
+    JungleKind.GOLD_MINE: _GoldMine(_NONE, _NONE, _NONE),
+    JungleKind.WATER: _Water(_AHEAD, _BEHIND, _AHEAD),
+    JungleKind.SUN_WORSHIP: _SunWorship(_SUN, _NONE, _SUN),
+    JungleKind.TEMPLE: _Temple(_NONE, _NONE, _NONE),
+    # Watering moves the carrier back and only adds cacao: it frees no storage room.
+    JungleKind.WATERING: _Watering(_BEHIND, _AHEAD | _CACAO, _BEHIND | _ROOM),
+    # A kitchen turns cacao into bars in the same storage spaces: the room stays as it is.
+    JungleKind.CHOCOLATE_KITCHEN: _ChocolateKitchen(_CACAO, _BARS, _CACAO),
+    JungleKind.TREE_OF_LIFE: _TreeOfLife(_NONE, _NONE, _NONE),
+    # Taking gems lowers only the gems on that mine; no action puts gems on a mine.
+    JungleKind.GEM_MINE: _GemMine(_GEMS, _NONE, _GEMS),
+    # Selling cacao or bars frees room and brings neither.
+    JungleKind.CHOCOLATE_MARKET: _ChocolateMarket(_STOCK, _ROOM, _STOCK),
 }
 """The action of every jungle-tile kind the engine implements."""

@@ -10,14 +10,14 @@ from typing import Any, Final
 
 from ..errors import IllegalMoveError
 from ..game.components import Hut, JungleKind, JungleTile, Side, WorkerTile
-from ..game.events import EdgeActivated, EdgeResolved, HutUsed, Resource
+from ..game.events import EdgeActivated, EdgeResolved, HutUsed
 from ..game.geometry import SIDES, Square, format_square, neighbours
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
 from ..state.draft import Draft
 from ..state.state import ActivatedEdge, PlayerState, ResolveStep
 from ..state.view import View
-from .actions import ACTIONS, Action, Use, gain_cacao, storage_room
+from .actions import ACTIONS, Action, Amount, Use, gain_cacao, storage_room
 from .end_of_turn import start_end_of_turn
 
 
@@ -177,8 +177,8 @@ def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...
 def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]:
     """Which of one owner's ``edges`` could still change something by being resolved.
 
-    An edge is live if it offers a choice now, or if a live edge could change a resource
-    it depends on (for example a plantation could bring cacao to an empty-handed market).
+    An edge is live if it offers a choice now, or if a live edge could raise an amount that
+    caps its uses (for example a plantation could bring cacao to an empty-handed market).
     The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`).
     """
     return _settle_situation(view, edges, listing=False)[0] if edges else ()
@@ -241,12 +241,16 @@ _TOUCHES_WATER: Final = 4
 def _touch_bits(action: Action) -> int:
     """Which of the storage, the sun tokens and the water carrier ``action`` reads or
     changes, as bits."""
-    touched = action.reads | action.writes
+    touched = action.reads | action.raises | action.lowers
     return (
-        (_TOUCHES_STORAGE if touched & {Resource.CACAO, Resource.CHOCOLATE} else 0)
-        | (_TOUCHES_SUN if Resource.SUN in touched else 0)
-        | (_TOUCHES_WATER if Resource.WATER in touched else 0)
+        (_TOUCHES_STORAGE if touched & _STORAGE_AMOUNTS else 0)
+        | (_TOUCHES_SUN if Amount.SUN_ROOM in touched else 0)
+        | (_TOUCHES_WATER if touched & _WATER_AMOUNTS else 0)
     )
+
+
+_STORAGE_AMOUNTS: Final = frozenset({Amount.CACAO, Amount.CHOCOLATE, Amount.STORAGE_ROOM})
+_WATER_AMOUNTS: Final = frozenset({Amount.WATER_AHEAD, Amount.WATER_BEHIND})
 
 
 _TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()}
@@ -318,17 +322,22 @@ def _settle_situation(
 
 
 def _liveness(edges: _Edges) -> tuple[bool, ...]:
-    """Which edges are live, given their actions and their options now (see :func:`live_edges`)."""
+    """Which edges are live, given their actions and their options now (see :func:`live_edges`).
+
+    An edge with one use offered gets more only if an amount that caps it grows, so it is
+    live only if a live edge can raise one of the amounts it reads: a market frees storage
+    room and a kitchen does not; a chocolate market brings no cacao (:rule:`R-ACT-7`).
+    """
     actions = edges.actions
     live = [len(offered) > 1 for offered in edges.options]
     changed = True
     while changed and not all(live):
         changed = False
-        written = set().union(
-            *(action.writes for action, alive in zip(actions, live, strict=True) if alive)
+        raised = set().union(
+            *(action.raises for action, alive in zip(actions, live, strict=True) if alive)
         )
         for index, action in enumerate(actions):
-            if not live[index] and action.reads & written:
+            if not live[index] and action.reads & raised:
                 live[index] = changed = True
     return tuple(live)
 
@@ -422,7 +431,7 @@ def _interact(actions: list[Action]) -> bool:
     keeps its choices whatever is done on the others, so the edges left to decide differ.
     """
     return any(
-        first.writes & second.reads
+        (first.raises | first.lowers) & second.reads
         for i, first in enumerate(actions)
         for j, second in enumerate(actions)
         if i != j
@@ -514,6 +523,15 @@ def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
 
 def check_resolve(view: View, move: Resolve) -> None:
     """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied now."""
+    twin = listed_twin(view, move)
+    if twin != move:
+        raise IllegalMoveError(f"{move} has the same effect as {twin}, which is the one listed")
+
+
+def listed_twin(view: View, move: Resolve) -> Resolve:
+    """The listed move with the same effect as ``move``: ``move`` itself if it is listed, or
+    the one listed in its place (:rule:`R-DECIDE-2`). Raises :class:`IllegalMoveError` saying
+    why if ``move`` is not a use offered on one of the edges the owner to decide resolves."""
     edge = _find_edge(view, move)
     where = f"edge {format_square(move.square)} {move.side.name}"
     # An edge with no worker is activated only at a Tree of Life, where using it is 1.
@@ -532,11 +550,10 @@ def check_resolve(view: View, move: Resolve) -> None:
             f"effect as a use offered or be impossible; offered: {offered}"
         )
     listed = resolve_moves(view)
-    if move not in listed:
-        twin = next(
-            other for other in listed if _move_outcome(view, other) == _move_outcome(view, move)
-        )
-        raise IllegalMoveError(f"{move} has the same effect as {twin}, which is the one listed")
+    if move in listed:
+        return move
+    outcome = _move_outcome(view, move)
+    return next(other for other in listed if _move_outcome(view, other) == outcome)
 
 
 def do_resolve(draft: Draft, move: Resolve) -> None:
