@@ -130,23 +130,37 @@ def test_an_empty_run_and_the_default_batch() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"config": 2}, "config must be a cacao_rules.Config, got 2"),
         ({"bots": "greedy"}, "bots must be a sequence of one bot per seat, got 'greedy'"),
         ({"bots": ["greedy"]}, "1 bots given for 2 players; give one per seat"),
         ({"bots": ["greedy", "smart"]}, f"unknown bot 'smart'; the bots are: {', '.join(BOTS)}"),
-        ({"bots": ["greedy", 3]}, f"a bot must be a name from {', '.join(BOTS)} or a factory"),
         ({"games": -1}, "games must be a whole number at least 0, got -1"),
-        ({"games": 2.5}, "games must be a whole number at least 0, got 2.5"),
         ({"seed": 2**64}, "seed must be a whole number from 0 to 18446744073709551615"),
         ({"seed": True}, "seed must be a whole number from 0 to"),
-        ({"rotate": 1}, "rotate must be True or False, got 1"),
         ({"labels": ["a"]}, "labels must be one string per bot of the lineup, got ['a']"),
-        ({"executor": "pool"}, "executor must be a concurrent.futures.Executor or None"),
     ],
 )
 def test_bad_arguments_say_what_is_wrong(arguments: dict[str, Any], message: str) -> None:
     call: dict[str, Any] = {"config": TWO, "bots": ["greedy", "random"], "games": 2}
     with pytest.raises(cr.ConfigError) as error:
+        cr.simulate(**(call | arguments))  # raises at the call, before any game
+    assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"config": 2}, "Config object expected; got int"),
+        ({"bots": ["greedy", 3]}, f"a bot must be a name from {', '.join(BOTS)} or a factory"),
+        ({"games": 2.5}, "int object expected; got float"),
+        ({"rotate": 1}, "bool object expected; got int"),
+        ({"executor": "pool"}, "concurrent.futures._base.Executor object expected; got str"),
+    ],
+)
+def test_arguments_of_the_wrong_type_say_what_is_wrong(
+    arguments: dict[str, Any], message: str
+) -> None:
+    call: dict[str, Any] = {"config": TWO, "bots": ["greedy", "random"], "games": 2}
+    with pytest.raises(TypeError) as error:
         cr.simulate(**(call | arguments))  # raises at the call, before any game
     assert message in str(error.value)
 

@@ -100,7 +100,7 @@ from typing import Any, Final, NamedTuple, cast
 import attrs
 
 from ..engine import chance_outcomes, chance_weights, legal_moves
-from ..errors import IllegalMoveError, expect
+from ..errors import IllegalMoveError, expect, expect_any
 from ..game.bounds import window_radius
 from ..game.components import (
     DISPLAY_SIZE,
@@ -134,6 +134,7 @@ from ..game.moves import (
 from ..game.pools import gem_cart, jungle_pool, worker_set
 from ..modules.huts import FOREMAN_EDGE
 from ..state.state import FillStep, ResolveStep, State
+from ..turn.placement import TILE_MOVES
 
 MAX_EDGES_PER_TURN: Final = 13
 """Edges activated in one turn at most: 4 of the tile placed and 3 around each of at most 3
@@ -149,7 +150,9 @@ HUT_TILE_COUNT: Final = len(HUT_TILES)
 
 _DIRECTIONS: Final[dict[tuple[int, int], int]] = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 
-_MEMO_KEY: Final = "action_space"
+_RECENT_STATES: Final = 64
+"""How many states' indices each action space keeps (:func:`_index`): enough for an adapter
+that asks about a node, its children and its parent in turn."""
 
 
 class Use(NamedTuple):
@@ -226,13 +229,10 @@ class _Tables:
     tile_ids: dict[int, int] = attrs.field(factory=any_dict)
     """The ids of the placements and overbuilds met so far, by the moves' identity (see
     :func:`_tile_codes`)."""
-    tile_moves: dict[int, Move] = attrs.field(factory=any_dict)
-    """The moves whose ids :attr:`tile_ids` holds, by identity: kept so that no other
-    object can take one's identity while its entry lasts."""
-
-
-_TILE_IDS_KEPT: Final = 1 << 16
-"""How many placement ids :attr:`_Tables.tile_ids` keeps at most before it starts again."""
+    recent: dict[int, tuple[State, _StateIndex]] = attrs.field(factory=any_dict)
+    """The indices of the states last asked about, by the state's identity, each with its
+    state (so that no other object can take its identity while the entry lasts): kept here,
+    outside the states, which never change (see :func:`_index`)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -353,7 +353,7 @@ def _blocks(counts: list[tuple[str, int]]) -> tuple[Block, ...]:
 
 class _StateIndex:
     """The legal moves of one state with their ids, in the engine's order, and what is
-    derived from them (kept in the state's memo).
+    derived from them (kept in :attr:`_Tables.recent`).
 
     A plain slotted class, not an attrs one: an adapter makes one at every node it visits.
     ``weights`` gives each chance outcome's weight at a chance node (its probability is the
@@ -425,12 +425,12 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
     """The ids of placements and overbuilds: the bulk of every placement decision (dozens a
     state).
 
-    The engine makes each placement once and lists the same move object in every state it
-    is legal in, so an id is kept by the move's identity: looking up ``id(move)`` costs far
-    less than reading three fields of a move (the compiled build reads them as generic
-    attributes). :attr:`_Tables.tile_moves` holds every move with an entry, so no other
-    object can take that identity while the entry lasts; moves made afresh would only fill
-    the table, which therefore starts again past :data:`_TILE_IDS_KEPT` entries.
+    The engine lists the same move object for a placement in every state it is legal in,
+    and keeps it for good (:class:`~cacao_rules.turn.placement.TileMoves`), so an id is kept
+    by the move's identity: looking up ``id(move)`` costs far less than reading three fields
+    of a move (the compiled build reads them as generic attributes). An id is kept only for
+    a move the engine made (:meth:`~cacao_rules.turn.placement.TileMoves.made`), so no other
+    object can ever take that identity.
     """
     known = t.tile_ids
     codes = []
@@ -438,11 +438,8 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
         code = known.get(id(move))
         if code is None:
             code = _tile_code(t, move)
-            if len(known) >= _TILE_IDS_KEPT:
-                known.clear()
-                t.tile_moves.clear()
-            known[id(move)] = code
-            t.tile_moves[id(move)] = move
+            if TILE_MOVES.made(move):
+                known[id(move)] = code
         codes.append(code)
     return codes
 
@@ -581,19 +578,23 @@ def _new_index(t: _Tables, state: State) -> _StateIndex:
     return _StateIndex(t, moves, _codes(t, state, moves), weights, True)
 
 
-def _index(t: _Tables, state: object) -> _StateIndex:
-    """The index of ``state``, made once and kept in its memo."""
-    state = expect(state, State, "the action space", IllegalMoveError)
-    known = state.recall(_MEMO_KEY)
-    if known is not None and known.tables is t:
-        index: _StateIndex = known
-        return index
+def _index(t: _Tables, state: State) -> _StateIndex:
+    """The index of ``state``, made once and kept in :attr:`_Tables.recent` while it is one
+    of the last states asked about."""
+    if type(state) is not State:
+        expect(state, State)
+    recent = t.recent
+    known = recent.get(id(state))
+    if known is not None and known[0] is state:
+        return known[1]
     if state.config is not t.config and state.config != t.config:
         raise IllegalMoveError(
             f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
         )
     index = _new_index(t, state)
-    state.memo[_MEMO_KEY] = index
+    if len(recent) >= _RECENT_STATES:
+        recent.clear()
+    recent[id(state)] = (state, index)
     return index
 
 
@@ -657,32 +658,31 @@ class ActionSpace:
         """The blocks of chance outcome ids: ``(name, start, length)``, in id order."""
         return tuple(block for block in self._tables.chance_blocks if block.length)
 
-    def encode(self, state: object, move: object) -> int:
+    def encode(self, state: State, move: Move) -> int:
         """The id of ``move``, which must be in ``legal_moves(state)``; a decision id at a
         decision node, a chance id at a chance node."""
         index = _index(self._tables, state)
-        try:
-            return index.by_move()[move]  # type: ignore[index]  # anything else is no key
-        except (KeyError, TypeError):
-            pass
+        expect_any(move, Move)
+        code = index.by_move().get(move)
+        if code is not None:
+            return code
         raise IllegalMoveError(f"cannot encode {move!r}: it is not a legal move in this state")
 
-    def decode(self, state: object, action: object) -> Move:
+    def decode(self, state: State, action: int) -> Move:
         """The legal move of ``state`` whose id is ``action``."""
         index = _index(self._tables, state)
-        # Only a true int is an id: not a bool, a float or a numpy float equal to one.
-        move = index.move(action) if type(action) is int else None
+        if type(action) is not int:  # a bool is an int, as it is to the compiled build
+            action = int(expect(action, int))
+        move = index.move(action)
         if move is None:
             raise IllegalMoveError(self._not_legal(index, action))
         return move
 
-    def _not_legal(self, index: _StateIndex, action: object) -> str:
+    def _not_legal(self, index: _StateIndex, action: int) -> str:
         if index.chance:
             kind, bound = "chance outcome", self.chance_size
         else:
             kind, bound = "decision", self.size
-        if type(action) is not int:
-            return f"an action id is an int, got {type(action).__name__} {repr(action)[:40]}"
         if not index.ids:
             return f"action {action!r} is not legal: the game is over"
         if not 0 <= action < bound:
@@ -693,11 +693,11 @@ class ActionSpace:
         more = ", ..." if len(index.ids) > 10 else ""
         return f"action {action!r} is {where}; legal: {shown}{more} ({len(index.ids)} ids)"
 
-    def legal_actions(self, state: object) -> tuple[int, ...]:
+    def legal_actions(self, state: State) -> tuple[int, ...]:
         """The ids of ``legal_moves(state)``, ascending (chance ids at a chance node)."""
         return _index(self._tables, state).ids
 
-    def action_mask(self, state: object) -> bytearray:
+    def action_mask(self, state: State) -> bytearray:
         """``size`` bytes, 1 at the ids of the legal decisions, else 0 (all 0 at a chance node
         or at the end)."""
         index = _index(self._tables, state)
@@ -707,14 +707,14 @@ class ActionSpace:
                 mask[action] = 1
         return mask
 
-    def chance_outcomes(self, state: object) -> tuple[tuple[int, Fraction], ...]:
+    def chance_outcomes(self, state: State) -> tuple[tuple[int, Fraction], ...]:
         """The chance outcome ids of ``cr.chance_outcomes(state)`` with their probabilities,
         in the same order."""
         index = _index(self._tables, state)
         outcomes = chance_outcomes(state)  # the engine refuses a state that is no chance node
         return tuple([(code, p) for code, (_, p) in zip(index.codes, outcomes, strict=True)])
 
-    def chance_probabilities(self, state: object) -> tuple[tuple[int, float], ...]:
+    def chance_probabilities(self, state: State) -> tuple[tuple[int, float], ...]:
         """:meth:`chance_outcomes` with each probability as the float nearest to it, for
         frameworks that take floats (OpenSpiel); cheaper, as no fraction is built."""
         index = _index(self._tables, state)
@@ -724,6 +724,6 @@ class ActionSpace:
         pairs = zip(index.codes, index.weights, strict=True)
         return tuple([(code, weight / total) for code, weight in pairs])
 
-    def action_to_string(self, state: object, action: object) -> str:
+    def action_to_string(self, state: State, action: int) -> str:
         """The move notation of the legal move ``action`` of ``state``."""
         return str(self.decode(state, action))

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Final, Protocol
 
 from ..engine import apply, legal_moves
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, expect
 from ..game.components import Tile
 from ..game.frozen import FrozenMap
 from ..game.geometry import Square
@@ -157,7 +157,7 @@ class GreedyBot:
 
 def deciding_seat(state: State) -> int:
     """The seat that decides in ``state``; ``IllegalMoveError`` where nobody does."""
-    seat = state.to_move
+    seat = expect(state, State).to_move
     if seat is None:
         raise IllegalMoveError(
             "a bot chooses only where a player decides; this state is "

@@ -26,14 +26,15 @@ from ..state.state import State
 from .bots import Bot, deciding_seat
 
 
-def play_game(config: object, seed: object, bots: Sequence[Bot]) -> tuple[State, tuple[Move, ...]]:
+def play_game(config: Config, seed: int, bots: Sequence[Bot]) -> tuple[State, tuple[Move, ...]]:
     """Play a complete seeded game with ``bots[seat]`` deciding for each seat.
 
     Returns the final state and the decisions in order; ``(config, seed, decisions)``
     is the game's record: :func:`record_game` plays the same game and returns it as a
     :class:`~cacao_rules.GameRecord`.
     """
-    config = expect(config, Config, "play_game", ConfigError)
+    expect(config, Config)
+    expect(seed, int)
     if len(bots) != config.players:
         raise ConfigError(f"play_game needs one bot per seat ({config.players}), got {len(bots)}")
     state = new_game(config, seed=seed)

@@ -25,7 +25,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from ..errors import ConfigError
+from ..errors import ConfigError, expect, expect_any
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.frozen import FrozenMap
@@ -195,24 +195,22 @@ def simulate(
     each result is the same as in this process. Closing the iterator early (or an exception
     in the loop that reads it) cancels the tasks not yet started.
 
-    Bad arguments raise :class:`~cacao_rules.ConfigError` here, before any game is played.
+    Bad arguments raise :class:`~cacao_rules.ConfigError` here, before any game is played
+    (``TypeError`` for an argument of the wrong type).
     """
     task = _Task(
-        config=_checked_config(config),
+        config=expect(config, Config),
         lineup=_checked_lineup(bots, config.players),
         labels=_checked_labels(labels, bots),
         seed=_checked_number("seed", seed, 0, MAX_SEED),
-        rotate=_checked_flag("rotate", rotate),
-        record=_checked_flag("record", record),
+        rotate=expect(rotate, bool),
+        record=expect(record, bool),
         first=0,
         count=_checked_number("games", games, 0, None),
     )
     if executor is None:
         return (_play(task, game) for game in range(task.count))
-    if not isinstance(executor, Executor):
-        raise ConfigError(
-            f"executor must be a concurrent.futures.Executor or None, got {executor!r}"
-        )
+    expect(executor, Executor)
     size = default_batch(games) if batch is None else _checked_number("batch", batch, 1, None)
     return _stream(executor, task, size, _checked_number("in_flight", in_flight, 1, None))
 
@@ -240,14 +238,9 @@ def _stream(
             future.cancel()
 
 
-def _checked_config(config: object) -> Config:
-    if not isinstance(config, Config):
-        raise ConfigError(f"config must be a cacao_rules.Config, got {config!r}")
-    return config
-
-
-def _checked_lineup(bots: object, players: int) -> tuple[BotSpec, ...]:
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
+def _checked_lineup(bots: Sequence[BotSpec], players: int) -> tuple[BotSpec, ...]:
+    expect_any(bots, (Sequence,))
+    if isinstance(bots, str):
         raise ConfigError(f"bots must be a sequence of one bot per seat, got {bots!r}")
     if len(bots) != players:
         raise ConfigError(f"{len(bots)} bots given for {players} players; give one per seat")
@@ -256,7 +249,7 @@ def _checked_lineup(bots: object, players: int) -> tuple[BotSpec, ...]:
             if spec not in BOTS:
                 raise ConfigError(f"unknown bot {spec!r}; the bots are: {', '.join(BOTS)}")
         elif not callable(spec):
-            raise ConfigError(
+            raise TypeError(
                 f"a bot must be a name from {', '.join(BOTS)} or a factory taking a seed, "
                 f"got {spec!r}"
             )
@@ -267,32 +260,20 @@ def _label(spec: BotSpec) -> str:
     return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
 
 
-def _checked_labels(labels: object, bots: Sequence[BotSpec]) -> tuple[str, ...]:
+def _checked_labels(labels: Sequence[str] | None, bots: Sequence[BotSpec]) -> tuple[str, ...]:
     if labels is None:
         return tuple(_label(spec) for spec in bots)
-    if (
-        isinstance(labels, str)
-        or not isinstance(labels, Sequence)
-        or len(labels) != len(bots)
-        or not all(isinstance(label, str) for label in labels)
-    ):
+    expect_any(labels, (Sequence,))
+    for label in labels:
+        expect(label, str)
+    if isinstance(labels, str) or len(labels) != len(bots):
         raise ConfigError(f"labels must be one string per bot of the lineup, got {labels!r}")
     return tuple(labels)
 
 
-def _checked_number(name: str, value: object, low: int, high: int | None) -> int:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or value < low
-        or (high is not None and value > high)
-    ):
+def _checked_number(name: str, value: int, low: int, high: int | None) -> int:
+    expect(value, int)
+    if isinstance(value, bool) or value < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise ConfigError(f"{name} must be a whole number {allowed}, got {value!r}")
-    return value
-
-
-def _checked_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"{name} must be True or False, got {value!r}")
     return value
