@@ -313,10 +313,3 @@ def test_provisional_scores_of_a_running_game() -> None:
     assert not state.is_over
     assert [sheet.total for sheet in cr.final_scores(state)] == [6 + 1 - 10, 6 - 10]
     assert cr.winners(state) == (0,)
-
-
-def test_scoring_something_other_than_a_state_is_a_type_error() -> None:
-    """The scoring functions' entry check says what they take and what came."""
-    for function in (cr.final_scores, cr.winners):
-        with pytest.raises(TypeError, match=r"State object expected; got str"):
-            function("not a state")  # type: ignore[arg-type]
