@@ -64,6 +64,9 @@ class Value:
     with every argument."""
     private: tuple[tuple[str, str], ...] = ()
     """Private slots (name, type) besides the fields, ``None`` when built."""
+    base: bool = False
+    """A base of classes with no fields of their own (the bare steps): no ``replace`` of its
+    own, since a copy must be of the subclass (:meth:`Record.replace` makes it)."""
     doc: dict[str, str] = field(default_factory=dict)
 
 
@@ -147,6 +150,7 @@ VALUES: tuple[Value, ...] = (
             F("jungle_square", "Square"),
         ),
     ),
+    Value("state/state.py", "_BareStep", (), base=True),
     Value("state/state.py", "FillStep", (F("placed", "Square"), F("spaces", "tuple[Square, ...]"))),
     Value(
         "state/state.py",
@@ -231,6 +235,8 @@ def record_block(value: Value) -> list[str]:
     lines += ["", "    def values(self) -> tuple[Any, ...]:"]
     lines.append('        """The fields\' values, in the order of :attr:`FIELDS`."""')
     lines += _wrapped("        return (", [f"self.{name}" for name in names], ")", tuple_=True)
+    if value.base:
+        return lines
     lines += ["", f"    def replace(self, **changes: Any) -> {value.name}:"]
     lines.append('        """A copy with the fields named in ``changes`` changed."""')
     lines += _call(
