@@ -42,6 +42,10 @@ INTERPRETED = {
     ),
     "__main__.py": "the command line's entry point: runs once per process",
     "cli/*.py": "the command line: runs once per process",
+    "server/*.py": (
+        "the game server (an optional extra): its cost is in the engine it calls and the "
+        "network, and its request shapes are msgspec structs"
+    ),
     "openspiel.py": (
         "the OpenSpiel adapter: subclasses the framework's classes, and its cost is in the "
         "framework"
@@ -63,6 +67,11 @@ INTERPRETED = {
         "cr.simulate takes arguments of every kind and checks them itself (as cr.position); "
         "its cost is in the games it plays"
     ),
+    "agents/program.py": (
+        "the bot protocol's client: its cost is in the programs and pipes it drives, it takes "
+        "arguments of every kind, and it keeps a weak reference to each bot to stop its program"
+    ),
+    "agents/specs.py": "bot specs are read once per bot and take arguments of every kind",
     "formats/documents.py": (
         "the JSON documents' classes are msgspec structs, a C extension type that a native "
         "class cannot extend"

@@ -19,6 +19,7 @@ PYTHON = "3.11"
 # Bump deliberately, fixing what the new version reports in the same commit.
 MYPY = "mypy==2.4.1"
 RUFF = "ruff==0.17.6"
+BASEDPYRIGHT = "basedpyright==1.40.2"
 TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 
 nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
@@ -40,9 +41,10 @@ def install(session: nox.Session, *requirements: str, groups: tuple[str, ...] = 
 def tests(session: nox.Session) -> None:
     """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md,
     with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
-    conformance tests, and the Dask extra (simulations on a real local Dask cluster); against
-    the pure-Python sources in src/ (pytest's ``pythonpath``)."""
-    install(session, ".[openspiel,pettingzoo,dask]", groups=("test",))
+    conformance tests, the Dask extra (simulations on a real local Dask cluster) and the
+    server extra (the game server, its browser test driving the system's chromium, which
+    .ci/run installs); against the pure-Python sources in src/ (pytest's ``pythonpath``)."""
+    install(session, ".[openspiel,pettingzoo,dask,server]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run(
         "pytest", "--numprocesses=auto", *session.posargs, env={"CACAO_RULES_EXPECT_BUILD": "pure"}
@@ -61,7 +63,7 @@ def tests_compiled(session: nox.Session) -> None:
     """
     session.install(PIP)
     session.install(
-        ".[openspiel,pettingzoo,dask]", "--group", "test", env={"CACAO_RULES_MYPYC": "1"}
+        ".[openspiel,pettingzoo,dask,server]", "--group", "test", env={"CACAO_RULES_MYPYC": "1"}
     )
     installed = session.run(
         "python",
@@ -102,9 +104,19 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
-    install(session, ".[openspiel,pettingzoo,dask]", MYPY, TQDM_STUBS, groups=("test",))
+    """mypy --strict over src/ and tests/ (configured in pyproject.toml); then a user's code
+    through mypy --strict and basedpyright, which must report exactly its wrong calls
+    (tests/typing/check_user_code.py)."""
+    install(
+        session,
+        ".[openspiel,pettingzoo,dask,server]",
+        MYPY,
+        BASEDPYRIGHT,
+        TQDM_STUBS,
+        groups=("test",),
+    )
     session.run("mypy", "--strict", *session.posargs)
+    session.run("python", "tests/typing/check_user_code.py")
 
 
 @nox.session(python=PYTHON)

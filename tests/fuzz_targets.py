@@ -4,9 +4,11 @@ Every entry point a client can reach is fed mutations of what real games of ever
 configuration produce: state and observation documents with values swapped for other
 values, keys dropped or added, numbers made huge, lists repeated; move texts with parts
 swapped; moves with fields of the wrong type; arbitrary action ids. An entry point passes
-when it returns normally or raises a :class:`cacao_rules.CacaoError` with a message of at
-most :data:`MAX_MESSAGE` characters; anything else (another exception, a message without
-bound) is a finding. ``tests/test_fuzz.py`` runs a small budget with every test run;
+when it returns normally, raises a :class:`cacao_rules.CacaoError` with a message of at
+most :data:`MAX_MESSAGE` characters, or raises the ``TypeError`` of a type check (its message
+says ``... object expected; got ...``, in both builds) for an argument of the wrong type;
+anything else (another exception, a message without bound) is a finding.
+``tests/test_fuzz.py`` runs a small budget with every test run;
 ``nox -s fuzz -- BUDGET`` runs ``BUDGET`` inputs per entry point (100,000 by default) through
 :func:`main`.
 """
@@ -30,6 +32,9 @@ from cacao_rules import Config, Module
 
 MAX_MESSAGE = 4000
 """The longest error message an entry point may give."""
+
+TYPE_CHECK = " object expected; got "
+"""What the ``TypeError`` of an argument of the wrong type says, in both builds."""
 
 CONFIGS = (
     cr.Config(players=2),
@@ -184,9 +189,9 @@ def _odd_field(rng: random.Random, good: Any) -> Any:
     return good if rng.random() < 0.5 else copy.deepcopy(rng.choice(_ODD_VALUES))
 
 
-def arbitrary_move(state: cr.State, rng: random.Random) -> object:
+def arbitrary_move(state: cr.State, rng: random.Random) -> Any:
     """A legal move of ``state`` with fields swapped for odd values, or a move of another
-    state, or no move at all."""
+    state, or no move at all (so typed ``Any``: the fuzz passes junk on purpose)."""
     moves = cr.legal_moves(state) or cr.legal_moves(game_states()[1])
     move = rng.choice(moves)
     if rng.random() < 0.3:
@@ -289,8 +294,8 @@ def _observe(rng: random.Random) -> None:
     """``observe`` of a state (or junk) for a seat (or junk), the observation's tensor, and
     a determinization of it with odd seeds, which must give the same observation."""
     state = rng.choice(game_states())
-    target: object = state if rng.random() < 0.9 else rng.choice(_ODD_VALUES)
-    seat: object = rng.randrange(-1, state.config.players + 1)
+    target: Any = state if rng.random() < 0.9 else rng.choice(_ODD_VALUES)
+    seat: Any = rng.randrange(-1, state.config.players + 1)
     seen = cr.observe(target, seat if rng.random() < 0.8 else rng.choice(_ODD_VALUES))
     cr.observation_tensor(seen)
     seed = rng.randrange(2**64) if rng.random() < 0.8 else rng.choice(_ODD_VALUES)
@@ -306,7 +311,7 @@ def _encode(rng: random.Random) -> None:
     and mask of a state or junk; what is encoded must decode to the same move."""
     state = rng.choice(game_states())
     space = cr.ActionSpace(rng.choice(CONFIGS) if rng.random() < 0.1 else state.config)
-    target: object = state if rng.random() < 0.9 else rng.choice(_ODD_VALUES)
+    target: Any = state if rng.random() < 0.9 else rng.choice(_ODD_VALUES)
     move = arbitrary_move(state, rng)
     action = space.encode(target, move)
     assert space.decode(target, action) == move
@@ -365,6 +370,9 @@ def run(name: str, budget: int, seed: int = 0) -> list[str]:
         except cr.CacaoError as error:
             if len(str(error)) > MAX_MESSAGE:
                 findings.append(f"{name} #{index}: a message of {len(str(error))} characters")
+        except TypeError as error:
+            if TYPE_CHECK not in str(error) or len(str(error)) > MAX_MESSAGE:
+                findings.append(f"{name} #{index}: TypeError: {str(error)[:200]}")
         except Exception as error:  # any other exception is a finding
             findings.append(f"{name} #{index}: {type(error).__name__}: {str(error)[:200]}")
     return findings

@@ -43,8 +43,14 @@ def engine_look(state: cr.State, seat: int) -> tuple[object, ...]:
     return observation, cr.observation_to_json(observation), cr.observation_tensor(observation)
 
 
+def engine_play(state: cr.State, move: Hashable) -> cr.State:
+    """:func:`cacao_rules.apply` of one of the moves the loop took from ``legal_moves``."""
+    assert isinstance(move, cr.Move)
+    return cr.apply(state, move)
+
+
 ENGINE: Rules[cr.State] = Rules(
-    cr.legal_moves, cr.private_chance_seat, cr.apply, lambda state: state.is_over, engine_look
+    cr.legal_moves, cr.private_chance_seat, engine_play, lambda state: state.is_over, engine_look
 )
 """The engine's own states, seen through :func:`engine_look`."""
 

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import GreedyBot, RandomBot
+from cacao_rules.agents.bots import RandomBot
+from cacao_rules.agents.greedy import GreedyBot
 from cacao_rules.agents.playing import play_game
 from cacao_rules.cli import build_parser, main
 from cacao_rules.game.events import GemsTaken, MaskTaken
@@ -54,8 +55,11 @@ def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture
         (["play", "--players", "5"], "Cacao is for 2 to 4 players, got players=5"),
         (["play", "--players", "two"], "expected a whole number, got 'two'"),
         (["play", "--seed", "-1"], "seed must be from 0 to 2**64 - 1, got -1"),
-        (["play", "--bots", "random,smart"], "unknown bot 'smart'; the bots are: random, greedy"),
-        (["simulate", "--bots", "random,random,random"], "3 bots for 2 players"),
+        (
+            ["play", "--bots", "random,smart"],
+            "unknown bot 'smart'; a bot is one of: random, greedy, mcts",
+        ),
+        (["simulate", "--bots", "random,random,random", "--players", "2"], "3 bots for 2 players"),
         (["simulate", "--games", "0"], "must be at least 1, got 0"),
         (
             ["play", "--modules", "map,cocoa"],
@@ -418,3 +422,8 @@ def test_simulate_the_big_game(capsys: pytest.CaptureFixture[str]) -> None:
         "gold", "temples", "sun", "water", "huts", "hut", "bonus", "masks", "gems", "total",
         "cacao",
     ]  # fmt: skip
+
+
+def test_players_default_to_the_number_of_bots_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--bots", "random,random,random", "--games", "1", "--jobs", "1"]) == 0
+    assert "3 players" in capsys.readouterr().out

@@ -129,7 +129,10 @@ def test_two_humans_share_the_terminal_and_see_no_draws(
         (["--seats", "human,wizard"], "unknown seat 'wizard'"),
         (["--bots", "human,greedy"], "unknown bot 'human'"),
         (["--seats", "human", "--bots", "greedy"], "not both"),
-        (["--seats", "human,greedy,greedy"], "--seats names 3 seats for 2 players"),
+        (
+            ["--seats", "human,greedy,greedy", "--players", "2"],
+            "--seats names 3 seats for 2 players",
+        ),
         (["--seats", "human", "--color", "purple"], "invalid choice: 'purple'"),
     ],
 )

@@ -262,14 +262,15 @@ def test_moves_refuse_field_values_out_of_range_at_construction(
 
 def test_apply_and_friends_refuse_what_is_no_state() -> None:
     move = cr.legal_moves(mid_game())[0]
+    junk: list[Any] = [1, "state", None, 1.5, "place"]
     for call in (
-        lambda: cr.apply(1, move),
-        lambda: cr.step("state", move),
-        lambda: cr.legal_moves(None),
-        lambda: cr.chance_outcomes(1.5),
-        lambda: cr.apply(mid_game(), "place"),
+        lambda: cr.apply(junk[0], move),
+        lambda: cr.step(junk[1], move),
+        lambda: cr.legal_moves(junk[2]),
+        lambda: cr.chance_outcomes(junk[3]),
+        lambda: cr.apply(mid_game(), junk[4]),
     ):
-        with pytest.raises(cr.IllegalMoveError, match=r"expected a|needs a"):
+        with pytest.raises(TypeError, match=r" object expected; got "):
             call()
 
 
@@ -287,11 +288,14 @@ def test_decode_takes_only_int_ids() -> None:
     space = cr.ActionSpace(state.config)
     legal = space.legal_actions(state)[0]
     assert space.decode(state, legal) in cr.legal_moves(state)
-    for action in (float(legal), numpy.float64(legal), True, str(legal), _EqualToEverything()):
-        with pytest.raises(cr.IllegalMoveError, match="an action id is an int"):
+    wrong_types: list[Any] = [float(legal), numpy.float64(legal), str(legal), _EqualToEverything()]
+    for action in wrong_types:
+        with pytest.raises(TypeError, match=r"^int object expected; got "):
             space.decode(state, action)
-    with pytest.raises(cr.IllegalMoveError, match=r"needs a cacao_rules\.State"):
-        space.decode(1, 0)
+    with pytest.raises(cr.IllegalMoveError, match="action 1 is not the id of a legal"):
+        space.decode(state, True)  # a bool is an int, to Python and to mypyc: id 1
+    with pytest.raises(TypeError, match=r"State object expected; got int"):
+        space.decode(1, 0)  # type: ignore[arg-type]
 
 
 # --- 5. cr.position with wrong argument types ---------------------------------------------
@@ -300,8 +304,6 @@ TWO = cr.Config(players=2)
 HAND = [PlayerState(hand=(W1111,)), PlayerState()]
 
 BAD_POSITIONS: list[dict[str, Any]] = [
-    {"config": 2},
-    {"board": [(0, 0)]},
     {"board": {(0,): P1}},
     {"board": {(0, 0): "P1"}},
     {"board": {(0.0, 0): P1}},
@@ -313,18 +315,26 @@ BAD_POSITIONS: list[dict[str, Any]] = [
     {"players": [None, None]},
     {"display": "P1"},
     {"display": [None]},
-    {"jungle_pile": 3},
     {"jungle_pile": [JungleTile(cr.JungleKind.PLANTATION, 7)]},
     {"map_board": [1]},
     {"hut_supply": "chief"},
-    {"emperor": (1,)},
-    {"current": "0"},
+    {"emperor": (0, 0)},
     {"current": True},
-    {"current": 1.0},
     {"seed": -1},
     {"seed": 2**64},
+]
+"""Arguments holding what they should not: a ConfigError."""
+
+POSITIONS_OF_WRONG_TYPES: list[dict[str, Any]] = [
+    {"config": 2},
+    {"board": [(0, 0)]},
+    {"jungle_pile": 3},
+    {"emperor": (1,)},
+    {"current": "0"},
+    {"current": 1.0},
     {"seed": 1.5},
 ]
+"""Arguments of the wrong type: a TypeError."""
 
 
 @pytest.mark.skipif(not cr.COMPILED, reason="the pure build's records take any value")
@@ -340,6 +350,14 @@ def test_position_refuses_wrong_argument_types(changes: dict[str, Any]) -> None:
     with pytest.raises(cr.ConfigError) as caught:
         cr.position(config, **arguments)
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("changes", POSITIONS_OF_WRONG_TYPES)
+def test_position_refuses_arguments_of_the_wrong_type(changes: dict[str, Any]) -> None:
+    arguments: dict[str, Any] = {"players": HAND, **changes}
+    config = arguments.pop("config", TWO)
+    with pytest.raises(TypeError, match=r" object expected; got "):
+        cr.position(config, **arguments)
 
 
 BAD_PLAYER_FIELDS: list[dict[str, Any]] = [

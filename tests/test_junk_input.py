@@ -1,13 +1,16 @@
-"""Every public entry point answers junk with the library's error, never a bare TypeError
-or an AttributeError from deep inside (DESIGN.md sections 2 and 8).
+"""Every public entry point answers an argument of the wrong type with ``TypeError``, in both
+builds, with the same words (DESIGN.md sections 2 and 8).
 
-This matters most in the compiled build, where mypyc checks the annotated type of every
-argument on entry: the entry points take ``object`` and check for themselves. The suite
-runs against both builds, so this file checks both.
+Compiled with mypyc, a function checks the annotated types of its arguments on entry; the
+pure build checks at the public entry points (``cacao_rules.errors.expect``) and words the
+error as mypyc does: ``"<type> object expected; got <type>"``. A wrong *value* still gets
+the library's errors (the other test files). The suite runs against both builds, so this
+file checks both.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -15,52 +18,155 @@ import pytest
 
 import cacao_rules as cr
 
-JUNK = "junk"
-ANY_JUNK: Any = JUNK
-"""For Config, whose attrs signature types ``players`` as an int."""
+JUNK: Any = "junk"
+"""A str where something else is declared (typed ``Any`` so that the checker lets it by)."""
 STATE = cr.new_game(cr.Config(players=2), seed=1)
+CONFIG = STATE.config
 OBSERVATION = cr.observe(STATE, 0)
 MOVE = cr.legal_moves(STATE)[0]
+ANY_MOVE: Any = MOVE
+SPACE = cr.ActionSpace(CONFIG)
+RECORD = cr.GameRecord.start(CONFIG, 1)
 
-CALLS: dict[str, tuple[Callable[[], object], type[cr.CacaoError]]] = {
-    "new_game(junk)": (lambda: cr.new_game(JUNK), cr.ConfigError),
-    "new_game(config, junk seed)": (lambda: cr.new_game(STATE.config, JUNK), cr.ConfigError),
-    "legal_moves(junk)": (lambda: cr.legal_moves(JUNK), cr.CacaoError),
-    "chance_outcomes(junk)": (lambda: cr.chance_outcomes(JUNK), cr.IllegalMoveError),
-    "apply(junk, move)": (lambda: cr.apply(JUNK, MOVE), cr.IllegalMoveError),
-    "apply(state, junk)": (lambda: cr.apply(STATE, JUNK), cr.IllegalMoveError),
-    "step(junk, move)": (lambda: cr.step(JUNK, MOVE), cr.IllegalMoveError),
-    "step(state, junk)": (lambda: cr.step(STATE, JUNK), cr.IllegalMoveError),
-    "final_scores(junk)": (lambda: cr.final_scores(JUNK), cr.CacaoError),
-    "winners(junk)": (lambda: cr.winners(JUNK), cr.CacaoError),
-    "to_json(junk)": (lambda: cr.to_json(JUNK), cr.FormatError),
-    "from_json(3)": (lambda: cr.from_json(3), cr.FormatError),
-    "from_json(junk)": (lambda: cr.from_json(JUNK), cr.FormatError),
-    "parse_move(3)": (lambda: cr.parse_move(3), cr.FormatError),
-    "parse_move(junk)": (lambda: cr.parse_move(JUNK), cr.FormatError),
-    "observe(junk, 0)": (lambda: cr.observe(JUNK, 0), cr.CacaoError),
-    "observe(state, junk)": (lambda: cr.observe(STATE, JUNK), cr.CacaoError),
-    "observe_events(junk, 0)": (lambda: cr.observe_events(JUNK, 0), cr.CacaoError),
-    "observe_events((), junk)": (lambda: cr.observe_events((), JUNK), cr.CacaoError),
-    "private_chance_seat(junk)": (lambda: cr.private_chance_seat(JUNK), cr.CacaoError),
-    "determinize(junk, 1)": (lambda: cr.determinize(JUNK, 1), cr.CacaoError),
-    "determinize(observation, junk)": (lambda: cr.determinize(OBSERVATION, JUNK), cr.CacaoError),
-    "observation_to_json(junk)": (lambda: cr.observation_to_json(JUNK), cr.FormatError),
-    "observation_from_json(3)": (lambda: cr.observation_from_json(3), cr.FormatError),
-    "observation_tensor(junk)": (lambda: cr.observation_tensor(JUNK), cr.CacaoError),
-    "check_state(junk)": (lambda: cr.check_state(JUNK), cr.CacaoError),
-    "worker_balance(junk)": (lambda: cr.worker_balance(JUNK), cr.ConfigError),
-    "position(junk)": (lambda: cr.position(JUNK), cr.ConfigError),
-    "play_game(junk, 1, [])": (lambda: cr.play_game(JUNK, 1, []), cr.ConfigError),
-    "Config(players=junk)": (lambda: cr.Config(players=ANY_JUNK), cr.ConfigError),
-    "Config.big_game(junk)": (lambda: cr.Config.big_game(ANY_JUNK), cr.ConfigError),
+
+def _name(kind: type) -> str:
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+STATE_WANTED = _name(cr.State)
+CONFIG_WANTED = _name(cr.Config)
+OBSERVATION_WANTED = _name(cr.Observation)
+
+# Each call passes JUNK (a str) for one parameter, and the type named in the message, when
+# the message is checked word for word (None: only that it says what it got).
+CALLS: dict[str, tuple[Callable[[], object], str | None]] = {
+    "new_game(config)": (lambda: cr.new_game(JUNK), CONFIG_WANTED),
+    "new_game(seed)": (lambda: cr.new_game(CONFIG, JUNK), "int or None"),
+    "legal_moves(state)": (lambda: cr.legal_moves(JUNK), STATE_WANTED),
+    "chance_outcomes(state)": (lambda: cr.chance_outcomes(JUNK), STATE_WANTED),
+    "apply(state)": (lambda: cr.apply(JUNK, MOVE), STATE_WANTED),
+    "apply(move)": (lambda: cr.apply(STATE, JUNK), None),
+    "step(state)": (lambda: cr.step(JUNK, MOVE), STATE_WANTED),
+    "step(move)": (lambda: cr.step(STATE, JUNK), None),
+    "final_scores(state)": (lambda: cr.final_scores(JUNK), STATE_WANTED),
+    "winners(state)": (lambda: cr.winners(JUNK), STATE_WANTED),
+    "to_json(state)": (lambda: cr.to_json(JUNK), STATE_WANTED),
+    "from_json(text)": (lambda: cr.from_json(JUNK.encode()), "str"),
+    "from_json(strict)": (lambda: cr.from_json("{}", strict=JUNK), "bool"),
+    "parse_move(text)": (lambda: cr.parse_move(ANY_MOVE), "str"),
+    "observe(state)": (lambda: cr.observe(JUNK, 0), STATE_WANTED),
+    "observe(player)": (lambda: cr.observe(STATE, JUNK), "int"),
+    "observe_events(events)": (lambda: cr.observe_events(3, 0), None),  # type: ignore[arg-type]
+    "observe_events(player)": (lambda: cr.observe_events((), JUNK), "int"),
+    "private_chance_seat(state)": (lambda: cr.private_chance_seat(JUNK), STATE_WANTED),
+    "determinize(observation)": (lambda: cr.determinize(JUNK, 1), OBSERVATION_WANTED),
+    "determinize(seed)": (lambda: cr.determinize(OBSERVATION, JUNK), "int"),
+    "observation_to_json(observation)": (lambda: cr.observation_to_json(JUNK), None),
+    "observation_from_json(text)": (lambda: cr.observation_from_json(JUNK.encode()), "str"),
+    "observation_tensor(observation)": (lambda: cr.observation_tensor(JUNK), None),
+    "tensor_layout(config)": (lambda: cr.tensor_layout(JUNK), CONFIG_WANTED),
+    "tensor_size(config)": (lambda: cr.tensor_size(JUNK), CONFIG_WANTED),
+    "tensor_bounds(config)": (lambda: cr.tensor_bounds(JUNK), CONFIG_WANTED),
+    "check_state(state)": (lambda: cr.check_state(JUNK), STATE_WANTED),
+    "worker_balance(config)": (lambda: cr.worker_balance(JUNK), CONFIG_WANTED),
+    "position(config)": (lambda: cr.position(JUNK), CONFIG_WANTED),
+    "position(current)": (lambda: cr.position(CONFIG, current=JUNK), "int"),
+    "play_game(config)": (lambda: cr.play_game(JUNK, 1, []), CONFIG_WANTED),
+    "play_game(seed)": (lambda: cr.play_game(CONFIG, JUNK, []), "int"),
+    "record_game(config)": (lambda: cr.record_game(JUNK, 1, []), CONFIG_WANTED),
+    "simulate(config)": (lambda: cr.simulate(JUNK, ["random"] * 2, 1), CONFIG_WANTED),
+    "simulate(games)": (lambda: cr.simulate(CONFIG, ["random"] * 2, JUNK), "int"),
+    "describe(event)": (lambda: cr.describe(JUNK), None),
+    "describe_step(state)": (lambda: cr.describe_step(JUNK), STATE_WANTED),
+    "render(state)": (lambda: cr.render(JUNK), None),
+    "render_scores(state)": (lambda: cr.render_scores(JUNK), STATE_WANTED),
+    "placement_squares(state)": (lambda: cr.placement_squares(JUNK), STATE_WANTED),
+    "open_jungle_spaces(board)": (lambda: cr.open_jungle_spaces(JUNK), None),
+    "event_document(event)": (lambda: cr.event_document(JUNK), None),
+    "event_to_json(event)": (lambda: cr.event_to_json(JUNK), None),
+    "events_to_json(events)": (lambda: cr.events_to_json([JUNK]), None),
+    "event_from_json(text)": (lambda: cr.event_from_json(JUNK.encode()), "str"),
+    "events_from_json(text)": (lambda: cr.events_from_json(JUNK.encode()), "str"),
+    "format_square(square)": (lambda: cr.format_square(JUNK), "tuple[int, int]"),
+    "ActionSpace.encode(state)": (lambda: SPACE.encode(JUNK, MOVE), STATE_WANTED),
+    "ActionSpace.encode(move)": (lambda: SPACE.encode(STATE, JUNK), None),
+    "ActionSpace.decode(state)": (lambda: SPACE.decode(JUNK, 0), STATE_WANTED),
+    "ActionSpace.decode(action)": (lambda: SPACE.decode(STATE, JUNK), "int"),
+    "ActionSpace.legal_actions(state)": (lambda: SPACE.legal_actions(JUNK), STATE_WANTED),
+    "ActionSpace.action_mask(state)": (lambda: SPACE.action_mask(JUNK), STATE_WANTED),
+    "ActionSpace.chance_outcomes(state)": (lambda: SPACE.chance_outcomes(JUNK), STATE_WANTED),
+    "ActionSpace.chance_probabilities(state)": (
+        lambda: SPACE.chance_probabilities(JUNK),
+        STATE_WANTED,
+    ),
+    "ActionSpace.action_to_string(action)": (lambda: SPACE.action_to_string(STATE, JUNK), "int"),
+    "GameRecord.start(config)": (lambda: cr.GameRecord.start(JUNK, 1), CONFIG_WANTED),
+    "GameRecord.with_move(move)": (lambda: RECORD.with_move(JUNK), None),
+    "GameRecord.from_text(text)": (lambda: cr.GameRecord.from_text(JUNK.encode()), "str"),
+    "Config.big_game(players)": (lambda: cr.Config.big_game(JUNK), "int"),
+    "Config.from_options(players)": (lambda: cr.Config.from_options(JUNK), "int"),
+    "Config.from_options(big_game)": (lambda: cr.Config.from_options(2, big_game=JUNK), "bool"),
+    "Module.named(name)": (lambda: cr.Module.named(JUNK.encode()), "str"),
+    "RandomBot.choose(state)": (lambda: cr.RandomBot(1).choose(JUNK), STATE_WANTED),
+    "GreedyBot.choose(state)": (lambda: cr.GreedyBot(1).choose(JUNK), STATE_WANTED),
+    "MCTSBot.choose(state)": (lambda: cr.MCTSBot(iterations=1, seed=1).choose(JUNK), None),
 }
 
 
 @pytest.mark.parametrize("call", CALLS, ids=str)
-def test_junk_gets_the_library_error(call: str) -> None:
-    run, error = CALLS[call]
-    with pytest.raises(error) as raised:
-        run()
-    assert type(raised.value).__module__ == "cacao_rules.errors"
-    assert str(raised.value)
+def test_a_wrong_type_raises_type_error(call: str) -> None:
+    run, wanted = CALLS[call]
+    with pytest.raises(TypeError) as raised:
+        result = run()
+        if inspect.isgenerator(result):  # cr.simulate checks before the first game
+            next(result)
+    message = str(raised.value)
+    assert not isinstance(raised.value, cr.CacaoError)
+    if wanted is not None:
+        assert message == f"{wanted} object expected; got {_got(call)}"
+    else:
+        assert message
+
+
+def _got(call: str) -> str:
+    """What each call passes: JUNK (a str), but bytes or a move where a str is wanted."""
+    if call.startswith("parse_move"):
+        return _name(type(MOVE))
+    return "bytes" if "(text)" in call or call.startswith("Module.named") else "str"
+
+
+def test_a_bool_is_an_int_as_python_says() -> None:
+    """``bool`` is a subclass of ``int`` and passes the type check, in both builds: where an
+    ``int`` is declared, ``True`` is 1 (compiled, mypyc converts it). Where a seed may be
+    ``None`` too, the value is kept as it is and a ``bool`` refused as no seed."""
+    assert cr.observe(STATE, True) == cr.observe(STATE, 1)
+    with pytest.raises(cr.ConfigError):
+        cr.new_game(CONFIG, seed=True)
+
+
+def _takes_arguments(function: Callable[..., object]) -> bool:
+    try:
+        return bool(inspect.signature(function).parameters)
+    except ValueError:  # a compiled function without a text signature: count it
+        return True
+
+
+UNCHECKED: dict[str, str] = {
+    "event_from_document": "takes any parsed JSON value; a value it cannot read is a FormatError",
+    "neighbour": "a hot path of the rules: compiled, mypyc checks it; pure, Python's own errors",
+    "neighbours": "a hot path of the rules: compiled, mypyc checks it; pure, Python's own errors",
+    "is_jungle_square": "a hot path of the rules: compiled, mypyc checks it; pure, Python's own",
+    "wilson_interval": "arithmetic on its arguments: Python's own TypeError for a str",
+}
+"""Public functions whose wrong types the tests above do not call, and why."""
+
+
+def test_every_public_function_is_called_with_a_wrong_type() -> None:
+    called = {key.split("(")[0] for key in CALLS}
+    functions = {
+        name
+        for name in cr.__all__
+        if inspect.isroutine(value := inspect.unwrap(getattr(cr, name))) and _takes_arguments(value)
+    }
+    assert functions - called - set(UNCHECKED) == set()
+    assert set(UNCHECKED) <= functions

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import cacao_rules as cr
+from cacao_rules.agents.greedy import move_values
+from cacao_rules.agents.mcts import _Node
 from cacao_rules.agents.registry import BOTS
 
 
@@ -39,17 +42,21 @@ def test_it_decides_from_the_observation_only() -> None:
 
 def test_a_single_legal_move_is_answered_at_once_and_a_time_budget_works() -> None:
     state = mid_game(2, 0)
-    move = cr.MCTSBot(1, seconds=0.05, worlds=1).choose(state)
+    bot = cr.MCTSBot(1, seconds=0.05)
+    move = bot.choose(state)
     assert move in cr.legal_moves(state)
+    assert bot.last_iterations >= 1
     big = mid_game(1, 30, cr.Config.big_game(3))
-    assert cr.MCTSBot(1, iterations=3, worlds=3).choose(big) in cr.legal_moves(big)
+    bot = cr.MCTSBot(1, iterations=3, widening=1.0)
+    assert bot.choose(big) in cr.legal_moves(big)
+    assert bot.last_iterations == (3 if len(cr.legal_moves(big)) > 1 else 0)
 
 
 def test_it_is_the_mcts_bot_of_the_command_line() -> None:
     bot = BOTS["mcts"](3)
     assert isinstance(bot, cr.MCTSBot)
     assert bot.seconds == 1.0 and bot.iterations is None
-    assert repr(cr.MCTSBot(2, iterations=40)) == "MCTSBot(2, iterations=40, worlds=2)"
+    assert repr(cr.MCTSBot(2, iterations=40)) == "MCTSBot(2, iterations=40)"
 
 
 @pytest.mark.parametrize(
@@ -57,14 +64,35 @@ def test_it_is_the_mcts_bot_of_the_command_line() -> None:
     [
         ({"iterations": 0}, "iterations must be a count >= 1, got 0"),
         ({"seconds": -1.0}, "seconds must be a positive number, got -1.0"),
-        ({"worlds": 0}, "worlds must be a count >= 1, got 0"),
+        ({"widening": 0}, "widening must be a positive number, got 0"),
         ({"exploration": -0.5}, "exploration must be >= 0, got -0.5"),
-        ({"playout_turns": -1}, "playout_turns must be >= 0, got -1"),
     ],
 )
 def test_bad_budgets_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(cr.CacaoError, match=message):
         cr.MCTSBot(1, **options)  # type: ignore[arg-type]
+
+
+def test_the_search_tree_shares_one_node_per_decision_sequence_across_deals() -> None:
+    # ISMCTS: every iteration deals afresh, yet the root's moves gather all the visits, and
+    # progressive widening offers only the greedy bot's favourites at first.
+    state = mid_game(5, 12)
+    while not isinstance(state.step, cr.PlacementStep):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    bot = cr.MCTSBot(4, iterations=30, widening=1.0)
+    root = _Node()
+    seat = state.to_move
+    assert seat is not None
+    for _ in range(30):
+        seen = cr.observe(state, seat)
+        bot._iterate(cr.determinize(seen, seed=bot._rng.getrandbits(64), chance_seed=1), root)
+    assert sum(edge.visits for edge in root.edges.values()) == 30
+    assert len(root.edges) <= math.ceil(30**0.5) < len(cr.legal_moves(state))
+    moves = cr.legal_moves(state)
+    values = move_values(state, state.to_move, moves)  # type: ignore[arg-type]
+    assert root.ranked is not None
+    assert values[moves.index(root.ranked[0])] == max(values)
+    assert root.ranked[0] in root.edges
 
 
 def test_it_refuses_states_without_a_decision() -> None:

@@ -223,19 +223,18 @@ def test_bad_arguments_are_refused_clearly() -> None:
     state = cr.new_game(cr.Config(players=2), seed=1)
     with pytest.raises(cr.CacaoError, match="player must be a seat from 0 to 1, got 2"):
         cr.observe(state, 2)
-    with pytest.raises(cr.CacaoError, match="player must be a seat"):
-        cr.observe(state, True)
-    with pytest.raises(cr.CacaoError, match=r"observe needs a cacao_rules\.State"):
-        cr.observe("state", 0)
+    assert cr.observe(state, True) == cr.observe(state, 1)  # a bool is an int, in both builds
+    with pytest.raises(TypeError, match=r"State object expected; got str"):
+        cr.observe("state", 0)  # type: ignore[arg-type]
     seen = cr.observe(state, 0)
     with pytest.raises(cr.CacaoError, match="seed must be an int"):
         cr.determinize(seen, -1)
     with pytest.raises(cr.CacaoError, match="chance_seed must be None or an int"):
         cr.determinize(seen, 1, chance_seed=2**64)
-    with pytest.raises(cr.CacaoError, match=r"determinize needs a cacao_rules\.Observation"):
-        cr.determinize(state, 1)
-    with pytest.raises(cr.FormatError, match=r"needs a cacao_rules\.Observation"):
-        cr.observation_to_json(state)
+    with pytest.raises(TypeError, match=r"Observation object expected; got .*State"):
+        cr.determinize(state, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"Observation object expected; got .*State"):
+        cr.observation_to_json(state)  # type: ignore[arg-type]
 
 
 def edited(text: str, change: object) -> str:
@@ -282,5 +281,5 @@ def test_bad_observation_documents_are_refused(change: object, message: str) -> 
 def test_observation_from_json_refuses_what_is_no_json() -> None:
     with pytest.raises(cr.FormatError, match="not valid JSON"):
         cr.observation_from_json("{")
-    with pytest.raises(cr.FormatError, match="observation_from_json needs a str"):
-        cr.observation_from_json(b"{}")
+    with pytest.raises(TypeError, match=r"^str object expected; got bytes"):
+        cr.observation_from_json(b"{}")  # type: ignore[arg-type]

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import GreedyBot, RandomBot
+from cacao_rules.agents.bots import RandomBot
+from cacao_rules.agents.greedy import GreedyBot
 from cacao_rules.agents.playing import play_game
 from cacao_rules.agents.registry import BOTS
 from cacao_rules.agents.simulation import default_batch, seating
@@ -130,18 +131,13 @@ def test_an_empty_run_and_the_default_batch() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"config": 2}, "config must be a cacao_rules.Config, got 2"),
         ({"bots": "greedy"}, "bots must be a sequence of one bot per seat, got 'greedy'"),
         ({"bots": ["greedy"]}, "1 bots given for 2 players; give one per seat"),
-        ({"bots": ["greedy", "smart"]}, f"unknown bot 'smart'; the bots are: {', '.join(BOTS)}"),
-        ({"bots": ["greedy", 3]}, f"a bot must be a name from {', '.join(BOTS)} or a factory"),
+        ({"bots": ["greedy", "smart"]}, f"unknown bot 'smart'; a bot is one of: {', '.join(BOTS)}"),
         ({"games": -1}, "games must be a whole number at least 0, got -1"),
-        ({"games": 2.5}, "games must be a whole number at least 0, got 2.5"),
         ({"seed": 2**64}, "seed must be a whole number from 0 to 18446744073709551615"),
         ({"seed": True}, "seed must be a whole number from 0 to"),
-        ({"rotate": 1}, "rotate must be True or False, got 1"),
         ({"labels": ["a"]}, "labels must be one string per bot of the lineup, got ['a']"),
-        ({"executor": "pool"}, "executor must be a concurrent.futures.Executor or None"),
     ],
 )
 def test_bad_arguments_say_what_is_wrong(arguments: dict[str, Any], message: str) -> None:
@@ -151,6 +147,42 @@ def test_bad_arguments_say_what_is_wrong(arguments: dict[str, Any], message: str
     assert message in str(error.value)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"config": 2}, "Config object expected; got int"),
+        ({"bots": ["greedy", 3]}, "a bot must be a spec or a factory taking a seed"),
+        ({"progress": 3}, "progress must be a function taking a GameResult"),
+        ({"games": 2.5}, "int object expected; got float"),
+        ({"rotate": 1}, "bool object expected; got int"),
+        ({"executor": "pool"}, "concurrent.futures._base.Executor object expected; got str"),
+    ],
+)
+def test_arguments_of_the_wrong_type_say_what_is_wrong(
+    arguments: dict[str, Any], message: str
+) -> None:
+    call: dict[str, Any] = {"config": TWO, "bots": ["greedy", "random"], "games": 2}
+    with pytest.raises(TypeError) as error:
+        cr.simulate(**(call | arguments))  # raises at the call, before any game
+    assert message in str(error.value)
+
+
 def test_a_bad_batch_size_is_refused_before_any_game() -> None:
     with ThreadPoolExecutor(1) as pool, pytest.raises(cr.ConfigError, match="batch must be"):
         cr.simulate(TWO, ["random", "random"], 2, executor=pool, batch=0)
+
+
+def _interrupted_in_the_third_game(seed: int) -> cr.Bot:
+    """A random bot, but Ctrl-C strikes while the game with seed 2 is being set up."""
+    if seed // 4 == 2:
+        raise KeyboardInterrupt
+    return RandomBot(seed)
+
+
+def test_progress_sees_each_result_and_ctrl_c_ends_the_run_with_the_finished_games() -> None:
+    seen: list[cr.GameResult] = []
+    results = list(cr.simulate(TWO, ["random", "random"], 3, seed=5, progress=seen.append))
+    assert seen == results and len(results) == 3
+    seen.clear()
+    finished = list(cr.simulate(TWO, [_interrupted_in_the_third_game] * 2, 5, progress=seen.append))
+    assert [result.game for result in finished] == [0, 1] and seen == finished

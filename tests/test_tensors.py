@@ -63,8 +63,8 @@ def test_the_parts_hold_what_the_layout_says() -> None:
 
 
 def test_the_tensor_is_refused_for_anything_but_an_observation() -> None:
-    with pytest.raises(cr.CacaoError, match="observation_tensor needs"):
-        cr.observation_tensor(cr.new_game(cr.Config(players=2), seed=1))
+    with pytest.raises(TypeError, match=r"Observation object expected; got .*State"):
+        cr.observation_tensor(cr.new_game(cr.Config(players=2), seed=1))  # type: ignore[arg-type]
 
 
 def test_every_observation_lies_within_the_bounds() -> None:

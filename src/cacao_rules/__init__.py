@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .compiled import COMPILED
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
-from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
+from .errors import BotError, CacaoError, ConfigError, FormatError, IllegalMoveError
 from .formats.event_json import (
     event_document,
     event_from_document,
@@ -120,10 +120,12 @@ from .validation import check_state
 
 if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
     from .agents.action_space import ActionSpace
-    from .agents.bots import Bot, GreedyBot, RandomBot
+    from .agents.bots import Bot, RandomBot
     from .agents.determinization import determinize
+    from .agents.greedy import GreedyBot
     from .agents.mcts import MCTSBot
     from .agents.playing import play_game, record_game
+    from .agents.program import ProgramBot
     from .agents.simulation import BotFactory, BotSpec, GameResult, simulate
     from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
     from .agents.win_rates import SimulationSummary, Standing, WinRate, wilson_interval
@@ -134,12 +136,13 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
 _LAZY: Final[dict[str, str]] = {
     "ActionSpace": ".agents.action_space",
     "Bot": ".agents.bots",
-    "GreedyBot": ".agents.bots",
+    "GreedyBot": ".agents.greedy",
     "RandomBot": ".agents.bots",
     "play_game": ".agents.playing",
     "record_game": ".agents.playing",
     "determinize": ".agents.determinization",
     "MCTSBot": ".agents.mcts",
+    "ProgramBot": ".agents.program",
     "BotFactory": ".agents.simulation",
     "BotSpec": ".agents.simulation",
     "GameResult": ".agents.simulation",
@@ -193,6 +196,7 @@ __all__ = [
     "AutoDecision",
     "BlindFillStep",
     "Bot",
+    "BotError",
     "BotFactory",
     "BotSpec",
     "BuildHut",
@@ -244,6 +248,7 @@ __all__ = [
     "PlacementStep",
     "PlayerState",
     "PlayerView",
+    "ProgramBot",
     "RandomBot",
     "RefillStep",
     "Resolve",

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Final, cast
+from typing import Final
 
-from .errors import ConfigError, IllegalMoveError, expect
+from .errors import ConfigError, IllegalMoveError, expect, expect_any
 from .game.config import Config
 from .game.events import Event
 from .game.moves import MOVE_CLASSES, Move, Place
@@ -44,7 +44,7 @@ def _before_the_deal(config: Config) -> State:
     return setup.initial_state(config, None)
 
 
-def new_game(config: object, seed: object = None) -> State:
+def new_game(config: Config, seed: int | None = None) -> State:
     """Set up a game of ``config``.
 
     With an integer ``seed`` (0 to 2**64 - 1) every chance event is resolved inside
@@ -57,24 +57,24 @@ def new_game(config: object, seed: object = None) -> State:
     >>> state.to_move, len(state.players[0].hand), len(state.display)
     (0, 3, 2)
     """
-    if not isinstance(config, Config):
-        raise ConfigError(f"new_game needs a cacao_rules.Config, got {config!r}")
+    expect(config, Config)
+    expect_any(seed, (int,), optional=True)
     if seed is not None and not is_seed(seed):
         raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
-    assert seed is None or isinstance(seed, int)
     draft = Draft(_before_the_deal(config).replace(seed=seed), None)
     setup.continue_deal(draft)
     settle(draft)
     return draft.freeze()
 
 
-def legal_moves(state: object) -> tuple[Move, ...]:
+def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move legal now, in the fixed order of the moves' ``sort_key`` (:rule:`R-DECIDE-3`).
 
     At a chance node these are the possible outcomes; the tuple is empty exactly when the
     game is over.
     """
-    state = expect(state, State, "legal_moves", IllegalMoveError)
+    if type(state) is not State:
+        expect(state, State)
     known: tuple[Move, ...] | None = state._moves
     if known is not None:
         return known
@@ -83,26 +83,29 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     return moves
 
 
-def chance_outcomes(state: object) -> tuple[tuple[Move, Fraction], ...]:
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """At a chance node, each outcome with its exact probability; they sum to 1.
 
     Raises :class:`IllegalMoveError` when ``state`` is not a chance node.
     """
-    node = _chance_node_of(expect(state, State, "chance_outcomes", IllegalMoveError))
+    node = _chance_node_of(state)
     return tuple((node.names(element), p) for element, p in outcome_fractions(node.bag))
 
 
 def chance_weights(state: State) -> tuple[tuple[Move, int], ...]:
-    """:func:`chance_outcomes` in integers: each outcome, in the same order, with how many of
-    it there are to draw from, so that its probability is its weight over the sum of the
-    weights. For callers that want probabilities as floats (the OpenSpiel adapter, at every
-    chance node), which then need no :class:`~fractions.Fraction` built."""
+    """The chance outcomes in integers: each outcome, in :func:`chance_outcomes`' order,
+    with how many of it there are to draw from, so that its probability is its weight over
+    the sum of the weights. Not public: the action space reads it to give probabilities as
+    floats (the OpenSpiel adapter asks at every chance node) without building a
+    :class:`~fractions.Fraction` (about 0.5 us each)."""
     node = _chance_node_of(state)
     return tuple((node.names(element), count) for element, count in node.bag.items)
 
 
 def _chance_node_of(state: State) -> ChanceNode:
     """The chance node of ``state``; :class:`IllegalMoveError` if it is none."""
+    if type(state) is not State:
+        expect(state, State)
     node = chance_node(state)
     if node is None:
         raise IllegalMoveError(
@@ -112,15 +115,13 @@ def _chance_node_of(state: State) -> ChanceNode:
     return node
 
 
-def _check(state: State, move: object) -> StepKind:
+def _check(state: State, move: Move) -> StepKind:
     """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied to ``state``;
     return the kind of the state's step, which carries the move out."""
-    if type(move) not in _MOVE_TYPES and not isinstance(move, MOVE_CLASSES):
-        raise IllegalMoveError(f"expected a cacao_rules move, got {type(move).__name__}")
     kind = STEP_KINDS[type(state.step)]
     known: tuple[Move, ...] | None = state._moves
     if known is None or isinstance(move, Place) or not _listed(move, known):
-        kind.check(state, cast(Move, move))
+        kind.check(state, move)
     return kind
 
 
@@ -129,7 +130,7 @@ _MOVE_TYPES: Final = frozenset(MOVE_CLASSES)
 before asking :func:`isinstance`, which tries each class in turn."""
 
 
-def _listed(move: object, known: tuple[Move, ...]) -> bool:
+def _listed(move: Move, known: tuple[Move, ...]) -> bool:
     """Whether ``move`` is one of the listed moves ``known`` itself, not merely an equal one.
 
     Identity is all the engine needs to skip the check (a caller almost always passes a move
@@ -142,25 +143,29 @@ def _listed(move: object, known: tuple[Move, ...]) -> bool:
     return False
 
 
-def _run(state: State, move: object, events: list[Event] | None) -> State:
+def _run(state: State, move: Move, events: list[Event] | None) -> State:
+    if type(state) is not State:
+        expect(state, State)
+    if type(move) not in _MOVE_TYPES:
+        expect_any(move, MOVE_CLASSES)
     kind = _check(state, move)
     draft = Draft(state, events)
-    kind.perform(draft, cast(Move, move))  # _check raised unless it is a move
+    kind.perform(draft, move)
     settle(draft)
     return draft.freeze()
 
 
-def apply(state: object, move: object) -> State:
+def apply(state: State, move: Move) -> State:
     """The state after ``move``; ``state`` itself is never changed.
 
     Raises :class:`IllegalMoveError`, saying why, for any move not in
     ``legal_moves(state)``.
     """
-    return _run(expect(state, State, "apply", IllegalMoveError), move, None)
+    return _run(state, move, None)
 
 
-def step(state: object, move: object) -> tuple[State, tuple[Event, ...]]:
+def step(state: State, move: Move) -> tuple[State, tuple[Event, ...]]:
     """Like :func:`apply`, and also the events that say what happened, in order."""
     events: list[Event] = []
-    new_state = _run(expect(state, State, "step", IllegalMoveError), move, events)
+    new_state = _run(state, move, events)
     return new_state, tuple(events)

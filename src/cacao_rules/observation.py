@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from .errors import CacaoError
+from .errors import CacaoError, expect, expect_any
 from .game.components import WATER_TRACK, Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .game.config import Config
 from .game.events import Event, WorkerDrawn, WorkerDrawnUnseen
@@ -159,13 +159,12 @@ OPEN_PLAYER_FIELDS: Final = tuple(
 they are."""
 
 
-def _check_seat(state: object, player: object, caller: str) -> State:
-    if not isinstance(state, State):
-        raise CacaoError(f"{caller} needs a cacao_rules.State, got {type(state).__name__}")
+def _check_seat(state: State, player: int, caller: str) -> None:
+    expect(state, State)
+    expect(player, int)
     seats = state.config.players
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < seats:
+    if not 0 <= player < seats:
         raise CacaoError(f"{caller}: player must be a seat from 0 to {seats - 1}, got {player!r}")
-    return state
 
 
 def _merged(first: Iterable[WorkerType], second: Bag[WorkerType]) -> Bag[WorkerType]:
@@ -184,7 +183,7 @@ def player_view(player: PlayerState, own: bool) -> PlayerView:
     )
 
 
-def observe(state: object, player: object) -> Observation:
+def observe(state: State, player: int) -> Observation:
     """What ``player`` may know of ``state`` (:rule:`R-HIDDEN-1`, :rule:`R-HIDDEN-2`).
 
     Two states that differ only in what ``player`` cannot see (the other hands, the order
@@ -196,8 +195,7 @@ def observe(state: object, player: object) -> Observation:
     >>> cr.observe(other, 0) == cr.observe(state, 0)
     True
     """
-    state = _check_seat(state, player, "observe")
-    assert isinstance(player, int)  # _check_seat checked it
+    _check_seat(state, player, "observe")
     return Observation(
         player=player,
         players=tuple(player_view(p, seat == player) for seat, p in enumerate(state.players)),
@@ -205,7 +203,7 @@ def observe(state: object, player: object) -> Observation:
     )
 
 
-def private_chance_seat(state: object) -> int | None:
+def private_chance_seat(state: State) -> int | None:
     """The only seat that sees the outcome of the chance node ``state``, if one does.
 
     That is the drawing player at a worker draw into a hand, at the deal or at the end of a
@@ -216,12 +214,10 @@ def private_chance_seat(state: object) -> int | None:
     >>> cr.private_chance_seat(cr.new_game(cr.Config(players=2)))
     0
     """
-    if not isinstance(state, State):
-        raise CacaoError(f"private_chance_seat needs a cacao_rules.State, got {state!r}")
-    return drawing_seat(state)
+    return drawing_seat(expect(state, State))
 
 
-def observe_events(events: object, player: object) -> tuple[Event, ...]:
+def observe_events(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     """The events of :func:`cacao_rules.step` as ``player`` sees them (:rule:`R-HIDDEN-4`).
 
     Another player's worker draw becomes a :class:`~cacao_rules.WorkerDrawnUnseen`, which
@@ -232,11 +228,11 @@ def observe_events(events: object, player: object) -> tuple[Event, ...]:
     >>> cr.observe_events(events, 1)
     (WorkerDrawnUnseen(player=0), WorkerDrawn(player=1, type=<WorkerType.W1111: '1-1-1-1'>))
     """
-    given = tuple(events) if isinstance(events, Iterable) and not isinstance(events, str) else None
-    if given is None or not all(isinstance(event, Event) for event in given):
-        raise CacaoError(f"observe_events needs the events of cacao_rules.step, got {events!r}")
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise CacaoError(f"observe_events: player must be a seat number, got {player!r}")
+    expect_any(events, (Iterable,))
+    given = tuple(events)
+    for event in given:
+        expect_any(event, Event)
+    expect(player, int)
     return tuple(
         WorkerDrawnUnseen(event.player)
         if isinstance(event, WorkerDrawn) and event.player != player

@@ -80,7 +80,7 @@ except ModuleNotFoundError as error:
 from .agents.action_space import ActionSpace
 from .agents.tensors import observation_tensor, tensor_bounds
 from .engine import apply, new_game
-from .errors import CacaoError, ConfigError, IllegalMoveError
+from .errors import CacaoError, ConfigError, IllegalMoveError, expect
 from .game.config import Config, Module
 from .game.moves import Move
 from .observation import observe
@@ -103,11 +103,13 @@ def _agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def _config(players: object, modules: object, big_game: object, config: object) -> Config:
-    """The game's :class:`Config` from :func:`env`'s arguments; :class:`ConfigError` if bad."""
+def _config(
+    players: int, modules: Iterable[Module | str], big_game: bool, config: Config | None
+) -> Config:
+    """The game's :class:`Config` from :func:`env`'s arguments; :class:`ConfigError` if bad,
+    ``TypeError`` if of the wrong type."""
     if config is not None:
-        if not isinstance(config, Config):
-            raise ConfigError(f"config must be None or a cacao_rules.Config, got {config!r}")
+        expect(config, Config)
         no_modules = isinstance(modules, tuple | list | set | frozenset) and not modules
         if players != 2 or big_game is not False or not no_modules:
             raise ConfigError("give either config=... or players/modules/big_game, not both")

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .engine import settle
-from .errors import ConfigError, FormatError, expect
+from .errors import ConfigError, FormatError, expect, expect_any, wrong_type
 from .game.components import (
     GEM_COLOURS,
     HUT_TILES,
@@ -44,7 +44,7 @@ from .validation import check_state
 
 
 def position(
-    config: object,
+    config: Config,
     *,
     board: Mapping[Square, Tile] | None = None,
     covered: Mapping[Square, WorkerTile] | None = None,
@@ -77,9 +77,10 @@ def position(
     mask supply the masks nobody holds, and each mask held counts 4 gems traded.
     A position where no hand holds a tile is a finished game (``is_over``). A position
     the engine could not play on (see :func:`~cacao_rules.check_state`; the checks that only
-    play guarantees are waived) raises :class:`ConfigError` saying why.
+    play guarantees are waived) raises :class:`ConfigError` saying why; an argument of the
+    wrong type (``current="0"``, a list for ``board``) raises ``TypeError``.
     """
-    config = expect(config, Config, "position", ConfigError)
+    expect(config, Config)
     display, pile, map_board = _check_arguments(
         board=board,
         covered=covered,
@@ -308,7 +309,9 @@ def _is_worker_tile(tile: object) -> bool:
 def _check_map(what: str, value: object, worker_only: bool) -> None:
     if value is None:
         return
-    if not isinstance(value, Mapping) or len(value) > MAX_ITEMS:
+    if not isinstance(value, Mapping):
+        raise wrong_type(value, "collections.abc.Mapping")
+    if len(value) > MAX_ITEMS:
         raise _wrong(what, f"a mapping of at most {MAX_ITEMS} squares to tiles", value)
     for square, tile in value.items():
         if not _is_square(square):
@@ -344,10 +347,11 @@ def _check_player(seat: int, player: object) -> None:
             raise _wrong(f"{where}.{name}", "a tuple of counts", items)
 
 
-def _check_tiles(what: str, value: object) -> list[JungleTile]:
+def _check_tiles(what: str, value: Iterable[object] | None) -> list[JungleTile]:
     if value is None:
         return []
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+    expect_any(value, (Iterable,))
+    if isinstance(value, str | bytes | Mapping):
         raise _wrong(what, "an iterable of JungleTile", value)
     items: list[JungleTile] = []
     for item in value:
@@ -361,18 +365,19 @@ def _check_tiles(what: str, value: object) -> list[JungleTile]:
 
 def _check_arguments(
     *,
-    board: object,
-    covered: object,
-    players: object,
-    tiles: tuple[object, object, object],
-    hut_supply: object,
-    emperor: object,
-    current: object,
-    seed: object,
+    board: Mapping[Square, Tile] | None,
+    covered: Mapping[Square, WorkerTile] | None,
+    players: Sequence[PlayerState] | None,
+    tiles: tuple[Iterable[JungleTile], Iterable[JungleTile] | None, Iterable[JungleTile]],
+    hut_supply: Iterable[Hut] | None,
+    emperor: Square | None,
+    current: int,
+    seed: int | None,
 ) -> tuple[list[JungleTile], list[JungleTile], list[JungleTile]]:
     """The tiles of ``tiles`` (display, jungle pile, map board) as lists. Refuses, with a
-    :class:`ConfigError` saying which and why, an argument of :func:`position` of the wrong
-    type or out of range, before anything is built of it."""
+    :class:`ConfigError` saying which and why, an argument of :func:`position` out of
+    range or holding what it should not, and with ``TypeError`` one of the wrong type,
+    before anything is built of it."""
     _check_map("board", board, worker_only=False)
     _check_map("covered", covered, worker_only=True)
     if players is not None:
@@ -390,10 +395,14 @@ def _check_arguments(
         for hut in hut_supply:
             if not isinstance(hut, Hut):
                 raise _wrong("an item of hut_supply", "a Hut", hut)
+    if emperor is not None and not (type(emperor) is tuple and len(emperor) == 2):
+        raise wrong_type(emperor, "tuple[int, int] or None")
     if emperor is not None and not _is_square(emperor):
         raise _wrong("emperor", "None or a tuple (x, y) of ints", emperor)
+    expect(current, int)
     if not _is_int(current):
         raise _wrong("current", "an int", current)
+    expect_any(seed, (int,), optional=True)
     if seed is not None and not is_seed(seed):
         raise _wrong("seed", "None or an int from 0 to 2**64 - 1", seed)
     return display, pile, map_board

@@ -88,7 +88,7 @@ def state_problems(
     return problems
 
 
-def check_state(state: object, *, conserve_jungle: bool = True, reachable: bool = True) -> None:
+def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool = True) -> None:
     """Raise :class:`~cacao_rules.FormatError` listing everything inconsistent about ``state``.
 
     Checked: jungle tiles lie on squares with even ``x + y`` and worker tiles on odd ones; every
@@ -118,7 +118,9 @@ def check_state(state: object, *, conserve_jungle: bool = True, reachable: bool 
     still on his start with worker tiles in his row or column, and masks held that are not
     the lowest ones (they are taken lowest first).
     """
-    state = expect(state, State, "check_state")
+    expect(state, State)
+    expect(conserve_jungle, bool)
+    expect(reachable, bool)
     problems = state_problems(state, conserve_jungle=conserve_jungle, reachable=reachable)
     if problems:
         listed = problems[:_MAX_LISTED]

@@ -100,7 +100,7 @@ from typing import Any, Final, NamedTuple, cast
 import attrs
 
 from ..engine import chance_outcomes, chance_weights, legal_moves
-from ..errors import IllegalMoveError, expect
+from ..errors import IllegalMoveError, expect, expect_any
 from ..game.bounds import window_radius
 from ..game.components import (
     DISPLAY_SIZE,
@@ -578,10 +578,11 @@ def _new_index(t: _Tables, state: State) -> _StateIndex:
     return _StateIndex(t, moves, _codes(t, state, moves), weights, True)
 
 
-def _index(t: _Tables, state: object) -> _StateIndex:
+def _index(t: _Tables, state: State) -> _StateIndex:
     """The index of ``state``, made once and kept in :attr:`_Tables.recent` while it is one
     of the last states asked about."""
-    state = expect(state, State, "the action space", IllegalMoveError)
+    if type(state) is not State:
+        expect(state, State)
     recent = t.recent
     known = recent.get(id(state))
     if known is not None and known[0] is state:
@@ -657,32 +658,31 @@ class ActionSpace:
         """The blocks of chance outcome ids: ``(name, start, length)``, in id order."""
         return tuple(block for block in self._tables.chance_blocks if block.length)
 
-    def encode(self, state: object, move: object) -> int:
+    def encode(self, state: State, move: Move) -> int:
         """The id of ``move``, which must be in ``legal_moves(state)``; a decision id at a
         decision node, a chance id at a chance node."""
         index = _index(self._tables, state)
-        try:
-            return index.by_move()[move]  # type: ignore[index]  # anything else is no key
-        except (KeyError, TypeError):
-            pass
+        expect_any(move, Move)
+        code = index.by_move().get(move)
+        if code is not None:
+            return code
         raise IllegalMoveError(f"cannot encode {move!r}: it is not a legal move in this state")
 
-    def decode(self, state: object, action: object) -> Move:
+    def decode(self, state: State, action: int) -> Move:
         """The legal move of ``state`` whose id is ``action``."""
         index = _index(self._tables, state)
-        # Only a true int is an id: not a bool, a float or a numpy float equal to one.
-        move = index.move(action) if type(action) is int else None
+        if type(action) is not int:  # a bool is an int, as it is to the compiled build
+            action = int(expect(action, int))
+        move = index.move(action)
         if move is None:
             raise IllegalMoveError(self._not_legal(index, action))
         return move
 
-    def _not_legal(self, index: _StateIndex, action: object) -> str:
+    def _not_legal(self, index: _StateIndex, action: int) -> str:
         if index.chance:
             kind, bound = "chance outcome", self.chance_size
         else:
             kind, bound = "decision", self.size
-        if type(action) is not int:
-            return f"an action id is an int, got {type(action).__name__} {repr(action)[:40]}"
         if not index.ids:
             return f"action {action!r} is not legal: the game is over"
         if not 0 <= action < bound:
@@ -693,11 +693,11 @@ class ActionSpace:
         more = ", ..." if len(index.ids) > 10 else ""
         return f"action {action!r} is {where}; legal: {shown}{more} ({len(index.ids)} ids)"
 
-    def legal_actions(self, state: object) -> tuple[int, ...]:
+    def legal_actions(self, state: State) -> tuple[int, ...]:
         """The ids of ``legal_moves(state)``, ascending (chance ids at a chance node)."""
         return _index(self._tables, state).ids
 
-    def action_mask(self, state: object) -> bytearray:
+    def action_mask(self, state: State) -> bytearray:
         """``size`` bytes, 1 at the ids of the legal decisions, else 0 (all 0 at a chance node
         or at the end)."""
         index = _index(self._tables, state)
@@ -707,14 +707,14 @@ class ActionSpace:
                 mask[action] = 1
         return mask
 
-    def chance_outcomes(self, state: object) -> tuple[tuple[int, Fraction], ...]:
+    def chance_outcomes(self, state: State) -> tuple[tuple[int, Fraction], ...]:
         """The chance outcome ids of ``cr.chance_outcomes(state)`` with their probabilities,
         in the same order."""
         index = _index(self._tables, state)
         outcomes = chance_outcomes(state)  # the engine refuses a state that is no chance node
         return tuple([(code, p) for code, (_, p) in zip(index.codes, outcomes, strict=True)])
 
-    def chance_probabilities(self, state: object) -> tuple[tuple[int, float], ...]:
+    def chance_probabilities(self, state: State) -> tuple[tuple[int, float], ...]:
         """:meth:`chance_outcomes` with each probability as the float nearest to it, for
         frameworks that take floats (OpenSpiel); cheaper, as no fraction is built."""
         index = _index(self._tables, state)
@@ -724,6 +724,6 @@ class ActionSpace:
         pairs = zip(index.codes, index.weights, strict=True)
         return tuple([(code, weight / total) for code, weight in pairs])
 
-    def action_to_string(self, state: object, action: object) -> str:
+    def action_to_string(self, state: State, action: int) -> str:
         """The move notation of the legal move ``action`` of ``state``."""
         return str(self.decode(state, action))

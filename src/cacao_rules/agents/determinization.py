@@ -7,14 +7,14 @@ searching player has seen and fill in the rest at random (:rule:`R-HIDDEN-3`).
 
 from __future__ import annotations
 
-from ..errors import CacaoError
+from ..errors import CacaoError, expect, expect_any
 from ..observation import Observation, player_state, state_with_hands
 from ..state.chance import is_seed, seeded_pick
 from ..state.state import State
 from ..turn.end_of_turn import sorted_hand
 
 
-def determinize(observation: object, seed: object, *, chance_seed: object = None) -> State:
+def determinize(observation: Observation, seed: int, *, chance_seed: int | None = None) -> State:
     """A full state that ``observation``'s player cannot tell from the real one.
 
     Each other player's hand is drawn, tile by tile, from the tiles that player may hold
@@ -31,8 +31,9 @@ def determinize(observation: object, seed: object, *, chance_seed: object = None
     >>> cr.legal_moves(guess) == cr.legal_moves(state)
     True
     """
-    if not isinstance(observation, Observation):
-        raise CacaoError(f"determinize needs a cacao_rules.Observation, got {observation!r}")
+    expect(observation, Observation)
+    expect(seed, int)
+    expect_any(chance_seed, (int,), optional=True)
     if not is_seed(seed):
         raise CacaoError(f"determinize: seed must be an int from 0 to 2**64 - 1, got {seed!r}")
     if chance_seed is not None and not is_seed(chance_seed):
@@ -40,7 +41,6 @@ def determinize(observation: object, seed: object, *, chance_seed: object = None
             f"determinize: chance_seed must be None or an int from 0 to 2**64 - 1, "
             f"got {chance_seed!r}"
         )
-    assert isinstance(seed, int) and (chance_seed is None or isinstance(chance_seed, int))
     draws = 0
     players = []
     for view in observation.players:

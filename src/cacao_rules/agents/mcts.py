@@ -1,20 +1,22 @@
-"""A search bot: :class:`MCTSBot`, Monte Carlo tree search over determinizations.
+"""A search bot: :class:`MCTSBot`, information-set Monte Carlo tree search (ISMCTS).
 
-The bot never looks at what its seat may not see. For each decision it deals a few full
-states consistent with its observation (:func:`cacao_rules.determinize`: the other hands
-drawn at random from the tiles they may hold, the future draws fixed by a seed), searches
-each with UCT, and plays the move its searches visited most in all (the best scored on a tie).
+The bot never looks at what its seat may not see. It keeps one tree over what it knows:
+a node is a sequence of decisions from the position it was asked about, the same node
+whatever the other players hold. Each iteration deals a fresh full state consistent with
+its observation (:func:`cacao_rules.determinize`: the other hands drawn at random from the
+tiles they may hold, the future draws fixed by a seed) and walks the tree with it, using
+only the moves legal in that deal; a move's upper confidence bound counts how often the
+move was available, not how often its node was visited (single-observer ISMCTS, Cowling,
+Powley and Whitehouse 2012).
 
-A search of a world is a table of its states (they are hashable, so transpositions merge).
 The search branches on placements (and on the decision it is asked about); the decisions
-between two placements (filling, resolving edges, huts) are made at once, each the best
-for its maker by :func:`~cacao_rules.agents.bots.greedy_value`. Each iteration walks down
-by the UCB1 rule, adds one new state, plays on from it for ``playout_turns`` turns of random
-placements, and scores what it reached: a finished game by who won,
-any other state by each seat's lead in :func:`~cacao_rules.agents.bots.greedy_value`
-(gold, and what the rest is likely worth), squashed into 0..1. Scoring a short playout
-instead of playing on to the end makes an iteration cheap, so a second of search looks at
-thousands of states.
+between two placements (filling, resolving edges) are made at once, each the one
+:class:`~cacao_rules.GreedyBot` would make. A node offers its moves in the order the greedy
+bot likes them, and only the first few at first: ``widening * visits ** 0.5`` of them
+(progressive widening), so a second of search goes deep on the placements worth it instead
+of trying each of the dozens once. A new node is scored by each seat's lead in
+:func:`~cacao_rules.agents.bots.greedy_value` (gold, and what the rest is likely worth),
+squashed into 0..1, or by who won at the end.
 
 >>> import cacao_rules as cr
 >>> state = cr.new_game(cr.Config(players=2), seed=3)
@@ -28,14 +30,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
+from collections.abc import Sequence
 from typing import Final
 
 from ..engine import apply, legal_moves
 from ..errors import CacaoError
-from ..game.components import Tile
-from ..game.frozen import FrozenMap
-from ..game.geometry import Square
 from ..game.moves import Move
 from ..observation import observe
 from ..state.chance import is_seed
@@ -44,16 +43,42 @@ from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import greedy_value
 from .determinization import determinize
+from .greedy import greedy_move, move_values
 
 DEFAULT_SECONDS: Final = 1.0
 """The thinking time per decision when neither budget is given."""
 
 LEAD_SCALE: Final = 24.0
 """How much lead in :func:`greedy_value` (eighths of a gold) makes an unfinished state
-score about 0.73 (3 gold ahead), in the logistic squash of :meth:`MCTSBot._score`."""
+score about 0.73 (3 gold ahead), in the logistic squash of :func:`_score`."""
 
-Stats = dict[Move, list[float]]
-"""A tree node: for each move tried, its visits and the summed score of the seat that made it."""
+WIDENING_POWER: Final = 0.5
+"""A node with ``n`` visits offers ``widening * n ** WIDENING_POWER`` moves (at least 1)."""
+
+
+class _Edge:
+    """A move tried at a node: its visits, the summed score of the seat that made it, how
+    often it was available, and the node it leads to."""
+
+    __slots__ = ("available", "node", "score", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.score = 0.0
+        self.available = 0
+        self.node = _Node()
+
+
+class _Node:
+    """A decision in the tree: its moves tried, and its moves in the greedy bot's order
+    (worked out on the first visit, from that visit's deal)."""
+
+    __slots__ = ("edges", "ranked", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.edges: dict[Move, _Edge] = {}
+        self.ranked: list[Move] | None = None
 
 
 def _is_count(value: object) -> bool:
@@ -70,13 +95,14 @@ def _check(ok: bool, name: str, value: object, what: str = "a positive number") 
 
 
 class MCTSBot:
-    """Plays by UCT over ``worlds`` determinizations, within an iteration or time budget.
+    """Plays by information-set MCTS within an iteration or time budget.
 
-    ``iterations`` caps the descents per decision, shared among the worlds (the same seed
-    then gives the same moves on any machine); ``seconds`` caps the thinking time instead
-    (about one second by default, when neither is given). ``exploration`` is the UCB1
-    constant and ``playout_turns`` how many turns of random moves a new state is played on
-    before it is scored. A decision with one legal move is answered at once.
+    ``iterations`` caps the iterations per decision (the same seed then gives the same
+    moves on any machine); ``seconds`` caps the thinking time instead (one second by
+    default, when neither is given). ``exploration`` is the UCB constant and ``widening``
+    how many moves a node offers per square root of its visits. A decision with one legal
+    move is answered at once. After each decision, ``last_iterations`` says how many
+    iterations it ran.
     """
 
     def __init__(
@@ -85,9 +111,8 @@ class MCTSBot:
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        worlds: int = 2,
-        exploration: float = 0.3,
-        playout_turns: int = 0,
+        exploration: float = 0.5,
+        widening: float = 2.0,
     ) -> None:
         if not is_seed(seed):
             raise CacaoError(f"MCTSBot: seed must be an int from 0 to 2**64 - 1, got {seed!r}")
@@ -95,25 +120,22 @@ class MCTSBot:
             iterations is None or _is_count(iterations), "iterations", iterations, "a count >= 1"
         )
         _check(seconds is None or _is_positive(seconds), "seconds", seconds)
-        _check(_is_count(worlds), "worlds", worlds, "a count >= 1")
         _check(_is_positive(exploration) or exploration == 0, "exploration", exploration, ">= 0")
-        _check(
-            _is_count(playout_turns) or playout_turns == 0, "playout_turns", playout_turns, ">= 0"
-        )
+        _check(_is_positive(widening), "widening", widening)
         self.seed = seed
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
-        self.worlds = worlds
         self.exploration = exploration
-        self.playout_turns = playout_turns
+        self.widening = widening
+        self.last_iterations = 0
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds}"
-        return f"MCTSBot({self.seed}, {budget}, worlds={self.worlds})"
+        return f"MCTSBot({self.seed}, {budget})"
 
     def choose(self, state: State) -> Move:
-        """The move the searches of ``state``'s determinizations visited most."""
+        """The move the search of ``state``'s information set visited most."""
         moves = legal_moves(state)
         seat = state.to_move
         if seat is None:
@@ -122,111 +144,106 @@ class MCTSBot:
             return moves[0]
         seen = observe(state, seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        visits: Counter[Move] = Counter()
-        scores: dict[Move, float] = dict.fromkeys(moves, 0.0)
-        for world_index in range(self.worlds):
+        root = _Node()
+        done = 0
+        while done < 1 or (
+            (self.iterations is None or done < self.iterations)
+            and (deadline is None or time.perf_counter() < deadline)
+        ):
             world = determinize(
                 seen, seed=self._rng.getrandbits(64), chance_seed=self._rng.getrandbits(64)
             )
-            share = None
-            if self.iterations is not None:
-                share = self.iterations // self.worlds + (
-                    world_index < self.iterations % self.worlds
-                )
-            world_deadline = None
-            if deadline is not None:
-                left = deadline - time.perf_counter()
-                world_deadline = time.perf_counter() + left / (self.worlds - world_index)
-            for move, (count, score) in self._search(world, share, world_deadline).items():
-                visits[move] += int(count)
-                scores[move] += score
-        return max(moves, key=lambda move: (visits[move], scores[move] / max(visits[move], 1)))
-
-    def _search(self, world: State, iterations: int | None, deadline: float | None) -> Stats:
-        """The visits and summed scores of ``world``'s moves after UCT within the budget
-        (at least one iteration)."""
-        tree: dict[State, Stats] = {}
-        done = 0
-        while done < 1 or (
-            (iterations is None or done < iterations)
-            and (deadline is None or time.perf_counter() < deadline)
-        ):
-            self._iterate(world, tree)
+            self._iterate(world, root)
             done += 1
-        return tree[world]
-
-    def _iterate(self, world: State, tree: dict[State, Stats]) -> None:
-        state = world
-        path: list[tuple[list[float], int]] = []
-        while not state.is_over:
-            moves = legal_moves(state)
-            stats = tree.setdefault(state, {})
-            untried = [move for move in moves if move not in stats]
-            move = self._rng.choice(untried) if untried else self._pick(stats, moves)
-            mover = state.to_move
-            assert mover is not None, "a seeded world has no chance nodes"
-            path.append((stats.setdefault(move, [0, 0.0]), mover))
-            state = _settle(apply(state, move))
-            if untried:
-                break
-        scores = self._score(self._playout(state))
-        for entry, mover in path:
-            entry[0] += 1
-            entry[1] += scores[mover]
-
-    def _pick(self, stats: Stats, moves: tuple[Move, ...]) -> Move:
-        """The move with the best upper confidence bound (UCB1)."""
-        total = math.log(sum(visits for visits, _ in stats.values()))
-        c = self.exploration
+        self.last_iterations = done
         return max(
             moves,
-            key=lambda m: stats[m][1] / stats[m][0] + c * math.sqrt(total / stats[m][0]),
+            key=lambda move: (
+                root.edges[move].visits if move in root.edges else -1,
+                root.edges[move].score / max(root.edges[move].visits, 1)
+                if move in root.edges
+                else 0.0,
+            ),
         )
 
-    def _playout(self, state: State) -> State:
-        """Random placements, each followed by :func:`_settle`, until ``playout_turns`` more
-        turns have begun, or the end."""
-        until = state.turn + self.playout_turns
-        while not state.is_over and state.turn < until:
-            state = _settle(apply(state, self._rng.choice(legal_moves(state))))
-        return state
+    def _iterate(self, world: State, root: _Node) -> None:
+        """One descent with the deal ``world``: select, expand one node, score, back up."""
+        state = world
+        node = root
+        path: list[tuple[_Node, _Edge, int]] = []
+        while not state.is_over:
+            mover = state.to_move
+            assert mover is not None, "a seeded world has no chance nodes"
+            moves = legal_moves(state)
+            offered = self._offered(node, state, mover, moves)
+            for move in offered:
+                edge = node.edges.get(move)
+                if edge is not None:
+                    edge.available += 1
+            untried = [move for move in offered if move not in node.edges]
+            if untried:
+                move = untried[0]
+                edge = node.edges[move] = _Edge()
+                edge.available = 1
+            else:
+                move = self._pick(node, offered)
+                edge = node.edges[move]
+            path.append((node, edge, mover))
+            state = _settle(apply(state, move))
+            node = edge.node
+            if untried:
+                break
+        scores = _score(state)
+        for parent, edge, mover in path:
+            parent.visits += 1
+            edge.visits += 1
+            edge.score += scores[mover]
 
-    def _score(self, state: State) -> list[float]:
-        """Each seat's score in 0..1: its share of the win at the end, else its lead."""
-        seats = range(len(state.players))
-        if state.is_over:
-            won = winners(state)
-            return [1 / len(won) if seat in won else 0.0 for seat in seats]
-        temples = temple_totals(state)
-        values = [greedy_value(state, seat, temples) for seat in seats]
-        scores = []
-        for seat in seats:
-            lead = values[seat] - max(v for other, v in enumerate(values) if other != seat)
-            scores.append(1 / (1 + math.exp(-lead / LEAD_SCALE)))
-        return scores
+    def _offered(self, node: _Node, state: State, mover: int, moves: Sequence[Move]) -> list[Move]:
+        """The moves ``node`` offers in this deal: the greedy bot's favourites first, as
+        many as its visits allow; moves the ranking (from another deal) lacks come last."""
+        if node.ranked is None:
+            values = move_values(state, mover, moves)
+            order = sorted(range(len(moves)), key=lambda index: -values[index])
+            node.ranked = [moves[index] for index in order]
+        allowed = max(1, math.ceil(self.widening * node.visits**WIDENING_POWER))
+        legal = set(moves)
+        offered = [move for move in node.ranked if move in legal]
+        if len(offered) < len(moves):
+            known = set(offered)
+            offered += [move for move in moves if move not in known]
+        return offered[:allowed]
+
+    def _pick(self, node: _Node, offered: Sequence[Move]) -> Move:
+        """The offered move with the best upper confidence bound, counting availability."""
+        c = self.exploration
+
+        def bound(move: Move) -> float:
+            edge = node.edges[move]
+            return edge.score / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+
+        return max(offered, key=bound)
+
+
+def _score(state: State) -> list[float]:
+    """Each seat's score in 0..1: its share of the win at the end, else its lead."""
+    seats = range(len(state.players))
+    if state.is_over:
+        won = winners(state)
+        return [1 / len(won) if seat in won else 0.0 for seat in seats]
+    temples = temple_totals(state)
+    values = [greedy_value(state, seat, temples) for seat in seats]
+    scores = []
+    for seat in seats:
+        lead = values[seat] - max(v for other, v in enumerate(values) if other != seat)
+        scores.append(1 / (1 + math.exp(-lead / LEAD_SCALE)))
+    return scores
 
 
 def _settle(state: State) -> State:
-    """Play every decision up to the next placement (or the end) the way
-    :class:`~cacao_rules.GreedyBot` would: the move whose result :func:`greedy_value` likes
-    best for its maker.
-
-    The search branches on placements only; filling, resolving edges and building huts
-    are decided at once, so that a placement is judged by what it brings in.
-    """
-    temples: dict[FrozenMap[Square, Tile], list[int]] = {}  # resolving keeps the board
-
-    def value(after: State, seat: int) -> int:
-        if after.board not in temples:
-            temples[after.board] = temple_totals(after)
-        return greedy_value(after, seat, temples[after.board])
-
+    """Play every decision up to the next placement (or the end) as
+    :class:`~cacao_rules.GreedyBot` would: the search branches on placements only, so that
+    a placement is judged by what it brings in."""
     while not state.is_over and not isinstance(state.step, PlacementStep):
-        mover = state.to_move
-        assert mover is not None, "a seeded world has no chance nodes"
-        moves = legal_moves(state)
-        if len(moves) == 1:
-            state = apply(state, moves[0])
-            continue
-        state = max((apply(state, move) for move in moves), key=lambda after: value(after, mover))
+        state = apply(state, greedy_move(state))
     return state

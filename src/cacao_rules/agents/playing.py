@@ -23,17 +23,20 @@ from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.moves import Move
 from ..state.state import State
+from ..turn.results import final_scores, winners
 from .bots import Bot, deciding_seat
 
 
-def play_game(config: object, seed: object, bots: Sequence[Bot]) -> tuple[State, tuple[Move, ...]]:
+def play_game(config: Config, seed: int, bots: Sequence[Bot]) -> tuple[State, tuple[Move, ...]]:
     """Play a complete seeded game with ``bots[seat]`` deciding for each seat.
 
-    Returns the final state and the decisions in order; ``(config, seed, decisions)``
+    Bots with a ``game_over(final, scores, winners)`` method are told the end of the game
+    by it. Returns the final state and the decisions in order; ``(config, seed, decisions)``
     is the game's record: :func:`record_game` plays the same game and returns it as a
     :class:`~cacao_rules.GameRecord`.
     """
-    config = expect(config, Config, "play_game", ConfigError)
+    expect(config, Config)
+    expect(seed, int)
     if len(bots) != config.players:
         raise ConfigError(f"play_game needs one bot per seat ({config.players}), got {len(bots)}")
     state = new_game(config, seed=seed)
@@ -42,7 +45,19 @@ def play_game(config: object, seed: object, bots: Sequence[Bot]) -> tuple[State,
         move = bots[deciding_seat(state)].choose(state)
         decisions.append(move)
         state = apply(state, move)
+    _tell_the_end(state, bots)
     return state, tuple(decisions)
+
+
+def _tell_the_end(final: State, bots: Sequence[Bot]) -> None:
+    """Call ``game_over(final, scores, winners)`` of the bots that have it (a
+    :class:`~cacao_rules.ProgramBot` tells its program)."""
+    scores = [sheet.total for sheet in final_scores(final)]
+    won = winners(final)
+    for bot in bots:
+        game_over = getattr(bot, "game_over", None)
+        if game_over is not None:
+            game_over(final, scores, won)
 
 
 def record_game(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .bots import Bot, GreedyBot, RandomBot
+from .bots import Bot, RandomBot
+from .greedy import GreedyBot
 from .mcts import MCTSBot
 
 BOTS: Final[dict[str, Callable[[int], Bot]]] = {

@@ -25,7 +25,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from ..errors import ConfigError
+from ..errors import ConfigError, expect, expect_any
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.frozen import FrozenMap
@@ -34,7 +34,7 @@ from ..state.chance import MAX_SEED
 from ..turn.results import final_scores, winners
 from .bots import Bot
 from .playing import play_game
-from .registry import BOTS
+from .specs import SPEC_HELP, bot_factory
 
 BotFactory: TypeAlias = Callable[[int], Bot]
 """Makes a fresh bot from its seed, as the classes in :data:`~cacao_rules.agents.registry.BOTS`
@@ -119,7 +119,7 @@ class _Task:
 
 
 def _factory(spec: BotSpec) -> BotFactory:
-    return BOTS[spec] if isinstance(spec, str) else spec
+    return bot_factory(spec) if isinstance(spec, str) else spec
 
 
 def _record(config: Config, seed: int, moves: Sequence[Move], bots: Sequence[str]) -> GameRecord:
@@ -130,8 +130,16 @@ def _play(task: _Task, game: int) -> GameResult:
     """Play game ``game`` of ``task``'s run."""
     seed = game_seed(task.seed, game)
     seats = seating(task.config.players, game, task.rotate)
-    bots = [_factory(task.lineup[index])(bot_seed(seed, seat)) for seat, index in enumerate(seats)]
-    final, moves = play_game(task.config, seed, bots)
+    bots: list[Bot] = []
+    try:
+        for seat, index in enumerate(seats):
+            bots.append(_factory(task.lineup[index])(bot_seed(seed, seat)))
+        final, moves = play_game(task.config, seed, bots)
+    finally:
+        for bot in bots:  # bot programs (ProgramBot) are stopped
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
     labels = tuple(task.labels[index] for index in seats)
     scores = tuple(
         FrozenMap({**sheet.breakdown, "total": sheet.total, "cacao": sheet.cacao})
@@ -176,11 +184,13 @@ def simulate(
     labels: Sequence[str] | None = None,
     batch: int | None = None,
     in_flight: int = IN_FLIGHT,
+    progress: Callable[[GameResult], object] | None = None,
 ) -> Generator[GameResult, None, None]:
     """Play ``games`` games of ``config`` between ``bots``; yield each result as it finishes.
 
-    ``bots`` is the lineup, one bot per seat: names from
-    :data:`~cacao_rules.agents.registry.BOTS` or picklable factories (see :data:`BotFactory`).
+    ``bots`` is the lineup, one bot per seat: specs such as ``"greedy"``, ``"mcts:250ms"``
+    or ``"exec:python3 mybot.py"`` (:func:`~cacao_rules.agents.specs.bot_factory`) or
+    picklable factories (see :data:`BotFactory`).
     Game ``i`` has the seed ``seed + i`` (modulo 2**64); with ``rotate`` (the default) it
     seats the lineup rotated by ``i mod players`` (see :func:`seating`), so that no bot
     keeps the advantage or handicap of a seat; ``rotate=False`` keeps bot ``s`` in seat
@@ -195,26 +205,54 @@ def simulate(
     each result is the same as in this process. Closing the iterator early (or an exception
     in the loop that reads it) cancels the tasks not yet started.
 
-    Bad arguments raise :class:`~cacao_rules.ConfigError` here, before any game is played.
+    ``progress``, if given, is called with each result just before it is yielded (to
+    count, or to move a progress bar such as ``tqdm``'s ``update``). Ctrl-C
+    (``KeyboardInterrupt``) while a game is being played ends the iteration cleanly: the
+    games that finished have been yielded, the others are cancelled, and the loop reading
+    the results simply ends, with fewer than ``games`` results.
+
+    Bad arguments raise :class:`~cacao_rules.ConfigError` here, before any game is played
+    (``TypeError`` for an argument of the wrong type).
     """
     task = _Task(
-        config=_checked_config(config),
+        config=expect(config, Config),
         lineup=_checked_lineup(bots, config.players),
         labels=_checked_labels(labels, bots),
         seed=_checked_number("seed", seed, 0, MAX_SEED),
-        rotate=_checked_flag("rotate", rotate),
-        record=_checked_flag("record", record),
+        rotate=expect(rotate, bool),
+        record=expect(record, bool),
         first=0,
         count=_checked_number("games", games, 0, None),
     )
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function taking a GameResult, got {progress!r}")
     if executor is None:
-        return (_play(task, game) for game in range(task.count))
-    if not isinstance(executor, Executor):
-        raise ConfigError(
-            f"executor must be a concurrent.futures.Executor or None, got {executor!r}"
-        )
+        return _reported(_here(task), progress)
+    expect(executor, Executor)
     size = default_batch(games) if batch is None else _checked_number("batch", batch, 1, None)
-    return _stream(executor, task, size, _checked_number("in_flight", in_flight, 1, None))
+    in_flight = _checked_number("in_flight", in_flight, 1, None)
+    return _reported(_stream(executor, task, size, in_flight), progress)
+
+
+def _here(task: _Task) -> Generator[GameResult, None, None]:
+    """Play the run's games in this process, one after the other."""
+    for game in range(task.count):
+        yield _play(task, game)
+
+
+def _reported(
+    results: Generator[GameResult, None, None], progress: Callable[[GameResult], object] | None
+) -> Generator[GameResult, None, None]:
+    """``results``, each passed to ``progress`` first; ended cleanly by Ctrl-C."""
+    try:
+        for result in results:
+            if progress is not None:
+                progress(result)
+            yield result
+    except KeyboardInterrupt:
+        return
+    finally:
+        results.close()
 
 
 def _stream(
@@ -240,25 +278,18 @@ def _stream(
             future.cancel()
 
 
-def _checked_config(config: object) -> Config:
-    if not isinstance(config, Config):
-        raise ConfigError(f"config must be a cacao_rules.Config, got {config!r}")
-    return config
-
-
-def _checked_lineup(bots: object, players: int) -> tuple[BotSpec, ...]:
-    if isinstance(bots, str) or not isinstance(bots, Sequence):
+def _checked_lineup(bots: Sequence[BotSpec], players: int) -> tuple[BotSpec, ...]:
+    expect_any(bots, (Sequence,))
+    if isinstance(bots, str):
         raise ConfigError(f"bots must be a sequence of one bot per seat, got {bots!r}")
     if len(bots) != players:
         raise ConfigError(f"{len(bots)} bots given for {players} players; give one per seat")
     for spec in bots:
         if isinstance(spec, str):
-            if spec not in BOTS:
-                raise ConfigError(f"unknown bot {spec!r}; the bots are: {', '.join(BOTS)}")
+            bot_factory(spec)  # raises ConfigError for a bad spec
         elif not callable(spec):
-            raise ConfigError(
-                f"a bot must be a name from {', '.join(BOTS)} or a factory taking a seed, "
-                f"got {spec!r}"
+            raise TypeError(
+                f"a bot must be a spec or a factory taking a seed ({SPEC_HELP}), got {spec!r}"
             )
     return tuple(bots)
 
@@ -267,32 +298,20 @@ def _label(spec: BotSpec) -> str:
     return spec if isinstance(spec, str) else getattr(spec, "__name__", repr(spec))
 
 
-def _checked_labels(labels: object, bots: Sequence[BotSpec]) -> tuple[str, ...]:
+def _checked_labels(labels: Sequence[str] | None, bots: Sequence[BotSpec]) -> tuple[str, ...]:
     if labels is None:
         return tuple(_label(spec) for spec in bots)
-    if (
-        isinstance(labels, str)
-        or not isinstance(labels, Sequence)
-        or len(labels) != len(bots)
-        or not all(isinstance(label, str) for label in labels)
-    ):
+    expect_any(labels, (Sequence,))
+    for label in labels:
+        expect(label, str)
+    if isinstance(labels, str) or len(labels) != len(bots):
         raise ConfigError(f"labels must be one string per bot of the lineup, got {labels!r}")
     return tuple(labels)
 
 
-def _checked_number(name: str, value: object, low: int, high: int | None) -> int:
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or value < low
-        or (high is not None and value > high)
-    ):
+def _checked_number(name: str, value: int, low: int, high: int | None) -> int:
+    expect(value, int)
+    if isinstance(value, bool) or value < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise ConfigError(f"{name} must be a whole number {allowed}, got {value!r}")
-    return value
-
-
-def _checked_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"{name} must be True or False, got {value!r}")
     return value

@@ -27,7 +27,7 @@ import typing
 from collections.abc import Iterable
 from typing import Final
 
-from ..errors import CacaoError
+from ..errors import expect
 from ..game.components import (
     ALL_JUNGLE_TILES,
     GEM_COLOURS,
@@ -97,7 +97,7 @@ zeros); the unseen tiles by type (R-HIDDEN-2)."""
 def tensor_layout(config: Config) -> tuple[tuple[str, int], ...]:
     """The parts of :func:`observation_tensor`'s vector for ``config``, in order, with their
     lengths."""
-    seats = config.players
+    seats = expect(config, Config).players
     tiles = len(ALL_JUNGLE_TILES) + len(GEM_COLOURS)
     return (
         ("step", len(STEP_KINDS)),
@@ -118,6 +118,7 @@ def tensor_layout(config: Config) -> tuple[tuple[str, int], ...]:
 @functools.lru_cache(maxsize=64)  # bounded: a long-running server sees many configs
 def tensor_size(config: Config) -> int:
     """The length of every :func:`observation_tensor` of a game of ``config``."""
+    expect(config, Config)
     return sum(length for _, length in tensor_layout(config))
 
 
@@ -136,7 +137,7 @@ def tensor_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]
     received this turn (``ResolveStep.received``). Nothing is ever negative except
     coordinates.
     """
-    seats = config.players
+    seats = expect(config, Config).players
     per_seat = float(sum(worker_set(config).values()))
     all_workers = per_seat * seats
     jungle_tiles = float(sum(jungle_pool(config).values()))
@@ -357,14 +358,13 @@ def _board_part(observation: Observation, seats: _Seats) -> list[float]:
     return vector + [0.0] * (slots * (_SLOT_FIXED + seats.count))
 
 
-def observation_tensor(observation: object) -> list[float]:
+def observation_tensor(observation: Observation) -> list[float]:
     """``observation`` as a flat list of floats of length :func:`tensor_size`.
 
     The parts follow :func:`tensor_layout`; counts and coordinates are written as they are
     (no scaling), one-hot parts as 0 and 1.
     """
-    if not isinstance(observation, Observation):
-        raise CacaoError(f"observation_tensor needs a cacao_rules.Observation, got {observation!r}")
+    expect(observation, Observation)
     seats = _Seats(observation)
     return [
         *_turn_part(observation, seats),

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import TextIO
 
 from .. import __version__
-from . import play, replay, simulate
+from . import bot, play, replay, serve, simulate
 
-COMMANDS = (play, simulate, replay)
+COMMANDS = (play, simulate, replay, serve, bot)
 """The subcommands' modules, in the order ``--help`` lists them."""
 
 

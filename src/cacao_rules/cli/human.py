@@ -21,8 +21,8 @@ from typing import Final, TextIO
 
 import attrs
 
-from ..agents.bots import GreedyBot
 from ..agents.determinization import determinize
+from ..agents.greedy import GreedyBot
 from ..engine import legal_moves
 from ..errors import CacaoError
 from ..formats.notation import parse_move

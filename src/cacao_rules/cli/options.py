@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..agents.bots import Bot
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
+from ..agents.specs import SPEC_HELP, bot_factory
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from ..game.config import Config, Module
@@ -55,14 +56,27 @@ def _players(text: str) -> int:
     return value
 
 
-def _bot_names(text: str) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; the bots are: {', '.join(BOTS)}"
-        )
-    return names
+def bot_specs(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """Comma-separated bot specs (:func:`~cacao_rules.agents.specs.bot_factory`), and the
+    words of ``allowed`` (``human`` for ``play``), each checked; built-in names lower-cased,
+    an ``exec:`` command kept as written."""
+    specs = []
+    for item in text.split(","):
+        spec = item.strip()
+        if spec.lower() in allowed:
+            specs.append(spec.lower())
+            continue
+        try:
+            made = bot_factory(spec)
+        except ConfigError as error:
+            if allowed and spec.lower().partition(":")[0] not in BOTS and ":" not in spec:
+                seats = " or ".join(sorted(allowed))
+                raise argparse.ArgumentTypeError(
+                    f"unknown seat {spec!r}; a seat is {seats}, or a bot: {SPEC_HELP}"
+                ) from None
+            raise argparse.ArgumentTypeError(str(error)) from None
+        specs.append(made.spec)
+    return specs
 
 
 def _cli_name(module: Module) -> str:
@@ -149,6 +163,9 @@ def _workers(text: str) -> dict[WorkerType, int]:
 
 
 def config_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
+    if args.players is None:  # as many as the seats named, when more than one is
+        named = getattr(args, "seats", None) or args.bots
+        args.players = len(named) if named and len(named) > 1 else 2
     if args.big_game:
         return _big_game(parser, args)
     workers: dict[WorkerType, int] | None = args.workers
@@ -215,20 +232,26 @@ def describe_config(config: Config) -> str:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--players", type=_players, default=2, metavar="N", help="2 to 4 players (default 2)"
+        "--players",
+        type=_players,
+        default=None,
+        metavar="N",
+        help="2 to 4 players (default: as many as the bots or seats named, else 2)",
     )
     parser.add_argument(
         "--seed", type=seed_number, default=1, metavar="S", help="the game's seed (default 1)"
     )
     parser.add_argument(
         "--bots",
-        type=_bot_names,
+        type=bot_specs,
         default=None,
         metavar="NAMES",
         help=(
-            "comma-separated bot per seat, from: "
+            "comma-separated bot per seat: "
             + ", ".join(BOTS)
-            + "; one name plays every seat (default: greedy for seat 0, random for the others)"
+            + ", mcts with a strength (mcts:1s, mcts:250ms, mcts:2000it), or exec:COMMAND "
+            "(a program speaking the bot protocol); one plays every seat (default: greedy "
+            "for seat 0, random for the others)"
         ),
     )
     parser.add_argument(
@@ -292,4 +315,4 @@ def add_color_option(parser: argparse.ArgumentParser) -> None:
 
 def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     """Fresh bots for one game: the bot of seat ``i`` gets the seed ``4 * seed + i``."""
-    return [BOTS[name](bot_seed(seed, seat)) for seat, name in enumerate(names)]
+    return [bot_factory(name)(bot_seed(seed, seat)) for seat, name in enumerate(names)]

@@ -17,6 +17,7 @@ from typing import TextIO
 from ..agents.bots import Bot
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
+from ..agents.specs import bot_factory
 from ..engine import new_game, step
 from ..formats.record import GameRecord
 from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen
@@ -31,24 +32,20 @@ from .human import HumanSeat, Quit, Undo
 from .options import (
     add_color_option,
     add_game_options,
+    bot_specs,
     config_from_args,
     describe_config,
     lineup,
     make_bots,
 )
+from .thinking import thinking
 
 HUMAN = "human"
 """The seat kind of a person at the terminal, beside the bots' names."""
 
 
 def _seat_names(text: str) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
-    unknown = [name for name in names if name != HUMAN and name not in BOTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown seat {unknown[0]!r}; a seat is {HUMAN} or a bot: {', '.join(BOTS)}"
-        )
-    return names
+    return bot_specs(text, frozenset({HUMAN}))
 
 
 def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,9 +63,11 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         type=_seat_names,
         default=None,
         metavar="NAMES",
-        help=f"comma-separated seat per player: {HUMAN} (you, at the prompt) or a bot, from: "
+        help=f"comma-separated seat per player: {HUMAN} (you, at the prompt) or a bot as "
+        "for --bots ("
         + ", ".join(BOTS)
-        + "; one name plays every seat (like --bots, which takes bots only)",
+        + ", mcts:1s, exec:COMMAND...); one plays every seat (like --bots, which takes "
+        "bots only)",
     )
     play.add_argument(
         "--quiet", action="store_true", help="print only the final board and score sheet"
@@ -183,7 +182,7 @@ def _with_humans(
         if name == HUMAN
     }
     bots: dict[int, Bot] = {
-        seat: BOTS[name](bot_seed(args.seed, seat))
+        seat: bot_factory(name)(bot_seed(args.seed, seat))
         for seat, name in enumerate(names)
         if name != HUMAN
     }
@@ -194,7 +193,7 @@ def _with_humans(
         seat = state.to_move
         assert seat is not None  # seeded games have no chance nodes
         if seat in bots:
-            move = bots[seat].choose(state)
+            move = thinking(bots[seat], state, f"seat {seat} ({names[seat]})", err)
             print(f"seat {seat} ({names[seat]}): {move}", file=out)
         else:
             earlier = [i for i, (_, who, _) in enumerate(history) if who == seat]

@@ -272,7 +272,8 @@ def _play(
                 results.close()
     except KeyboardInterrupt:
         return True
-    return False
+    wanted: int = args.games
+    return summary.games < wanted  # simulate ends early, cleanly, on a second Ctrl-C
 
 
 def _report(

@@ -22,7 +22,7 @@ from typing import Any, Final, get_args
 
 import attrs
 
-from ..errors import FormatError
+from ..errors import FormatError, expect, expect_any
 from ..game.components import GEM_COLOURS, Hut, JungleTile, Side, WorkerTile, WorkerType
 from ..game.events import (
     AutoDecision,
@@ -252,6 +252,7 @@ def event_document(event: Event) -> dict[str, Json]:
     """``event`` as a JSON-ready dict: ``{"event": class name, field: value, ...}``."""
     fields = FIELDS.get(type(event))
     if fields is None:
+        expect_any(event, tuple(FIELDS))
         raise FormatError(f"not a cacao_rules event: {event!r:.{_QUOTE}}")
     document: dict[str, Json] = {"event": type(event).__name__}
     for name, codec in fields.items():
@@ -300,9 +301,8 @@ def event_from_document(document: Json, where: str = "event") -> Event:
     return event
 
 
-def _load(text: object, limit: int, caller: str) -> Json:
-    if not isinstance(text, str):
-        raise FormatError(f"{caller} needs a str of JSON, got {type(text).__name__}")
+def _load(text: str, limit: int, caller: str) -> Json:
+    expect(text, str)
     if len(text) > limit:
         raise FormatError(f"{caller} reads at most {limit} characters, got {len(text)}")
     return parse_json(text, caller)

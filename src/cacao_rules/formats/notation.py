@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..errors import FormatError, IllegalMoveError
+from ..errors import FormatError, IllegalMoveError, expect
 from ..game.moves import MOVE_CLASSES, Move
 from ..game.notation_parts import MAX_QUOTE, PartError
 
@@ -47,7 +47,7 @@ def _quote(text: str) -> str:
     return repr(text)
 
 
-def parse_move(text: object) -> Move:
+def parse_move(text: str) -> Move:
     """The move that ``text`` writes in move notation; the inverse of ``str(move)``.
 
     Parts are separated by whitespace; whitespace around the move and repeated whitespace
@@ -77,11 +77,7 @@ def parse_move(text: object) -> Move:
     ...
     cacao_rules.errors.FormatError: cannot read move 'resolve 1,0 west 1': bad side 'west'; ...
     """
-    if not isinstance(text, str):
-        raise FormatError(
-            f"parse_move needs a str in move notation, got {type(text).__name__} "
-            f"{repr(text)[:MAX_QUOTE]}"
-        )
+    expect(text, str)
     if len(text) > MAX_MOVE_LENGTH:
         raise FormatError(
             f"cannot read move {_quote(text)}: it is {len(text)} characters long; a move "

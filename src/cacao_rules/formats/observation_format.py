@@ -16,7 +16,7 @@ from typing import Final
 import attrs
 import msgspec
 
-from ..errors import FormatError
+from ..errors import FormatError, expect
 from ..observation import (
     Observation,
     PlayerView,
@@ -63,7 +63,7 @@ def _seen_player(entry: doc.PlayerDocument, view: PlayerView) -> doc.SeenPlayerD
     return doc.SeenPlayerDocument(**fields)
 
 
-def observation_to_json(observation: object) -> str:
+def observation_to_json(observation: Observation) -> str:
     """``observation`` as a JSON document; :func:`observation_from_json` reads it back.
 
     >>> import cacao_rules as cr
@@ -74,10 +74,7 @@ def observation_to_json(observation: object) -> str:
     >>> cr.observation_from_json(text) == seen
     True
     """
-    if not isinstance(observation, Observation):
-        raise FormatError(
-            f"observation_to_json needs a cacao_rules.Observation, got {type(observation).__name__}"
-        )
+    expect(observation, Observation)
     players = tuple(
         player_state(view, view.hand or (), view.unseen) for view in observation.players
     )  # the observer's knowledge: no hand but their own, the unseen tiles as the pile
@@ -151,7 +148,7 @@ def _read_observation(document: doc.ObservationDocument) -> Observation:
     return attrs.evolve(seen, players=views)
 
 
-def observation_from_json(text: object, *, strict: bool = True) -> Observation:
+def observation_from_json(text: str, *, strict: bool = True) -> Observation:
     """The observation that ``text``, written by :func:`observation_to_json`, describes.
 
     Raises :class:`~cacao_rules.FormatError`, saying where and what is wrong, for anything
@@ -167,6 +164,7 @@ def observation_from_json(text: object, *, strict: bool = True) -> Observation:
     ...
     cacao_rules.errors.FormatError: not a valid cacao-rules observation: version: ... 2
     """
+    expect(strict, bool)
     try:
         observation = _read_observation(
             decode(text, "observation_from_json", _DECODER, _parsed_document)

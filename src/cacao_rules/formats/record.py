@@ -28,7 +28,7 @@ from typing import Final, get_args
 import attrs
 
 from ..engine import apply, chance_outcomes, new_game
-from ..errors import ConfigError, FormatError, IllegalMoveError
+from ..errors import ConfigError, FormatError, IllegalMoveError, expect, expect_any
 from ..game.components import WORKERS_PER_COLOUR, Hut, WorkerType
 from ..game.config import Config, Module
 from ..game.frozen import FrozenMap
@@ -184,11 +184,13 @@ class GameRecord:
         tags: Mapping[str, str] | None = None,
     ) -> GameRecord:
         """An empty record of a game about to start; seats default to ``"seat 0"``, ..."""
+        expect(config, Config)
         names = [f"seat {seat}" for seat in range(config.players)] if seats is None else seats
         return cls(config, seed, (), names, tags or {})
 
     def with_move(self, move: Move, comment: str | None = None) -> GameRecord:
         """This record with ``move`` (and its ``comment``, if any) added at the end."""
+        expect_any(move, Move)
         comments = dict(self.comments)
         if comment is not None:
             comments[len(self.moves) + 1] = comment
@@ -247,9 +249,7 @@ class GameRecord:
         Raises :class:`~cacao_rules.FormatError` naming the line or the move number and
         saying what is wrong.
         """
-        if not isinstance(text, str):
-            raise FormatError(f"a game record is text (str), got {type(text).__name__}")
-        if len(text) > MAX_RECORD_CHARS:
+        if len(expect(text, str)) > MAX_RECORD_CHARS:
             raise FormatError(
                 f"a game record is at most {MAX_RECORD_CHARS} characters, got {len(text)}"
             )

@@ -30,7 +30,7 @@ from typing import Any, Final, TypeVar
 import attrs
 import msgspec
 
-from ..errors import CacaoError, FormatError
+from ..errors import CacaoError, FormatError, expect
 from ..game.components import TILES_BY_CODE, Hut, JungleTile, Side, Tile, WorkerTile, WorkerType
 from ..game.config import Config, Module
 from ..game.frozen import Bag, FrozenMap
@@ -190,10 +190,9 @@ def _player_document(player: PlayerState) -> doc.PlayerDocument:
     )
 
 
-def to_document(state: object) -> doc.StateDocument:
+def to_document(state: State) -> doc.StateDocument:
     """``state`` as the document :func:`to_json` writes, before it is written as text."""
-    if not isinstance(state, State):
-        raise FormatError(f"to_json needs a cacao_rules.State, got {type(state).__name__}")
+    expect(state, State)
     if not (_PLAYER_FIELDS_KNOWN and _CONFIG_FIELDS_KNOWN):
         raise FormatError(f"state format version {VERSION} cannot write this state's fields")
     return doc.StateDocument(
@@ -232,7 +231,7 @@ def write(document: msgspec.Struct) -> str:
     return _ENCODER.encode(document).decode()
 
 
-def to_json(state: object) -> str:
+def to_json(state: State) -> str:
     """``state`` as a JSON document of the format in ``docs/formats.md``.
 
     Equal states give equal text. :func:`from_json` reads it back:
@@ -252,7 +251,7 @@ def to_json(state: object) -> str:
 
 
 def decode(
-    text: object, caller: str, decoder: msgspec.json.Decoder[D], read_parsed: Callable[[Json], D]
+    text: str, caller: str, decoder: msgspec.json.Decoder[D], read_parsed: Callable[[Json], D]
 ) -> D:
     """The document that ``text`` holds, decoded by ``decoder`` (:mod:`msgspec`, which checks
     the structure as it goes); a text it refuses is parsed as strict JSON and given to
@@ -379,6 +378,21 @@ def _read_config(document: doc.ConfigDocument) -> Config:
     if isinstance(config, str):
         raise Bad(config)
     return config
+
+
+def config_document(config: Config) -> dict[str, Json]:
+    """``config`` as the ``config`` object of :func:`to_json`'s document, parsed."""
+    return msgspec.to_builtins(_config_document(config))  # type: ignore[no-any-return]
+
+
+def config_from_document(value: Json) -> Config:
+    """The configuration that ``value`` (a parsed ``config`` object as :func:`to_json`
+    writes it) describes; :class:`~cacao_rules.FormatError` saying what is wrong otherwise
+    (the configuration's own checks included)."""
+    try:
+        return _read_config(convert(value, doc.ConfigDocument))
+    except Bad as bad:
+        raise FormatError(f"not a valid configuration: {bad}") from None
 
 
 def check_seat(seat: int, seats: int, path: str) -> int:
@@ -544,7 +558,7 @@ def _read_state(document: doc.StateDocument) -> State:
     return state_of(document, config, document.seed, players)
 
 
-def from_json(text: object, *, strict: bool = True) -> State:
+def from_json(text: str, *, strict: bool = True) -> State:
     """The state that ``text``, a document written by :func:`to_json`, describes.
 
     Raises :class:`~cacao_rules.FormatError`, saying where and what is wrong, for text that
@@ -562,6 +576,7 @@ def from_json(text: object, *, strict: bool = True) -> State:
     ...
     cacao_rules.errors.FormatError: not a valid cacao-rules state: the document: missing key(s) ...
     """
+    expect(strict, bool)
     try:
         state = _read_state(decode(text, "from_json", _DECODER, _parsed_document))
     except Bad as bad:
@@ -588,10 +603,10 @@ def _no_constant(name: str) -> Json:
     raise Bad(f"{name} is not a JSON number")
 
 
-def _text(text: object, caller: str) -> str:
-    """``text``, if it is a str of at most :data:`MAX_LENGTH` characters."""
-    if not isinstance(text, str):
-        raise FormatError(f"{caller} needs a str, got {type(text).__name__}")
+def _text(text: str, caller: str) -> str:
+    """``text``, if it is a str (else ``TypeError``) of at most :data:`MAX_LENGTH`
+    characters."""
+    expect(text, str)
     if len(text) > MAX_LENGTH:
         raise FormatError(
             f"{caller}: the text is {len(text)} characters long; a document takes at most "
@@ -600,10 +615,11 @@ def _text(text: object, caller: str) -> str:
     return text
 
 
-def parse_json(text: object, caller: str) -> Json:
+def parse_json(text: str, caller: str) -> Json:
     """``text`` parsed as strict JSON (no duplicate keys, no NaN or infinities).
 
-    Raises :class:`~cacao_rules.FormatError` naming ``caller`` when ``text`` is no str.
+    Raises ``TypeError`` when ``text`` is no str, :class:`~cacao_rules.FormatError` naming
+    ``caller`` when it is too long to read.
     """
     try:
         return json.loads(

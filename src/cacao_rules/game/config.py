@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ..errors import ConfigError
+from ..errors import ConfigError, expect, expect_any
 from .components import HUT_TILES, NEW_WORKER_TYPES, WORKERS_PER_COLOUR, Hut, WorkerType
 from .frozen import FrozenMap
 
@@ -34,20 +34,20 @@ class Module(enum.Enum):
     NEW_WORKERS = "new_workers"
 
     @classmethod
-    def named(cls, name: object) -> Module:
+    def named(cls, name: Module | str) -> Module:
         """The module called ``name``: its value (``"gem_mines"``), the same with hyphens
         (``"gem-mines"``) or its member name (``"GEM_MINES"``), in any case; a member is
-        returned as it is. :class:`ConfigError` for anything else.
+        returned as it is. :class:`ConfigError` for any other str, ``TypeError`` for
+        anything else.
 
         >>> Module.named("Gem-Mines")
         <Module.GEM_MINES: 'gem_mines'>
         """
         if isinstance(name, Module):
             return name
-        if isinstance(name, str):
-            found = _MODULES_BY_NAME.get(name.strip().lower().replace("-", "_"))
-            if found is not None:
-                return found
+        found = _MODULES_BY_NAME.get(expect(name, str).strip().lower().replace("-", "_"))
+        if found is not None:
+            return found
         allowed = ", ".join(module.value for module in cls)
         raise ConfigError(f"unknown module {name!r}; the modules are {allowed}")
 
@@ -267,7 +267,7 @@ class Config:
         ...
         cacao_rules.errors.ConfigError: the Big Game is for 3 or 4 players, got players=2
         """
-        if players == 2:
+        if expect(players, int) == 2:
             raise ConfigError("the Big Game is for 3 or 4 players, got players=2")
         return cls(
             players=players,
@@ -278,31 +278,33 @@ class Config:
 
     @classmethod
     def from_options(
-        cls, players: object, modules: object = (), big_game: object = False
+        cls, players: int, modules: Iterable[Module | str] = (), big_game: bool = False
     ) -> Config:
         """The configuration of loose options, as adapters and command lines take them:
         ``players``, a collection of modules (members or names, see :meth:`Module.named`)
         and whether to play the Big Game (then ``modules`` is empty or every module).
-        :class:`ConfigError` saying what is wrong otherwise.
+        :class:`ConfigError` saying what is wrong otherwise, ``TypeError`` for an argument of
+        the wrong type.
 
         >>> Config.from_options(3, ["map", "gem-mines"]) == Config(
         ...     players=3, modules={Module.MAP, Module.GEM_MINES}
         ... )
         True
         """
-        if not isinstance(big_game, bool):
-            raise ConfigError(f"big_game must be True or False, got {big_game!r}")
-        if isinstance(modules, str | bytes) or not isinstance(modules, Iterable):
+        expect(players, int)
+        expect(big_game, bool)
+        expect_any(modules, (Iterable,))
+        if isinstance(modules, str | bytes):
             raise ConfigError(
                 "modules must be a collection of cacao_rules.Module members or their names, "
                 f"got {modules!r}"
             )
         chosen = frozenset(Module.named(value) for value in modules)
         if not big_game:
-            return cls(players=players, modules=chosen)  # type: ignore[arg-type]  # validated
+            return cls(players=players, modules=chosen)
         if chosen and chosen != frozenset(Module):
             raise ConfigError("the Big Game plays every module; leave modules empty with it")
-        return cls.big_game(players)  # type: ignore[arg-type]  # validated by the constructor
+        return cls.big_game(players)
 
     def has(self, module: Module) -> bool:
         """Whether the game uses ``module``."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..errors import wrong_type
 from .components import Side
 
 Square = tuple[int, int]
@@ -44,4 +45,6 @@ def square_sort_key(square: Square) -> tuple[int, int]:
 
 def format_square(square: Square) -> str:
     """``(1, -2)`` as ``"1,-2"``, the way move notation writes squares."""
+    if type(square) is not tuple:
+        raise wrong_type(square, "tuple[int, int]")
     return f"{square[0]},{square[1]}"

@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from ..errors import ConfigError, expect
+from ..errors import expect
 from . import components as c
 from .components import JungleTile, WorkerType
 from .config import Config, Module
@@ -245,9 +245,9 @@ class WorkerBalance:
         return self.tiles == self.usual_tiles
 
 
-def worker_balance(config: object) -> WorkerBalance:
+def worker_balance(config: Config) -> WorkerBalance:
     """The balance of worker and jungle tiles of ``config`` (:rule:`R-NEW-3`)."""
-    config = expect(config, Config, "worker_balance", ConfigError)
+    expect(config, Config)
     tiles = sum(worker_set(config).values())
     usual = sum(_usual_worker_set(config).values())
     workers = config.players * tiles

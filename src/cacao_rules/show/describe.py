@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..errors import expect_any
 from ..game.components import GEM_COLOURS
 from ..game.events import (
     AutoDecision,
@@ -152,6 +153,8 @@ def describe(event: Event) -> str:
     >>> cr.describe(cr.TurnStarted(player=0))
     "seat 0's turn"
     """
+    if type(event) not in _SENTENCES:
+        expect_any(event, Event)
     return _SENTENCES[type(event)](event)
 
 

@@ -45,6 +45,7 @@ import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from ..errors import expect, expect_any
 from ..game.components import Hut, JungleTile, Tile, WorkerTile
 from ..game.config import Module
 from ..game.frozen import Bag
@@ -117,6 +118,7 @@ def _tile_cell(state: Shown, square: Square, marked: frozenset[Square]) -> list[
 
 def open_jungle_spaces(board: Mapping[Square, Tile]) -> frozenset[Square]:
     """The empty jungle squares of ``board`` that touch a worker tile."""
+    expect_any(board, (Mapping,))
     spaces = set()
     for square, tile in board.items():
         if isinstance(tile, WorkerTile):
@@ -210,7 +212,7 @@ def describe_step(state: State) -> str:
     """What the game waits for, in words: whose decision and what kind, chance, or the end
     with its winners. The sentence of a pending step is its kind's
     (:meth:`~cacao_rules.turn.step_kinds.StepKind.describe`)."""
-    if state.is_over:
+    if expect(state, State).is_over:
         won = winners(state)
         seats = ", ".join(f"seat {seat}" for seat in won)
         return f"Game over. {'Winners (shared win)' if len(won) > 1 else 'Winner'}: {seats}"
@@ -263,6 +265,7 @@ def render(
     shown as counts (``hand 3 hidden``). ``compact=True`` gives :func:`render_compact`'s
     narrower board, and ``colour=True`` paints it in the seats' colours.
     """
+    expect_any(state, Shown)
     if compact:
         return render_compact(state, legend=legend, colour=colour)
     parts = [render_board(state)]
@@ -439,6 +442,7 @@ def render_scores(state: State) -> str:
         1      7        0      0    -10     -3      1
     Provisional (the game is not over). Leading: seat 1
     """
+    expect(state, State)
     categories = score_categories(state)
     headers = ["seat", *categories, "total", "cacao"]
     widths = [max(len(header), 5) for header in headers]

@@ -11,6 +11,7 @@ frozenset()
 from __future__ import annotations
 
 from ..engine import legal_moves
+from ..errors import expect
 from ..game.geometry import Square
 from ..game.moves import Overbuild, Place
 from ..state.state import PlacementStep, State
@@ -20,7 +21,7 @@ def placement_squares(state: State) -> tuple[Square, ...]:
     """The squares, sorted, where the player to move may put a worker tile now: the empty
     squares of a legal placement and, where overbuilding is allowed, their own tiles of a
     legal overbuild. Empty unless the game waits for a placement."""
-    if not isinstance(state.step, PlacementStep):
+    if not isinstance(expect(state, State).step, PlacementStep):
         return ()
     return tuple(
         sorted({move.square for move in legal_moves(state) if isinstance(move, Place | Overbuild)})

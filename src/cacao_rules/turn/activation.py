@@ -40,7 +40,7 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     around: tuple[Any, ...] = neighbours(placed)
     for side in range(len(SIDES)):
         facing = around[side]
-        if _activates(printed[side], board.get(facing)):
+        if activates(printed[side], board.get(facing)):
             edges.append(_activate(new_tile, placed, side, facing))
     placed_square: Any = placed
     for space in filled:
@@ -52,7 +52,7 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
             if not isinstance(tile, WorkerTile) or square == placed_square:
                 continue
             facing_side = _OPPOSITE[side]
-            if _activates(tile.edges[facing_side], jungle):
+            if activates(tile.edges[facing_side], jungle):
                 edges.append(_activate(tile, square, facing_side, space))
     return edges
 
@@ -61,7 +61,7 @@ _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 """Each side's opposite, by the sides' numbers."""
 
 
-def _activates(workers: int, facing: object) -> bool:
+def activates(workers: int, facing: object) -> bool:
     """Whether an edge with ``workers`` facing ``facing`` is activated: it needs a jungle
     tile and a worker, except that an edge with no worker is activated at a Tree of Life
     (:rule:`R-TREE-3`)."""

@@ -34,7 +34,7 @@ from ..state.state import (
     SlideStep,
 )
 from ..state.view import View
-from .scoring import winners_of
+from .results import winners
 
 
 def sorted_hand(hand: Iterable[WorkerType]) -> tuple[WorkerType, ...]:
@@ -207,4 +207,4 @@ def next_turn(draft: Draft) -> None:
     draft.current = (draft.current + 1) % seats
     draft.step = OverStep()
     if draft.events is not None:
-        draft.emit(GameEnded(winners_of(draft)))
+        draft.emit(GameEnded(winners(draft.freeze())))

@@ -1,4 +1,4 @@
-"""End-of-game scoring: temples, sun tokens, water, and the winners.
+"""End-of-game scoring: temples, sun tokens, water; the public scores are in ``results``.
 
 Rules: :rule:`R-SCORE-1` to :rule:`R-SCORE-10`. Scoring never changes a state: a
 :class:`ScoreSheet` adds the end-of-game gold to the gold in hand.
@@ -12,11 +12,8 @@ from typing import Final
 import attrs
 
 from ..game.components import JungleKind, JungleTile, WorkerTile
-from ..game.config import Module
 from ..game.frozen import FrozenMap
 from ..game.geometry import SIDES, neighbour
-from ..modules.gem_mines import gem_gold, mask_gold
-from ..modules.huts import hut_bonus, hut_costs
 from ..state.view import View
 
 FIRST_PLACE_GOLD: Final = 6
@@ -92,31 +89,3 @@ def temple_totals(view: View) -> list[int]:
             for seat, gold in enumerate(temple_gold(temple_workers(view, square))):
                 totals[seat] += gold
     return totals
-
-
-def score_sheets(view: View) -> tuple[ScoreSheet, ...]:
-    """Every player's :class:`ScoreSheet`, in seat order."""
-    temples = temple_totals(view)
-    sheets = []
-    for seat, player in enumerate(view.players):
-        breakdown = {
-            "gold": player.gold,
-            "temples": temples[seat],
-            "sun": player.sun,
-            "water": player.water,
-        }
-        if view.config.has(Module.HUTS):
-            breakdown["huts"] = hut_costs(player)
-            breakdown["hut bonus"] = hut_bonus(view, seat)
-        if view.config.has(Module.GEM_MINES):
-            breakdown["masks"] = mask_gold(view, seat)
-            breakdown["gems"] = gem_gold(view, seat)
-        sheets.append(ScoreSheet(seat, sum(breakdown.values()), FrozenMap(breakdown), player.cacao))
-    return tuple(sheets)
-
-
-def winners_of(view: View) -> tuple[int, ...]:
-    """The seats with the most gold, then the most cacao left; several share a win."""
-    sheets = score_sheets(view)
-    best = max((sheet.total, sheet.cacao) for sheet in sheets)
-    return tuple(sheet.player for sheet in sheets if (sheet.total, sheet.cacao) == best)

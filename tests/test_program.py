@@ -1,0 +1,178 @@
+"""The bot protocol cacao-bot/1: ProgramBot drives real programs, serve() answers it, and
+every way a program can break the protocol ends in a clear BotError, its process stopped."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cacao_rules as cr
+from cacao_rules.agents.program import MAX_LINE, ProgramBot, serve
+from cacao_rules.agents.specs import bot_factory
+from helpers_process import same_package_env
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
+TWO = cr.Config(players=2)
+
+
+def test_the_example_program_plays_whole_games_in_play_game_and_simulate() -> None:
+    with ProgramBot([sys.executable, str(EXAMPLE), "--seed", "3"]) as bot:
+        assert bot.name == "example-bot"
+        final, moves = cr.play_game(TWO, 5, [bot, cr.RandomBot(1)])
+        assert final.is_over and len(moves) > 20
+        again, _ = cr.play_game(TWO, 6, [cr.RandomBot(2), bot])  # a second game, other seat
+        assert again.is_over
+    assert bot._process.poll() is not None  # quit: the program exited
+    results = list(cr.simulate(TWO, ["greedy", f"exec:{sys.executable} {EXAMPLE}"], 2, seed=3))
+    assert [result.bots for result in results] == [
+        ("greedy", f"exec:{sys.executable} {EXAMPLE}"),
+        (f"exec:{sys.executable} {EXAMPLE}", "greedy"),
+    ]
+
+
+def test_a_built_in_bot_served_by_the_command_line_plays_as_a_program() -> None:
+    root = Path(cr.__file__).resolve().parent.parent  # the child imports this same package
+    script = f"import sys; sys.path.insert(0, {str(root)!r}); from cacao_rules.cli import main; "
+    with ProgramBot([sys.executable, "-c", script + "sys.exit(main(['bot', 'mcts:20it']))"]) as bot:
+        assert bot.name == "mcts:20it"
+        final, _ = cr.play_game(TWO, 9, [cr.RandomBot(1), bot])
+        assert final.is_over
+    command = [sys.executable, "-m", "cacao_rules", "bot", "greedy", "--seed", "4"]
+    process = subprocess.run(
+        command,
+        input='{"type":"hello","protocol":"cacao-bot/1","library":"x"}\n{"type":"quit"}\n',
+        capture_output=True,
+        text=True,
+        env=same_package_env(),
+        timeout=60,
+        check=True,
+    )
+    assert json.loads(process.stdout) == {"type": "ready", "name": "greedy"}
+
+
+def test_serve_answers_each_message_from_the_observation_alone() -> None:
+    state = cr.new_game(TWO, seed=8)
+    seat = state.to_move
+    assert seat is not None
+    observation = json.loads(cr.observation_to_json(cr.observe(state, seat)))
+    listed = [str(move) for move in cr.legal_moves(state)]
+    lines = [
+        {"type": "hello", "protocol": "cacao-bot/1", "library": cr.__version__},
+        {"type": "new_game", "seat": seat, "config": observation["config"]},
+        {"type": "choose", "observation": observation, "legal_moves": listed, "time_ms": None},
+        {"type": "game_over", "scores": [1, 2], "winners": [1]},
+        {"type": "quit"},
+        {"type": "choose", "observation": observation, "legal_moves": listed, "time_ms": None},
+    ]
+    stdin = io.StringIO("".join(json.dumps(line) + "\n" for line in lines))
+    stdout = io.StringIO()
+    serve(cr.GreedyBot(3), stdin, stdout, name="greedy")
+    answers = [json.loads(line) for line in stdout.getvalue().splitlines()]
+    assert answers[0] == {"type": "ready", "name": "greedy"}
+    assert answers[1]["type"] == "move" and answers[1]["move"] in listed
+    assert len(answers) == 2  # nothing after quit
+
+
+HELLO = """import json, sys
+line = sys.stdin.readline()
+print(json.dumps({"type": "ready", "name": "hostile"}), flush=True)
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "choose":
+"""
+
+HOSTILE = {
+    "bad JSON": (
+        "print('this is not json', flush=True)",
+        "sent a line that is not JSON: 'this is not json'",
+    ),
+    "not an object": (
+        "print('[1, 2]', flush=True)",
+        "sent a line that is not a JSON object: '\\[1, 2\\]'",
+    ),
+    "unlisted move": (
+        "print(json.dumps({'type': 'move', 'move': 'place 1-1-1-1 40,40 r0'}), flush=True)",
+        "sent the move 'place 1-1-1-1 40,40 r0', which is not one of the",
+    ),
+    "not notation": (
+        "print(json.dumps({'type': 'move', 'move': 'win now'}), flush=True)",
+        "sent the move 'win now', which is not move notation",
+    ),
+    "bad index": (
+        "print(json.dumps({'type': 'move', 'index': 999}), flush=True)",
+        "sent index 999, not one of 0 to",
+    ),
+    "wrong message": (
+        "print(json.dumps({'type': 'ready', 'name': 'again'}), flush=True)",
+        'sent \'{"type": "ready", "name": "again"}\' where a \'move\' message was due',
+    ),
+    "huge line": (
+        f"sys.stdout.write('x' * {MAX_LINE + 10}); sys.stdout.flush()",
+        f"sent a line longer than {MAX_LINE} bytes",
+    ),
+    "silence": ("import time; time.sleep(60)", "sent no 'move' message within 2.1 s"),
+    "exit": ("sys.exit(3)", "exited before sending a 'move' message \\(exit status 3\\)"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_a_program_breaking_the_protocol_gets_a_clear_bot_error(kind: str, tmp_path: Path) -> None:
+    action, message = HOSTILE[kind]
+    program = tmp_path / "bot.py"
+    program.write_text(HELLO + "        " + action + "\n", encoding="utf-8")
+    bot = ProgramBot([sys.executable, str(program)], time_ms=100)
+    assert bot.name == "hostile"
+    with pytest.raises(cr.BotError, match=f"bot program 'hostile' {message}"):
+        cr.play_game(TWO, 1, [bot, bot])
+    assert bot._process.poll() is not None  # stopped: no process outlives its error
+
+
+def test_programs_that_never_start_or_never_say_hello_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(cr.BotError, match="cannot be started"):
+        ProgramBot([str(tmp_path / "no-such-program")])
+    program = tmp_path / "mute.py"
+    program.write_text("import sys\nsys.stdin.readline()\nprint('{}', flush=True)\n")
+    with pytest.raises(cr.BotError, match="where a 'ready' message was due"):
+        ProgramBot([sys.executable, str(program)])
+    with pytest.raises(TypeError, match="sequence of strings"):
+        ProgramBot("python3 bot.py")
+    with pytest.raises(cr.CacaoError, match="time_ms must be None or a count"):
+        ProgramBot([sys.executable, str(EXAMPLE)], time_ms=0)
+
+
+@pytest.mark.parametrize(
+    ("spec", "made"),
+    [
+        ("random", "RandomBot(3)"),
+        ("Greedy", "GreedyBot(3)"),
+        ("mcts", "MCTSBot(3, seconds=1.0)"),
+        ("mcts:1s", "MCTSBot(3, seconds=1.0)"),
+        ("mcts:250ms", "MCTSBot(3, seconds=0.25)"),
+        ("mcts:2000it", "MCTSBot(3, iterations=2000)"),
+    ],
+)
+def test_specs_name_the_built_in_bots_and_their_strength(spec: str, made: str) -> None:
+    assert repr(bot_factory(spec)(3)) == made
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "unknown bot 'alphazero'"),
+        ("greedy:1s", "only mcts takes a strength"),
+        ("mcts:fast", "must be a positive time or count"),
+        ("mcts:0ms", "must be a positive time or count"),
+        ("mcts:2.5it", "iterations are a whole number"),
+        ("exec:", "names no command"),
+        ("exec:python3 'unclosed", "cannot split the command"),
+        (3, "a bot spec must be a string"),
+    ],
+)
+def test_bad_specs_say_what_a_spec_may_be(spec: object, message: str) -> None:
+    with pytest.raises(cr.ConfigError, match=message):
+        bot_factory(spec)
