@@ -64,6 +64,9 @@ class Value:
     with every argument."""
     private: tuple[tuple[str, str], ...] = ()
     """Private slots (name, type) besides the fields, ``None`` when built."""
+    base: bool = False
+    """A base of classes with no fields of their own (the bare steps): no ``replace`` of its
+    own, since a copy must be of the subclass (:meth:`Record.replace` makes it)."""
     doc: dict[str, str] = field(default_factory=dict)
 
 
@@ -147,6 +150,7 @@ VALUES: tuple[Value, ...] = (
             F("jungle_square", "Square"),
         ),
     ),
+    Value("state/state.py", "_BareStep", (), base=True),
     Value("state/state.py", "FillStep", (F("placed", "Square"), F("spaces", "tuple[Square, ...]"))),
     Value(
         "state/state.py",
@@ -231,17 +235,15 @@ def record_block(value: Value) -> list[str]:
     lines += ["", "    def values(self) -> tuple[Any, ...]:"]
     lines.append('        """The fields\' values, in the order of :attr:`FIELDS`."""')
     lines += _wrapped("        return (", [f"self.{name}" for name in names], ")", tuple_=True)
+    if value.base:
+        return lines
     lines += ["", f"    def replace(self, **changes: Any) -> {value.name}:"]
     lines.append('        """A copy with the fields named in ``changes`` changed."""')
-    if names:
-        lines.append("        self._check_changes(changes)")
-        lines += _call(
-            f"        return {value.name}",
-            [f'changes.get("{name}", self.{name})' for name in names],
-        )
-    else:
-        lines.append("        self._check_changes(changes)")
-        lines.append(f"        return {value.name}()")
+    lines += _call(
+        f"        copy = {value.name}", [f'changes.pop("{name}", self.{name})' for name in names]
+    )
+    lines += ["        if changes:  # names no field", "            self._check_changes(changes)"]
+    lines.append("        return copy")
     return lines
 
 
@@ -274,11 +276,11 @@ def draft_block(state: Value, player: Value) -> list[str]:
     lines.append("        (:meth:`PlayerState.replace`, by position: the rules change a player on")
     lines.append('        nearly every move)."""')
     lines.append("        old = self.players[seat]")
-    lines.append("        old._check_changes(changes)")
     player_names = [f.name for f in player.fields]
     lines += _call(
-        "        player = PlayerState", [f'changes.get("{n}", old.{n})' for n in player_names]
+        "        player = PlayerState", [f'changes.pop("{n}", old.{n})' for n in player_names]
     )
+    lines += ["        if changes:  # names no field", "            old._check_changes(changes)"]
     lines += ["        self.players[seat] = player", "        return player", ""]
     lines += _signature(
         "    def update_tiles",

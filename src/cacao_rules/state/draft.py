@@ -101,20 +101,21 @@ class Draft:
         (:meth:`PlayerState.replace`, by position: the rules change a player on
         nearly every move)."""
         old = self.players[seat]
-        old._check_changes(changes)
         player = PlayerState(
-            changes.get("gold", old.gold),
-            changes.get("cacao", old.cacao),
-            changes.get("sun", old.sun),
-            changes.get("water_field", old.water_field),
-            changes.get("hand", old.hand),
-            changes.get("pile", old.pile),
-            changes.get("chocolate", old.chocolate),
-            changes.get("map_tiles", old.map_tiles),
-            changes.get("huts", old.huts),
-            changes.get("gems", old.gems),
-            changes.get("masks", old.masks),
+            changes.pop("gold", old.gold),
+            changes.pop("cacao", old.cacao),
+            changes.pop("sun", old.sun),
+            changes.pop("water_field", old.water_field),
+            changes.pop("hand", old.hand),
+            changes.pop("pile", old.pile),
+            changes.pop("chocolate", old.chocolate),
+            changes.pop("map_tiles", old.map_tiles),
+            changes.pop("huts", old.huts),
+            changes.pop("gems", old.gems),
+            changes.pop("masks", old.masks),
         )
+        if changes:  # names no field
+            old._check_changes(changes)
         self.players[seat] = player
         return player
 
