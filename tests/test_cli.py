@@ -131,7 +131,6 @@ def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture
             "map_early_overbuild is a variant of the Map module",
         ),
         (["fly"], "invalid choice: 'fly'"),
-        ([], "the following arguments are required: COMMAND"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(
@@ -143,6 +142,22 @@ def test_bad_arguments_exit_2_with_a_clear_message(
     assert message in err
     assert "usage: cacao-rules" in err
     assert "Traceback" not in err
+
+
+def test_no_command_prints_the_help_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("usage: cacao-rules")
+    assert "Play Cacao at the terminal against built-in bots" in out
+    assert "replay" in out
+
+
+def test_simulate_help_writes_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "95%" in out
+    assert "%%" not in out
 
 
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:

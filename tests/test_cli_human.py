@@ -64,6 +64,29 @@ def test_bad_input_reprompts_with_a_message(
     assert "Game ended (quit) at turn 0." in out
 
 
+def test_an_illegal_move_gets_the_engines_reason(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = cr.new_game(cr.Config(players=2), seed=3)
+    missing = next(kind for kind in cr.WorkerType if kind not in state.players[0].hand)
+    move = cr.Place(missing, (1, 0), 0)
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(state, move)
+    _, _, err = play(monkeypatch, capsys, [str(move), "quit"], "--seats", "human,random")
+    said = " ".join(err.split())  # as one line, however it was wrapped
+    assert f"{move} is not a legal move now: {raised.value}; type moves" in said
+
+
+def test_the_notation_is_explained_where_it_is_used(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = cr.new_game(cr.Config(players=2), seed=3)
+    _, out, _ = play(monkeypatch, capsys, ["quit"], "--seats", "human,random")
+    assert "turned N quarter turns clockwise" in " ".join(out.split())
+    for kind in state.players[0].hand:
+        assert any(line.startswith(f"{kind} ") and "r0" in line for line in out.splitlines())
+
+
 def test_moves_may_be_given_in_notation_and_undone(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

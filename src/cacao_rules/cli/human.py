@@ -24,13 +24,15 @@ import attrs
 from ..agents.bots import GreedyBot
 from ..agents.determinization import determinize
 from ..agents.observation import observe
-from ..engine import legal_moves
-from ..errors import CacaoError
+from ..engine import apply, legal_moves
+from ..errors import CacaoError, IllegalMoveError
 from ..formats.notation import parse_move
 from ..formats.serialization import to_json
 from ..game.moves import Move
 from ..show.render import render
 from ..state.state import State
+from .notation_guide import notation_guide
+from .terminal import DEFAULT_WIDTH, wrapped
 
 HELP: Final = """\
 Answer with a move's number or the move in notation (such as "place 2-1-0-1 1,0 r1"), or:
@@ -42,8 +44,6 @@ Answer with a move's number or the move in notation (such as "place 2-1-0-1 1,0 
   save FILE   write the game so far to FILE (state JSON)
   quit        end the game"""
 """The commands a human seat takes."""
-
-_COLUMNS: Final = 80
 
 
 @attrs.frozen
@@ -62,7 +62,7 @@ Answer = Move | Undo | Quit
 """What a human seat's prompt gives back."""
 
 
-def move_list(moves: tuple[Move, ...], width: int = _COLUMNS) -> str:
+def move_list(moves: tuple[Move, ...], width: int = DEFAULT_WIDTH) -> str:
     """The moves numbered from 1, in as many columns as fit ``width``.
 
     >>> import cacao_rules as cr
@@ -93,14 +93,17 @@ class HumanSeat:
         *,
         colour: bool,
         hint_seed: int,
+        width: int = DEFAULT_WIDTH,
     ) -> None:
         self.seat = seat
+        self._width = width
         self._read = read
         self._out = out
         self._err = err
         self._colour = colour
         self._hint_seed = hint_seed
         self._shown = False
+        self._explained: set[type] = set()
 
     def show(self, state: State, *, legend: bool = False) -> None:
         """The board as this seat sees it, with the symbols explained if ``legend``."""
@@ -113,7 +116,11 @@ class HumanSeat:
         moves = legal_moves(state)
         self.show(state, legend=not self._shown)
         self._shown = True
-        print(move_list(moves), file=self._out)
+        print(move_list(moves, self._width), file=self._out)
+        kinds = {type(move) for move in moves}
+        if not kinds <= self._explained:
+            self._explain(moves)
+            self._explained |= kinds
         while True:
             try:
                 line = self._read(f"seat {self.seat}> ").strip()
@@ -132,10 +139,11 @@ class HumanSeat:
             return None
         if command == "help":
             print(HELP, file=self._out)
+            self._explain(moves)
         elif command == "board":
             self.show(state)
         elif command == "moves":
-            print(move_list(moves), file=self._out)
+            print(move_list(moves, self._width), file=self._out)
         elif command == "undo":
             if can_undo:
                 return Undo()
@@ -155,17 +163,17 @@ class HumanSeat:
                 return moves[number - 1]
             self._complain(f"no move {number}: the moves are numbered 1 to {len(moves)}")
         else:
-            return self._parsed(moves, line)
+            return self._parsed(state, moves, line)
         return None
 
-    def _parsed(self, moves: tuple[Move, ...], line: str) -> Move | None:
+    def _parsed(self, state: State, moves: tuple[Move, ...], line: str) -> Move | None:
         try:
             move = parse_move(line)
         except CacaoError as error:
             self._complain(f"{error} (type help for the commands)")
             return None
         if move not in moves:
-            self._complain(f"{move} is not a legal move now; type moves to see them")
+            self._complain(f"{move} is not a legal move now: {_reason(state, move)}")
             return None
         return move
 
@@ -181,5 +189,20 @@ class HumanSeat:
             return
         print(f"saved to {path}", file=self._out)
 
+    def _explain(self, moves: tuple[Move, ...]) -> None:
+        """What the notation of ``moves`` means (:func:`notation_guide`), wrapped."""
+        for line in notation_guide(moves):
+            print(wrapped(line, self._width, indent="  "), file=self._out)
+
     def _complain(self, message: str) -> None:
-        print(message, file=self._err)
+        print(wrapped(message, self._width), file=self._err)
+
+
+def _reason(state: State, move: Move) -> str:
+    """Why ``move`` is not legal in ``state``, in the engine's own words (the message of the
+    :class:`~cacao_rules.IllegalMoveError` that playing it raises), and how to see the moves."""
+    try:
+        apply(state, move)
+    except IllegalMoveError as error:
+        return f"{error}; type moves to see the legal ones"
+    raise AssertionError(f"{move} is legal but was not among the legal moves")
