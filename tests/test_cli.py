@@ -54,7 +54,11 @@ def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture
         (["play", "--players", "two"], "expected a whole number, got 'two'"),
         (["play", "--seed", "-1"], "seed must be from 0 to 2**64 - 1, got -1"),
         (["play", "--bots", "random,smart"], "unknown bot 'smart'; the bots are: random, greedy"),
-        (["simulate", "--bots", "random,random,random"], "3 bots for 2 players"),
+        (
+            ["simulate", "--players", "2", "--bots", "random,random,random"],
+            "3 bots for 2 players",
+        ),
+        (["simulate", "--bots", "random,random,random,random,random"], "Cacao is for 2 to 4"),
         (["simulate", "--games", "0"], "must be at least 1, got 0"),
         (
             ["play", "--modules", "map,cocoa"],

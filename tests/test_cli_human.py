@@ -152,7 +152,7 @@ def test_two_humans_share_the_terminal_and_see_no_draws(
         (["--seats", "human,wizard"], "unknown seat 'wizard'"),
         (["--bots", "human,greedy"], "unknown bot 'human'"),
         (["--seats", "human", "--bots", "greedy"], "not both"),
-        (["--seats", "human,greedy,greedy"], "--seats names 3 seats for 2 players"),
+        (["--players", "2", "--seats", "human,greedy,greedy"], "names 3 seats for 2 players"),
         (["--seats", "human", "--color", "purple"], "invalid choice: 'purple'"),
     ],
 )
@@ -161,3 +161,11 @@ def test_bad_seats_are_refused(
 ) -> None:
     assert main(["play", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_seats_named_set_the_number_of_players(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, ["quit"], "--seats", "human,greedy,greedy")
+    assert code == 0, err
+    assert out.startswith("Cacao, 3 players, seed 3: seat 0 human, seat 1 greedy, seat 2 greedy")

@@ -147,7 +147,23 @@ def _workers(text: str) -> dict[WorkerType, int]:
     return counts
 
 
+DEFAULT_PLAYERS = 2
+"""The players of a game when neither ``--players`` nor the seats say how many."""
+
+
+def players_from(args: argparse.Namespace) -> int:
+    """``--players``; left out, the number of seats named by ``--seats`` or ``--bots`` when
+    they name more than one, else :data:`DEFAULT_PLAYERS`."""
+    if args.players is not None:
+        players: int = args.players
+        return players
+    names: list[str] | None = getattr(args, "seats", None) or args.bots
+    return len(names) if names is not None and len(names) > 1 else DEFAULT_PLAYERS
+
+
 def config_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
+    """The configuration the options give; fills in ``args.players`` (:func:`players_from`)."""
+    args.players = players_from(args)
     if args.big_game:
         return _big_game(parser, args)
     workers: dict[WorkerType, int] | None = args.workers
@@ -214,7 +230,11 @@ def describe_config(config: Config) -> str:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--players", type=_players, default=2, metavar="N", help="2 to 4 players (default 2)"
+        "--players",
+        type=_players,
+        default=None,
+        metavar="N",
+        help="2 to 4 players (default: as many as the seats named, else 2)",
     )
     parser.add_argument(
         "--seed", type=seed_number, default=1, metavar="S", help="the game's seed (default 1)"
