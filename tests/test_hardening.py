@@ -1,4 +1,4 @@
-"""Untrusted input (issue 11): each class of input that once got through, reproduced and refused.
+"""Untrusted input: each class of input that once got through, reproduced and refused.
 
 The tests go through the public API and JSON documents only, so that they keep guarding the
 engine whatever its internal representation.

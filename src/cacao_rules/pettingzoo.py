@@ -78,12 +78,12 @@ except ModuleNotFoundError as error:
     raise missing_extra("pettingzoo", error) from error
 
 from .agents.action_space import ActionSpace
-from .agents.observation import observe
 from .agents.tensors import observation_tensor, tensor_bounds
 from .engine import apply, new_game
 from .errors import CacaoError, ConfigError, IllegalMoveError
 from .game.config import Config, Module
 from .game.moves import Move
+from .observation import observe
 from .show.raster import frame
 from .show.render import render
 from .state.state import State

@@ -21,13 +21,13 @@ from typing import Any
 
 import attrs
 
-from ..errors import CacaoError
-from ..game.components import WATER_TRACK, Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
-from ..game.config import Config
-from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen
-from ..game.frozen import Bag, FrozenMap
-from ..game.geometry import Square
-from ..state.state import (
+from .errors import CacaoError
+from .game.components import WATER_TRACK, Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
+from .game.config import Config
+from .game.events import Event, WorkerDrawn, WorkerDrawnUnseen
+from .game.frozen import Bag, FrozenMap
+from .game.geometry import Square
+from .state.state import (
     CHANCE_STEPS,
     OverStep,
     PlayerState,
@@ -35,7 +35,8 @@ from ..state.state import (
     Step,
     seat_to_move,
 )
-from ..turn.hidden_tiles import drawing_seat
+from .turn.end_of_turn import sorted_hand
+from .turn.hidden_tiles import drawing_seat
 
 
 @attrs.frozen(cache_hash=True)
@@ -128,13 +129,13 @@ class Observation:
 
     def _repr_svg_(self) -> str:
         """The board as an SVG picture, for notebooks (:func:`cacao_rules.show.svg.board`)."""
-        from ..show.svg import board
+        from .show.svg import board
 
         return board(self)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """A one-line summary for IPython's text view, in place of the long repr."""
-        from ..show.render import summary_line
+        from .show.render import summary_line
 
         printer.text(summary_line(self))
 
@@ -247,3 +248,72 @@ def observe_events(events: object, player: object) -> tuple[Event, ...]:
         else event
         for event in given
     )
+
+
+def player_state(
+    view: PlayerView, hand: tuple[WorkerType, ...], pile: Bag[WorkerType]
+) -> PlayerState:
+    """The player of ``view`` with this ``hand`` and ``pile``, their open resources as seen."""
+    return PlayerState(
+        gold=view.gold,
+        cacao=view.cacao,
+        sun=view.sun,
+        water_field=view.water_field,
+        hand=hand,
+        pile=pile,
+        chocolate=view.chocolate,
+        map_tiles=view.map_tiles,
+        huts=view.huts,
+        gems=view.gems,
+        masks=view.masks,
+    )
+
+
+def state_with_hands(
+    observation: Observation, players: tuple[PlayerState, ...], seed: int | None
+) -> State:
+    """The state with ``observation``'s open part, these ``players`` and this ``seed``."""
+    return State(
+        config=observation.config,
+        seed=seed,
+        chance_count=observation.chance_count,
+        board=observation.board,
+        covered=observation.covered,
+        discarded=observation.discarded,
+        players=players,
+        jungle_pile=observation.jungle_pile,
+        display=observation.display,
+        current=observation.current,
+        turn=observation.turn,
+        step=observation.step,
+        map_board=observation.map_board,
+        map_tiles_used=observation.map_tiles_used,
+        hut_supply=observation.hut_supply,
+        emperor=observation.emperor,
+        gem_cart=observation.gem_cart,
+        mask_supply=observation.mask_supply,
+        gems_exchanged=observation.gems_exchanged,
+    )
+
+
+def completed_state(observation: Observation) -> State:
+    """A full state with ``observation``'s open part, each hidden hand filled with the first
+    tiles of what that player may hold (in the bag's order, no draw), and no seed.
+
+    Not a guess at the real state (that is :func:`~cacao_rules.determinize`'s work): a
+    state that the observation is consistent with, so that checks written for states (such
+    as reading an observation from JSON) can run on it.
+    """
+    players = []
+    for view in observation.players:
+        if view.hand is not None:
+            players.append(player_state(view, view.hand, view.unseen))
+            continue
+        pile = view.unseen
+        hand = []
+        for _ in range(view.hand_size):
+            tile = pile.nth(0)
+            pile = pile.remove(tile)
+            hand.append(tile)
+        players.append(player_state(view, sorted_hand(hand), pile))
+    return state_with_hands(observation, tuple(players), None)
