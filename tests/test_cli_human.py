@@ -114,7 +114,7 @@ def test_help_hint_board_and_save(
     number, _, move = hint.removeprefix("hint: ").partition(" ")
     assert cr.legal_moves(state)[int(number) - 1] == cr.parse_move(move)
     assert cr.from_json(saved.read_text()) == state
-    assert "could not save to" in err
+    assert "cannot write the game to" in err
 
 
 def test_end_of_input_and_ctrl_c_end_the_game_cleanly(

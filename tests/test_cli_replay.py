@@ -18,6 +18,14 @@ from cacao_rules.show.replay_page import replay_page, text_board
 
 CONFIG = cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS})
 
+WIDTH = 80
+"""The width of the commands' text here: $COLUMNS, set for every test of this file."""
+
+
+@pytest.fixture(autouse=True)
+def _columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+
 
 def _record_file(tmp_path: Path) -> tuple[Path, cr.GameRecord]:
     path = tmp_path / "game.txt"
@@ -35,7 +43,7 @@ def test_play_record_writes_the_game_it_played(
     bots: list[cr.Bot] = [cr.GreedyBot(28), cr.RandomBot(29), cr.RandomBot(30)]
     expected = cr.record_game(CONFIG, 7, bots, seats=["greedy", "random", "random"])
     assert record == expected
-    assert out.endswith(render_scores(record.final()) + "\n")
+    assert out.endswith(render_scores(record.final(), width=WIDTH) + "\n")
 
 
 def test_play_record_to_a_place_that_cannot_be_written_fails_with_a_message(
@@ -61,9 +69,9 @@ def test_replay_prints_every_move_the_boards_and_the_scores(
     states = record.replay()
     for number, move in enumerate(record.moves, 1):
         assert f"\n{number}. seat {states[number - 1].to_move}: {move}\n" in out
-    assert render(states[-1]) in out
+    assert render(states[-1], width=WIDTH) in out
     assert out.count("Turn ") == states[-1].turn + 1
-    assert out.endswith(render_scores(states[-1]) + "\n")
+    assert out.endswith(render_scores(states[-1], width=WIDTH) + "\n")
 
 
 def test_replay_move_shows_one_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,7 +80,7 @@ def test_replay_move_shows_one_position(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["replay", str(path), "--move", "5"]) == 0
     out, _ = capsys.readouterr()
     assert f"Move 5 of {len(record.moves)}:\n5. seat " in out
-    assert out.endswith(render(record.replay()[5]) + "\n")
+    assert out.endswith(render(record.replay()[5], width=WIDTH) + "\n")
     assert main(["replay", str(path), "--move", "0"]) == 0
     assert "The start" in capsys.readouterr()[0]
     too_far = str(len(record.moves) + 1)
@@ -91,11 +99,11 @@ def test_replay_color_draws_the_coloured_compact_board(
     position = record.replay()[5]
     assert main(["replay", str(path), "--move", "5", "--color", "always"]) == 0
     out, _ = capsys.readouterr()
-    assert out.endswith(render(position, compact=True, colour=True) + "\n")
+    assert out.endswith(render(position, compact=True, colour=True, width=WIDTH) + "\n")
     assert "\x1b[" in out
     assert main(["replay", str(path), "--move", "5", "--color", "never"]) == 0
     out, _ = capsys.readouterr()
-    assert out.endswith(render(position) + "\n")
+    assert out.endswith(render(position, width=WIDTH) + "\n")
     assert "\x1b[" not in out
     monkeypatch.setenv("NO_COLOR", "1")
     assert main(["replay", str(path), "--move", "5"]) == 0

@@ -7,7 +7,8 @@ the legal moves numbered; it reads a number, a move in notation, or a command:
 - ``help``: the commands; ``board``: the board again; ``moves``: the moves again;
 - ``undo``: back to this player's previous decision;
 - ``hint``: what the greedy bot would play, deciding from this player's view only;
-- ``save FILE``: the game so far as state JSON (:func:`cacao_rules.to_json`);
+- ``save FILE``: the game so far, which ``play --resume FILE`` goes on with (how it is
+  written is up to the ``save`` callback: a game record, or state JSON for ``*.json``);
 - ``quit``: end the game.
 
 Bad input gets a message on the error stream and the prompt again. The end of input ends
@@ -26,7 +27,6 @@ from ..agents.determinization import determinize
 from ..engine import apply, legal_moves
 from ..errors import CacaoError, IllegalMoveError
 from ..formats.notation import parse_move
-from ..formats.serialization import to_json
 from ..game.moves import Move
 from ..observation import observe
 from ..show.render import render
@@ -41,7 +41,8 @@ Answer with a move's number or the move in notation (such as "place 2-1-0-1 1,0 
   moves       the legal moves again
   undo        back to your previous decision
   hint        what the greedy bot would play (it sees only what you see)
-  save FILE   write the game so far to FILE (state JSON)
+  save FILE   write the game so far to FILE (a game record; state JSON if FILE ends
+              in .json); go on with it later: cacao-rules play --resume FILE
   quit        end the game"""
 """The commands a human seat takes."""
 
@@ -94,8 +95,10 @@ class HumanSeat:
         colour: bool,
         hint_seed: int,
         width: int = DEFAULT_WIDTH,
+        save: Callable[[str], None],
     ) -> None:
         self.seat = seat
+        self._save_to = save
         self._width = width
         self._read = read
         self._out = out
@@ -154,7 +157,7 @@ class HumanSeat:
             hint = GreedyBot(self._hint_seed).choose(guess)
             print(f"hint: {moves.index(hint) + 1} {hint}", file=self._out)
         elif command == "save":
-            self._save(state, rest.strip())
+            self._save(rest.strip())
         elif command == "quit":
             return Quit("quit")
         elif line.isdigit():
@@ -177,17 +180,11 @@ class HumanSeat:
             return None
         return move
 
-    def _save(self, state: State, path: str) -> None:
+    def _save(self, path: str) -> None:
         if not path:
             self._complain("save needs a file name: save FILE")
             return
-        try:
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(to_json(state) + "\n")
-        except OSError as error:
-            self._complain(f"could not save to {path}: {error.strerror}")
-            return
-        print(f"saved to {path}", file=self._out)
+        self._save_to(path)
 
     def _explain(self, moves: tuple[Move, ...]) -> None:
         """What the notation of ``moves`` means (:func:`notation_guide`), wrapped."""
