@@ -169,3 +169,12 @@ def test_the_seats_named_set_the_number_of_players(
     code, out, err = play(monkeypatch, capsys, ["quit"], "--seats", "human,greedy,greedy")
     assert code == 0, err
     assert out.startswith("Cacao, 3 players, seed 3: seat 0 human, seat 1 greedy, seat 2 greedy")
+
+
+def test_the_prompt_shows_who_is_ahead(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(monkeypatch, capsys, ["1"] * 30 + ["quit"], "--seats", "human,greedy")
+    lines = [line for line in out.splitlines() if line.startswith("If the game ended now: ")]
+    assert len(lines) == out.count("seat 0> ")
+    assert "seat 0 -10 (temples 0, water -10)" in lines[0]

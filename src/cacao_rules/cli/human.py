@@ -30,6 +30,7 @@ from ..formats.notation import parse_move
 from ..game.moves import Move
 from ..observation import observe
 from ..show.render import render
+from ..show.running_score import running_score_line
 from ..state.state import State
 from .notation_guide import notation_guide
 from .terminal import DEFAULT_WIDTH, wrapped
@@ -112,7 +113,9 @@ class HumanSeat:
         """The board as this seat sees it, with the symbols explained if ``legend``."""
         print(file=self._out)
         seen = observe(state, self.seat)
-        print(render(seen, compact=True, colour=self._colour, legend=legend), file=self._out)
+        board = render(seen, compact=True, colour=self._colour, legend=legend, width=self._width)
+        print(board, file=self._out)
+        print(wrapped(running_score_line(seen), self._width), file=self._out)
 
     def decide(self, state: State, can_undo: bool) -> Answer:
         """Prompt until the player gives a legal move or a command that ends the prompt."""

@@ -27,6 +27,7 @@ from ..observation import observe_events
 from ..show.colour import use_colour
 from ..show.describe import describe_event
 from ..show.render import render, render_scores
+from ..show.running_score import running_score_line
 from ..state.state import State
 from .files import FAILED, write_record
 from .human import HumanSeat, Quit, Undo
@@ -239,6 +240,8 @@ def _bots_only(args: argparse.Namespace, game: Game, out: TextIO) -> None:
                 print(f"    seat {event.player} draws a worker tile", file=out)
             print(file=out)
             print(render(game.state, width=width), file=out)
+            if not game.state.is_over:
+                print(wrapped(running_score_line(game.state), width), file=out)
             print(file=out)
     if args.quiet:
         print(file=out)
