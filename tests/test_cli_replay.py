@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cacao_rules as cr
 from cacao_rules.cli import build_parser, main
 from cacao_rules.show.render import render, render_scores
-from cacao_rules.show.replay_page import replay_page, text_board
+from cacao_rules.show.replay_page import replay_page, svg_board, text_board
 
 CONFIG = cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS})
 
@@ -172,6 +174,30 @@ def test_the_page_keeps_free_text_out_of_the_markup() -> None:
     assert "&lt;b&gt;ann&lt;/b&gt;" in page and "&lt;/script&gt;&lt;i&gt;" in page
 
 
+def _page_document(page: str) -> dict[str, Any]:
+    start = page.index('<script type="application/json" id="game">')
+    text = page[page.index(">", start) + 1 : page.index("</script>", start)]
+    document: dict[str, Any] = json.loads(text)
+    return document
+
+
+def test_the_page_shares_the_pieces_of_its_pictures() -> None:
+    bots: list[cr.Bot] = [cr.GreedyBot(1), cr.RandomBot(2), cr.RandomBot(3)]
+    record = cr.record_game(CONFIG, 7, bots)
+    page = replay_page(record)
+    document = _page_document(page)
+    states = record.replay()
+    pictures = []
+    for position, state, move in zip(
+        document["positions"], states, (None, *record.moves), strict=True
+    ):
+        rebuilt = "".join(document["pieces"][i] for i in document["boards"][position["board"]])
+        assert rebuilt == svg_board(state, move)  # the very same picture
+        pictures.append(rebuilt)
+    # Each picture whole would take four times the page, and more.
+    assert 4 * len(page) < sum(len(picture) for picture in pictures)
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -210,7 +236,8 @@ def test_the_page_steps_through_the_game_in_a_browser(tmp_path: Path) -> None:
         if number:
             before = states[number - 1]
             move = f"{number}. seat {before.to_move}: {record.moves[number - 1]}"
-            assert f'<p id="move">{move}</p>' in dom
+            assert f'<span id="move">{move}</span>' in dom
+            assert "If the game ended now: seat 0 " in dom.split('<p id="standing">')[1]
             assert re.search(rf'<li data-at="{number}"[^>]*class="[^"]*current', dom)
         if number == 12:
             assert '<p id="comment">a &lt;comment&gt;</p>' in dom

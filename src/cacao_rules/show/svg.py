@@ -499,7 +499,7 @@ def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: 
 def _mark(grid: _Grid, square: Square, inset: float, title: str, class_: str, **style: str) -> str:
     """A rounded square over ``square``, ``inset`` inside its edges, with its title."""
     x, y = grid.at(square)
-    return _tag(
+    rect = _tag(
         "rect",
         _title(title),
         x=_n(x + inset),
@@ -511,6 +511,7 @@ def _mark(grid: _Grid, square: Square, inset: float, title: str, class_: str, **
         data_square=format_square(square),
         **style,
     )
+    return _tag("g", rect)  # a group of its own: a piece that replay pages share
 
 
 def _highlights(grid: _Grid, can_place: set[Square], last: set[Square]) -> list[str]:
@@ -563,17 +564,20 @@ def _edge_bar(
         Side.W: (x - half, y + inset, _EDGE_BAR, length),
     }[side]
     return _tag(
-        "rect",
-        _title(title),
-        x=_n(bar[0]),
-        y=_n(bar[1]),
-        width=_n(bar[2]),
-        height=_n(bar[3]),
-        rx="2",
-        class_=class_,
-        data_square=format_square(square),
-        data_side=side.name,
-        **style,
+        "g",
+        _tag(
+            "rect",
+            _title(title),
+            x=_n(bar[0]),
+            y=_n(bar[1]),
+            width=_n(bar[2]),
+            height=_n(bar[3]),
+            rx="2",
+            class_=class_,
+            data_square=format_square(square),
+            data_side=side.name,
+            **style,
+        ),
     )
 
 
@@ -703,10 +707,10 @@ class _Panel:
         self.parts: list[str] = []
 
     def label(self, text: str, size: float = 12, **attributes: object) -> None:
+        """A line of text, in a group of its own (a piece that replay pages share)."""
         self.y += size + 5
-        self.parts.append(
-            _text(self.left, self.y, text, size, **({"fill": "#212121"} | attributes))
-        )
+        line = _text(self.left, self.y, text, size, **({"fill": "#212121"} | attributes))
+        self.parts.append(_tag("g", line))
         self.y += 2
 
     def wrapped(self, text: str, width: int = 48, size: float = 12, **attributes: object) -> None:
