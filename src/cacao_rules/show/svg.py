@@ -441,11 +441,11 @@ def _board_part(
         assert isinstance(tile, WorkerTile)
         parts.append(_placed_worker(shown, square, tile, x, y))
     parts.extend(_highlights(grid, can_place, last))
-    if marks.pending:
-        parts.extend(_pending_marks(grid, shown))
-    parts.extend(_free_marks(grid, marks.fill, marks.edges))
     if shown.emperor is not None:
         parts.append(_emperor(*grid.at(shown.emperor), shown.emperor))
+    if marks.pending:  # over the Emperor's frame, which would hide an edge
+        parts.extend(_pending_marks(grid, shown))
+    parts.extend(_free_marks(grid, marks.fill, marks.edges))
     return parts
 
 
