@@ -61,11 +61,12 @@ def _resolving(moves: Sequence[Resolve]) -> list[str]:
         max(moves, key=lambda move: move.workers),
     )
     side = _SIDES[example.side.name]
+    edge = most[example.square, example.side]
+    used = f"all {edge}" if example.workers == edge else f"{example.workers} of the {edge}"
     lines = [
         f"resolve X,Y SIDE N: use N workers of the activated SIDE edge (N, E, S or W) of your "
-        f"tile on X,Y; fewer than all forgoes the rest. {example} uses {example.workers} of "
-        f"the {most[example.square, example.side]} workers on the {side} edge of the tile on "
-        f"{example.square[0]},{example.square[1]}."
+        f"tile on X,Y; fewer than all forgoes the rest. {example} uses {used} workers on "
+        f"the {side} edge of the tile on {example.square[0]},{example.square[1]}."
     ]
     if any(move.bars for move in moves):
         lines.append("  bN: N of those workers sell a chocolate bar, the others a cacao fruit.")

@@ -204,14 +204,8 @@ def _interrupted(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO)
         return INTERRUPTED
     if write_record(args.record, game.record(), err) != 0:
         return INTERRUPTED
-    print(
-        wrapped(
-            f"\nInterrupted: the game so far is in {args.record}; go on with: "
-            f"cacao-rules play --resume {args.record}",
-            args.width,
-        ),
-        file=err,
-    )
+    print(f"\nInterrupted: the game so far is in {args.record}. Go on with it:", file=err)
+    print(f"    cacao-rules play --resume {args.record}", file=err)
     return INTERRUPTED
 
 
@@ -288,7 +282,8 @@ def _with_humans(
 
     def save(path: str) -> None:
         if game.save(path, err) == 0:
-            print(f"saved to {path}; go on with: cacao-rules play --resume {path}", file=out)
+            print(f"saved to {path}. Go on with it later:", file=out)
+            print(f"    cacao-rules play --resume {path}", file=out)
 
     humans = {
         seat: HumanSeat(
