@@ -61,8 +61,8 @@ def _resolving(moves: Sequence[Resolve]) -> list[str]:
         max(moves, key=lambda move: move.workers),
     )
     side = _SIDES[example.side.name]
-    edge = most[example.square, example.side]
-    used = f"all {edge}" if example.workers == edge else f"{example.workers} of the {edge}"
+    on_edge = most[example.square, example.side]
+    used = f"all {on_edge}" if example.workers == on_edge else f"{example.workers} of the {on_edge}"
     lines = [
         f"resolve X,Y SIDE N: use N workers of the activated SIDE edge (N, E, S or W) of your "
         f"tile on X,Y; fewer than all forgoes the rest. {example} uses {used} workers on "
