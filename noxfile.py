@@ -124,13 +124,15 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs with warnings as errors, into docs/_build/html.
+    """Build the HTML docs with warnings as errors, into docs/_build/html, and check that
+    every link inside them leads to a page and anchor that exist (tools/check_links.py).
 
     The package (for attrs) and the docs group, not the extras: autodoc mocks the adapters'
     frameworks, so OpenSpiel, PettingZoo and NumPy are not installed."""
     install(session, ".", groups=("docs",))
     session.run(
         "sphinx-build",
+        "--quiet",  # warnings (errors, with -W) only: not every page nor MyST's settings
         "-W",
         "--keep-going",
         "-b",
@@ -139,6 +141,7 @@ def docs(session: nox.Session) -> None:
         "docs/_build/html",
         *session.posargs,
     )
+    session.run("python", "tools/check_links.py", "docs/_build/html")
 
 
 @nox.session(python=PYTHON)
