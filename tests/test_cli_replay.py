@@ -66,7 +66,8 @@ def test_replay_prints_every_move_the_boards_and_the_scores(
     out, err = capsys.readouterr()
     assert err == ""
     assert out.startswith(
-        "Cacao with map, huts, 3 players, seed 7: seat 0 greedy, seat 1 random, seat 2 random\n"
+        "Cacao with map, huts, 3 players, seed 7: seat 0 greedy, seat 1 random, seat 2\n"
+        "    random\n"  # wrapped at 80 columns
     )
     states = record.replay()
     for number, move in enumerate(record.moves, 1):

@@ -19,7 +19,7 @@ from ..show.replay_page import replay_page
 from ..state.state import State
 from .files import FAILED, read_record, write_text
 from .options import add_color_option, describe_config
-from .terminal import add_width_option, terminal_width
+from .terminal import add_width_option, terminal_width, wrapped
 
 BAD_ARGUMENTS = 2
 INTERRUPTED = 130
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return write_text(args.html, replay_page(record), "the page", err)
     width = terminal_width(args.width)
     board = _board(use_colour(args.color, out, os.environ), width)
-    print(_title(record), file=out)
+    print(wrapped(_title(record), width), file=out)
     if args.move is not None:
         _show_position(record, states, args.move, out, board, width)
         return 0
