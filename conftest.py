@@ -18,3 +18,5 @@ _ADAPTERS = {
 collect_ignore = [
     path for module, path in _ADAPTERS.items() if importlib.util.find_spec(module) is None
 ]
+if importlib.util.find_spec("starlette") is None:  # the game server needs the server extra
+    collect_ignore.append("src/cacao_rules/server")

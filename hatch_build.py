@@ -34,42 +34,71 @@ new release may compile differently or refuse code the pinned one accepts."""
 
 PACKAGE = Path("src", "cacao_rules")
 
-INTERPRETED = (
-    "__main__.py",
-    "openspiel.py",
-    "pettingzoo.py",
-    "cli/*.py",
-    "game/config.py",
-    "game/frozen_map.py",
-    "formats/record.py",
-    "positions.py",
-    "formats/documents.py",
-    "formats/event_json.py",
-    "agents/simulation.py",
-    "show/svg.py",
-    "show/raster.py",
-)
-"""Modules left interpreted (globs under the package):
+INTERPRETED = {
+    "__init__.py": (
+        "the public names and the lazy loading of the rest (a module __getattr__ writing to "
+        "globals()): compiled with mypyc 2.4.1 the module crashes the interpreter on import; it "
+        "runs once per process"
+    ),
+    "__main__.py": "the command line's entry point: runs once per process",
+    "cli/*.py": "the command line: runs once per process",
+    "server/*.py": (
+        "the game server (an optional extra): its cost is in the engine it calls and the "
+        "network, and its request shapes are msgspec structs"
+    ),
+    "openspiel.py": (
+        "the OpenSpiel adapter: subclasses the framework's classes, and its cost is in the "
+        "framework"
+    ),
+    "pettingzoo.py": (
+        "the PettingZoo adapter: subclasses the framework's classes, and its cost is in the "
+        "framework"
+    ),
+    "positions.py": (
+        "cr.position takes arguments of every kind from its callers and checks them itself; "
+        "compiled, a wrongly typed one would meet mypyc's check of the annotation first; not "
+        "on a hot path"
+    ),
+    "formats/event_json.py": (
+        "the event JSON readers take arguments of every kind and check them themselves (as "
+        "cr.position); not on a hot path"
+    ),
+    "agents/simulation.py": (
+        "cr.simulate takes arguments of every kind and checks them itself (as cr.position); "
+        "its cost is in the games it plays"
+    ),
+    "formats/documents.py": (
+        "the JSON documents' classes are msgspec structs, a C extension type that a native "
+        "class cannot extend"
+    ),
+    "game/frozen_map.py": (
+        "the boards' read-only dict subclass: mypyc compiles a subclass of a built-in as an "
+        "ordinary class but drops its __slots__, so every board would carry an instance "
+        "__dict__ (reading a board is reading a dict either way)"
+    ),
+    "show/raster.py": (
+        "the PettingZoo frames need NumPy, an optional extra that a compiled build must not require"
+    ),
+    "game/config.py": (
+        "mypyc 2.4.1 refuses it: in a compiled attrs-class body it checks the placeholder of a "
+        "field with a converter against the field's type, so the module stops importing with "
+        "'TypeError: frozenset object expected'; no hot path calls it"
+    ),
+    "formats/record.py": "mypyc 2.4.1 refuses it, as game/config.py; no hot path calls it",
+    "show/svg.py": (
+        "mypyc 2.4.1 crashes writing the text signature of a method with defaults before "
+        "**attributes; no hot path calls it"
+    ),
+}
+"""The modules left interpreted (globs under the package), each with its reason.
 
-- the adapters, whose cost is in the frameworks they serve and which subclass those
-  frameworks' classes, and the command line, which runs once per process;
-- three public entry points that take arguments of every kind from their callers and check
-  them (``cr.position``, the event JSON readers, ``cr.simulate``): compiled, a wrongly typed
-  argument would meet mypyc's own check of the annotation first and raise a bare
-  ``TypeError`` instead of the library's error, and none is on a hot path (``simulate``'s
-  cost is in the games it plays);
-- formats/documents.py, the JSON documents' declarations, whose classes are msgspec
-  structs (a C extension type that a native class cannot extend);
-- game/frozen_map.py, the boards' read-only ``dict`` subclass: mypyc compiles a subclass of a
-  built-in as an ordinary class but drops its ``__slots__``, so every board would carry an
-  instance ``__dict__`` (reading a board is reading a ``dict`` either way);
-- show/raster.py, the PettingZoo frames, which needs NumPy (an optional extra that a
-  compiled build must not require);
-- three that mypyc 2.4.1 refuses and that no hot path calls: game/config.py and
-  formats/record.py (in a compiled attrs-class body, mypyc checks the placeholder of a field
-  with a converter against the field's type, so the module stops importing with
-  ``TypeError: frozenset object expected``) and show/svg.py (mypyc crashes writing the text
-  signature of a method with defaults before ``**attributes``)."""
+Why this hook rather than the stock ``hatch-mypyc`` one (evaluated for issue 21, version
+0.16.0): that hook builds with ``build_ext --inplace``, so it writes the extension modules
+into ``src/`` beside the sources, where the pure test run would import them instead of the
+sources until the next build cleans them; it renames ``pyproject.toml`` while it builds (an
+interrupted build leaves the project without one); and it compiles the C files one at a
+time (no ``--parallel``). This hook builds in a temporary directory, in parallel, and
+refuses an editable compiled install."""
 
 MYPYC_SCRIPT = """
 import json, sys

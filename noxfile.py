@@ -46,10 +46,11 @@ def install(session: nox.Session, *requirements: str, groups: tuple[str, ...] = 
 def tests(session: nox.Session) -> None:
     """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md, on
     each Python of PYTHONS (``nox -s tests-3.12`` runs one), with the OpenSpiel and
-    PettingZoo extras, whose adapters run those frameworks' own
-    conformance tests, and the Dask extra (simulations on a real local Dask cluster); against
-    the pure-Python sources in src/ (pytest's ``pythonpath``)."""
-    install(session, ".[openspiel,pettingzoo,dask]", groups=("test",))
+    PettingZoo extras, whose adapters run those frameworks' own conformance tests, the Dask
+    extra (simulations on a real local Dask cluster) and the server extra (the game server,
+    its browser test driving the system's chromium, which .ci/run installs); against the
+    pure-Python sources in src/ (pytest's ``pythonpath``)."""
+    install(session, ".[openspiel,pettingzoo,dask,server]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run(
         "pytest", "--numprocesses=auto", *session.posargs, env={"CACAO_RULES_EXPECT_BUILD": "pure"}
@@ -68,7 +69,7 @@ def tests_compiled(session: nox.Session) -> None:
     """
     session.install(PIP)
     session.install(
-        ".[openspiel,pettingzoo,dask]", "--group", "test", env={"CACAO_RULES_MYPYC": "1"}
+        ".[openspiel,pettingzoo,dask,server]", "--group", "test", env={"CACAO_RULES_MYPYC": "1"}
     )
     installed = session.run(
         "python",
@@ -110,7 +111,7 @@ def fuzz(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over src/ and tests/ (configured in pyproject.toml)."""
-    install(session, ".[openspiel,pettingzoo,dask]", MYPY, TQDM_STUBS, groups=("test",))
+    install(session, ".[openspiel,pettingzoo,dask,server]", MYPY, TQDM_STUBS, groups=("test",))
     session.run("mypy", "--strict", *session.posargs)
 
 

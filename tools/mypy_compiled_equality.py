@@ -36,15 +36,15 @@ COMPARISONS = {"__eq__": "==", "__ne__": "!="}
 
 
 def interpreted_patterns() -> tuple[str, ...]:
-    """hatch_build.py's ``INTERPRETED`` globs, read from its source (the hook itself needs
-    hatchling, which a type check does not)."""
+    """hatch_build.py's ``INTERPRETED`` globs (the keys of its table), read from its source
+    (the hook itself needs hatchling, which a type check does not)."""
     tree = ast.parse((ROOT / "hatch_build.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "INTERPRETED" for target in node.targets
         ):
-            patterns: tuple[str, ...] = ast.literal_eval(node.value)
-            return patterns
+            reasons: dict[str, str] = ast.literal_eval(node.value)
+            return tuple(reasons)
     raise RuntimeError("hatch_build.py has no INTERPRETED")
 
 

@@ -39,25 +39,18 @@ from .game.components import (
     WorkerType,
 )
 from .game.config import Config, Module
-from .game.geometry import Square, format_square, neighbour, neighbours
+from .game.geometry import Square, format_square, neighbours
 from .game.pools import gem_cart, jungle_pool, mask_supply, start_tiles, worker_set
 from .modules.emperor import EMPEROR_START
-from .modules.huts import counted_workers
 from .state.state import (
     BlindFillStep,
     DealStep,
-    DrawWorkerStep,
     FillStep,
-    HutStep,
-    MapRefillStep,
-    OverStep,
     PlacementStep,
-    RefillStep,
-    ResolveStep,
-    SlideStep,
     State,
 )
 from .turn.setup import START_SQUARES
+from .turn.step_kinds import STEP_KINDS
 
 _MAX_LISTED: Final = 20
 
@@ -601,210 +594,11 @@ def _counts(counts: Counter[Any]) -> str:
 
 
 def _check_step(state: State, problems: list[str], reachable: bool) -> None:
-    step: object = state.step  # not narrowed: a step class this module does not know is reported
-    player = state.players[state.current]
-    uses_map = Module.MAP in state.config.modules
-    if isinstance(step, DealStep):
-        if (
-            state.turn
-            or state.discarded
-            or any(isinstance(t, WorkerTile) for t in state.board.values())
-        ):
-            problems.append("the deal is pending but the game is under way (a turn was played)")
-        dealing = any(len(p.hand) < HAND_SIZE and p.pile for p in state.players)
-        short = len(state.display) < DISPLAY_SIZE or (
-            uses_map and len(state.map_board) < MAP_BOARD_SIZE
-        )
-        if not (dealing or (short and state.jungle_pile) or _hut_sides_to_deal(state)):
-            problems.append(
-                "the deal is pending but no hut side is left to deal and no hand, map board "
-                "or display is short of tiles"
-                if uses_map or Module.HUTS in state.config.modules
-                else "the deal is pending but no hand or display is short of tiles"
-            )
-    elif isinstance(step, PlacementStep):
-        if not player.hand:
-            problems.append(f"seat {state.current} is to place a tile but has none in hand")
-    elif isinstance(step, FillStep):
-        _check_placed(state, step.placed, problems)
-        _check_spaces(state, step.placed, step.spaces, problems)
-        if not state.display and not (state.map_board and player.map_tiles):
-            problems.append(
-                "a fill is pending but the display is empty"
-                + (" and no map-board tile can be taken" if uses_map else "")
-            )
-    elif isinstance(step, BlindFillStep):
-        _check_placed(state, step.placed, problems)
-        _check_spaces(state, step.placed, step.spaces, problems)
-        _check_filled(state, step.placed, step.filled, problems)
-        if not state.jungle_pile:
-            problems.append("a blind draw is pending but the jungle pile is empty")
-    elif isinstance(step, ResolveStep):
-        _check_queue(state, step, problems)
-    elif isinstance(step, DrawWorkerStep):
-        if not player.pile:
-            problems.append(f"a worker draw is pending but seat {state.current}'s pile is empty")
-        if len(player.hand) >= HAND_SIZE:
-            problems.append(
-                f"a worker draw is pending but seat {state.current} already holds "
-                f"{len(player.hand)} tiles; a hand holds {HAND_SIZE}"
-            )
-    elif isinstance(step, RefillStep):
-        if not state.jungle_pile or len(state.display) >= DISPLAY_SIZE:
-            problems.append("a display refill is pending but the display is full or the pile empty")
-        elif state.map_board:
-            problems.append(
-                "a display refill from the pile is pending but the map board still holds tiles, "
-                "which slide into the display first"
-            )
-    elif isinstance(step, SlideStep):
-        board = state.map_board
-        if not (
-            uses_map
-            and len(state.display) == DISPLAY_SIZE - 1
-            and len(board) == MAP_BOARD_SIZE
-            and len(set(board)) > 1
-        ):
-            problems.append(
-                "a slide is pending but the display is not short of exactly 1 tile with 2 "
-                "different tiles on the map board"
-            )
-    elif isinstance(step, MapRefillStep):
-        if not (
-            uses_map
-            and state.jungle_pile
-            and len(state.map_board) < MAP_BOARD_SIZE
-            and len(state.display) == DISPLAY_SIZE
-        ):
-            problems.append(
-                "a map board refill is pending but the map board is full, the pile empty or "
-                "the display not yet refilled"
-            )
-    elif isinstance(step, HutStep):
-        if Module.HUTS not in state.config.modules:
-            problems.append("a hut step is pending in a game without the Huts module")
-        elif not any(
-            hut.cost <= player.gold and hut not in player.huts for hut, _ in state.hut_supply.items
-        ):
-            problems.append(
-                f"a hut step is pending but seat {state.current} can build no hut of the supply"
-            )
-    elif isinstance(step, OverStep):
-        if any(p.hand or (reachable and p.pile) for p in state.players):
-            problems.append("the game is over but a player still has worker tiles to place")
+    kind = STEP_KINDS.get(type(state.step))
+    if kind is None:  # a step class the library does not know
+        problems.append(f"unknown step {state.step!r}")
     else:
-        problems.append(f"unknown step {step!r}")
-
-
-def _hut_sides_to_deal(state: State) -> bool:
-    config = state.config
-    if Module.HUTS not in config.modules or config.huts is not None:
-        return False
-    return state.hut_supply.total < len(HUT_TILES)
-
-
-def _check_placed(state: State, placed: Square, problems: list[str]) -> None:
-    tile = state.board.get(placed)
-    if not isinstance(tile, WorkerTile) or tile.owner != state.current:
-        problems.append(
-            f"the step's placed square {format_square(placed)} holds no worker tile of "
-            f"seat {state.current}"
-        )
-
-
-def _check_spaces(
-    state: State, placed: Square, spaces: tuple[Square, ...], problems: list[str]
-) -> None:
-    if not spaces:
-        problems.append("the step has no jungle spaces to fill")
-    if list(spaces) != sorted(set(spaces)):
-        problems.append("the step's spaces to fill are not sorted and distinct")
-    near = neighbours(placed)
-    for space in spaces:
-        where = format_square(space)
-        workers = sum(isinstance(state.board.get(n), WorkerTile) for n in neighbours(space))
-        if space in state.board or space not in near or workers < 2:
-            problems.append(
-                f"space {where} is not an empty jungle space next to {format_square(placed)} "
-                "between 2 or more worker tiles"
-            )
-
-
-def _check_filled(
-    state: State, placed: Square, filled: tuple[Square, ...], problems: list[str]
-) -> None:
-    near = neighbours(placed)
-    if len(set(filled)) != len(filled):
-        problems.append("the step's filled spaces repeat a square")
-    for space in filled:
-        if space not in near or not isinstance(state.board.get(space), JungleTile):
-            problems.append(
-                f"filled space {format_square(space)} holds no jungle tile next to "
-                f"{format_square(placed)}"
-            )
-
-
-def _check_queue(state: State, step: ResolveStep, problems: list[str]) -> None:
-    seats = state.config.players
-    if not step.queue:
-        problems.append("the resolve step has no activated edges")
-    if step.received < 0:
-        problems.append(f"the resolve step's received cacao {step.received} is negative")
-    seen: set[tuple[Square, int]] = set()
-    for edge in step.queue:
-        where = f"activated edge {format_square(edge.square)} {edge.side.name}"
-        if (edge.square, edge.side) in seen:
-            problems.append(f"{where} is queued twice")
-        seen.add((edge.square, edge.side))
-        if not 0 <= edge.owner < seats:
-            problems.append(f"{where} has owner {edge.owner}, not a seat")
-            continue
-        tile = state.board.get(edge.square)
-        jungle = state.board.get(edge.jungle_square)
-        # An edge with no worker is activated only facing a Tree of Life (R-TREE-3).
-        at_tree = isinstance(jungle, JungleTile) and jungle.kind is JungleKind.TREE_OF_LIFE
-        if not isinstance(tile, WorkerTile) or tile.owner != edge.owner:
-            problems.append(f"{where}: no worker tile of seat {edge.owner} there")
-        elif edge.workers != counted_workers(tile, tile.edges[edge.side]):
-            problems.append(f"{where}: the tile has no {edge.workers} workers on that side")
-        elif not edge.workers and not at_tree:
-            problems.append(
-                f"{where}: an edge with no worker is activated only facing a Tree of Life"
-            )
-        if edge.jungle_square != neighbour(edge.square, edge.side) or not isinstance(
-            jungle, JungleTile
-        ):
-            problems.append(
-                f"{where}: jungle square {format_square(edge.jungle_square)} is not the "
-                "jungle tile that side faces"
-            )
-
-    def order(index: int) -> tuple[int, Square, int]:
-        edge = step.queue[index]
-        return ((edge.owner - state.current) % seats, edge.square, int(edge.side))
-
-    keys = [order(index) for index in range(len(step.queue))]
-    if keys != sorted(keys):
-        problems.append(
-            "the activated edges are not in resolution order (the player to move first, "
-            "then clockwise; by square and side within a player)"
-        )
-
-
-_MID_TURN: Final = (
-    FillStep,
-    BlindFillStep,
-    ResolveStep,
-    DrawWorkerStep,
-    RefillStep,
-    SlideStep,
-    MapRefillStep,
-    HutStep,
-)
-"""The steps after the turn's tile left the hand and before the next turn starts."""
-
-_BEFORE_DRAW: Final = (FillStep, BlindFillStep, ResolveStep, DrawWorkerStep)
-"""The steps of a turn before the player to move draws their new worker tile."""
+        problems += kind.problems(state, reachable)
 
 
 def _check_numbers(state: State, problems: list[str], reachable: bool) -> None:
@@ -853,11 +647,14 @@ def _check_turn(state: State, problems: list[str]) -> None:
     seats = state.config.players
     played = len(state.discarded) + len(state.covered)
     played += sum(isinstance(tile, WorkerTile) for tile in state.board.values())
-    expected = played - 1 if isinstance(state.step, _MID_TURN) else played
+    kind = STEP_KINDS.get(type(state.step))
+    if kind is None:  # reported by _check_step
+        return
+    expected = played - 1 if kind.mid_turn else played
     if state.turn != expected:
         problems.append(
             f"turn is {state.turn}, but {played} worker tiles left the hands "
-            f"({'during' if isinstance(state.step, _MID_TURN) else 'before'} this turn)"
+            f"({'during' if kind.mid_turn else 'before'} this turn)"
         )
     if state.current != state.turn % seats:
         problems.append(
@@ -867,11 +664,7 @@ def _check_turn(state: State, problems: list[str]) -> None:
     if isinstance(state.step, DealStep):
         return
     for seat, player in enumerate(state.players):
-        full = (
-            HAND_SIZE - 1
-            if seat == state.current and isinstance(state.step, _BEFORE_DRAW)
-            else HAND_SIZE
-        )
+        full = HAND_SIZE - 1 if seat == state.current and kind.before_draw else HAND_SIZE
         if player.pile and len(player.hand) != full:
             problems.append(
                 f"seat {seat} holds {len(player.hand)} tiles while their pile still has some; "

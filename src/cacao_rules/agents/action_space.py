@@ -134,6 +134,7 @@ from ..game.moves import (
 from ..game.pools import gem_cart, jungle_pool, worker_set
 from ..modules.huts import FOREMAN_EDGE
 from ..state.state import FillStep, ResolveStep, State
+from ..turn.placement import TILE_MOVES
 
 MAX_EDGES_PER_TURN: Final = 13
 """Edges activated in one turn at most: 4 of the tile placed and 3 around each of at most 3
@@ -228,17 +229,10 @@ class _Tables:
     tile_ids: dict[int, int] = attrs.field(factory=any_dict)
     """The ids of the placements and overbuilds met so far, by the moves' identity (see
     :func:`_tile_codes`)."""
-    tile_moves: dict[int, Move] = attrs.field(factory=any_dict)
-    """The moves whose ids :attr:`tile_ids` holds, by identity: kept so that no other
-    object can take one's identity while its entry lasts."""
     recent: dict[int, tuple[State, _StateIndex]] = attrs.field(factory=any_dict)
     """The indices of the states last asked about, by the state's identity, each with its
     state (so that no other object can take its identity while the entry lasts): kept here,
     outside the states, which never change (see :func:`_index`)."""
-
-
-_TILE_IDS_KEPT: Final = 1 << 16
-"""How many placement ids :attr:`_Tables.tile_ids` keeps at most before it starts again."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -431,12 +425,12 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
     """The ids of placements and overbuilds: the bulk of every placement decision (dozens a
     state).
 
-    The engine makes each placement once and lists the same move object in every state it
-    is legal in, so an id is kept by the move's identity: looking up ``id(move)`` costs far
-    less than reading three fields of a move (the compiled build reads them as generic
-    attributes). :attr:`_Tables.tile_moves` holds every move with an entry, so no other
-    object can take that identity while the entry lasts; moves made afresh would only fill
-    the table, which therefore starts again past :data:`_TILE_IDS_KEPT` entries.
+    The engine lists the same move object for a placement in every state it is legal in,
+    and keeps it for good (:class:`~cacao_rules.turn.placement.TileMoves`), so an id is kept
+    by the move's identity: looking up ``id(move)`` costs far less than reading three fields
+    of a move (the compiled build reads them as generic attributes). An id is kept only for
+    a move the engine made (:meth:`~cacao_rules.turn.placement.TileMoves.made`), so no other
+    object can ever take that identity.
     """
     known = t.tile_ids
     codes = []
@@ -444,11 +438,8 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
         code = known.get(id(move))
         if code is None:
             code = _tile_code(t, move)
-            if len(known) >= _TILE_IDS_KEPT:
-                known.clear()
-                t.tile_moves.clear()
-            known[id(move)] = code
-            t.tile_moves[id(move)] = move
+            if TILE_MOVES.made(move):
+                known[id(move)] = code
         codes.append(code)
     return codes
 

@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import TextIO
 
 from .. import __version__
-from . import play, replay, simulate
+from . import play, replay, serve, simulate
 from .terminal import Parser
 
-COMMANDS = (play, simulate, replay)
+COMMANDS = (play, simulate, replay, serve)
 """The subcommands' modules, in the order ``--help`` lists them."""
 
 

@@ -32,7 +32,9 @@ from ..game.components import GEM_COLOURS, MAP_TILES_PER_PLAYER, MASKS, TILES_BY
 from ..game.components import Hut as _Hut
 from ..game.components import WorkerType as _WorkerType
 from ..game.config import Module as _Module
+from ..state import state as _steps
 from ..state.chance import MAX_SEED
+from ..turn.step_kinds import STEP_KINDS
 
 FORMAT: Final = "cacao-rules.state"
 """The value of the ``"format"`` field of every state document."""
@@ -169,19 +171,25 @@ class ActivatedEdgeDocument(Document):
     jungle_square: Square
 
 
+def _tag(step: type) -> str:
+    """The tag naming a step class in the documents: its kind's
+    (:attr:`~cacao_rules.turn.step_kinds.StepKind.tag`)."""
+    return STEP_KINDS[step].tag
+
+
 class Step(Document, tag_field="kind"):
     """The pending decision or chance event, named by ``kind``."""
 
 
-class DealStep(Step, tag="deal"):
+class DealStep(Step, tag=_tag(_steps.DealStep)):
     """Chance: the setup deal."""
 
 
-class PlacementStep(Step, tag="placement"):
+class PlacementStep(Step, tag=_tag(_steps.PlacementStep)):
     """Seat ``current`` places, overbuilds or discards a worker tile."""
 
 
-class FillStep(Step, tag="fill"):
+class FillStep(Step, tag=_tag(_steps.FillStep)):
     """Seat ``current`` fills the empty jungle ``spaces`` next to the tile placed on
     ``placed``."""
 
@@ -189,7 +197,7 @@ class FillStep(Step, tag="fill"):
     spaces: Squares
 
 
-class BlindFillStep(Step, tag="blind_fill"):
+class BlindFillStep(Step, tag=_tag(_steps.BlindFillStep)):
     """Chance: a blind draw from the pile for ``spaces[0]``."""
 
     placed: Square
@@ -197,40 +205,40 @@ class BlindFillStep(Step, tag="blind_fill"):
     spaces: Squares
 
 
-class ResolveStepV1(Step, tag="resolve"):
+class ResolveStepV1(Step, tag=_tag(_steps.ResolveStep)):
     """The owner of ``queue[0]`` resolves an activated edge (version 1: no ``received``)."""
 
     queue: Annotated[tuple[ActivatedEdgeDocument, ...], _MOST]
 
 
-class ResolveStep(ResolveStepV1, tag="resolve"):
+class ResolveStep(ResolveStepV1, tag=_tag(_steps.ResolveStep)):
     """The owner of ``queue[0]`` resolves an activated edge; ``received`` is the cacao they
     received from their edges this turn so far."""
 
     received: Count
 
 
-class DrawWorkerStep(Step, tag="draw_worker"):
+class DrawWorkerStep(Step, tag=_tag(_steps.DrawWorkerStep)):
     """Chance: seat ``current``'s end-of-turn draw."""
 
 
-class SlideStep(Step, tag="slide"):
+class SlideStep(Step, tag=_tag(_steps.SlideStep)):
     """Seat ``current`` chooses the map-board tile that slides into the display."""
 
 
-class RefillStep(Step, tag="refill"):
+class RefillStep(Step, tag=_tag(_steps.RefillStep)):
     """Chance: a display refill from the pile."""
 
 
-class MapRefillStep(Step, tag="map_refill"):
+class MapRefillStep(Step, tag=_tag(_steps.MapRefillStep)):
     """Chance: a map board refill from the pile."""
 
 
-class HutStep(Step, tag="hut"):
+class HutStep(Step, tag=_tag(_steps.HutStep)):
     """Seat ``current`` builds a hut or passes."""
 
 
-class OverStep(Step, tag="over"):
+class OverStep(Step, tag=_tag(_steps.OverStep)):
     """Nothing: the game is over."""
 
 

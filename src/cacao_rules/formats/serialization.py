@@ -381,6 +381,21 @@ def _read_config(document: doc.ConfigDocument) -> Config:
     return config
 
 
+def config_document(config: Config) -> dict[str, Json]:
+    """``config`` as the ``config`` object of :func:`to_json`'s document, parsed."""
+    return msgspec.to_builtins(_config_document(config))  # type: ignore[no-any-return]
+
+
+def config_from_document(value: Json) -> Config:
+    """The configuration that ``value`` (a parsed ``config`` object as :func:`to_json`
+    writes it) describes; :class:`~cacao_rules.FormatError` saying what is wrong otherwise
+    (the configuration's own checks included)."""
+    try:
+        return _read_config(convert(value, doc.ConfigDocument))
+    except Bad as bad:
+        raise FormatError(f"not a valid configuration: {bad}") from None
+
+
 def check_seat(seat: int, seats: int, path: str) -> int:
     """``seat``, if the game has it (the declaration allows seats 0 to 3)."""
     if seat >= seats:

@@ -50,22 +50,11 @@ from ..game.config import Module
 from ..game.frozen import Bag
 from ..game.geometry import Square, format_square, is_jungle_square, neighbours
 from ..state.state import (
-    BlindFillStep,
-    DealStep,
-    DrawWorkerStep,
-    FillStep,
-    HutStep,
-    MapRefillStep,
-    OverStep,
-    PlacementStep,
-    RefillStep,
-    ResolveStep,
-    SlideStep,
     State,
-    Step,
 )
 from ..turn.results import final_scores, winners
 from ..turn.scoring import CATEGORIES, HUT_CATEGORIES
+from ..turn.step_kinds import kind_of
 from .colour import paint, seat_paint
 from .seats import SeatSummary, Shown, seat_summaries
 
@@ -217,52 +206,15 @@ def _gems(gems: tuple[int, ...]) -> str:
     return "".join(str(count) for count in gems)
 
 
-def _edges(step: ResolveStep, seat: int) -> str:
-    return ", ".join(
-        f"{format_square(edge.square)} {edge.side.name} ({edge.workers})"
-        for edge in step.queue
-        if edge.owner == seat
-    )
-
-
 def describe_step(state: State) -> str:
-    """What the game waits for, in words: whose decision and what kind, chance, or the end."""
-    if isinstance(state.step, OverStep):
+    """What the game waits for, in words: whose decision and what kind, chance, or the end
+    with its winners. The sentence of a pending step is its kind's
+    (:meth:`~cacao_rules.turn.step_kinds.StepKind.describe`)."""
+    if state.is_over:
         won = winners(state)
         seats = ", ".join(f"seat {seat}" for seat in won)
         return f"Game over. {'Winners (shared win)' if len(won) > 1 else 'Winner'}: {seats}"
-    return _describe_pending(state)
-
-
-def _describe_pending(state: Shown) -> str:
-    """The decision or chance event a game that is not over waits for, in words."""
-    step: Step = state.step
-    if isinstance(step, PlacementStep):
-        return f"Waiting for seat {state.current} to place a worker tile"
-    if isinstance(step, FillStep):
-        spaces = " ".join(format_square(square) for square in step.spaces)
-        return f"Waiting for seat {state.current} to fill the jungle spaces {spaces}"
-    if isinstance(step, ResolveStep):
-        seat = step.queue[0].owner
-        return f"Waiting for seat {seat} to resolve an activated edge: {_edges(step, seat)}"
-    if isinstance(step, DealStep):
-        return "Chance: the deal"
-    if isinstance(step, BlindFillStep):
-        spaces = " ".join(format_square(square) for square in step.spaces)
-        return f"Chance: blind draws from the jungle pile for {spaces}"
-    if isinstance(step, DrawWorkerStep):
-        return f"Chance: seat {state.current} draws a worker tile"
-    if isinstance(step, SlideStep):
-        tiles = " or ".join(tile.code for tile in state.map_board)
-        return (
-            f"Waiting for seat {state.current} to slide a map-board tile into the display: {tiles}"
-        )
-    if isinstance(step, MapRefillStep):
-        return "Chance: the map board is refilled from the jungle pile"
-    if isinstance(step, HutStep):
-        return f"Waiting for seat {state.current} to build a hut or pass"
-    assert isinstance(step, RefillStep)
-    return "Chance: the display is refilled from the jungle pile"
+    return kind_of(state.step).describe(state)
 
 
 def waiting_for(shown: Shown) -> str:
@@ -276,9 +228,7 @@ def waiting_for(shown: Shown) -> str:
     """
     if isinstance(shown, State):
         return describe_step(shown)
-    if shown.is_over:
-        return "Game over."
-    return _describe_pending(shown)
+    return kind_of(shown.step).describe(shown)
 
 
 def summary_line(shown: Shown) -> str:

@@ -1,18 +1,18 @@
 """What each jungle tile does for the workers activated next to it.
 
-One :class:`Action` per :class:`~cacao_rules.JungleKind`, found through :data:`ACTIONS`.
-An action lists the uses worth offering (``options``: each a :class:`Use` that gives a
-different result, :rule:`R-DECIDE-2`) and carries out a chosen one (``perform``, given the
-jungle tile's square, the edge's workers and the use; it returns the cacao it put into
-storage, for the Farmer, :rule:`R-HUT-FARMER`). ``reads`` and ``writes`` name the
-resources an action depends on and changes, which lets the engine see when an edge cannot
-matter (:rule:`R-ACT-7`).
+One :class:`Action` per :class:`~cacao_rules.JungleKind`, a class of its own found through
+:data:`ACTIONS`. An action lists the uses worth offering (``options``: each a :class:`Use`
+that gives a different result, :rule:`R-DECIDE-2`), carries out a chosen one (``perform``,
+given the jungle tile's square, the edge's workers and the use; it returns the cacao it put
+into storage, for the Farmer, :rule:`R-HUT-FARMER`) and says what caps the useful workers
+(``limit``, for the message of a refused move). ``reads`` and ``writes`` name the resources
+an action depends on and changes, which lets the engine see when an edge cannot matter
+(:rule:`R-ACT-7`).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import Final, NamedTuple, Protocol
 
 from ..game.components import (
@@ -55,35 +55,40 @@ class Used(Protocol):
     def gems(self) -> Gems: ...
 
 
-Options = Callable[[PlayerState, JungleTile, int], tuple[Use, ...]]
-Perform = Callable[[Draft, int, Square, JungleTile, int, Used], int]
-Limit = Callable[[PlayerState, JungleTile], str]
+_CACAO: Final = frozenset({Resource.CACAO})
+_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
+_NONE: Final[frozenset[Resource]] = frozenset()
+_GOLD: Final = frozenset({Resource.GOLD})
+_WATER: Final = frozenset({Resource.WATER})
+_SUN: Final = frozenset({Resource.SUN})
+_GEMS: Final = frozenset({Resource.GEMS})
 
 
 class Action:
     """The effect of one jungle-tile kind; see the module docstring.
 
-    A plain slotted class, not an attrs one: compiled, it is a native class, whose functions
-    the engine reads directly at every edge it resolves (an attrs class stays interpreted,
-    and each read would be a generic attribute look-up).
+    A class per kind with methods, the one way the engine dispatches on a kind (the step
+    kinds are written so too): compiled, a native method is called directly, where a
+    function kept in a field would go through Python's call protocol at every edge resolved.
     """
 
-    __slots__ = ("limit", "options", "perform", "reads", "writes")
-
-    def __init__(
-        self,
-        options: Options,
-        perform: Perform,
-        reads: frozenset[Resource],
-        writes: frozenset[Resource],
-        limit: Limit,
-    ) -> None:
-        self.options = options
-        self.perform = perform
+    def __init__(self, reads: frozenset[Resource], writes: frozenset[Resource]) -> None:
         self.reads = reads
         self.writes = writes
-        self.limit = limit
-        """Says what caps the useful workers, for the message of a refused move."""
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        """The uses of ``workers`` worth offering ``player``, in order."""
+        raise NotImplementedError
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        """Carry out ``use`` for ``seat``; return the cacao put into storage."""
+        raise NotImplementedError
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        """What caps the useful workers, for the message of a refused move."""
+        raise NotImplementedError
 
 
 def _up_to(limit: int) -> tuple[Use, ...]:
@@ -113,13 +118,29 @@ def gain_cacao(draft: Draft, seat: int, received: int) -> int:
     return kept
 
 
+def _cacao_limit(player: PlayerState) -> str:
+    return f"the player holds {player.cacao} cacao"
+
+
 # --- base tiles --------------------------------------------------------------------------------
 
 
-def _plantation_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    # A worker is worth offering only while the ones before it leave room (R-ACT-PLANTATION);
-    # fruit lost to a full storage counts for nothing, for a Farmer either (R-HUT-FARMER).
-    return _plantation_uses(workers, tile.value, storage_room(player))
+class _Plantation(Action):
+    """1 or 2 cacao per worker (:rule:`R-ACT-PLANTATION`)."""
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        # A worker is worth offering only while the ones before it leave room
+        # (R-ACT-PLANTATION); fruit lost to a full storage counts for nothing, for a Farmer
+        # either (R-HUT-FARMER).
+        return _plantation_uses(workers, tile.value, storage_room(player))
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        return gain_cacao(draft, seat, use.workers * tile.value)
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return f"the storage has room for {storage_room(player)} more cacao"
 
 
 @functools.lru_cache(maxsize=1024)
@@ -127,84 +148,105 @@ def _plantation_uses(workers: int, value: int, room: int) -> tuple[Use, ...]:
     return tuple(Use(used) for used in range(workers + 1) if used == 0 or (used - 1) * value < room)
 
 
-def _plantation(
-    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
-) -> int:
-    """1 or 2 cacao per worker (:rule:`R-ACT-PLANTATION`)."""
-    return gain_cacao(draft, seat, use.workers * tile.value)
+class _Market(Action):
+    """Sell 1 cacao per worker at the printed price (:rule:`R-ACT-MARKET`), or at 3 instead
+    of 2 with the Market crier (:rule:`R-HUT-MARKET-CRIER`)."""
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return _up_to(min(workers, player.cacao))
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        player = draft.players[seat]
+        price = market_price(player, tile)
+        draft.update_player(
+            seat, cacao=player.cacao - use.workers, gold=player.gold + use.workers * price
+        )
+        if draft.events is not None:
+            draft.emit(Spent(seat, Resource.CACAO, use.workers))
+            draft.emit(Gained(seat, Resource.GOLD, use.workers * price))
+        if price != tile.value and draft.events is not None:
+            draft.emit(HutUsed(seat, Hut.MARKET_CRIER))
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return _cacao_limit(player)
 
 
-def _market_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return _up_to(min(workers, player.cacao))
-
-
-def _market(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
-    """Sell 1 cacao per worker at the printed price (:rule:`R-ACT-MARKET`), or at 3 instead of
-    2 with the Market crier (:rule:`R-HUT-MARKET-CRIER`)."""
-    player = draft.players[seat]
-    price = market_price(player, tile)
-    draft.update_player(
-        seat, cacao=player.cacao - use.workers, gold=player.gold + use.workers * price
-    )
-    if draft.events is not None:
-        draft.emit(Spent(seat, Resource.CACAO, use.workers))
-        draft.emit(Gained(seat, Resource.GOLD, use.workers * price))
-    if price != tile.value and draft.events is not None:
-        draft.emit(HutUsed(seat, Hut.MARKET_CRIER))
-    return 0
-
-
-def _gold_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return _up_to(workers)
-
-
-def _gold_mine(
-    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
-) -> int:
+class _GoldMine(Action):
     """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
-    player = draft.players[seat]
-    draft.update_player(seat, gold=player.gold + use.workers * tile.value)
-    if draft.events is not None:
-        draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
-    return 0
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return _up_to(workers)
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        player = draft.players[seat]
+        draft.update_player(seat, gold=player.gold + use.workers * tile.value)
+        if draft.events is not None:
+            draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return "every worker may be used"
 
 
 _LAST_WATER_FIELD: Final = len(WATER_TRACK) - 1
 
 
-def _water_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return _up_to(min(workers, _LAST_WATER_FIELD - player.water_field))
-
-
-def _water(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
+class _Water(Action):
     """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
-    player = draft.players[seat]
-    draft.update_player(seat, water_field=player.water_field + use.workers)
-    if draft.events is not None:
-        draft.emit(Gained(seat, Resource.WATER, use.workers))
-    return 0
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return _up_to(min(workers, _LAST_WATER_FIELD - player.water_field))
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        player = draft.players[seat]
+        draft.update_player(seat, water_field=player.water_field + use.workers)
+        if draft.events is not None:
+            draft.emit(Gained(seat, Resource.WATER, use.workers))
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return f"the carrier is {_LAST_WATER_FIELD - player.water_field} fields from the last one"
 
 
-def _sun_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return _up_to(min(workers, SUN_PLACES - player.sun))
-
-
-def _sun(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
+class _SunWorship(Action):
     """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
-    player = draft.players[seat]
-    draft.update_player(seat, sun=player.sun + use.workers)
-    if draft.events is not None:
-        draft.emit(Gained(seat, Resource.SUN, use.workers))
-    return 0
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return _up_to(min(workers, SUN_PLACES - player.sun))
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        player = draft.players[seat]
+        draft.update_player(seat, sun=player.sun + use.workers)
+        if draft.events is not None:
+            draft.emit(Gained(seat, Resource.SUN, use.workers))
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return f"the village board has room for {SUN_PLACES - player.sun} more sun tokens"
 
 
-def _nothing_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return (Use(0),)
-
-
-def _nothing(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
+class _Temple(Action):
     """Temples do nothing during play (:rule:`R-ACT-TEMPLE`)."""
-    return 0
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return (Use(0),)
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return "a temple does nothing during play"
 
 
 # --- Chocolatl tiles ---------------------------------------------------------------------------
@@ -214,41 +256,75 @@ CACAO_PRICE_AT_CHOCOLATE_MARKET: Final = 3
 BAR_PRICE_AT_CHOCOLATE_MARKET: Final = 7
 
 
-def _watering_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return _up_to(min(workers, player.water_field))
-
-
-def _watering(
-    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
-) -> int:
+class _Watering(Action):
     """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
-    player = draft.players[seat]
-    draft.update_player(seat, water_field=player.water_field - use.workers)
-    if draft.events is not None:
-        draft.emit(Spent(seat, Resource.WATER, use.workers))
-    return gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return _up_to(min(workers, player.water_field))
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        player = draft.players[seat]
+        draft.update_player(seat, water_field=player.water_field - use.workers)
+        if draft.events is not None:
+            draft.emit(Spent(seat, Resource.WATER, use.workers))
+        return gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return f"the carrier is {player.water_field} fields from the first one"
 
 
-def _kitchen_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return _up_to(min(workers, player.cacao))
-
-
-def _kitchen(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
+class _ChocolateKitchen(Action):
     """1 cacao into 1 bar per worker, in the same storage space (:rule:`R-CHOC-2`)."""
-    player = draft.players[seat]
-    draft.update_player(
-        seat, cacao=player.cacao - use.workers, chocolate=player.chocolate + use.workers
-    )
-    if draft.events is not None:
-        draft.emit(Spent(seat, Resource.CACAO, use.workers))
-        draft.emit(Gained(seat, Resource.CHOCOLATE, use.workers))
-    return 0
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return _up_to(min(workers, player.cacao))
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        player = draft.players[seat]
+        draft.update_player(
+            seat, cacao=player.cacao - use.workers, chocolate=player.chocolate + use.workers
+        )
+        if draft.events is not None:
+            draft.emit(Spent(seat, Resource.CACAO, use.workers))
+            draft.emit(Gained(seat, Resource.CHOCOLATE, use.workers))
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return _cacao_limit(player)
 
 
-def _chocolate_market_options(
-    player: PlayerState, tile: JungleTile, workers: int
-) -> tuple[Use, ...]:
-    return _chocolate_market_uses(workers, player.cacao, player.chocolate)
+class _ChocolateMarket(Action):
+    """Per worker, 1 cacao for 3 or 1 bar for 7 (:rule:`R-CHOC-3`)."""
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return _chocolate_market_uses(workers, player.cacao, player.chocolate)
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        player = draft.players[seat]
+        fruit = use.workers - use.bars
+        gold = fruit * CACAO_PRICE_AT_CHOCOLATE_MARKET + use.bars * BAR_PRICE_AT_CHOCOLATE_MARKET
+        draft.update_player(
+            seat,
+            cacao=player.cacao - fruit,
+            chocolate=player.chocolate - use.bars,
+            gold=player.gold + gold,
+        )
+        if fruit and draft.events is not None:
+            draft.emit(Spent(seat, Resource.CACAO, fruit))
+        if use.bars and draft.events is not None:
+            draft.emit(Spent(seat, Resource.CHOCOLATE, use.bars))
+        if draft.events is not None:
+            draft.emit(Gained(seat, Resource.GOLD, gold))
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return f"the player holds {player.cacao} cacao and {player.chocolate} chocolate bars"
 
 
 @functools.lru_cache(maxsize=1024)
@@ -261,52 +337,51 @@ def _chocolate_market_uses(workers: int, cacao: int, chocolate: int) -> tuple[Us
     return tuple(sorted(uses))
 
 
-def _chocolate_market(
-    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
-) -> int:
-    """Per worker, 1 cacao for 3 or 1 bar for 7 (:rule:`R-CHOC-3`)."""
-    player = draft.players[seat]
-    fruit = use.workers - use.bars
-    gold = fruit * CACAO_PRICE_AT_CHOCOLATE_MARKET + use.bars * BAR_PRICE_AT_CHOCOLATE_MARKET
-    draft.update_player(
-        seat,
-        cacao=player.cacao - fruit,
-        chocolate=player.chocolate - use.bars,
-        gold=player.gold + gold,
-    )
-    if fruit and draft.events is not None:
-        draft.emit(Spent(seat, Resource.CACAO, fruit))
-    if use.bars and draft.events is not None:
-        draft.emit(Spent(seat, Resource.CHOCOLATE, use.bars))
-    if draft.events is not None:
-        draft.emit(Gained(seat, Resource.GOLD, gold))
-    return 0
-
-
 # --- Diamante tiles ----------------------------------------------------------------------------
 
 GOLD_PER_TREE_WORKER: Final = 1
 GOLD_AT_TREE_FOR_AN_EMPTY_EDGE: Final = 3
 
 
-def _tree_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    # An edge with no worker facing a tree is activated too; using it (1) takes 3 gold.
-    return _up_to(max(workers, 1))
-
-
-def _tree(draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used) -> int:
+class _TreeOfLife(Action):
     """1 gold per worker, or 3 gold for an edge showing no worker (:rule:`R-TREE-2`,
     :rule:`R-TREE-3`)."""
-    player = draft.players[seat]
-    gold = GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else use.workers * GOLD_PER_TREE_WORKER
-    draft.update_player(seat, gold=player.gold + gold)
-    if draft.events is not None:
-        draft.emit(Gained(seat, Resource.GOLD, gold))
-    return 0
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        # An edge with no worker facing a tree is activated too; using it (1) takes 3 gold.
+        return _up_to(max(workers, 1))
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        player = draft.players[seat]
+        gold = (
+            GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else use.workers * GOLD_PER_TREE_WORKER
+        )
+        draft.update_player(seat, gold=player.gold + gold)
+        if draft.events is not None:
+            draft.emit(Gained(seat, Resource.GOLD, gold))
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return "every worker may be used"
 
 
-def _gem_mine_options(player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-    return _gem_uses(tile.gems or NO_GEMS, workers)
+class _GemMine(Action):
+    """Per worker one gem of the player's choice from the mine (:rule:`R-GEM-3`), then the
+    forced exchange of full sets for masks (:rule:`R-GEM-4`)."""
+
+    def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
+        return _gem_uses(tile.gems or NO_GEMS, workers)
+
+    def perform(
+        self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
+    ) -> int:
+        take_gems(draft, seat, at, use.gems)
+        return 0
+
+    def limit(self, player: PlayerState, tile: JungleTile) -> str:
+        return f"the mine holds the gems {tile.code[1:]} (red, green, blue, white)"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -315,83 +390,17 @@ def _gem_uses(on_mine: Gems, workers: int) -> tuple[Use, ...]:
     return tuple(sorted(Use(sum(taken), gems=taken) for taken in gem_choices(on_mine, workers)))
 
 
-def _gem_mine(
-    draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
-) -> int:
-    """Per worker one gem of the player's choice from the mine (:rule:`R-GEM-3`), then the
-    forced exchange of full sets for masks (:rule:`R-GEM-4`)."""
-    take_gems(draft, seat, at, use.gems)
-    return 0
-
-
-# --- why a use is not offered ------------------------------------------------------------------
-
-
-def _room_limit(player: PlayerState, tile: JungleTile) -> str:
-    return f"the storage has room for {storage_room(player)} more cacao"
-
-
-def _cacao_limit(player: PlayerState, tile: JungleTile) -> str:
-    return f"the player holds {player.cacao} cacao"
-
-
-def _stock_limit(player: PlayerState, tile: JungleTile) -> str:
-    return f"the player holds {player.cacao} cacao and {player.chocolate} chocolate bars"
-
-
-def _no_limit(player: PlayerState, tile: JungleTile) -> str:
-    return "every worker may be used"
-
-
-def _water_limit(player: PlayerState, tile: JungleTile) -> str:
-    return f"the carrier is {_LAST_WATER_FIELD - player.water_field} fields from the last one"
-
-
-def _watering_limit(player: PlayerState, tile: JungleTile) -> str:
-    return f"the carrier is {player.water_field} fields from the first one"
-
-
-def _sun_limit(player: PlayerState, tile: JungleTile) -> str:
-    return f"the village board has room for {SUN_PLACES - player.sun} more sun tokens"
-
-
-def _temple_limit(player: PlayerState, tile: JungleTile) -> str:
-    return "a temple does nothing during play"
-
-
-def _gem_limit(player: PlayerState, tile: JungleTile) -> str:
-    return f"the mine holds the gems {tile.code[1:]} (red, green, blue, white)"
-
-
-_CACAO: Final = frozenset({Resource.CACAO})
-_STORAGE: Final = frozenset({Resource.CACAO, Resource.CHOCOLATE})
-_NONE: Final[frozenset[Resource]] = frozenset()
-_GOLD: Final = frozenset({Resource.GOLD})
-_WATER: Final = frozenset({Resource.WATER})
-_SUN: Final = frozenset({Resource.SUN})
-_GEMS: Final = frozenset({Resource.GEMS})
-
 ACTIONS: Final[dict[JungleKind, Action]] = {
-    JungleKind.PLANTATION: Action(_plantation_options, _plantation, _STORAGE, _CACAO, _room_limit),
-    JungleKind.MARKET: Action(_market_options, _market, _CACAO, _CACAO | _GOLD, _cacao_limit),
-    JungleKind.GOLD_MINE: Action(_gold_mine_options, _gold_mine, _NONE, _GOLD, _no_limit),
-    JungleKind.WATER: Action(_water_options, _water, _WATER, _WATER, _water_limit),
-    JungleKind.SUN_WORSHIP: Action(_sun_options, _sun, _SUN, _SUN, _sun_limit),
-    JungleKind.TEMPLE: Action(_nothing_options, _nothing, _NONE, _NONE, _temple_limit),
-    JungleKind.WATERING: Action(
-        _watering_options, _watering, _WATER, _WATER | _CACAO, _watering_limit
-    ),
-    JungleKind.CHOCOLATE_KITCHEN: Action(
-        _kitchen_options, _kitchen, _CACAO, _STORAGE, _cacao_limit
-    ),
-    JungleKind.TREE_OF_LIFE: Action(_tree_options, _tree, _NONE, _GOLD, _no_limit),
-    JungleKind.GEM_MINE: Action(_gem_mine_options, _gem_mine, _GEMS, _GEMS, _gem_limit),
-    JungleKind.CHOCOLATE_MARKET: Action(
-        _chocolate_market_options,
-        _chocolate_market,
-        _STORAGE,
-        _STORAGE | _GOLD,
-        _stock_limit,
-    ),
+    JungleKind.PLANTATION: _Plantation(_STORAGE, _CACAO),
+    JungleKind.MARKET: _Market(_CACAO, _CACAO | _GOLD),
+    JungleKind.GOLD_MINE: _GoldMine(_NONE, _GOLD),
+    JungleKind.WATER: _Water(_WATER, _WATER),
+    JungleKind.SUN_WORSHIP: _SunWorship(_SUN, _SUN),
+    JungleKind.TEMPLE: _Temple(_NONE, _NONE),
+    JungleKind.WATERING: _Watering(_WATER, _WATER | _CACAO),
+    JungleKind.CHOCOLATE_KITCHEN: _ChocolateKitchen(_CACAO, _STORAGE),
+    JungleKind.TREE_OF_LIFE: _TreeOfLife(_NONE, _GOLD),
+    JungleKind.GEM_MINE: _GemMine(_GEMS, _GEMS),
+    JungleKind.CHOCOLATE_MARKET: _ChocolateMarket(_STORAGE, _STORAGE | _GOLD),
 }
 """The action of every jungle-tile kind the engine implements."""

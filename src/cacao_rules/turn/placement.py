@@ -5,7 +5,7 @@ Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-O
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from ..errors import IllegalMoveError
 from ..game.components import Hut, WorkerTile, WorkerType
@@ -43,31 +43,59 @@ def overbuild_squares(view: View, seat: int) -> list[Square]:
     )
 
 
-_PLACES: dict[WorkerType, dict[object, tuple[Place, ...]]] = {kind: {} for kind in WorkerType}
-"""The placements of each tile type on each square met so far, one per distinct rotation
-(moves are immutable, so one made is kept for reuse; they are also then listed by identity,
-which :func:`cacao_rules.apply` uses to skip checking a listed move). Keyed by squares as
-plain objects: see :func:`placement_moves`."""
+class TileMoves:
+    """The placements and overbuilds, each made once and kept: the one maker of the tile
+    moves that the engine lists, and the one owner of their identity.
+
+    What it guarantees, and who relies on it: the same placement (or overbuild) of a tile
+    type on a square is always the same object, in every state that lists it, so listing a
+    placement decision (dozens of moves, nearly every turn) builds no move after the first
+    time; and every move it made is kept for the life of the process, so its ``id()`` never
+    names another object. The action space keys its ids of placements by identity on that
+    guarantee, and asks :meth:`made` before it keeps an id of a move met for the first time.
+    Moves are immutable, so sharing them is safe; a caller's own equal move is accepted
+    everywhere just the same, only not found by identity.
+
+    The tables are keyed by squares as plain objects: see :func:`placement_moves`.
+    """
+
+    __slots__ = ("overbuilds", "places")
+
+    def __init__(self) -> None:
+        self.places: dict[WorkerType, dict[object, tuple[Place, ...]]] = {
+            kind: {} for kind in WorkerType
+        }
+        """The placements of each tile type on each square met so far, one per distinct
+        rotation."""
+        self.overbuilds: dict[WorkerType, dict[object, tuple[Overbuild, ...]]] = {
+            kind: {} for kind in WorkerType
+        }
+        """The overbuilds of each tile type on each square met so far, likewise."""
+
+    def new_places(self, kind: WorkerType, square: Square) -> tuple[Place, ...]:
+        """The placements of ``kind`` on ``square``, made and kept."""
+        moves = tuple([Place(kind, square, rotation) for rotation in kind.rotations])
+        self.places[kind][square] = moves
+        return moves
+
+    def new_overbuilds(self, kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
+        """The overbuilds of ``kind`` on ``square``, made and kept."""
+        moves = tuple([Overbuild(kind, square, rotation) for rotation in kind.rotations])
+        self.overbuilds[kind][square] = moves
+        return moves
+
+    def made(self, move: Place | Overbuild) -> bool:
+        """Whether ``move`` is itself one of the moves made here (not merely an equal one)."""
+        kept: tuple[Place | Overbuild, ...] | None
+        if isinstance(move, Place):
+            kept = self.places[move.type].get(move.square)
+        else:
+            kept = self.overbuilds[move.type].get(move.square)
+        return kept is not None and any(listed is move for listed in kept)
 
 
-def _new_places(kind: WorkerType, square: Square) -> tuple[Place, ...]:
-    """The placements of ``kind`` on ``square``, made and kept in :data:`_PLACES`."""
-    moves = tuple([Place(kind, square, rotation) for rotation in kind.rotations])
-    _PLACES[kind][square] = moves
-    return moves
-
-
-_OVERBUILDS: dict[WorkerType, dict[Square, tuple[Overbuild, ...]]] = {
-    kind: {} for kind in WorkerType
-}
-"""The overbuilds of each tile type on each square met so far, like :data:`_PLACES`."""
-
-
-def _new_overbuilds(kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
-    """The overbuilds of ``kind`` on ``square``, made and kept in :data:`_OVERBUILDS`."""
-    moves = tuple([Overbuild(kind, square, rotation) for rotation in kind.rotations])
-    _OVERBUILDS[kind][square] = moves
-    return moves
+TILE_MOVES: Final = TileMoves()
+"""The tile moves of this process (see :class:`TileMoves`)."""
 
 
 def hand_types(view: View) -> tuple[WorkerType, ...]:
@@ -82,26 +110,28 @@ def hand_types(view: View) -> tuple[WorkerType, ...]:
 def placement_moves(view: View) -> list[Move]:
     """Every placement, overbuild or (when neither exists) discard, in notation order.
 
-    Written as plain loops over the kept moves of each type and square (:data:`_PLACES`):
-    compiled, each step is a native dictionary read and list extension. The squares are
+    Written as plain loops over the kept moves of each type and square
+    (:data:`TILE_MOVES`): compiled, each step is a native dictionary read and list
+    extension. The squares are
     read as plain objects, not as ``Square``: compiled,
     mypyc keeps a ``tuple[int, int]`` unboxed and would build a new tuple for every read.
     """
     types = hand_types(view)
     squares: tuple[object, ...] = free_squares(view.board)
     moves: list[Move] = []
+    made = TILE_MOVES
     for kind in types:
-        places = _PLACES[kind]
+        places = made.places[kind]
         for square in squares:
             listed = places.get(square)
-            moves.extend(_new_places(kind, cast(Square, square)) if listed is None else listed)
+            moves.extend(made.new_places(kind, cast(Square, square)) if listed is None else listed)
     own = overbuild_squares(view, view.current)
     if own:
         for kind in types:
-            overbuilds = _OVERBUILDS[kind]
+            overbuilds = made.overbuilds[kind]
             for square in own:
                 built = overbuilds.get(square)
-                moves.extend(_new_overbuilds(kind, square) if built is None else built)
+                moves.extend(made.new_overbuilds(kind, square) if built is None else built)
     if not moves:
         moves = [Discard(kind) for kind in types]
     return moves

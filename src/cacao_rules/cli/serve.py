@@ -1,0 +1,94 @@
+"""``cacao-rules serve``: run the game server (needs the ``server`` extra:
+``pip install "cacao-rules[server]"``)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from pathlib import Path
+from typing import TextIO
+
+from ..errors import ConfigError
+
+BAD_ARGUMENTS = 2
+MISSING_EXTRA = 1
+
+
+def _bot(text: str) -> tuple[str, str]:
+    name, equals, spec = text.partition("=")
+    if not equals:
+        raise argparse.ArgumentTypeError(f"expected NAME=exec:COMMAND, got {text!r}")
+    return name.strip(), spec.strip()
+
+
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``serve`` to the command's subcommands."""
+    serve = commands.add_parser(
+        "serve",
+        help="run the game server (people and bots play over HTTP, WebSocket, a web page)",
+        description='Run the game server (needs `pip install "cacao-rules[server]"`). Games '
+        "are kept in a SQLite file by default, and go on after a restart. Open "
+        "http://HOST:PORT/ in a browser to play.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    store = serve.add_mutually_exclusive_group()
+    store.add_argument(
+        "--db",
+        metavar="FILE",
+        default="cacao-games.sqlite3",
+        help="the SQLite file of the games (default cacao-games.sqlite3, made if missing)",
+    )
+    store.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="a SQLAlchemy database URL instead (e.g. postgresql+psycopg://user@host/db)",
+    )
+    serve.add_argument(
+        "--fsync",
+        action="store_true",
+        help="SQLite: sync the disk at every move, so that a power cut loses none either "
+        "(a killed server loses none without it)",
+    )
+    serve.add_argument(
+        "--bot",
+        type=_bot,
+        action="append",
+        default=[],
+        metavar="NAME=exec:COMMAND",
+        help="an external bot (the cacao-bot/1 protocol) that clients may seat as NAME",
+    )
+    serve.add_argument(
+        "--games-per-client",
+        type=int,
+        default=30,
+        metavar="N",
+        help="the most games one address may create every 10 minutes (default 30)",
+    )
+    serve.set_defaults(run=run, parser=serve)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Serve until interrupted."""
+    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+        err.write('cacao-rules serve needs the server extra: pip install "cacao-rules[server]"\n')
+        return MISSING_EXTRA
+    from ..server.players import check_external
+    from ..server.run import serve
+    from ..server.settings import Limits, Settings
+
+    url = args.database_url or f"sqlite:///{Path(args.db).resolve()}"
+    try:
+        settings = Settings(
+            database=url,
+            fsync=args.fsync,
+            bots=check_external(dict(args.bot)),
+            limits=Limits(games_per_client=args.games_per_client),
+        )
+    except ConfigError as error:
+        err.write(f"cacao-rules serve: {error}\n")
+        return BAD_ARGUMENTS
+    out.write(f"serving Cacao on http://{args.host}:{args.port}/ (games in {url})\n")
+    out.flush()
+    serve(settings, args.host, args.port)
+    return 0

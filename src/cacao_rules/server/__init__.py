@@ -1,0 +1,14 @@
+"""The game server: ``pip install "cacao-rules[server]"``, then ``cacao-rules serve``.
+
+An authoritative server on Starlette and uvicorn (the ``server`` extra) that keeps its games
+in a SQL database (SQLite by default), pushes each seat its own view over a WebSocket, and
+serves a page where people play in the browser. See ``docs/server.md``.
+
+- :mod:`.settings`: where games are kept and the limits on clients;
+- :mod:`.schemas`: the JSON shapes of the API;
+- :mod:`.storage`: the database;
+- :mod:`.players`: who may sit at a seat;
+- :mod:`.live`: one game in memory and each seat's view of it;
+- :mod:`.lobby`: every game, and the only code that changes one;
+- :mod:`.app`: the routes; :mod:`.page`: the browser page; :mod:`.run`: uvicorn.
+"""

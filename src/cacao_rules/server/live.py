@@ -1,0 +1,174 @@
+"""One game in the server's memory: its state, its events, its seats, and each seat's view.
+
+The state is rebuilt from the stored moves (:meth:`LiveGame.replay`) and changed only by
+:meth:`LiveGame.advance`, with the lobby holding the game's lock. Everything a seat is sent
+comes from :meth:`LiveGame.view`, built from ``cr.observe`` and ``cr.observe_events`` of that
+seat: nothing else of the state ever leaves the server before the game is over.
+
+The functions here take milliseconds (the board picture, the replay): the lobby runs them on
+worker threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import time
+from typing import Any
+
+import cacao_rules as cr
+
+from ..formats.serialization import config_from_document
+from ..show.describe import describe_event
+from ..show.replay_page import replay_page
+from ..show.svg import board
+from . import schemas
+from .storage import Seat, StoredGame
+
+
+@functools.lru_cache(maxsize=64)
+def action_space(config: cr.Config) -> cr.ActionSpace:
+    """The action ids of a configuration (built once per configuration)."""
+    return cr.ActionSpace(config)
+
+
+class LiveGame:
+    """A game being served: :class:`StoredGame` replayed, and who is watching it."""
+
+    def __init__(self, stored: StoredGame) -> None:
+        self.id = stored.id
+        self.config = config_from_document(stored.config)
+        self.config_document = stored.config
+        self.seed = stored.seed
+        self.seats = list(stored.seats)
+        self.expired = stored.status == "expired"
+        self.touched = stored.touched
+        self.state = cr.new_game(self.config, seed=self.seed)
+        self.moves: list[cr.Move] = []
+        self.events: list[cr.Event] = []
+        self.lock = asyncio.Lock()
+        self.changed = asyncio.Event()
+        self.sockets = [0] * self.config.players
+        self.bots: dict[int, Any] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+        self._finished: tuple[str, str] | None = None
+        for text in stored.moves:
+            self.advance(cr.parse_move(text))
+
+    def advance(self, move: cr.Move) -> None:
+        """Play ``move`` (legal: checked by ``cr.step``) and keep its events."""
+        self.keep(move, *cr.step(self.state, move))
+
+    def keep(self, move: cr.Move, state: cr.State, events: tuple[cr.Event, ...]) -> None:
+        """Take ``state`` and ``events``, what ``cr.step`` made of ``move``."""
+        self.events.extend(events)
+        self.moves.append(move)
+        self.state = state
+
+    def notify(self) -> None:
+        """Wake everyone waiting for a change of this game."""
+        self.touched = time.time()
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    @property
+    def status(self) -> str:
+        if self.expired:
+            return "expired"
+        if self.state.is_over:
+            return "over"
+        return "open" if any(seat.name is None for seat in self.seats) else "playing"
+
+    @property
+    def bot_to_move(self) -> int | None:
+        """The seat to move when a bot holds it and the game is being played."""
+        seat = self.state.to_move
+        if self.status != "playing" or seat is None or self.seats[seat].player == "human":
+            return None
+        return seat
+
+    def seat_of(self, token_hash: str) -> int | None:
+        """The human seat whose token has this hash."""
+        for number, seat in enumerate(self.seats):
+            if seat.token_hash is not None and seat.token_hash == token_hash:
+                return number
+        return None
+
+    def take(self, seat: int, name: str, token_hash: str) -> None:
+        self.seats[seat] = Seat("human", name, token_hash)
+
+    def info(self) -> schemas.GameInfo:
+        """What everyone may know of the game."""
+        state = self.state
+        over = state.is_over
+        return schemas.GameInfo(
+            game=self.id,
+            config=self.config_document,
+            seats=[
+                schemas.SeatInfo(seat=number, player=seat.player, name=seat.name)
+                for number, seat in enumerate(self.seats)
+            ],
+            status=self.status,  # type: ignore[arg-type]  # one of the four
+            moves=len(self.moves),
+            to_move=state.to_move,
+            scores=[sheet.total for sheet in cr.final_scores(state)] if over else None,
+            winners=list(cr.winners(state)) if over else None,
+        )
+
+    def parse(self, seat: int, request: schemas.PlayMove) -> cr.Move:
+        """The move ``seat`` asks for, checked: :class:`cr.CacaoError` says what is wrong."""
+        if self.status != "playing":
+            raise cr.IllegalMoveError(f"the game is {self.status}: no move can be played now")
+        if self.state.to_move != seat:
+            raise cr.IllegalMoveError(
+                f"it is seat {self.state.to_move}'s decision, not seat {seat}'s"
+            )
+        if (request.move is None) == (request.action is None):
+            raise cr.FormatError('send exactly one of "move" (notation) or "action" (an id)')
+        if request.action is not None:
+            return action_space(self.config).decode(self.state, request.action)
+        move = cr.parse_move(request.move)
+        if move not in cr.legal_moves(self.state):
+            raise cr.IllegalMoveError(
+                f"{request.move!r} is not a legal move now; ask for the view's legal_moves"
+            )
+        return move
+
+    def view(self, seat: int, since: int, with_board: bool) -> schemas.SeatView:
+        """What ``seat`` may know now, its events from number ``since`` on."""
+        state, count = self.state, len(self.events)
+        since = min(since, count)
+        seen = cr.observe_events(self.events[since:count], seat)
+        observation = cr.observe(state, seat)
+        legal = cr.legal_moves(state) if state.to_move == seat and not self.expired else ()
+        space = action_space(self.config)
+        return schemas.SeatView(
+            type="view",
+            game=self.id,
+            seat=seat,
+            names=[entry.name for entry in self.seats],
+            status=self.status,  # type: ignore[arg-type]  # one of the four
+            to_move=state.to_move,
+            waiting=cr.describe_step(state),
+            observation=json.loads(cr.observation_to_json(observation)),
+            events=[cr.event_document(event) for event in seen],
+            lines=[line for event in seen if (line := describe_event(event)) is not None],
+            next=count,
+            legal_moves=[
+                schemas.LegalMove(move=str(move), action=space.encode(state, move))
+                for move in legal
+            ],
+            is_over=state.is_over,
+            scores=[sheet.total for sheet in cr.final_scores(state)],
+            winners=list(cr.winners(state)) if state.is_over else None,
+            board=board(observation, highlight_moves=legal) if with_board else None,
+        )
+
+    def finished(self) -> tuple[str, str]:
+        """The record (text) and the replay page of the finished game (made once)."""
+        if self._finished is None:
+            names = [seat.name or f"seat {number}" for number, seat in enumerate(self.seats)]
+            record = cr.GameRecord(self.config, self.seed, self.moves, names)
+            self._finished = (record.to_text(), replay_page(record))
+        return self._finished

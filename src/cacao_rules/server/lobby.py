@@ -1,0 +1,300 @@
+"""Every game of the server, and the only code that changes one.
+
+A change (a join, a move) takes the game's lock, checks the request against the game, does
+the slow parts (the engine's step, the database's commit) on worker threads, and only then
+changes the game in memory and wakes its watchers: an accepted move is committed before
+anyone hears of it, and a request never holds the event loop while it computes, so no game
+waits for another. The built-in bots think in processes of their own (a search holds the
+interpreter's lock of the process it runs in), and the external ones are talked to from
+threads of their own, so that a slow bot delays only its own game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, ParamSpec, TypeVar
+
+import cacao_rules as cr
+
+from ..formats.serialization import config_document, config_from_document
+from . import schemas
+from .live import LiveGame
+from .players import HUMAN, bot_maker, check_player, choose
+from .settings import Settings
+from .storage import Seat, Storage, token_hash
+
+LOG = logging.getLogger("cacao_rules.server")
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class Refused(Exception):
+    """A request refused: its HTTP status and the message saying why (and what is allowed)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Lobby:
+    """The games of one server: those in memory, the database, and the worker threads."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.limits = settings.limits
+        self.storage = Storage(settings.database, settings.fsync)
+        self.games: dict[str, LiveGame] = {}
+        self.created: dict[str, deque[float]] = {}
+        self.sockets = 0
+        self._work = ThreadPoolExecutor(4, thread_name_prefix="cacao-work")
+        self._talk = ThreadPoolExecutor(4, thread_name_prefix="cacao-bot")
+        spawn = multiprocessing.get_context("spawn")
+        self._think = ProcessPoolExecutor(settings.bot_processes, mp_context=spawn)
+        self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
+
+    async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``function(*args)`` on a worker thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._work, lambda: function(*args, **kwargs))
+
+    # --- start and stop --------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume every unfinished game: replay its moves, and let its bots play on."""
+        for game_id in await self.run(self.storage.unfinished):
+            game = await self.game(game_id)
+            if game is not None:
+                self._kick(game)
+        LOG.info("resumed %d games", len(self.games))
+
+    async def stop(self) -> None:
+        for game in self.games.values():
+            if game.bot_task is not None:
+                game.bot_task.cancel()
+            self._close_bots(game)
+        self._work.shutdown(wait=False, cancel_futures=True)
+        self._talk.shutdown(wait=False, cancel_futures=True)
+        self._think.shutdown(wait=False, cancel_futures=True)
+        self.storage.close()
+
+    # --- finding a game ----------------------------------------------------------------
+
+    async def game(self, game_id: str) -> LiveGame | None:
+        """The game ``game_id``, loaded from the database (and replayed) when not in memory."""
+        game = self.games.get(game_id)
+        if game is not None:
+            return game
+        if not (len(game_id) == 16 and all(c in "0123456789abcdef" for c in game_id)):
+            return None
+        loading = self._loading.get(game_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[LiveGame | None] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            stored = await self.run(self.storage.load, game_id)
+            game = None if stored is None else await self.run(LiveGame, stored)
+            if game is not None:
+                self.games[game_id] = game
+            future.set_result(game)
+            return game
+        except BaseException as error:
+            future.set_exception(error)
+            raise
+        finally:
+            del self._loading[game_id]
+
+    async def existing(self, game_id: str) -> LiveGame:
+        game = await self.game(game_id)
+        if game is None:
+            raise Refused(404, f"no game {game_id[:40]!r} (games have 16 hex digits)")
+        return game
+
+    def seat(self, game: LiveGame, authorization: str | None) -> int:
+        """The seat of the bearer token in an ``Authorization`` header (or a bare token)."""
+        token = (authorization or "").removeprefix("Bearer ").strip()
+        seat = game.seat_of(token_hash(token)) if token else None
+        if seat is None:
+            raise Refused(
+                403, "send the token of your seat of this game: Authorization: Bearer TOKEN"
+            )
+        return seat
+
+    # --- changing games ----------------------------------------------------------------
+
+    async def create(self, request: schemas.CreateGame, client: str) -> schemas.GameInfo:
+        config = self._config(request.config)
+        players = request.seats or [HUMAN] * config.players
+        if len(players) != config.players:
+            raise Refused(
+                400, f"seats names {len(players)} players for a {config.players}-player game"
+            )
+        try:
+            for spec in players:
+                check_player(spec, self.settings.bots, self.limits.max_mcts_ms)
+        except cr.ConfigError as error:
+            raise Refused(400, str(error)) from None
+        self._count_creation(client)
+        game_id = secrets.token_hex(8)
+        seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
+        document = config_document(config)
+        seed = secrets.randbits(64)
+        await self.run(self.storage.create, game_id, document, seed, seats)
+        game = await self.existing(game_id)
+        self._kick(game)
+        return game.info()
+
+    def _config(self, request: schemas.ConfigRequest) -> cr.Config:
+        document: dict[str, Any] = {
+            "players": request.players,
+            "modules": request.modules,
+            "map_early_overbuild": request.map_early_overbuild,
+            "huts": request.huts,
+            "workers": request.workers,
+            "is_big_game": request.is_big_game,
+        }
+        try:
+            return config_from_document(document)
+        except cr.CacaoError as error:
+            raise Refused(
+                400, str(error).replace("not a valid configuration: ", "config.")
+            ) from None
+
+    def _count_creation(self, client: str) -> None:
+        """Refuse a client over its share of new games, or any when the server is full."""
+        live = sum(1 for game in self.games.values() if game.status in ("open", "playing"))
+        if live >= self.limits.max_live_games:
+            raise Refused(503, "the server has as many games as it can keep; try again later")
+        now = time.monotonic()
+        times = self.created.setdefault(client, deque())
+        while times and times[0] < now - self.limits.client_window:
+            times.popleft()
+        if len(times) >= self.limits.games_per_client:
+            raise Refused(
+                429,
+                f"at most {self.limits.games_per_client} new games per client every "
+                f"{self.limits.client_window:g} s; try again later",
+            )
+        times.append(now)
+
+    async def join(self, game_id: str, request: schemas.JoinGame) -> schemas.Joined:
+        name = request.name.strip()
+        if not name or not name.isprintable():
+            raise Refused(400, "a name is 1 to 40 printable characters")
+        game = await self.existing(game_id)
+        async with game.lock:
+            free = [n for n, seat in enumerate(game.seats) if seat.name is None]
+            if game.status != "open":
+                raise Refused(409, f"the game is {game.status}: every seat is taken or closed")
+            seat = free[0] if request.seat is None else request.seat
+            if seat not in free:
+                raise Refused(409, f"seat {seat} is not a free seat; the free seats: {free}")
+            token = secrets.token_urlsafe(24)
+            full = len(free) == 1
+            if not await self.run(self.storage.take_seat, game_id, seat, name, token, full):
+                raise Refused(409, f"seat {seat} was just taken")
+            game.take(seat, name, token_hash(token))
+        game.notify()
+        self._kick(game)
+        return schemas.Joined(game=game_id, seat=seat, token=token)
+
+    async def play(self, game: LiveGame, seat: int, request: schemas.PlayMove) -> None:
+        """Check and play ``seat``'s move, commit it, then tell the watchers."""
+        async with game.lock:
+            try:
+                move = await self.run(game.parse, seat, request)  # may build action tables
+            except cr.CacaoError as error:
+                status = 409 if isinstance(error, cr.IllegalMoveError) else 400
+                raise Refused(status, str(error)) from None
+            await self._commit(game, move)
+        self._kick(game)
+
+    async def _commit(self, game: LiveGame, move: cr.Move) -> None:
+        """Store then play ``move``, a legal move of ``game``, holding its lock."""
+        state, events = await self.run(cr.step, game.state, move)
+        await self.run(self.storage.add_move, game.id, len(game.moves), str(move), state.is_over)
+        game.keep(move, state, events)
+        game.notify()
+        if state.is_over:
+            self._close_bots(game)
+
+    # --- bots --------------------------------------------------------------------------
+
+    def _kick(self, game: LiveGame) -> None:
+        """Let the game's bots play while one of them is to move."""
+        if game.bot_to_move is not None and (game.bot_task is None or game.bot_task.done()):
+            game.bot_task = asyncio.create_task(self._bots(game))
+
+    async def _bots(self, game: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        while (seat := game.bot_to_move) is not None:
+            state = game.state
+            player = game.seats[seat].player
+            try:
+                if player not in self.settings.bots:  # a built-in bot: in a bot process
+                    seed = secrets.randbits(64)
+                    move = await loop.run_in_executor(self._think, choose, player, seed, state)
+                else:  # a program: kept for the game, talked to from a thread
+                    bot = game.bots.get(seat)
+                    if bot is None:
+                        maker = bot_maker(player, self.settings.bots)
+                        bot = game.bots[seat] = await loop.run_in_executor(
+                            self._talk, maker, secrets.randbits(64)
+                        )
+                    move = await loop.run_in_executor(self._talk, bot.choose, state)
+            except Exception:  # an external bot that broke must not stop the game
+                LOG.exception("game %s: the bot of seat %d failed; a random move", game.id, seat)
+                game.bots.pop(seat, None)
+                move = cr.RandomBot(secrets.randbits(64)).choose(state)
+            async with game.lock:
+                if game.state is not state:
+                    continue  # cannot happen while this task is the game's only bot driver
+                if move not in cr.legal_moves(state):
+                    LOG.warning("game %s: seat %d's bot chose %s, not legal", game.id, seat, move)
+                    move = cr.RandomBot(secrets.randbits(64)).choose(state)
+                await self._commit(game, move)
+
+    def _close_bots(self, game: LiveGame) -> None:
+        for bot in game.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+        game.bots.clear()
+
+    # --- expiry ------------------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Expire the games nobody plays, and let finished ones leave memory."""
+        now = time.time()
+        limits = self.limits
+        expired: list[str] = []
+        for game_id, game in list(self.games.items()):
+            idle = now - game.touched
+            status = game.status
+            if (status == "open" and idle > limits.open_game_ttl) or (
+                status == "playing" and idle > limits.idle_game_ttl
+            ):
+                game.expired = True
+                expired.append(game_id)
+                if game.bot_task is not None:
+                    game.bot_task.cancel()
+                self._close_bots(game)
+                game.notify()
+            elif (
+                status in ("over", "expired")
+                and idle > limits.finished_in_memory
+                and not any(game.sockets)
+            ):
+                del self.games[game_id]
+        await self.run(self.storage.expire, expired)
+        cutoff = time.monotonic() - limits.client_window
+        for client, times in list(self.created.items()):
+            if not times or times[-1] < cutoff:
+                del self.created[client]

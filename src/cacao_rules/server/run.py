@@ -1,0 +1,74 @@
+"""Running the server with uvicorn, with the connection limits of :class:`Settings`."""
+
+from __future__ import annotations
+
+import asyncio
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .app import create_app
+from .settings import Limits, Settings
+
+KEEP_ALIVE_SECONDS = 5
+"""An HTTP connection idle this long between requests is closed."""
+MAX_HEADERS = 16_384
+"""The most bytes of a request's line and headers."""
+MAX_MESSAGE = 65_536
+"""The largest WebSocket message taken, in bytes."""
+
+
+class Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, with a deadline on each request's head: a connection that
+    stays silent, or sends its headers a byte at a time, is closed after ``head_seconds``
+    (:attr:`Limits.head_seconds`) instead of being held (uvicorn times out only idle
+    connections between requests)."""
+
+    head_seconds = Limits().head_seconds
+
+    answered = 0
+    """How many answers the connection has had: names the request a deadline is for."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self.answered += 1
+        self._arm()
+
+    def _arm(self) -> None:
+        self.loop.call_later(self.head_seconds, self._head_deadline, self.answered)
+
+    def _head_deadline(self, answered: int) -> None:
+        """Close the connection if the head of its next request has not come since."""
+        waiting = self.answered == answered and self.conn.their_state is h11.IDLE
+        if waiting and not self.transport.is_closing():
+            self.transport.close()
+
+
+def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
+    """uvicorn's configuration for the server on ``host:port``."""
+    return uvicorn.Config(
+        create_app(settings),
+        host=host,
+        port=port,
+        backlog=2048,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        h11_max_incomplete_event_size=MAX_HEADERS,
+        ws_max_size=MAX_MESSAGE,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        timeout_graceful_shutdown=5,
+        limit_concurrency=settings.limits.max_sockets + 1_000,
+        http=type("Protocol", (Protocol,), {"head_seconds": settings.limits.head_seconds}),
+        ws="websockets-sansio",
+        log_level="warning",
+    )
+
+
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve until interrupted."""
+    uvicorn.Server(config(settings, host, port)).run()

@@ -1,0 +1,198 @@
+"""The JSON shapes of the server's API, as :mod:`msgspec` structures.
+
+Requests are decoded straight into these structures, which checks their types, refuses
+unknown keys and bounds their nesting (no field holds arbitrary JSON); answers are built from
+them. :func:`json_schemas` gives every shape as a JSON Schema (published in the docs and at
+``GET /api/schemas``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
+
+Name = Annotated[str, Meta(min_length=1, max_length=40)]
+"""A player's name (printable characters; the server also checks that)."""
+Count = Annotated[int, Meta(ge=0, le=1_000)]
+
+
+class Request(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A request body: unknown keys are refused."""
+
+
+class ConfigRequest(Request):
+    """A game's configuration: the ``config`` object of the library's state document
+    (``cr.to_json``), with every key but ``players`` optional."""
+
+    players: int
+    modules: Annotated[list[str], Meta(max_length=16)] = []
+    map_early_overbuild: bool = False
+    huts: Annotated[list[str], Meta(max_length=32)] | None = None
+    workers: (
+        Annotated[dict[Annotated[str, Meta(max_length=16)], Count], Meta(max_length=16)] | None
+    ) = None
+    is_big_game: bool = False
+
+
+class CreateGame(Request):
+    """``POST /api/games``: the configuration and who sits where. ``seats`` names each
+    seat's player: ``"human"`` (a person or a client program, who joins with
+    ``POST /api/games/ID/join``), a built-in bot (``random``, ``greedy``, ``mcts``,
+    ``mcts:250ms``) or an external bot the operator has named. All human by default."""
+
+    config: ConfigRequest
+    seats: Annotated[list[Annotated[str, Meta(max_length=60)]], Meta(max_length=4)] | None = None
+
+
+class JoinGame(Request):
+    """``POST /api/games/ID/join``: a name and, optionally, the seat wanted (else the first
+    free human seat)."""
+
+    name: Name
+    seat: Annotated[int, Meta(ge=0, le=3)] | None = None
+
+
+class PlayMove(Request):
+    """``POST /api/games/ID/moves`` (and a WebSocket's ``move`` message): the move in move
+    notation, or its action id (``cr.ActionSpace``); exactly one of the two."""
+
+    move: Annotated[str, Meta(max_length=200)] | None = None
+    action: Annotated[int, Meta(ge=0, le=10_000_000)] | None = None
+
+
+class SocketHello(Request):
+    """A WebSocket's first message: the seat's token, and whether each view should carry
+    the SVG picture of the board (``board``; it costs the server a few milliseconds)."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Meta(max_length=100)]
+    board: bool = False
+
+
+class SocketMove(PlayMove):
+    """A WebSocket's move message."""
+
+    type: Literal["move"] = "move"
+
+
+class Answer(msgspec.Struct):
+    """An answer body."""
+
+
+class Error(Answer):
+    """Every refusal (status 4xx, or 503 when the server is full): what was wrong and what is
+    allowed."""
+
+    error: str
+
+
+class Joined(Answer):
+    """A seat taken: its number and its secret token (send it as ``Authorization: Bearer``
+    or in a WebSocket's hello). Shown once, stored only as a hash."""
+
+    game: str
+    seat: int
+    token: str
+
+
+class SeatInfo(Answer):
+    """One seat as everyone may see it: who sits there (``null``: free), and what kind."""
+
+    seat: int
+    player: str
+    name: str | None
+
+
+class GameInfo(Answer):
+    """``GET /api/games/ID`` and the answer to ``POST /api/games``: what everyone may know
+    of a game."""
+
+    game: str
+    config: dict[str, Any]
+    seats: list[SeatInfo]
+    status: Literal["open", "playing", "over", "expired"]
+    moves: int
+    to_move: int | None
+    scores: list[int] | None
+    winners: list[int] | None
+
+
+class LegalMove(Answer):
+    """A legal move in move notation and its action id (``cr.ActionSpace``)."""
+
+    move: str
+    action: int
+
+
+class SeatView(Answer):
+    """``GET /api/games/ID/view`` and every WebSocket ``view`` message: what one seat may
+    know now. ``observation`` is the library's observation document
+    (``cr.observation_to_json``; its schema is ``observation.schema.json``); ``events`` the
+    events from number ``since`` on as this seat sees them (``cr.observe_events``, the
+    library's event documents) with ``lines`` their words; ``next`` the number to ask from
+    next time; ``legal_moves`` this seat's moves when it is to move; ``scores`` each seat's
+    score if the game ended now (final once ``is_over``); ``board`` the SVG picture when asked
+    for."""
+
+    type: Literal["view"]
+    game: str
+    seat: int | None
+    names: list[str | None]
+    status: Literal["open", "playing", "over", "expired"]
+    to_move: int | None
+    waiting: str
+    observation: dict[str, Any]
+    events: list[dict[str, Any]]
+    lines: list[str]
+    next: int
+    legal_moves: list[LegalMove]
+    is_over: bool
+    scores: list[int]
+    winners: list[int] | None
+    board: str | None = None
+
+
+SHAPES: dict[str, type[msgspec.Struct]] = {
+    "CreateGame": CreateGame,
+    "JoinGame": JoinGame,
+    "PlayMove": PlayMove,
+    "SocketHello": SocketHello,
+    "SocketMove": SocketMove,
+    "GameInfo": GameInfo,
+    "Joined": Joined,
+    "SeatView": SeatView,
+    "Error": Error,
+}
+"""The published shapes by name: requests, then answers."""
+
+
+SCHEMA_FILE = "api.schema.json"
+"""The shipped file of :func:`json_schemas` beside this module (the docs include it);
+``tests/test_server.py`` checks that it is what :func:`schema_text` gives;
+``python -m cacao_rules.server.schemas`` rewrites it."""
+
+
+def schema_text() -> str:
+    """:func:`json_schemas` as the shipped file holds it."""
+    return json.dumps(json_schemas(), indent=2, sort_keys=True) + "\n"
+
+
+def json_schemas() -> dict[str, Any]:
+    """Every shape of :data:`SHAPES` as a JSON Schema, the shared parts in ``$defs``."""
+    (refs, definitions) = msgspec.json.schema_components(
+        SHAPES.values(), ref_template="#/$defs/{name}"
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "cacao-rules game server API",
+        "$defs": definitions,
+        "oneOf": list(refs),
+    }
+
+
+if __name__ == "__main__":
+    Path(__file__).with_name(SCHEMA_FILE).write_text(schema_text(), encoding="utf-8")

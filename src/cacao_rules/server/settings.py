@@ -1,0 +1,66 @@
+"""The server's settings: where it keeps its games and the limits it holds every client to.
+
+Every limit is a number here, with a default that suits a public server on a small machine;
+``cacao-rules serve`` has an option for the ones an operator most often changes.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Limits:
+    """What the server allows one request, one connection, one client and all games."""
+
+    max_body: int = 16_384
+    """The largest request body read, in bytes (413 beyond)."""
+    head_seconds: float = 10.0
+    """The longest time a client may take to send a request's line and headers, from the
+    connection's opening or its last answer (the connection is closed beyond)."""
+    body_seconds: float = 10.0
+    """The longest time a client may take to send a request's body (408 beyond)."""
+    max_live_games: int = 2_000
+    """The most unfinished games kept at once (503 for a new one beyond)."""
+    games_per_client: int = 30
+    """The most games one client address may create per ``client_window`` (429 beyond)."""
+    client_window: float = 600.0
+    """The window of ``games_per_client``, in seconds."""
+    sockets_per_seat: int = 4
+    """The most WebSockets open at once on one seat (a player's tabs), closed beyond."""
+    max_sockets: int = 5_000
+    """The most WebSockets open at once on the whole server."""
+    socket_idle: float = 600.0
+    """A WebSocket that sends nothing for this long (no move, no ping) is closed."""
+    hello_seconds: float = 10.0
+    """The time a new WebSocket has to send its token."""
+    open_game_ttl: float = 3_600.0
+    """A game whose seats are not all taken expires after this long without a join."""
+    idle_game_ttl: float = 86_400.0
+    """An unfinished game expires after this long without a move."""
+    finished_in_memory: float = 600.0
+    """A finished game leaves memory this long after its last move (its record stays)."""
+    sweep_seconds: float = 30.0
+    """How often expired games are looked for."""
+    max_name: int = 40
+    """The longest player name, in characters."""
+    max_mcts_ms: int = 2_000
+    """The most thinking time a client may give a seated search bot, per decision."""
+
+
+@attrs.frozen
+class Settings:
+    """Where the games are stored, the operator's external bots and the limits."""
+
+    database: str = "sqlite:///cacao-games.sqlite3"
+    """A SQLAlchemy database URL; SQLite by default, in a file of the working directory."""
+    fsync: bool = False
+    """SQLite only: sync the disk at every commit, so that a power cut or an operating system
+    crash loses no move either (a killed server loses none without it); costs a disk sync
+    per move, which bounds the moves per second of the whole server."""
+    bots: dict[str, str] = attrs.field(factory=dict)
+    """External bots the operator allows clients to seat, by name: a SPEC each
+    (``exec:COMMAND``). Clients can never name a command themselves."""
+    bot_processes: int = 2
+    """The processes the built-in bots think in (the search bots use a whole core each)."""
+    limits: Limits = attrs.field(factory=Limits)

@@ -1,0 +1,198 @@
+"""Where the server keeps its games: a SQL database through SQLAlchemy Core.
+
+SQLAlchemy Core (not its ORM) is the one well-kept library that speaks to SQLite and to the
+database servers (PostgreSQL, MySQL, ...) with the same code: an operator switches from the
+embedded file to a server with one URL, and the tables are declared once, here.
+
+A game is its configuration, its seed, its seats and its moves in notation, nothing else:
+every state is the replay of those moves, so the record is the storage. Each accepted move
+is committed in its own transaction before it is answered (with SQLite, in the write-ahead
+log: a killed server loses nothing; ``fsync`` also survives a power cut, at a disk sync per
+move); the primary key (game, number)
+makes two writers of the same move number impossible. Tokens are kept as SHA-256 hashes.
+
+Every function here blocks (it waits for the database): the server calls them from worker
+threads, never on its event loop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+import sqlalchemy as sa
+
+_METADATA = sa.MetaData()
+
+GAMES = sa.Table(
+    "games",
+    _METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("config", sa.Text, nullable=False),  # the config document, JSON
+    sa.Column("seed", sa.String(24), nullable=False),  # 64 bits do not fit a signed BIGINT
+    sa.Column("status", sa.String(12), nullable=False, index=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("touched", sa.Float, nullable=False, index=True),
+)
+SEATS = sa.Table(
+    "seats",
+    _METADATA,
+    sa.Column("game", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.String(64), nullable=False),  # "human" or a bot's name
+    sa.Column("name", sa.String(64), nullable=True),  # null while a human seat is free
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+MOVES = sa.Table(
+    "moves",
+    _METADATA,
+    sa.Column("game", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("move", sa.Text, nullable=False),  # move notation
+)
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@attrs.frozen
+class Seat:
+    """A seat as stored: ``player`` is ``"human"`` or a bot's name; ``name`` is ``None``
+    while a human seat is free."""
+
+    player: str
+    name: str | None
+    token_hash: str | None
+
+
+@attrs.frozen
+class StoredGame:
+    """A game as stored: everything needed to replay it."""
+
+    id: str
+    config: dict[str, object]
+    seed: int
+    status: str
+    touched: float
+    seats: tuple[Seat, ...]
+    moves: tuple[str, ...]
+
+
+def _sqlite_pragmas(fsync: bool) -> Callable[[Any, object], None]:
+    """WAL (readers never wait for the writer; a commit is in the file when it returns, so a
+    killed server loses nothing), a disk sync per commit only with ``fsync`` (without it an
+    operating system crash or a power cut may lose the last commits), and waiting for a lock
+    instead of failing at once."""
+
+    def on_connect(connection: Any, _record: object) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
+        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return on_connect
+
+
+class Storage:
+    """The games of one database (``url``: a SQLAlchemy URL), tables made if missing;
+    ``fsync``: SQLite syncs the disk at each commit."""
+
+    def __init__(self, url: str, fsync: bool = False) -> None:
+        self.engine = sa.create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas(fsync))
+        _METADATA.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(
+        self, game_id: str, config: dict[str, object], seed: int, seats: Sequence[Seat]
+    ) -> None:
+        now = time.time()
+        status = "playing" if all(seat.name is not None for seat in seats) else "open"
+        with self.engine.begin() as db:
+            db.execute(
+                GAMES.insert().values(
+                    id=game_id,
+                    config=json.dumps(config),
+                    seed=str(seed),
+                    status=status,
+                    created=now,
+                    touched=now,
+                )
+            )
+            db.execute(
+                SEATS.insert(),
+                [
+                    {"game": game_id, "seat": number, **attrs.asdict(seat)}
+                    for number, seat in enumerate(seats)
+                ],
+            )
+
+    def take_seat(self, game_id: str, seat: int, name: str, token: str, full: bool) -> bool:
+        """Give the free human ``seat`` to ``name``; ``False`` when someone took it first.
+        ``full``: every seat is now taken, and the game starts."""
+        with self.engine.begin() as db:
+            taken = db.execute(
+                SEATS.update()
+                .where(SEATS.c.game == game_id, SEATS.c.seat == seat, SEATS.c.name.is_(None))
+                .values(name=name, token_hash=token_hash(token))
+            ).rowcount
+            if taken != 1:
+                return False
+            values: dict[str, object] = {"touched": time.time()}
+            if full:
+                values["status"] = "playing"
+            db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
+            return True
+
+    def add_move(self, game_id: str, number: int, move: str, over: bool) -> None:
+        """Commit move ``number`` (counting from 0) of the game; ``over``: it ended it."""
+        with self.engine.begin() as db:
+            db.execute(MOVES.insert().values(game=game_id, number=number, move=move))
+            values: dict[str, object] = {"touched": time.time()}
+            if over:
+                values["status"] = "over"
+            db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
+
+    def expire(self, game_ids: Sequence[str]) -> None:
+        """Mark games nobody finished as expired (kept, but no longer played)."""
+        if game_ids:
+            with self.engine.begin() as db:
+                db.execute(GAMES.update().where(GAMES.c.id.in_(game_ids)).values(status="expired"))
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self.engine.connect() as db:
+            row = db.execute(GAMES.select().where(GAMES.c.id == game_id)).first()
+            if row is None:
+                return None
+            seats = db.execute(
+                SEATS.select().where(SEATS.c.game == game_id).order_by(SEATS.c.seat)
+            ).all()
+            moves = db.execute(
+                sa.select(MOVES.c.move).where(MOVES.c.game == game_id).order_by(MOVES.c.number)
+            ).scalars()
+            return StoredGame(
+                id=row.id,
+                config=json.loads(row.config),
+                seed=int(row.seed),
+                status=row.status,
+                touched=row.touched,
+                seats=tuple(Seat(s.player, s.name, s.token_hash) for s in seats),
+                moves=tuple(moves),
+            )
+
+    def unfinished(self) -> list[str]:
+        """The ids of the games still open or being played (to resume on start)."""
+        with self.engine.connect() as db:
+            query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(("open", "playing")))
+            return list(db.execute(query.order_by(GAMES.c.created)).scalars())

@@ -1,0 +1,310 @@
+"""The game server's API in process (Starlette's test client): games made with any
+configuration the library accepts, seats and tokens, moves in notation and as action ids,
+the bots, what each seat is sent, the WebSocket, expiry and the limits on clients."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+jsonschema = pytest.importorskip("jsonschema")
+
+from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+import cacao_rules as cr  # noqa: E402
+from cacao_rules.server.app import create_app  # noqa: E402
+from cacao_rules.server.settings import Limits, Settings  # noqa: E402
+
+
+def _settings(path: Path, **limits: Any) -> Settings:
+    return Settings(database=f"sqlite:///{path / 'games.sqlite3'}", limits=Limits(**limits))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(_settings(tmp_path))) as test_client:
+        yield test_client
+
+
+def _create(client: TestClient, config: dict[str, Any], seats: list[str] | None = None) -> str:
+    body: dict[str, Any] = {"config": config} | ({} if seats is None else {"seats": seats})
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 201, answer.text
+    game: str = answer.json()["game"]
+    return game
+
+
+def _join(client: TestClient, game: str, name: str) -> tuple[int, dict[str, str]]:
+    answer = client.post(f"/api/games/{game}/join", json={"name": name})
+    assert answer.status_code == 201, answer.text
+    return answer.json()["seat"], {"Authorization": "Bearer " + answer.json()["token"]}
+
+
+def _wait_for_turn(client: TestClient, game: str, seats: dict[int, dict[str, str]]) -> int | None:
+    """The human seat to move once the bots have played (None when the game is over)."""
+    for _ in range(2_000):
+        info = client.get(f"/api/games/{game}").json()
+        if info["status"] == "over":
+            return None
+        if info["to_move"] in seats:
+            return int(info["to_move"])
+        time.sleep(0.01)
+    raise AssertionError("the bots do not move")
+
+
+def _play_out(client: TestClient, game: str, seats: dict[int, dict[str, str]]) -> int:
+    """Play the humans' seats to the end, by notation and by action id in turn."""
+    moves = 0
+    while (seat := _wait_for_turn(client, game, seats)) is not None:
+        view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+        legal = view["legal_moves"][moves % len(view["legal_moves"])]
+        body = {"move": legal["move"]} if moves % 2 else {"action": legal["action"]}
+        answer = client.post(f"/api/games/{game}/moves", json=body, headers=seats[seat])
+        assert answer.status_code == 200, answer.text
+        moves += 1
+    return moves
+
+
+def test_people_and_a_bot_play_a_game_to_its_record(client: TestClient) -> None:
+    game = _create(client, {"players": 3, "modules": ["map", "huts"]}, ["human", "greedy", "human"])
+    seats = dict(_join(client, game, name) for name in ("ann", "bob"))
+    assert sorted(seats) == [0, 2]
+    assert client.get(f"/api/games/{game}/record").status_code == 409
+    assert _play_out(client, game, seats) > 10
+    info = client.get(f"/api/games/{game}").json()
+    assert info["status"] == "over" and len(info["scores"]) == 3
+    record = cr.GameRecord.from_text(client.get(f"/api/games/{game}/record").text)
+    assert record.seats == ("ann", "greedy", "bob") and len(record.moves) == info["moves"]
+    assert [sheet.total for sheet in cr.final_scores(record.final())] == info["scores"]
+    page = client.get(f"/api/games/{game}/replay")
+    assert page.status_code == 200 and page.text.startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"players": 4, "is_big_game": True, "modules": [m.value for m in cr.Module]}
+        | {"workers": {"1-1-1-1": 4, "2-1-0-1": 5, "3-0-0-1": 1, "3-1-0-0": 1}}
+        | {"workers": None},
+        {"players": 2, "modules": ["huts"], "huts": ["chief", "monk"]},
+        {"players": 2, "modules": ["map"], "map_early_overbuild": True},
+    ],
+)
+def test_any_configuration_the_library_accepts(client: TestClient, config: dict[str, Any]) -> None:
+    if config.get("is_big_game"):
+        config = {"players": 4} | json.loads(cr.to_json(cr.new_game(cr.Config.big_game(4))))[
+            "config"
+        ]
+    game = _create(client, config, ["random"] * config["players"])
+    info = client.get(f"/api/games/{game}").json()
+    expected = cr.from_json(cr.to_json(cr.new_game(_config(config)))).config
+    assert _config(info["config"]) == expected
+
+
+def _config(document: dict[str, Any]) -> cr.Config:
+    from cacao_rules.formats.serialization import config_from_document
+
+    full = {"map_early_overbuild": False, "huts": None, "workers": None, "is_big_game": False}
+    return config_from_document({"modules": []} | full | document)
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"config": {"players": 5}}, "players: 5 is out of range"),
+        ({"config": {"players": 2, "modules": 5}}, "Expected `array`"),
+        ({"config": {"players": 2, "modules": {"map": 1}}}, "Expected `array`"),
+        ({"config": {"players": 2, "modules": ["mapp"]}}, "config.modules"),
+        ({"config": {"players": 2}, "seats": ["human"]}, "seats names 1 players"),
+        ({"config": {"players": 2}, "seats": ["human", "exec:rm -rf /"]}, "a seat's player"),
+        ({"config": {"players": 2}, "seats": ["human", "mcts:99s"]}, "a seat's player"),
+        ({"config": {"players": 2}, "extra": 1}, "unknown field `extra`"),
+        ({"config": {"players": True}}, "Expected `int`, got `bool`"),
+    ],
+)
+def test_a_bad_game_is_refused_with_what_is_wrong(
+    client: TestClient, body: dict[str, Any], words: str
+) -> None:
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+
+
+@pytest.mark.parametrize(
+    ("raw", "status", "words"),
+    [
+        (b'{"config": {"players": ' + b"9" * 4400 + b"}}", 400, "out of range"),
+        (b'{"config": ' + b"[" * 5000, 400, "Expected `object`"),
+        (b'{"config": {"players": 2}', 400, "not JSON"),
+        (b"\xff\xfe", 400, "not JSON"),
+        (b"[]", 400, "Expected `object`"),
+        (b" " * 20_000, 413, "at most 16384 bytes"),
+    ],
+)
+def test_junk_bodies_get_a_4xx_saying_why(
+    client: TestClient, raw: bytes, status: int, words: str
+) -> None:
+    answer = client.post("/api/games", content=raw)
+    assert answer.status_code == status and words in answer.json()["error"], answer.text
+
+
+def test_tokens_moves_and_turns_are_checked(client: TestClient) -> None:
+    game = _create(client, {"players": 2})
+    seat, ann = _join(client, game, "ann")
+    early = client.post(f"/api/games/{game}/moves", json={"action": 0}, headers=ann)
+    assert early.status_code == 409 and "open" in early.json()["error"]
+    _other, bob = _join(client, game, "bob")
+    assert client.post(f"/api/games/{game}/join", json={"name": "eve"}).status_code == 409
+    url = f"/api/games/{game}/moves"
+    for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Bearer é".encode()}):
+        answer = client.post(url, json={"action": 0}, headers=headers)
+        assert answer.status_code == 403 and "token" in answer.json()["error"]
+    waiting = bob if client.get(f"/api/games/{game}").json()["to_move"] == seat else ann
+    answer = client.post(url, json={"action": 0}, headers=waiting)
+    assert answer.status_code == 409 and "decision" in answer.json()["error"]
+    mover = ann if waiting is bob else bob
+    for body, status, words in [
+        ({"move": "place 9-9-9-9 0,0 r0"}, 400, "worker"),
+        ({"move": "place 1-1-1-1 9,9 r0"}, 409, "not a legal move"),
+        ({"action": 9_999_999}, 409, "9999999"),
+        ({"move": "pass", "action": 1}, 400, "exactly one"),
+        ({}, 400, "exactly one"),
+    ]:
+        answer = client.post(url, json=body, headers=mover)
+        assert answer.status_code == status and words in answer.json()["error"], answer.text
+    assert client.get(f"/api/games/{game}").json()["moves"] == 0
+    for path in ("/api/games/zzz", "/api/games/0123456789abcdef", "/api/nothing"):
+        assert client.get(path).status_code == 404
+    assert client.get(f"/api/games/{game}/view?since=-1", headers=ann).status_code == 400
+
+
+def test_each_seat_is_sent_its_own_observation_only(client: TestClient) -> None:
+    game = _create(client, {"players": 2})
+    seats = dict(_join(client, game, name) for name in ("ann", "bob"))
+    for seat, headers in seats.items():
+        view = client.get(f"/api/games/{game}/view?board=1", headers=headers).json()
+        observation = cr.observation_from_json(json.dumps(view["observation"]))
+        assert observation.player == seat
+        players = view["observation"]["players"]
+        assert players[seat]["hand"] is not None and players[1 - seat]["hand"] is None
+        assert '"seed"' not in json.dumps(view) and "seed" not in view["observation"]
+        assert view["board"].startswith("<svg") and (view["legal_moves"] != []) == (
+            view["to_move"] == seat
+        )
+
+
+def test_the_schemas_describe_the_answers(client: TestClient) -> None:
+    schemas = client.get("/api/schemas").json()
+    game = _create(client, {"players": 2}, ["human", "random"])
+    _seat, headers = _join(client, game, "ann")
+    view = client.get(f"/api/games/{game}/view?board=1", headers=headers).json()
+    for name, value in [
+        ("GameInfo", client.get(f"/api/games/{game}").json()),
+        ("SeatView", view),
+        ("Error", client.get("/api/games/0123456789abcdef").json()),
+    ]:
+        jsonschema.validate(value, {"$ref": f"#/$defs/{name}", "$defs": schemas["$defs"]})
+
+
+def test_the_socket_pushes_views_and_takes_moves(client: TestClient) -> None:
+    game = _create(client, {"players": 2}, ["human", "random"])
+    seat, headers = _join(client, game, "ann")
+    token = headers["Authorization"].removeprefix("Bearer ")
+    with client.websocket_connect(f"/api/games/{game}/socket") as socket:
+        socket.send_json({"type": "hello", "token": token})
+        view = socket.receive_json()
+        while view["to_move"] != seat:
+            view = socket.receive_json()
+        socket.send_json({"type": "move", "move": "place 1-1-1-1 9,9 r0"})
+        assert "not a legal move" in socket.receive_json()["error"]
+        socket.send_json({"type": "move", "action": view["legal_moves"][0]["action"]})
+        after = socket.receive_json()
+        assert after["type"] == "view" and after["next"] > view["next"]
+    with client.websocket_connect(f"/api/games/{game}/socket") as socket:
+        socket.send_json({"type": "hello", "token": "wrong"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1008 and "token" in closed.value.reason
+
+
+def test_games_nobody_plays_expire(tmp_path: Path) -> None:
+    settings = _settings(tmp_path, open_game_ttl=0.0, sweep_seconds=0.05)
+    with TestClient(create_app(settings)) as client:
+        game = _create(client, {"players": 2})
+        for _ in range(200):
+            if client.get(f"/api/games/{game}").json()["status"] == "expired":
+                break
+            time.sleep(0.02)
+        assert client.get(f"/api/games/{game}").json()["status"] == "expired"
+        assert client.post(f"/api/games/{game}/join", json={"name": "bob"}).status_code == 409
+
+
+def test_a_client_creates_a_bounded_number_of_games(tmp_path: Path) -> None:
+    with TestClient(create_app(_settings(tmp_path, games_per_client=2))) as client:
+        for _ in range(2):
+            _create(client, {"players": 2})
+        answer = client.post("/api/games", json={"config": {"players": 2}})
+        assert answer.status_code == 429 and "at most 2 new games" in answer.json()["error"]
+
+
+def test_games_resume_after_a_restart(tmp_path: Path) -> None:
+    settings = _settings(tmp_path)
+    with TestClient(create_app(settings)) as client:
+        game = _create(client, {"players": 2, "modules": ["map"]})
+        seats = dict(_join(client, game, name) for name in ("ann", "bob"))
+        for _ in range(7):
+            seat = _wait_for_turn(client, game, seats)
+            assert seat is not None
+            view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+            action = {"action": view["legal_moves"][-1]["action"]}
+            client.post(f"/api/games/{game}/moves", json=action, headers=seats[seat])
+        before = {
+            s: client.get(f"/api/games/{game}/view", headers=h).json() for s, h in seats.items()
+        }
+    with TestClient(create_app(settings)) as client:
+        after = {
+            s: client.get(f"/api/games/{game}/view", headers=h).json() for s, h in seats.items()
+        }
+        assert after == before
+        assert _play_out(client, game, seats) > 0
+
+
+def test_the_shipped_api_schema_is_the_one_the_shapes_give() -> None:
+    from importlib import resources
+
+    from cacao_rules.server.schemas import SCHEMA_FILE, schema_text
+
+    shipped = resources.files("cacao_rules.server").joinpath(SCHEMA_FILE).read_text()
+    assert shipped == schema_text(), "rerun python -m cacao_rules.server.schemas"
+
+
+def test_a_socket_to_a_game_that_is_not_there_is_closed_with_the_reason(
+    client: TestClient,
+) -> None:
+    with client.websocket_connect("/api/games/" + "é" * 60 + "/socket") as socket:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+        assert closed.value.code == 1008 and closed.value.reason.startswith("no game")
+
+
+@pytest.mark.parametrize(
+    ("bot", "words"),
+    [
+        ("human=exec:x", "a name of its own"),
+        ("mine=python3 bot.py", "exec:COMMAND"),
+        ("nothing", "expected NAME=exec:COMMAND"),
+    ],
+)
+def test_serve_refuses_a_bad_external_bot(
+    bot: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cacao_rules.cli import main
+
+    assert main(["serve", "--bot", bot]) == 2
+    assert words in capsys.readouterr().err

@@ -1,0 +1,105 @@
+"""The game server's page in a real headless browser (the system's chromium, driven by
+Playwright): two people and a bot play a whole game, each person in a browser page of their
+own, by clicking the moves the page offers; then each page shows the final score and links
+to the record and the replay.
+
+Skipped only when chromium or Playwright is not installed (a developer's machine); CI
+installs both (``.ci/run``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+playwright = pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import Browser, Page  # noqa: E402
+
+from cacao_rules.server.settings import Settings  # noqa: E402
+from server_helpers import running  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
+SHOTS = os.environ.get("CACAO_SERVER_SCREENSHOTS")
+"""A folder to keep screenshots of the pages in, when set."""
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _shot(page: Page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    settings = Settings(database=f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    with running(settings) as base:
+        ann = browser.new_page(viewport={"width": 1400, "height": 1000})
+        ann.goto(base + "/")
+        ann.fill("#create-name", "Ann")
+        ann.select_option("#players", "3")
+        ann.select_option("#seat-2", "greedy")
+        ann.check("#module-map")
+        _shot(ann, "1-lobby")
+        ann.click("#create-button")
+        ann.wait_for_selector("#board svg")
+        game = ann.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+        assert ann.locator("#invite").inner_text().endswith(f"/#game={game}")
+
+        bob = browser.new_page(viewport={"width": 1400, "height": 1000})
+        bob.goto(f"{base}/#game={game}")
+        bob.wait_for_selector("#join-button:not([disabled])")
+        assert "Ann" in bob.locator("#join-seats").inner_text()
+        bob.fill("#join-name", "Bob")
+        bob.click("#join-button")
+        bob.wait_for_selector("#board svg")
+        _shot(bob, "2-joined")
+
+        people = {"Ann": ann, "Bob": bob}
+        clicks = 0
+        while not ann.locator("#finished").is_visible():
+            clicked = False
+            for page in people.values():
+                button = page.locator("#moves button.move").first
+                if button.count():
+                    button.click()
+                    clicks += 1
+                    clicked = True
+                    if clicks == 12:
+                        _shot(page, "3-playing")
+            if not clicked:
+                ann.wait_for_timeout(30)
+            assert clicks < 2_000, "the game does not end"
+        bob.wait_for_selector("#finished:visible")
+
+        for name, page in people.items():
+            table = page.locator("#scores").inner_text()
+            assert name in table and "greedy" in table and "wins" in table
+            assert page.locator("#score-note").inner_text() == "(final)"
+            assert page.locator("#events li").count() > 10
+            assert "hand" not in page.locator("#error").inner_text()
+        _shot(ann, "4-over")
+        record = ann.request.get(base + (ann.locator("#record-link").get_attribute("href") or ""))
+        assert record.ok and '[Seat0 "Ann"]' in record.text() and '[Seat1 "Bob"]' in record.text()
+        ann.click("#replay-link")
+        ann.wait_for_selector("svg")
+        assert "Ann" in ann.content()
+        _shot(ann, "5-replay")

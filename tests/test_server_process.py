@@ -1,0 +1,223 @@
+"""The game server as it runs: raw abuse against real uvicorn on 127.0.0.1, and the fault
+test, which kills the server (SIGKILL) while clients play and checks that every answered
+move was kept and every game goes on to a record that replays."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+httpx = pytest.importorskip("httpx")
+
+from httpx import Client  # noqa: E402
+
+import cacao_rules as cr  # noqa: E402
+from cacao_rules.server.settings import Limits, Settings  # noqa: E402
+from helpers_process import same_package_env  # noqa: E402
+from server_helpers import free_port, running  # noqa: E402
+
+ADDRESS = "127.0.0.1"
+CLIENT = Path(__file__).resolve().parent.parent / "examples" / "server_client.py"
+
+
+def _raw(port: int, data: bytes, wait: float = 5.0) -> bytes:
+    """Send ``data`` on a new connection; everything the server sends until it closes (or
+    ``wait`` seconds pass)."""
+    with socket.create_connection((ADDRESS, port)) as connection:
+        connection.settimeout(wait)
+        connection.sendall(data)
+        answer = b""
+        try:
+            while chunk := connection.recv(65_536):
+                answer += chunk
+        except TimeoutError:
+            pass
+    return answer
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    folder = tmp_path_factory.mktemp("server")
+    limits = Limits(head_seconds=1.0, body_seconds=1.0)
+    settings = Settings(database=f"sqlite:///{folder / 'games.sqlite3'}", limits=limits)
+    with running(settings) as base:
+        yield int(base.rsplit(":", 1)[1])
+
+
+@pytest.mark.parametrize(
+    ("request_head", "status"),
+    [
+        (b"Content-Length: \xd9\xa3\r\n", b"400"),
+        (b"Content-Length: " + b"9" * 5000 + b"\r\n", b"400"),
+        (b"Content-Length: 99999999\r\n", b"413"),
+        (b"Content-Length: 100\r\n", b"408"),  # a truncated body: the time runs out
+        (b"Authorization: Bearer \xc3\xa9\xc3\xa9\r\nContent-Length: 2\r\n", b"400"),
+    ],
+)
+def test_broken_requests_get_an_answer(
+    quick_server: int, request_head: bytes, status: bytes
+) -> None:
+    data = b"POST /api/games HTTP/1.1\r\nHost: x\r\n" + request_head
+    answer = _raw(quick_server, data + b"\r\n{}")
+    assert answer.startswith(b"HTTP/1.1 " + status), answer[:200]
+
+
+def test_silent_and_dripping_connections_are_closed(quick_server: int) -> None:
+    start = time.monotonic()
+    assert _raw(quick_server, b"", wait=10) == b""
+    assert time.monotonic() - start < 5
+    with socket.create_connection((ADDRESS, quick_server)) as connection:
+        connection.settimeout(10)
+        with pytest.raises(OSError):  # closed under the dripping client
+            for byte in b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 40:
+                connection.send(bytes([byte]))
+                time.sleep(0.1)
+            assert connection.recv(1) == b""
+            raise ConnectionResetError
+
+
+# --- the fault test ---------------------------------------------------------------------
+
+
+@contextmanager
+def _server(database: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(port)]
+    process = subprocess.Popen(
+        [*command, "--db", str(database)],
+        env=same_package_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"http://{ADDRESS}:{port}/api/schemas", timeout=1)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None and time.monotonic() < deadline, "no server"
+                time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+        process.wait()
+
+
+class Player(threading.Thread):
+    """Plays random legal moves for its seats over HTTP until the server goes away,
+    keeping each move the server accepted (answered 200) by its number in the game."""
+
+    def __init__(self, base: str, game: str, tokens: dict[int, str], seed: int) -> None:
+        super().__init__(daemon=True)
+        self.base, self.game, self.tokens = base, game, tokens
+        self.accepted: dict[int, str] = {}
+        self.rng = random.Random(seed)
+        self.over = False
+
+    def run(self) -> None:
+        with httpx.Client(base_url=self.base, timeout=30) as client:
+            try:
+                while not self.over:
+                    self._step(client)
+            except httpx.TransportError:
+                return
+
+    def _step(self, client: Client) -> None:
+        info = client.get(f"/api/games/{self.game}").json()
+        self.over = info["status"] == "over"
+        seat = info["to_move"]
+        if self.over or seat not in self.tokens:
+            time.sleep(0.005)
+            return
+        headers = {"Authorization": "Bearer " + self.tokens[seat]}
+        view = client.get(f"/api/games/{self.game}/view", headers=headers).json()
+        move = self.rng.choice(view["legal_moves"])["move"]
+        answer = client.post(f"/api/games/{self.game}/moves", json={"move": move}, headers=headers)
+        assert answer.status_code == 200, answer.text
+        self.accepted[info["moves"]] = move
+
+
+def _start_games(base: str) -> list[tuple[str, dict[int, str]]]:
+    games = []
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for players, seats in [(2, ["human", "human"]), (3, ["human", "random", "human"])]:
+            config = {"players": players, "modules": ["map"]}
+            game = client.post("/api/games", json={"config": config, "seats": seats}).json()
+            tokens = {}
+            for index in range(seats.count("human")):
+                joined = client.post(f"/api/games/{game['game']}/join", json={"name": f"p{index}"})
+                tokens[joined.json()["seat"]] = joined.json()["token"]
+            games.append((game["game"], tokens))
+    return games
+
+
+def _stored_moves(database: Path, game: str) -> list[str]:
+    with sqlite3.connect(database) as db:
+        rows = db.execute("SELECT move FROM moves WHERE game = ? ORDER BY number", (game,))
+        return [move for (move,) in rows]
+
+
+def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite3"
+    port = free_port()
+    base = f"http://{ADDRESS}:{port}"
+    with _server(database, port):
+        games = _start_games(base)
+    accepted: dict[str, dict[int, str]] = {game: {} for game, _ in games}
+    for kill in range(3):
+        with _server(database, port) as process:
+            players = [Player(base, game, tokens, kill) for game, tokens in games]
+            for player in players:
+                player.start()
+            time.sleep(0.5 + 0.4 * kill)
+            process.send_signal(signal.SIGKILL)  # mid-game, requests in flight
+            process.wait()
+            for player in players:
+                player.join(30)
+                accepted[player.game] |= player.accepted
+        for game, moves in accepted.items():
+            stored = dict(enumerate(_stored_moves(database, game)))
+            assert stored | moves == stored  # every answered move is kept, as it was
+    assert all(accepted.values())
+    with _server(database, port):
+        players = [Player(base, game, tokens, 99) for game, tokens in games]
+        for player in players:
+            player.start()
+        for player in players:
+            player.join(300)
+            assert player.over
+        with httpx.Client(base_url=base, timeout=30) as client:
+            for game, _ in games:
+                record = cr.GameRecord.from_text(client.get(f"/api/games/{game}/record").text)
+                assert [str(move) for move in record.moves] == _stored_moves(database, game)
+                assert record.final().is_over
+    assert os.path.getsize(database) > 0
+
+
+def test_the_example_client_plays_a_game_on_the_server(quick_server: int) -> None:
+    spec = importlib.util.spec_from_file_location("server_client", CLIENT)
+    assert spec is not None and spec.loader is not None
+    client = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(client)
+    base = f"http://{ADDRESS}:{quick_server}"
+    view = client.play(base, "example", ["greedy", "random"], seed=1, quiet=True)
+    assert view["is_over"] and len(view["scores"]) == 3
+    record = cr.GameRecord.from_text(client.call(f"{base}/api/games/{view['game']}/record"))
+    assert record.seats == ("example", "greedy", "random")
+    with pytest.raises(client.Refused, match="403: send the token"):
+        client.call(f"{base}/api/games/{view['game']}/view", token="wrong")

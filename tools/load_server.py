@@ -1,0 +1,151 @@
+"""Load test of the game server: clients on 127.0.0.1 play complete games with random legal
+moves over WebSockets, for a bounded time, against a server in a process of its own.
+
+``python tools/load_server.py --games 50 --seconds 60`` keeps 50 two-player games going (a
+finished game is replaced by a new one), each seat a WebSocket client, and prints the moves
+per second, the server's CPU time per move, the percentiles of a move's round trip (sending
+the move to receiving the view it makes), the server's resident memory over time, and every
+error. Needs the server extra
+and ``httpx``; a figure, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+
+class Tally:
+    """What the clients saw."""
+
+    def __init__(self) -> None:
+        self.round_trips: list[float] = []
+        self.games = 0
+        self.errors: list[str] = []
+
+
+async def seat_client(url: str, token: str, rng: random.Random, tally: Tally) -> None:
+    """Play one seat to the end over a WebSocket."""
+    async with websockets.connect(url, max_size=2**22) as socket:
+        await socket.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        async for message in socket:
+            view = json.loads(message)
+            if view["type"] != "view":
+                tally.errors.append(view.get("error", str(view))[:200])
+                continue
+            if sent_at is not None:
+                tally.round_trips.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if view["is_over"]:
+                return
+            if view["legal_moves"]:
+                move = rng.choice(view["legal_moves"])
+                sent_at = time.perf_counter()
+                await socket.send(json.dumps({"type": "move", "action": move["action"]}))
+
+
+async def game_loop(base: str, rng: random.Random, tally: Tally, until: float) -> None:
+    """Play games one after another until the time is up."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        while time.monotonic() < until:
+            answer = await client.post("/api/games", json={"config": {"players": 2}})
+            if answer.status_code != 201:
+                tally.errors.append(answer.text[:200])
+                await asyncio.sleep(1)
+                continue
+            game = answer.json()["game"]
+            tokens = [
+                (await client.post(f"/api/games/{game}/join", json={"name": f"p{n}"})).json()
+                for n in range(2)
+            ]
+            url = base.replace("http", "ws") + f"/api/games/{game}/socket"
+            seats = [seat_client(url, joined["token"], rng, tally) for joined in tokens]
+            try:
+                await asyncio.wait_for(asyncio.gather(*seats), until - time.monotonic() + 30)
+                tally.games += 1
+            except TimeoutError:
+                return
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def measure(base: str, pid: int, games: int, seconds: float) -> Tally:
+    tally = Tally()
+    until = time.monotonic() + seconds
+    loops = [game_loop(base, random.Random(n), tally, until) for n in range(games)]
+    memory: list[tuple[float, float]] = []
+
+    async def sample() -> None:
+        start = time.monotonic()
+        while time.monotonic() < until:
+            memory.append((time.monotonic() - start, rss_mib(pid)))
+            await asyncio.sleep(max(1.0, seconds / 10))
+
+    start, cpu = time.perf_counter(), cpu_seconds(pid)
+    await asyncio.gather(sample(), *loops)
+    elapsed, cpu = time.perf_counter() - start, cpu_seconds(pid) - cpu
+    trips = sorted(tally.round_trips)
+    pct = {p: trips[min(len(trips) - 1, int(len(trips) * p / 100))] * 1000 for p in (50, 90, 99)}
+    print(f"{games} concurrent games, {elapsed:.0f} s: {tally.games} games finished")
+    print(f"  moves: {len(trips)} ({len(trips) / elapsed:.0f}/s)")
+    print(f"  server CPU: {cpu:.1f} s, {cpu / len(trips) * 1000:.1f} ms a move")
+    print(
+        f"  round trip ms: p50 {pct[50]:.1f}, p90 {pct[90]:.1f}, p99 {pct[99]:.1f}, "
+        f"mean {statistics.mean(trips) * 1000:.1f}, max {trips[-1] * 1000:.1f}"
+    )
+    print("  server memory MiB: " + ", ".join(f"{t:.0f}s {m:.0f}" for t, m in memory))
+    print(f"  errors: {len(tally.errors)} {tally.errors[:3]}")
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--port", type=int, default=8731)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(args.port)]
+        options = ["--db", f"{folder}/load.sqlite3", "--games-per-client", "100000"]
+        server = subprocess.Popen([*command, *options], stdout=subprocess.DEVNULL)
+        try:
+            base = f"http://127.0.0.1:{args.port}"
+            for _ in range(100):
+                try:
+                    httpx.get(base + "/api/schemas")
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+            for games in args.games:
+                asyncio.run(measure(base, server.pid, games, args.seconds))
+        finally:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()
