@@ -62,10 +62,11 @@ _PIECE: Final = re.compile(r"(?=<g[ >])|(?<=</g>)")
 
 
 def pieces(picture: str) -> list[str]:
-    """``picture`` cut at its groups: the pieces joined give it back.
+    """``picture`` cut before each group and after each group's end: the pieces joined
+    give it back.
 
     >>> pieces('<svg><g class="a"><rect/></g><g><text>1</text></g></svg>')
-    ['<svg>', '<g class="a"><rect/>', '</g>', '<g><text>1</text>', '</g>', '</svg>']
+    ['<svg>', '<g class="a"><rect/></g>', '<g><text>1</text></g>', '</svg>']
     """
     return [piece for piece in _PIECE.split(picture) if piece]
 
