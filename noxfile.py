@@ -14,6 +14,11 @@ from pathlib import Path
 import nox
 
 PYTHON = "3.11"
+"""The Python of the sessions that run once: the compiled build's tests, the checks, docs."""
+PYTHONS = ["3.11", "3.12", "3.13"]
+"""The Pythons the pure build's suite runs on: every version the package supports. The
+compiled build (mypyc, a few minutes to build) is tested on 3.11 only, so that the whole of
+``nox`` stays within CI's time on two cores."""
 
 # Pinned so that a new release of a checker cannot turn CI red on an unchanged tree.
 # Bump deliberately, fixing what the new version reports in the same commit.
@@ -24,7 +29,8 @@ TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 
 nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
-nox.options.error_on_missing_interpreters = True
+# A Python that is not installed fails the run on CI (nox's default where $CI is set) and is
+# skipped with a warning elsewhere, so that a newcomer with one Python can run the tests.
 
 MUTMUT = "mutmut==3.8.1"  # mutation testing (`nox -s mutants`), pinned like the checkers
 
@@ -39,13 +45,14 @@ def install(session: nox.Session, *requirements: str, groups: tuple[str, ...] = 
     session.install(*requirements, *group_args)
 
 
-@nox.session(python=PYTHON)
+@nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md,
-    with the OpenSpiel and PettingZoo extras, whose adapters run those frameworks' own
-    conformance tests, the Dask extra (simulations on a real local Dask cluster) and the
-    server extra (the game server, its browser test driving the system's chromium, which
-    .ci/run installs); against the pure-Python sources in src/ (pytest's ``pythonpath``)."""
+    """Tests, docstring doctests and the examples in spec/rules.md, README.md, docs/*.md, on
+    each Python of PYTHONS (``nox -s tests-3.12`` runs one), with the OpenSpiel and
+    PettingZoo extras, whose adapters run those frameworks' own conformance tests, the Dask
+    extra (simulations on a real local Dask cluster) and the server extra (the game server,
+    its browser test driving the system's chromium, which .ci/run installs); against the
+    pure-Python sources in src/ (pytest's ``pythonpath``)."""
     install(session, ".[openspiel,pettingzoo,dask,server]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run(
@@ -131,13 +138,15 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs with warnings as errors, into docs/_build/html.
+    """Build the HTML docs with warnings as errors, into docs/_build/html, and check that
+    every link inside them leads to a page and anchor that exist (tools/check_links.py).
 
     The package (for attrs) and the docs group, not the extras: autodoc mocks the adapters'
     frameworks, so OpenSpiel, PettingZoo and NumPy are not installed."""
     install(session, ".", groups=("docs",))
     session.run(
         "sphinx-build",
+        "--quiet",  # warnings (errors, with -W) only: not every page nor MyST's settings
         "-W",
         "--keep-going",
         "-b",
@@ -146,6 +155,7 @@ def docs(session: nox.Session) -> None:
         "docs/_build/html",
         *session.posargs,
     )
+    session.run("python", "tools/check_links.py", "docs/_build/html")
 
 
 @nox.session(python=PYTHON)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from sphinx.application import Sphinx
 from sphinx.util.inspect import TypeAliasForwardRef
 
 DOCS = Path(__file__).resolve().parent
@@ -93,3 +94,21 @@ html_theme_options = {
 }
 pygments_style = "friendly"
 pygments_dark_style = "monokai"
+
+
+def _drop_modules_without_source(app: Sphinx, *_: object) -> list[object]:
+    """Keep ``sphinx.ext.viewcode``'s index of source pages to the pages it writes.
+
+    viewcode notes every module that a documented object names, also those it finds no
+    source for (``builtins``, the mocked ``pyspiel``), and lists them all in
+    ``_modules/index.html``, which then links to pages that do not exist. Run before
+    viewcode's own page collection, this drops those modules; it adds no page."""
+    modules = getattr(app.env, "_viewcode_modules", None)
+    if modules is not None:
+        for name in [name for name, entry in modules.items() if not entry]:
+            del modules[name]
+    return []
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("html-collect-pages", _drop_modules_without_source, priority=100)

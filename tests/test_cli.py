@@ -15,6 +15,19 @@ from cacao_rules.cli import build_parser, main
 from cacao_rules.game.events import GemsTaken, MaskTaken
 from cacao_rules.show.render import render, render_scores
 
+WIDTH = 80
+"""The width of the commands' text here: $COLUMNS, set for every test of this file."""
+
+
+@pytest.fixture(autouse=True)
+def _columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+
+
+def _flat(text: str) -> str:
+    """``text`` with its words one space apart: a wrapped line read as one."""
+    return " ".join(text.split())
+
 
 def test_play_prints_every_decision_the_boards_and_the_score_sheet(
     capsys: pytest.CaptureFixture[str],
@@ -29,8 +42,8 @@ def test_play_prints_every_decision_the_boards_and_the_score_sheet(
     for move in decisions:
         assert f"seat {state.to_move}: {move}\n" in out
         state = cr.apply(state, move)
-    assert render(final) in out
-    assert out.endswith(render_scores(final) + "\n")
+    assert render(final, width=WIDTH) in out
+    assert out.endswith(render_scores(final, width=WIDTH) + "\n")
     assert out.count("Turn ") == final.turn + 1  # the start and after every turn
 
 
@@ -40,7 +53,9 @@ def test_play_quiet_prints_only_the_result(capsys: pytest.CaptureFixture[str]) -
     final, _ = play_game(cr.Config(players=2), 3, [RandomBot(12), GreedyBot(13)])
     assert "\nseat 0: " not in out
     assert out.count("Turn ") == 1
-    assert out.endswith(render(final) + "\n\n" + render_scores(final) + "\n")
+    assert out.endswith(
+        render(final, width=WIDTH) + "\n\n" + render_scores(final, width=WIDTH) + "\n"
+    )
 
 
 def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,6 +75,7 @@ def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture
             "unknown bot 'smart'; a bot is one of: random, greedy, mcts",
         ),
         (["simulate", "--bots", "random,random,random", "--players", "2"], "3 bots for 2 players"),
+        (["simulate", "--bots", "random,random,random,random,random"], "Cacao is for 2 to 4"),
         (["simulate", "--games", "0"], "must be at least 1, got 0"),
         (
             ["play", "--modules", "map,cocoa"],
@@ -136,7 +152,6 @@ def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture
             "map_early_overbuild is a variant of the Map module",
         ),
         (["fly"], "invalid choice: 'fly'"),
-        ([], "the following arguments are required: COMMAND"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(
@@ -148,6 +163,22 @@ def test_bad_arguments_exit_2_with_a_clear_message(
     assert message in err
     assert "usage: cacao-rules" in err
     assert "Traceback" not in err
+
+
+def test_no_command_prints_the_help_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out.startswith("usage: cacao-rules")
+    assert "Play Cacao at the terminal against built-in bots" in out
+    assert "replay" in out
+
+
+def test_simulate_help_writes_a_plain_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "95%" in out
+    assert "%%" not in out
 
 
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,9 +216,9 @@ def test_play_with_every_module(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--modules", "huts,Watering, map,chocolate"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out.startswith(
+    assert _flat(out).startswith(
         "Cacao with map, watering, chocolate, huts, 2 players, seed 4: seat 0 greedy, "
-        "seat 1 random\n"
+        "seat 1 random 0 1"
     )
     config = cr.Config(players=2, modules=CHOCOLATL)
     final, decisions = play_game(config, 4, [GreedyBot(16), RandomBot(17)])
@@ -195,8 +226,8 @@ def test_play_with_every_module(capsys: pytest.CaptureFixture[str]) -> None:
     for move in decisions:
         assert f"seat {state.to_move}: {move}\n" in out
         state = cr.apply(state, move)
-    assert render(final) in out
-    assert out.endswith(render_scores(final) + "\n")
+    assert render(final, width=WIDTH) in out
+    assert out.endswith(render_scores(final, width=WIDTH) + "\n")
     assert "hut bonus" in out and "map board: " in out and "choc " in out
     if any(isinstance(move, cr.BuildHut) for move in decisions):
         assert " builds the " in out
@@ -209,7 +240,9 @@ def test_map_early_overbuild_reaches_the_config(capsys: pytest.CaptureFixture[st
     assert out.startswith("Cacao with map (early overbuilding), 2 players, seed 2")
     config = cr.Config(players=2, modules={cr.Module.MAP}, map_early_overbuild=True)
     final, _ = play_game(config, 2, [RandomBot(8), RandomBot(9)])
-    assert out.endswith(render(final) + "\n\n" + render_scores(final) + "\n")
+    assert out.endswith(
+        render(final, width=WIDTH) + "\n\n" + render_scores(final, width=WIDTH) + "\n"
+    )
 
 
 def test_simulate_with_the_huts_module_averages_the_hut_columns(
@@ -280,9 +313,9 @@ def test_play_with_the_tree_of_life_and_the_emperor(capsys: pytest.CaptureFixtur
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out.startswith(
+    assert _flat(out).startswith(
         "Cacao with chocolate, tree-of-life, emperor, 2 players, seed 3: seat 0 greedy, "
-        "seat 1 random\n"
+        "seat 1 random 0 1"
     )
     config = cr.Config(players=2, modules=DIAMANTE | {cr.Module.CHOCOLATE})
     final, decisions = play_game(config, 3, [GreedyBot(12), RandomBot(13)])
@@ -293,8 +326,8 @@ def test_play_with_the_tree_of_life_and_the_emperor(capsys: pytest.CaptureFixtur
         state, events = cr.step(state, move)
         moved += [event for event in events if isinstance(event, cr.EmperorMoved)]
     assert state == final
-    assert render(final) in out
-    assert out.endswith(render_scores(final) + "\n")
+    assert render(final, width=WIDTH) in out
+    assert out.endswith(render_scores(final, width=WIDTH) + "\n")
     assert "L tree of life" in out and "Emperor: 1,1" in out
     assert moved
     for event in moved:
@@ -340,14 +373,14 @@ def test_play_with_the_whole_box_of_new_workers(capsys: pytest.CaptureFixture[st
     assert main([*argv, "--modules", "new-workers", "--workers", WHOLE_BOX]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out.startswith(
-        f"Cacao with new-workers, workers {WHOLE_BOX}, 4 players, seed 2: seat 0 random, "
+    assert _flat(out).startswith(
+        f"Cacao with new-workers, workers {WHOLE_BOX}, 4 players, seed 2: seat 0 random,"
     )
     workers = {kind: 1 for kind in W} | {W.W1111: 4, W.W2101: 5}
     config = cr.Config(players=4, modules={cr.Module.NEW_WORKERS}, workers=workers)
     final, _ = play_game(config, 2, [RandomBot(8 + seat) for seat in range(4)])
     assert final.turn == 60 and final.discarded
-    assert out.endswith(render_scores(final) + "\n")
+    assert out.endswith(render_scores(final, width=WIDTH) + "\n")
     for seat, kind in final.discarded:
         assert f"seat {seat} cannot place and sets {kind} aside" in out
 
@@ -386,7 +419,7 @@ def test_play_with_gem_mines(capsys: pytest.CaptureFixture[str]) -> None:
         state, more = cr.step(state, move)
         events += more
     assert state == final
-    assert out.endswith(render_scores(final) + "\n")
+    assert out.endswith(render_scores(final, width=WIDTH) + "\n")
     assert "Gem cart: " in out and "  masks " in out
     taken = [event for event in events if isinstance(event, GemsTaken)]
     assert taken
@@ -407,7 +440,9 @@ def test_play_the_big_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("Cacao (the Big Game: every module), 3 players, seed 2: seat 0 random")
     final, _ = play_game(cr.Config.big_game(3), 2, [RandomBot(8 + seat) for seat in range(3)])
     assert final.config == cr.Config.big_game(3)
-    assert out.endswith(render(final) + "\n\n" + render_scores(final) + "\n")
+    assert out.endswith(
+        render(final, width=WIDTH) + "\n\n" + render_scores(final, width=WIDTH) + "\n"
+    )
 
 
 @pytest.mark.rule("R-BIG-1", "R-GEM-6")

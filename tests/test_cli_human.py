@@ -64,6 +64,29 @@ def test_bad_input_reprompts_with_a_message(
     assert "Game ended (quit) at turn 0." in out
 
 
+def test_an_illegal_move_gets_the_engines_reason(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = cr.new_game(cr.Config(players=2), seed=3)
+    missing = next(kind for kind in cr.WorkerType if kind not in state.players[0].hand)
+    move = cr.Place(missing, (1, 0), 0)
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(state, move)
+    _, _, err = play(monkeypatch, capsys, [str(move), "quit"], "--seats", "human,random")
+    said = " ".join(err.split())  # as one line, however it was wrapped
+    assert f"{move} is not a legal move now: {raised.value}; type moves" in said
+
+
+def test_the_notation_is_explained_where_it_is_used(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = cr.new_game(cr.Config(players=2), seed=3)
+    _, out, _ = play(monkeypatch, capsys, ["quit"], "--seats", "human,random")
+    assert "turned N quarter turns clockwise" in " ".join(out.split())
+    for kind in state.players[0].hand:
+        assert any(line.startswith(f"{kind} ") and "r0" in line for line in out.splitlines())
+
+
 def test_moves_may_be_given_in_notation_and_undone(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -91,7 +114,7 @@ def test_help_hint_board_and_save(
     number, _, move = hint.removeprefix("hint: ").partition(" ")
     assert cr.legal_moves(state)[int(number) - 1] == cr.parse_move(move)
     assert cr.from_json(saved.read_text()) == state
-    assert "could not save to" in err
+    assert "cannot write the game to" in err
 
 
 def test_end_of_input_and_ctrl_c_end_the_game_cleanly(
@@ -141,3 +164,20 @@ def test_bad_seats_are_refused(
 ) -> None:
     assert main(["play", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_seats_named_set_the_number_of_players(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, ["quit"], "--seats", "human,greedy,greedy")
+    assert code == 0, err
+    assert out.startswith("Cacao, 3 players, seed 3: seat 0 human, seat 1 greedy, seat 2 greedy")
+
+
+def test_the_prompt_shows_who_is_ahead(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = play(monkeypatch, capsys, ["1"] * 30 + ["quit"], "--seats", "human,greedy")
+    lines = [line for line in out.splitlines() if line.startswith("If the game ended now: ")]
+    assert len(lines) == out.count("seat 0> ")
+    assert "seat 0 -10 (temples 0, water -10)" in lines[0]

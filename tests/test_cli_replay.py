@@ -3,20 +3,30 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cacao_rules as cr
 from cacao_rules.cli import build_parser, main
 from cacao_rules.show.render import render, render_scores
-from cacao_rules.show.replay_page import replay_page, text_board
+from cacao_rules.show.replay_page import replay_page, svg_board, text_board
 
 CONFIG = cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS})
+
+WIDTH = 80
+"""The width of the commands' text here: $COLUMNS, set for every test of this file."""
+
+
+@pytest.fixture(autouse=True)
+def _columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
 
 
 def _record_file(tmp_path: Path) -> tuple[Path, cr.GameRecord]:
@@ -35,7 +45,7 @@ def test_play_record_writes_the_game_it_played(
     bots: list[cr.Bot] = [cr.GreedyBot(28), cr.RandomBot(29), cr.RandomBot(30)]
     expected = cr.record_game(CONFIG, 7, bots, seats=["greedy", "random", "random"])
     assert record == expected
-    assert out.endswith(render_scores(record.final()) + "\n")
+    assert out.endswith(render_scores(record.final(), width=WIDTH) + "\n")
 
 
 def test_play_record_to_a_place_that_cannot_be_written_fails_with_a_message(
@@ -56,14 +66,15 @@ def test_replay_prints_every_move_the_boards_and_the_scores(
     out, err = capsys.readouterr()
     assert err == ""
     assert out.startswith(
-        "Cacao with map, huts, 3 players, seed 7: seat 0 greedy, seat 1 random, seat 2 random\n"
+        "Cacao with map, huts, 3 players, seed 7: seat 0 greedy, seat 1 random, seat 2\n"
+        "    random\n"  # wrapped at 80 columns
     )
     states = record.replay()
     for number, move in enumerate(record.moves, 1):
         assert f"\n{number}. seat {states[number - 1].to_move}: {move}\n" in out
-    assert render(states[-1]) in out
+    assert render(states[-1], width=WIDTH) in out
     assert out.count("Turn ") == states[-1].turn + 1
-    assert out.endswith(render_scores(states[-1]) + "\n")
+    assert out.endswith(render_scores(states[-1], width=WIDTH) + "\n")
 
 
 def test_replay_move_shows_one_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,7 +83,7 @@ def test_replay_move_shows_one_position(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["replay", str(path), "--move", "5"]) == 0
     out, _ = capsys.readouterr()
     assert f"Move 5 of {len(record.moves)}:\n5. seat " in out
-    assert out.endswith(render(record.replay()[5]) + "\n")
+    assert out.endswith(render(record.replay()[5], width=WIDTH) + "\n")
     assert main(["replay", str(path), "--move", "0"]) == 0
     assert "The start" in capsys.readouterr()[0]
     too_far = str(len(record.moves) + 1)
@@ -91,11 +102,11 @@ def test_replay_color_draws_the_coloured_compact_board(
     position = record.replay()[5]
     assert main(["replay", str(path), "--move", "5", "--color", "always"]) == 0
     out, _ = capsys.readouterr()
-    assert out.endswith(render(position, compact=True, colour=True) + "\n")
+    assert out.endswith(render(position, compact=True, colour=True, width=WIDTH) + "\n")
     assert "\x1b[" in out
     assert main(["replay", str(path), "--move", "5", "--color", "never"]) == 0
     out, _ = capsys.readouterr()
-    assert out.endswith(render(position) + "\n")
+    assert out.endswith(render(position, width=WIDTH) + "\n")
     assert "\x1b[" not in out
     monkeypatch.setenv("NO_COLOR", "1")
     assert main(["replay", str(path), "--move", "5"]) == 0
@@ -164,6 +175,30 @@ def test_the_page_keeps_free_text_out_of_the_markup() -> None:
     assert "&lt;b&gt;ann&lt;/b&gt;" in page and "&lt;/script&gt;&lt;i&gt;" in page
 
 
+def _page_document(page: str) -> dict[str, Any]:
+    start = page.index('<script type="application/json" id="game">')
+    text = page[page.index(">", start) + 1 : page.index("</script>", start)]
+    document: dict[str, Any] = json.loads(text)
+    return document
+
+
+def test_the_page_shares_the_pieces_of_its_pictures() -> None:
+    bots: list[cr.Bot] = [cr.GreedyBot(1), cr.RandomBot(2), cr.RandomBot(3)]
+    record = cr.record_game(CONFIG, 7, bots)
+    page = replay_page(record)
+    document = _page_document(page)
+    states = record.replay()
+    pictures = []
+    for position, state, move in zip(
+        document["positions"], states, (None, *record.moves), strict=True
+    ):
+        rebuilt = "".join(document["pieces"][i] for i in document["boards"][position["board"]])
+        assert rebuilt == svg_board(state, move)  # the very same picture
+        pictures.append(rebuilt)
+    # Each picture whole would take four times the page, and more.
+    assert 4 * len(page) < sum(len(picture) for picture in pictures)
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
@@ -202,7 +237,8 @@ def test_the_page_steps_through_the_game_in_a_browser(tmp_path: Path) -> None:
         if number:
             before = states[number - 1]
             move = f"{number}. seat {before.to_move}: {record.moves[number - 1]}"
-            assert f'<p id="move">{move}</p>' in dom
+            assert f'<span id="move">{move}</span>' in dom
+            assert "If the game ended now: seat 0 " in dom.split('<p id="standing">')[1]
             assert re.search(rf'<li data-at="{number}"[^>]*class="[^"]*current', dom)
         if number == 12:
             assert '<p id="comment">a &lt;comment&gt;</p>' in dom

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -230,8 +230,28 @@ def _interrupting(
     monkeypatch.setattr(simulation, "play_game", play_game)
 
 
+@pytest.fixture
+def sigint_found(request: pytest.FixtureRequest) -> Iterator[object]:
+    """SIGINT's handler as the command finds it, set for the test and put back after it:
+    Python's default (a terminal) or ignored (a job started with ``&`` from a script, as
+    ``nohup`` and CI may start pytest), whichever pytest itself was started with."""
+    found = request.param
+    previous = signal.signal(signal.SIGINT, found)
+    yield found
+    signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.parametrize(
+    "sigint_found",
+    [signal.default_int_handler, signal.SIG_IGN],
+    ids=["default-handler", "ignored"],
+    indirect=True,
+)
 def test_ctrl_c_in_process_stops_after_the_game_being_played(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    sigint_found: object,
 ) -> None:
     _interrupting(monkeypatch, 4, lambda: os.kill(os.getpid(), signal.SIGINT))
     path = tmp_path / "games.jsonl"
@@ -243,7 +263,7 @@ def test_ctrl_c_in_process_stops_after_the_game_being_played(
     assert "Interrupted (Ctrl-C): the figures are of the games that finished." in out
     assert _win_rates(out)["random"][0] == "8"  # 4 games, 2 seats each
     assert len(path.read_text().splitlines()) == 4
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+    assert signal.getsignal(signal.SIGINT) is sigint_found  # the handler found, restored
 
 
 def test_a_second_ctrl_c_stops_at_once(

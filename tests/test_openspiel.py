@@ -6,11 +6,14 @@ Runs only where the ``openspiel`` extra is installed (CI installs it).
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import multiprocessing
 import os
 import random
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -227,6 +230,7 @@ def test_returns_share_one_among_the_winners() -> None:
 # passes with a probability of about 0.96. A game takes about 12 s here.
 ISMCTS_SIMULATIONS = 60
 ISMCTS_SEEDS = range(300, 320)
+ISMCTS_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "openspiel_ismcts.py"
 
 
 def _binomial_tail(wins: int, games: int) -> float:
@@ -236,34 +240,22 @@ def _binomial_tail(wins: int, games: int) -> float:
 
 
 def _ismcts_wins(number: int) -> bool:
-    """Whether ISMCTS, in seat ``number % 2``, wins game ``number`` against a random player."""
-    import numpy as np
-    from open_spiel.python.algorithms import ismcts, mcts
-
+    """Whether ISMCTS, in seat ``number % 2``, wins game ``number`` against a random player,
+    built and played by the example of docs/bots.md (examples/openspiel_ismcts.py)."""
+    example = _load_example()
     game = pyspiel.load_game("python_cacao")
     seat = number % 2
-    numbers = np.random.RandomState(number)
-    sampler = random.Random(number)
-    bot = ismcts.ISMCTSBot(
-        game,
-        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numbers),
-        uct_c=0.7,
-        max_simulations=ISMCTS_SIMULATIONS,
-        max_world_samples=4,
-        random_state=numbers,
-    )
-    bot.set_resampler(lambda s, p, draw=sampler.random: s.resample_from_infostate(p, draw))
-    opponent = random.Random(1000 + number)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(opponent.choices(actions, probs)[0])
-        elif state.current_player() == seat:
-            state.apply_action(bot.step(state))
-        else:
-            state.apply_action(opponent.choice(state.legal_actions()))
-    return bool(state.returns()[seat] == 1.0)  # a shared win counts as no win
+    bot = example.ismcts_bot(game, number, ISMCTS_SIMULATIONS)
+    returns = example.play(game, bot, seat, 1000 + number)
+    return bool(returns[seat] == 1.0)  # a shared win counts as no win
+
+
+def _load_example() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("openspiel_ismcts", ISMCTS_EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_ismcts_beats_a_random_player() -> None:

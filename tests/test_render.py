@@ -10,7 +10,13 @@ import cacao_rules as cr
 from cacao_rules import JungleTile, WorkerTile, WorkerType
 from cacao_rules.agents.bots import RandomBot
 from cacao_rules.agents.playing import play_game
-from cacao_rules.show.render import render, render_board, render_scores, score_categories
+from cacao_rules.show.render import (
+    render,
+    render_board,
+    render_compact_board,
+    render_scores,
+    score_categories,
+)
 from cacao_rules.state.state import HutStep, MapRefillStep, ResolveStep, SlideStep
 
 
@@ -400,3 +406,34 @@ def test_the_big_game_shows_every_module() -> None:
 def test_render_shows_no_gems_without_their_module() -> None:
     text = render(cr.new_game(cr.Config(players=2, modules={cr.Module.HUTS}), seed=2))
     assert "Gem cart" not in text and "gems" not in text and "masks" not in text
+
+
+# --- fitting a terminal's width -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("width", "narrowed"), [(80, True), (100, False)])
+def test_a_big_game_fits_the_width_with_no_word_cut(width: int, narrowed: bool) -> None:
+    final, _ = play_game(cr.Config.big_game(4), 3, [RandomBot(seat) for seat in range(4)])
+    for state in (cr.new_game(cr.Config.big_game(4), seed=3), final):
+        text = render(state, legend=True, width=width)
+        board, rest = text.split("Legend:")
+        # The full grid if it fits (at the start), else the compact board; the rest fits.
+        grid = render_board(state)
+        fits = max(len(line) for line in grid.splitlines()) <= width
+        assert board.rstrip() == (grid if fits else render_compact_board(state)).rstrip()
+        assert fits == (state.turn == 0)
+        assert max(len(line) for line in f"Legend:{rest}".splitlines()) <= width
+        # The same words as the unwrapped text, only the lines broken elsewhere.
+        unwrapped = render(state, legend=True)
+        assert rest.split() == unwrapped[unwrapped.index("Legend:") + 7 :].split()
+    sheet = render_scores(final, width=width).splitlines()
+    assert max(len(line) for line in sheet) <= width
+    assert ("(cacao breaks ties)" in sheet) == narrowed
+    rows = [line.split() for line in render_scores(final).splitlines()[1:5]]
+    assert [line.split() for line in sheet[1:5]] == rows
+
+
+def test_a_board_that_fits_stays_the_full_grid() -> None:
+    state = _position()
+    assert render(state, width=80).startswith(BOARD)
+    assert render(state, width=80).splitlines()[-3:] == render(state).splitlines()[-3:]

@@ -272,3 +272,110 @@ def test_a_tile_played_with_the_foreman_is_marked() -> None:
     marks = [g.get("data-square") for g in groups(root, "worker") if groups(g, "foreman")]
     assert marks == ["1,0"]
     assert sum(line.count("|F  ") for line in render(state).splitlines()) == 1
+
+
+# --- notebooks, free marks, colours, the pending decision, the running score ---------------
+
+
+def test_the_picture_is_a_str_that_notebooks_display() -> None:
+    state = cr.new_game(cr.Config(players=2), seed=1)
+    picture = board(state)
+    assert isinstance(picture, str)
+    assert picture._repr_svg_() == str(picture)
+    assert picture.startswith("<svg") and picture.count("<svg") == 1
+
+
+def test_free_marks_fill_squares_and_bar_edges_in_their_colours() -> None:
+    state = played(cr.Config(players=2), 3, 0.3)
+    tile = next(square for square, t in state.board.items() if isinstance(t, cr.WorkerTile))
+    root = parse(
+        board(state, fill={tile: "gold", (9, 9): "#00e5ff80"}, edges={(tile, cr.Side.E): "blue"})
+    )
+    filled = {e.get("data-square"): e.get("fill") for e in groups(root, "fill-mark")}
+    assert filled == {format_square(tile): "gold", "9,9": "#00e5ff80"}
+    (bar,) = groups(root, "edge-mark")
+    assert (bar.get("data-square"), bar.get("data-side"), bar.get("fill")) == (
+        format_square(tile),
+        "E",
+        "blue",
+    )
+
+
+@pytest.mark.parametrize(
+    ("marks", "error"),
+    [
+        ({"fill": {(0, 0): "red;}</style><script>"}}, cr.CacaoError),
+        ({"fill": {(0, 0): 3}}, TypeError),
+        ({"fill": [(0, 0)]}, TypeError),
+        ({"fill": {"0,0": "red"}}, TypeError),
+        ({"fill": {(0, 1000): "red"}}, cr.CacaoError),
+        ({"edges": {((0, 0), "N"): "red"}}, TypeError),
+        ({"colors": {"seat-9": "#ffffff"}}, cr.CacaoError),
+        ({"colors": {"seat-0": "red"}}, cr.CacaoError),
+        ({"colors": {"board": "url(javascript:x)"}}, cr.CacaoError),
+    ],
+)
+def test_bad_marks_and_colours_are_refused(marks: dict[str, object], error: type) -> None:
+    state = cr.new_game(cr.Config(players=2), seed=1)
+    with pytest.raises(error):
+        board(state, **marks)  # type: ignore[arg-type]
+
+
+def test_colors_restyle_the_seats_and_parts() -> None:
+    state = played(cr.Config(players=3), 4, 0.4)
+    text = board(state, colors={"seat-2": "#00897b", "background": "white", "kind-temple": "#000"})
+    assert the(parse(text), "background").get("fill") == "#fbfaf5"  # restyled by the sheet
+    sheet = text[text.index("<style>") : text.index("</style>")]
+    assert ".seat-2 .tile-face{fill:#" in sheet and "stroke:#00897b" in sheet
+    assert ".background{fill:white}" in sheet and ".kind-temple>rect{fill:#000}" in sheet
+
+
+def _first(config: cr.Config, seed: int, kind: type) -> cr.State:
+    rng = random.Random(seed)
+    state = cr.new_game(config, seed=seed)
+    while not isinstance(state.step, kind):
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    return state
+
+
+def test_the_pending_decision_is_marked() -> None:
+    from cacao_rules.state.state import FillStep, ResolveStep
+
+    resolving = _first(cr.Config(players=2), 2, ResolveStep)
+    assert isinstance(resolving.step, ResolveStep)
+    root = parse(board(resolving))
+    bars = groups(root, "pending-edge")
+    queue = resolving.step.queue
+    assert [(b.get("data-square"), b.get("data-side")) for b in bars] == [
+        (format_square(edge.square), edge.side.name) for edge in queue
+    ]
+    assert groups(root, "pending-next") == bars[:1]
+    assert not groups(parse(board(resolving, pending=False)), "pending")
+    filling = _first(cr.Config(players=2), 5, FillStep)
+    assert isinstance(filling.step, FillStep)
+    spaces = groups(parse(board(filling)), "pending-space")
+    assert [s.get("data-square") for s in spaces] == [format_square(q) for q in filling.step.spaces]
+
+
+def test_each_panel_gives_the_running_score_and_the_leader() -> None:
+    state = played(cr.Config(players=3, modules={Module.HUTS}), 6, 0.6)
+    root = parse(board(state))
+    sheets = cr.final_scores(state)
+    leaders = cr.winners(state)
+    shown = [
+        (e.get("data-total"), "leads" in (e.text or "")) for e in groups(root, "running-score")
+    ]
+    assert shown == [(str(sheet.total), sheet.player in leaders) for sheet in sheets]
+    observed = parse(board(cr.observe(state, 1)))
+    assert [e.get("data-total") for e in groups(observed, "running-score")] == [
+        str(sheet.total) for sheet in sheets
+    ]
+
+
+def test_the_legend_names_every_mark_on_the_board() -> None:
+    state = next(overbuilt_games())
+    text = texts(the(parse(board(state, highlight_moves=cr.legal_moves(state))), "legend"))
+    for words in ("worker tile", "overbuilt", "empty jungle space"):
+        assert words in text
+    emperor = played(cr.Config(players=3, modules={Module.EMPEROR}), 2, 0.2)
+    assert "the Emperor" in texts(the(parse(board(emperor)), "legend"))

@@ -1,7 +1,9 @@
 """The ``cacao-rules`` command (also ``python -m cacao_rules``), one file per subcommand.
 
-``cacao-rules play`` plays one seeded game between built-in bots and prints it turn by
-turn; ``cacao-rules simulate`` plays many and prints win rates, average scores and speed.
+``cacao-rules play`` plays one seeded game, people at the terminal against built-in bots or
+bots against each other; ``cacao-rules simulate`` plays many and prints win rates, average
+scores and speed; ``cacao-rules replay`` steps through a recorded game. Without a
+subcommand it prints its help.
 See ``docs/cli.md``. Each subcommand's module has ``add_command(commands)``, which adds its
 parser and sets ``run``, the function that runs it with the parsed arguments, stdout and stderr.
 """
@@ -16,6 +18,7 @@ from typing import TextIO
 
 from .. import __version__
 from . import bot, play, replay, serve, simulate
+from .terminal import Parser
 
 COMMANDS = (play, simulate, replay, serve, bot)
 """The subcommands' modules, in the order ``--help`` lists them."""
@@ -23,12 +26,14 @@ COMMANDS = (play, simulate, replay, serve, bot)
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cacao-rules`` command."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="cacao-rules",
-        description="Play and simulate games of Cacao between built-in bots.",
+        description="Play Cacao at the terminal against built-in bots (or watch them play), "
+        "simulate many games between bots, and replay recorded games. Start with: "
+        "cacao-rules play --seats human,greedy",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.add_command(commands)
     return parser
@@ -42,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help(sys.stdout)
+            return 0
         run: Callable[[argparse.Namespace, TextIO, TextIO], int] = args.run
         return run(args, sys.stdout, sys.stderr)
     except SystemExit as exc:  # argparse: --help, --version and argument errors

@@ -30,16 +30,23 @@ def write_record(path: str, record: GameRecord, err: TextIO) -> int:
     return write_text(path, record.to_text(), "the record", err)
 
 
-def read_record(path: str, err: TextIO) -> GameRecord | None:
-    """The record in the file ``path``; ``None`` after a message on ``err`` if there is none."""
+def read_text(path: str, err: TextIO) -> str | None:
+    """The UTF-8 text of the file ``path`` (its first 4,000,001 characters: more than any
+    record may hold); ``None`` after a message on ``err`` if it cannot be read."""
     try:
         with open(path, encoding="utf-8") as file:
-            text = file.read(4_000_001)
+            return file.read(4_000_001)
     except OSError as error:
         print(f"cacao-rules: cannot read {path}: {error.strerror}", file=err)
-        return None
     except UnicodeDecodeError as error:
         print(f"cacao-rules: {path} is not UTF-8 text: {error.reason}", file=err)
+    return None
+
+
+def read_record(path: str, err: TextIO) -> GameRecord | None:
+    """The record in the file ``path``; ``None`` after a message on ``err`` if there is none."""
+    text = read_text(path, err)
+    if text is None:
         return None
     try:
         return GameRecord.from_text(text)

@@ -7,7 +7,8 @@ the legal moves numbered; it reads a number, a move in notation, or a command:
 - ``help``: the commands; ``board``: the board again; ``moves``: the moves again;
 - ``undo``: back to this player's previous decision;
 - ``hint``: what the greedy bot would play, deciding from this player's view only;
-- ``save FILE``: the game so far as state JSON (:func:`cacao_rules.to_json`);
+- ``save FILE``: the game so far, which ``play --resume FILE`` goes on with (how it is
+  written is up to the ``save`` callback: a game record, or state JSON for ``*.json``);
 - ``quit``: end the game.
 
 Bad input gets a message on the error stream and the prompt again. The end of input ends
@@ -23,14 +24,16 @@ import attrs
 
 from ..agents.determinization import determinize
 from ..agents.greedy import GreedyBot
-from ..engine import legal_moves
-from ..errors import CacaoError
+from ..engine import apply, legal_moves
+from ..errors import CacaoError, IllegalMoveError
 from ..formats.notation import parse_move
-from ..formats.serialization import to_json
 from ..game.moves import Move
 from ..observation import observe
 from ..show.render import render
+from ..show.running_score import running_score_line
 from ..state.state import State
+from .notation_guide import notation_guide
+from .terminal import DEFAULT_WIDTH, wrapped
 
 HELP: Final = """\
 Answer with a move's number or the move in notation (such as "place 2-1-0-1 1,0 r1"), or:
@@ -39,11 +42,10 @@ Answer with a move's number or the move in notation (such as "place 2-1-0-1 1,0 
   moves       the legal moves again
   undo        back to your previous decision
   hint        what the greedy bot would play (it sees only what you see)
-  save FILE   write the game so far to FILE (state JSON)
+  save FILE   write the game so far to FILE (a game record; state JSON if FILE ends
+              in .json); go on with it later: cacao-rules play --resume FILE
   quit        end the game"""
 """The commands a human seat takes."""
-
-_COLUMNS: Final = 80
 
 
 @attrs.frozen
@@ -62,7 +64,7 @@ Answer = Move | Undo | Quit
 """What a human seat's prompt gives back."""
 
 
-def move_list(moves: tuple[Move, ...], width: int = _COLUMNS) -> str:
+def move_list(moves: tuple[Move, ...], width: int = DEFAULT_WIDTH) -> str:
     """The moves numbered from 1, in as many columns as fit ``width``.
 
     >>> import cacao_rules as cr
@@ -93,27 +95,38 @@ class HumanSeat:
         *,
         colour: bool,
         hint_seed: int,
+        width: int = DEFAULT_WIDTH,
+        save: Callable[[str], None],
     ) -> None:
         self.seat = seat
+        self._save_to = save
+        self._width = width
         self._read = read
         self._out = out
         self._err = err
         self._colour = colour
         self._hint_seed = hint_seed
         self._shown = False
+        self._explained: set[type] = set()
 
     def show(self, state: State, *, legend: bool = False) -> None:
         """The board as this seat sees it, with the symbols explained if ``legend``."""
         print(file=self._out)
         seen = observe(state, self.seat)
-        print(render(seen, compact=True, colour=self._colour, legend=legend), file=self._out)
+        board = render(seen, compact=True, colour=self._colour, legend=legend, width=self._width)
+        print(board, file=self._out)
+        print(wrapped(running_score_line(seen), self._width), file=self._out)
 
     def decide(self, state: State, can_undo: bool) -> Answer:
         """Prompt until the player gives a legal move or a command that ends the prompt."""
         moves = legal_moves(state)
         self.show(state, legend=not self._shown)
         self._shown = True
-        print(move_list(moves), file=self._out)
+        print(move_list(moves, self._width), file=self._out)
+        kinds = {type(move) for move in moves}
+        if not kinds <= self._explained:
+            self._explain(moves)
+            self._explained |= kinds
         while True:
             try:
                 line = self._read(f"seat {self.seat}> ").strip()
@@ -132,10 +145,11 @@ class HumanSeat:
             return None
         if command == "help":
             print(HELP, file=self._out)
+            self._explain(moves)
         elif command == "board":
             self.show(state)
         elif command == "moves":
-            print(move_list(moves), file=self._out)
+            print(move_list(moves, self._width), file=self._out)
         elif command == "undo":
             if can_undo:
                 return Undo()
@@ -146,7 +160,7 @@ class HumanSeat:
             hint = GreedyBot(self._hint_seed).choose(guess)
             print(f"hint: {moves.index(hint) + 1} {hint}", file=self._out)
         elif command == "save":
-            self._save(state, rest.strip())
+            self._save(rest.strip())
         elif command == "quit":
             return Quit("quit")
         elif line.isdigit():
@@ -155,31 +169,40 @@ class HumanSeat:
                 return moves[number - 1]
             self._complain(f"no move {number}: the moves are numbered 1 to {len(moves)}")
         else:
-            return self._parsed(moves, line)
+            return self._parsed(state, moves, line)
         return None
 
-    def _parsed(self, moves: tuple[Move, ...], line: str) -> Move | None:
+    def _parsed(self, state: State, moves: tuple[Move, ...], line: str) -> Move | None:
         try:
             move = parse_move(line)
         except CacaoError as error:
             self._complain(f"{error} (type help for the commands)")
             return None
         if move not in moves:
-            self._complain(f"{move} is not a legal move now; type moves to see them")
+            self._complain(f"{move} is not a legal move now: {_reason(state, move)}")
             return None
         return move
 
-    def _save(self, state: State, path: str) -> None:
+    def _save(self, path: str) -> None:
         if not path:
             self._complain("save needs a file name: save FILE")
             return
-        try:
-            with open(path, "w", encoding="utf-8") as file:
-                file.write(to_json(state) + "\n")
-        except OSError as error:
-            self._complain(f"could not save to {path}: {error.strerror}")
-            return
-        print(f"saved to {path}", file=self._out)
+        self._save_to(path)
+
+    def _explain(self, moves: tuple[Move, ...]) -> None:
+        """What the notation of ``moves`` means (:func:`notation_guide`), wrapped."""
+        for line in notation_guide(moves):
+            print(wrapped(line, self._width, indent="  "), file=self._out)
 
     def _complain(self, message: str) -> None:
-        print(message, file=self._err)
+        print(wrapped(message, self._width), file=self._err)
+
+
+def _reason(state: State, move: Move) -> str:
+    """Why ``move`` is not legal in ``state``, in the engine's own words (the message of the
+    :class:`~cacao_rules.IllegalMoveError` that playing it raises), and how to see the moves."""
+    try:
+        apply(state, move)
+    except IllegalMoveError as error:
+        return f"{error}; type moves to see the legal ones"
+    raise AssertionError(f"{move} is legal but was not among the legal moves")

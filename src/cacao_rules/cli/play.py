@@ -12,7 +12,9 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Final, TextIO
+
+import attrs
 
 from ..agents.bots import Bot
 from ..agents.registry import BOTS
@@ -20,14 +22,15 @@ from ..agents.simulation import bot_seed
 from ..agents.specs import bot_factory
 from ..engine import new_game, step
 from ..formats.record import GameRecord
+from ..game.config import Config
 from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen
-from ..game.moves import Move
 from ..observation import observe_events
 from ..show.colour import use_colour
 from ..show.describe import describe_event
 from ..show.render import render, render_scores
+from ..show.running_score import running_score_line
 from ..state.state import State
-from .files import write_record
+from .files import FAILED, write_record
 from .human import HumanSeat, Quit, Undo
 from .options import (
     add_color_option,
@@ -38,7 +41,14 @@ from .options import (
     lineup,
     make_bots,
 )
+from .saved_game import Decision, is_state_file, load_game, save_game
+from .terminal import add_width_option, terminal_width, wrapped
 from .thinking import thinking
+
+DEFAULT_SEED: Final = 1
+"""The seed of a new game when ``--seed`` is left out."""
+INTERRUPTED: Final = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 HUMAN = "human"
 """The seat kind of a person at the terminal, beside the bots' names."""
@@ -75,71 +85,162 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     play.add_argument(
         "--record",
         metavar="FILE",
-        help="write the game's record to FILE (the game record format; see replay)",
+        help="write the game's record to FILE (the game record format; see replay), also "
+        "when the game is ended early or interrupted with Ctrl-C",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the game saved in FILE (by save at the prompt, or --record): a game "
+        "record, or a state JSON document; the game's options come from FILE",
     )
     add_color_option(play)
-    play.set_defaults(run=run, parser=play)
+    add_width_option(play)
+    play.set_defaults(run=run, parser=play, seed=None)
+
+
+@attrs.define
+class Game:
+    """The game being played: its configuration, seed, seats' names, the state now and the
+    decisions so far (``has_history`` is false for a game resumed from a state JSON, whose
+    earlier decisions are unknown)."""
+
+    config: Config
+    seed: int
+    names: list[str]
+    state: State
+    history: list[Decision]
+    has_history: bool = True
+
+    def record(self) -> GameRecord:
+        """The game's record so far."""
+        return GameRecord(self.config, self.seed, [move for _, _, move in self.history], self.names)
+
+    def save(self, path: str, err: TextIO) -> int:
+        """Write the game to ``path``: as state JSON for a ``*.json`` name (or a game
+        without its history), else as its record; 0, or the exit code of a failure."""
+        as_state = is_state_file(path) or not self.has_history
+        return save_game(path, self.record(), self.state, err, as_state=as_state)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.seats is not None and args.bots is not None:
         args.parser.error("give the seats with --seats or with --bots, not both")
-    config = config_from_args(args.parser, args)
-    given = args.seats if args.seats is not None else args.bots
-    names = lineup(args.parser, given, args.players, "--seats" if args.seats else "--bots")
-    seats = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(names))
-    print(
-        f"Cacao{describe_config(config)}, {args.players} players, seed {args.seed}: {seats}",
-        file=out,
-    )
-    if HUMAN not in names:
-        moves = _bots_only(args, names, out)
-    else:
-        colour = use_colour(args.color, out, os.environ)
-        try:
-            moves = _with_humans(args, names, out, err, colour)
-        except KeyboardInterrupt:
-            print("\nInterrupted: the game is abandoned.", file=err)
-            return 130
+    game = _new_game(args) if args.resume is None else _resumed_game(args, err)
+    if game is None:
+        return FAILED
+    if args.record is not None and not game.has_history:
+        args.parser.error(
+            f"--record writes the game from its start, but {args.resume} holds a position "
+            "alone (state JSON); resume from a record (save FILE without .json writes one)"
+        )
+    seats = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(game.names))
+    title = f"Cacao{describe_config(game.config)}, {game.config.players} players, "
+    print(wrapped(f"{title}seed {game.seed}: {seats}", args.width), file=out)
+    if args.resume is not None:
+        print(f"Resumed from {args.resume} at turn {game.state.turn}.", file=out)
+    try:
+        if HUMAN not in game.names:
+            _bots_only(args, game, out)
+        else:
+            _with_humans(args, game, out, err, use_colour(args.color, out, os.environ))
+    except KeyboardInterrupt:
+        return _interrupted(args, game, out, err)
     if args.record is not None:
-        return write_record(args.record, GameRecord(config, args.seed, moves, names), err)
+        return write_record(args.record, game.record(), err)
     return 0
 
 
-def _bots_only(args: argparse.Namespace, names: list[str], out: TextIO) -> list[Move]:
-    """The game between bots, printed turn by turn (or only its end with ``--quiet``);
-    returns its decisions."""
-    bots = make_bots(names, args.seed)
-    state = new_game(config_from_args(args.parser, args), seed=args.seed)
-    moves: list[Move] = []
+def _new_game(args: argparse.Namespace) -> Game:
+    """The game the options ask for, at its start."""
+    if args.seed is None:
+        args.seed = DEFAULT_SEED
+    args.width = terminal_width(args.width)
+    config = config_from_args(args.parser, args)
+    given = args.seats if args.seats is not None else args.bots
+    names = lineup(args.parser, given, args.players, "--seats" if args.seats else "--bots")
+    return Game(config, args.seed, names, new_game(config, seed=args.seed), [])
+
+
+def _resumed_game(args: argparse.Namespace, err: TextIO) -> Game | None:
+    """The game saved in ``--resume``'s file, with the seats it names or ``--seats``."""
+    options = [
+        ("--players", args.players is not None),
+        ("--seed", args.seed is not None),
+        ("--modules", bool(args.modules)),
+        ("--workers", args.workers is not None),
+        ("--map-early-overbuild", args.map_early_overbuild),
+        ("--big-game", args.big_game),
+    ]
+    given = [option for option, set_ in options if set_]
+    if given:
+        args.parser.error(
+            f"--resume goes on with the game in {args.resume}, its options included; "
+            f"leave out {', '.join(given)}"
+        )
+    args.width = terminal_width(args.width)
+    saved = load_game(args.resume, err)
+    if saved is None:
+        return None
+    args.players, args.seed = saved.config.players, saved.seed
+    chosen = args.seats if args.seats is not None else args.bots
+    if chosen is None and saved.seats is not None:
+        try:
+            chosen = _seat_names(",".join(saved.seats))
+        except argparse.ArgumentTypeError as error:
+            args.parser.error(f"{args.resume}: {error}; name the seats with --seats")
+    names = lineup(args.parser, chosen, args.players, "--seats" if args.seats else "--bots")
+    decisions = saved.decisions
+    history = [] if decisions is None else list(decisions)
+    return Game(saved.config, saved.seed, names, saved.state, history, decisions is not None)
+
+
+def _interrupted(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO) -> int:
+    """After Ctrl-C: the record so far written if ``--record`` asked for one."""
+    out.flush()
+    if args.record is None:
+        print("\nInterrupted: the game is abandoned.", file=err)
+        return INTERRUPTED
+    if write_record(args.record, game.record(), err) != 0:
+        return INTERRUPTED
+    print(f"\nInterrupted: the game so far is in {args.record}. Go on with it:", file=err)
+    print(f"    cacao-rules play --resume {args.record}", file=err)
+    return INTERRUPTED
+
+
+def _bots_only(args: argparse.Namespace, game: Game, out: TextIO) -> None:
+    """The game between bots, printed turn by turn (or only its end with ``--quiet``)."""
+    bots = make_bots(game.names, game.seed)
+    width: int = args.width
     if not args.quiet:
         print(file=out)
-        print(render(state, legend=True), file=out)
+        print(render(game.state, legend=True, width=width), file=out)
         print(file=out)
-    while not state.is_over:
+    while not game.state.is_over:
+        state = game.state
         seat = state.to_move
         assert seat is not None  # seeded games have no chance nodes
-        turn = state.turn
         move = bots[seat].choose(state)
-        state, events = step(state, move)
-        moves.append(move)
+        game.state, events = step(state, move)
+        game.history.append((state, seat, move))
         if args.quiet:
             continue
         print(f"seat {seat}: {move}", file=out)
         _print_events(events, out)
-        if state.turn != turn or state.is_over:
+        if game.state.turn != state.turn or game.state.is_over:
             drawn = [e for e in events if isinstance(e, WorkerDrawn)]
             for event in drawn:
                 print(f"    seat {event.player} draws a worker tile", file=out)
             print(file=out)
-            print(render(state), file=out)
+            print(render(game.state, width=width), file=out)
+            if not game.state.is_over:
+                print(wrapped(running_score_line(game.state), width), file=out)
             print(file=out)
     if args.quiet:
         print(file=out)
-        print(render(state), file=out)
+        print(render(game.state, width=width), file=out)
         print(file=out)
-    print(render_scores(state), file=out)
-    return moves
+    print(render_scores(game.state, width=width), file=out)
 
 
 def _print_events(events: Iterable[Event], out: TextIO) -> None:
@@ -171,51 +272,66 @@ class HumanSeatReader:
 
 
 def _with_humans(
-    args: argparse.Namespace, names: list[str], out: TextIO, err: TextIO, colour: bool
-) -> list[Move]:
-    """The game with human seats: prompts for them, the bots' moves as they come; returns
-    the decisions played (those undone left out)."""
+    args: argparse.Namespace, game: Game, out: TextIO, err: TextIO, colour: bool
+) -> None:
+    """The game with human seats: prompts for them, the bots' moves as they come; an undone
+    decision leaves the game's history."""
     read = HumanSeatReader(out, sys.stdin)
+    width: int = args.width
+
+    def save(path: str) -> None:
+        if game.save(path, err) == 0:
+            print(f"saved to {path}. Go on with it later:", file=out)
+            print(f"    cacao-rules play --resume {path}", file=out)
+
     humans = {
-        seat: HumanSeat(seat, read, out, err, colour=colour, hint_seed=bot_seed(args.seed, seat))
-        for seat, name in enumerate(names)
+        seat: HumanSeat(
+            seat,
+            read,
+            out,
+            err,
+            colour=colour,
+            hint_seed=bot_seed(game.seed, seat),
+            width=width,
+            save=save,
+        )
+        for seat, name in enumerate(game.names)
         if name == HUMAN
     }
     bots: dict[int, Bot] = {
-        seat: bot_factory(name)(bot_seed(args.seed, seat))
-        for seat, name in enumerate(names)
+        seat: bot_factory(name)(bot_seed(game.seed, seat))
+        for seat, name in enumerate(game.names)
         if name != HUMAN
     }
     print("Type help at a prompt for the commands.", file=out)
-    state = new_game(config_from_args(args.parser, args), seed=args.seed)
-    history: list[tuple[State, int, Move]] = []  # each decision: the state before, seat, move
-    while not state.is_over:
+    history = game.history  # each decision: the state before, seat, move
+    while not game.state.is_over:
+        state = game.state
         seat = state.to_move
         assert seat is not None  # seeded games have no chance nodes
         if seat in bots:
-            move = thinking(bots[seat], state, f"seat {seat} ({names[seat]})", err)
-            print(f"seat {seat} ({names[seat]}): {move}", file=out)
+            move = thinking(bots[seat], state, f"seat {seat} ({game.names[seat]})", err)
+            print(f"seat {seat} ({game.names[seat]}): {move}", file=out)
         else:
             earlier = [i for i, (_, who, _) in enumerate(history) if who == seat]
             answer = humans[seat].decide(state, can_undo=bool(earlier))
             if isinstance(answer, Quit):
                 print(f"Game ended ({answer.why}) at turn {state.turn}.", file=out)
-                print(render_scores(state), file=out)
-                return [move for _, _, move in history]
+                print(render_scores(state, width=width), file=out)
+                return
             if isinstance(answer, Undo):
-                state = history[earlier[-1]][0]
+                game.state = history[earlier[-1]][0]
                 del history[earlier[-1] :]
                 print(f"Back to seat {seat}'s previous decision.", file=out)
                 continue
             move = answer
         history.append((state, seat, move))
-        state, events = step(state, move)
+        game.state, events = step(state, move)
         _print_events(_seen_by(events, set(humans)), out)
     print(file=out)
-    print(render(state, compact=True, colour=colour), file=out)
+    print(render(game.state, compact=True, colour=colour, width=width), file=out)
     print(file=out)
-    print(render_scores(state), file=out)
-    return [move for _, _, move in history]
+    print(render_scores(game.state, width=width), file=out)
 
 
 def _seen_by(events: Iterable[Event], humans: set[int]) -> tuple[Event, ...]:

@@ -19,6 +19,7 @@ from ..show.replay_page import replay_page
 from ..state.state import State
 from .files import FAILED, read_record, write_text
 from .options import add_color_option, describe_config
+from .terminal import add_width_option, terminal_width, wrapped
 
 BAD_ARGUMENTS = 2
 INTERRUPTED = 130
@@ -56,6 +57,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="write a self-contained web page to OUT that steps through the game",
     )
     add_color_option(replay)
+    add_width_option(replay)
     replay.set_defaults(run=run, parser=replay)
 
 
@@ -74,23 +76,27 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return BAD_ARGUMENTS
     if args.html is not None:
         return write_text(args.html, replay_page(record), "the page", err)
-    board = _board(use_colour(args.color, out, os.environ))
-    print(_title(record), file=out)
+    width = terminal_width(args.width)
+    board = _board(use_colour(args.color, out, os.environ), width)
+    print(wrapped(_title(record), width), file=out)
     if args.move is not None:
-        _show_position(record, states, args.move, out, board)
+        _show_position(record, states, args.move, out, board, width)
         return 0
     try:
-        _step_through(record, states, out, err, sys.stdin if _interactive(out) else None, board)
+        keys = sys.stdin if _interactive(out) else None
+        _step_through(record, states, out, err, keys, board, width)
     except KeyboardInterrupt:
         print("\ncacao-rules replay: interrupted", file=err)
         return INTERRUPTED
     return 0
 
 
-def _board(colour: bool) -> Board:
-    """How boards are drawn: in colour, the compact board of the terminal game (the one that
-    has colours); else the full board."""
-    return functools.partial(render, compact=True, colour=True) if colour else render
+def _board(colour: bool, width: int) -> Board:
+    """How boards are drawn in ``width`` columns: in colour, the compact board of the
+    terminal game (the one that has colours); else the full board."""
+    if colour:
+        return functools.partial(render, compact=True, colour=True, width=width)
+    return functools.partial(render, width=width)
 
 
 def _interactive(out: TextIO) -> bool:
@@ -118,7 +124,12 @@ def _move_lines(record: GameRecord, states: tuple[State, ...], number: int) -> l
 
 
 def _show_position(
-    record: GameRecord, states: tuple[State, ...], number: int, out: TextIO, board: Board
+    record: GameRecord,
+    states: tuple[State, ...],
+    number: int,
+    out: TextIO,
+    board: Board,
+    width: int,
 ) -> None:
     print(file=out)
     if number == 0:
@@ -130,7 +141,7 @@ def _show_position(
     print(board(states[number]), file=out)
     if states[number].is_over:
         print(file=out)
-        print(render_scores(states[number]), file=out)
+        print(render_scores(states[number], width=width), file=out)
 
 
 def _step_through(
@@ -140,6 +151,7 @@ def _step_through(
     err: TextIO,
     keys: TextIO | None,
     board: Board,
+    width: int,
 ) -> None:
     """Every move and the board after each turn; with ``keys`` (a terminal), wait for a key
     after each turn: Enter goes on, a number jumps to that move, ``q`` stops."""
@@ -159,10 +171,10 @@ def _step_through(
                     return
                 if isinstance(answer, int):
                     number = min(answer, len(record.moves))
-                    _show_position(record, states, number, out, board)
+                    _show_position(record, states, number, out, board, width)
         number += 1
     if states[-1].is_over:
-        print(render_scores(states[-1]), file=out)
+        print(render_scores(states[-1], width=width), file=out)
 
 
 def _ask(keys: TextIO, err: TextIO) -> int | str | None:

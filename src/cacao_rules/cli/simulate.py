@@ -53,7 +53,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "simulate",
         help="play many games on every core; print win rates, average scores and speed",
         description="Play N games with seeds S, S+1, ... on every core and print win rates "
-        "with 95%% intervals, average final scores by category and the speed. Game i seats "
+        "with 95% intervals, average final scores by category and the speed. Game i seats "
         "the lineup rotated by i (mod players), so each bot plays each seat as often.",
     )
     add_game_options(simulate_parser)

@@ -249,7 +249,12 @@ def summary_line(shown: Shown) -> str:
 
 
 def render(
-    state: Shown, *, legend: bool = False, compact: bool = False, colour: bool = False
+    state: Shown,
+    *,
+    legend: bool = False,
+    compact: bool = False,
+    colour: bool = False,
+    width: int | None = None,
 ) -> str:
     """The board, the display, the jungle pile, every player, and what the game waits for.
 
@@ -264,17 +269,33 @@ def render(
     ``state`` may be an :class:`~cacao_rules.Observation`: the other players' hands are then
     shown as counts (``hand 3 hidden``). ``compact=True`` gives :func:`render_compact`'s
     narrower board, and ``colour=True`` paints it in the seats' colours.
+
+    With ``width`` (a terminal's columns) the text keeps to that width: the lines are
+    wrapped at word boundaries, a player's fields go on over indented lines, and a board
+    wider than ``width`` is drawn as the compact board.
     """
     expect_any(state, Shown)
     if compact:
-        return render_compact(state, legend=legend, colour=colour)
-    parts = [render_board(state)]
+        return render_compact(state, legend=legend, colour=colour, width=width)
+    if width is None:
+        parts = [render_board(state)]
+        if legend:
+            parts.append(LEGEND)
+        parts.extend(_table_lines(state))
+        parts.extend(_player_line(state, player) for player in seat_summaries(state))
+        parts.append(waiting_for(state))
+        return "\n".join(parts)
+    board = render_board(state)
+    if max(len(line) for line in board.splitlines()) > width:
+        board = render_compact_board(state)
+    lines = [board]
     if legend:
-        parts.append(LEGEND)
-    parts.extend(_table_lines(state))
-    parts.extend(_player_line(state, player) for player in seat_summaries(state))
-    parts.append(waiting_for(state))
-    return "\n".join(parts)
+        lines.extend(_wrapped(" ".join(LEGEND.split()), width, "  "))
+    return "\n".join([*lines, *_text_lines(state, width, colour=False)])
+
+
+_GAP: Final = "   "
+"""Between the parts of a line of :func:`_table_lines`."""
 
 
 def _table_lines(state: Shown) -> list[str]:
@@ -364,21 +385,28 @@ def _wrapped(text: str, width: int, indent: str = "    ") -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False)
 
 
-def _wrap_fields(first: str, fields: list[str], width: int, indent: str = "    ") -> list[str]:
-    """``first`` and the ``fields`` two spaces apart, in lines of at most ``width``
-    characters, each field kept whole on one line."""
-    lines = [first]
+def _wrap_fields(
+    first: str, fields: list[str], width: int, indent: str = "    ", sep: str = "  "
+) -> list[str]:
+    """``first`` and the ``fields`` ``sep`` apart, in lines of at most ``width``
+    characters, each field kept whole on one line if one line can hold it."""
+    lines = _wrapped(first, width, indent)
     for field in fields:
-        if len(lines[-1]) + 2 + len(field) > width:
+        if len(lines[-1]) + len(sep) + len(field) <= width:
+            lines[-1] += (sep if lines[-1].strip() else "") + field
+        elif len(indent) + len(field) <= width:
             lines.append(indent + field)
-        else:
-            lines[-1] += ("  " if lines[-1].strip() else "") + field
+        else:  # a field too long for any line: a list of huts, say
+            lines.extend(_wrapped(indent + field, width, indent + "  "))
     return lines
 
 
-def render_compact(state: Shown, *, legend: bool = False, colour: bool = False) -> str:
-    """The whole game in :func:`compact_width` columns: the compact board, the table and
-    a line or two per player, in the seats' colours with ``colour=True``.
+def render_compact(
+    state: Shown, *, legend: bool = False, colour: bool = False, width: int | None = None
+) -> str:
+    """The whole game in ``width`` columns (by default :func:`compact_width`): the compact
+    board, the table and a line or two per player, in the seats' colours with
+    ``colour=True``.
 
     >>> import cacao_rules as cr
     >>> print(render_compact(cr.new_game(cr.Config(players=2), seed=1)))
@@ -394,21 +422,28 @@ def render_compact(state: Shown, *, legend: bool = False, colour: bool = False) 
       seat 1: gold  0  cacao 0  sun 0  water -10  hand 2-1-0-1 2-1-0-1 2-1-0-1  pile 8
     Waiting for seat 0 to place a worker tile
     """
-    width = compact_width(state)
+    width = compact_width(state) if width is None else width
     lines = [render_compact_board(state, colour=colour)]
     if legend:
         lines.extend(_wrapped("Legend: " + COMPACT_LEGEND, width, "  "))
+    return "\n".join([*lines, *_text_lines(state, width, colour=colour)])
+
+
+def _text_lines(state: Shown, width: int, *, colour: bool) -> list[str]:
+    """The table, a line or more per player and what the game waits for, in ``width``
+    columns, the seats' names in their colours with ``colour``."""
+    lines: list[str] = []
     for line in _table_lines(state):
-        lines.extend(_wrapped(line, width))
+        first, *parts = line.split(_GAP)
+        lines.extend(_wrap_fields(first, parts, width, sep=_GAP))
     for player in seat_summaries(state):
         name = f"seat {player.seat}:"
-        wrapped = _wrap_fields(
-            f"{_marker(state, player.seat)} {name}", _player_fields(state, player), width
-        )
+        first, *fields = _player_fields(state, player)
+        wrapped = _wrap_fields(f"{_marker(state, player.seat)} {name} {first}", fields, width)
         wrapped[0] = wrapped[0].replace(name, seat_paint(name, player.seat, enabled=colour), 1)
         lines.extend(wrapped)
     lines.extend(_wrapped(waiting_for(state), width))
-    return "\n".join(lines)
+    return lines
 
 
 GEM_CATEGORIES: Final = ("masks", "gems")
@@ -425,7 +460,7 @@ def score_categories(state: State) -> tuple[str, ...]:
     return categories
 
 
-def render_scores(state: State) -> str:
+def render_scores(state: State, *, width: int | None = None) -> str:
     """The score sheet: each player's gold by category, total and cacao (the tiebreak).
 
     With the Hut module the sheet has the columns ``huts`` (their cost, given back) and
@@ -441,15 +476,31 @@ def render_scores(state: State) -> str:
         0      5        0      0    -10     -5      0
         1      7        0      0    -10     -3      1
     Provisional (the game is not over). Leading: seat 1
+
+    With ``width`` (a terminal's columns) a sheet too wide for it narrows its columns to
+    their headings and says below it that cacao breaks ties.
     """
     expect(state, State)
     categories = score_categories(state)
     headers = ["seat", *categories, "total", "cacao"]
+    sheets = final_scores(state)
+    rows = [
+        [sheet.player, *(sheet.breakdown[c] for c in categories), sheet.total, sheet.cacao]
+        for sheet in sheets
+    ]
     widths = [max(len(header), 5) for header in headers]
-    lines = ["  ".join(f"{h:>{w}}" for h, w in zip(headers, widths, strict=True)) + " (tiebreak)"]
-    for sheet in final_scores(state):
-        values = [sheet.player, *(sheet.breakdown[c] for c in categories), sheet.total, sheet.cacao]
+    tiebreak = " (tiebreak)"
+    if width is not None and sum(widths) + 2 * len(widths) - 2 + len(tiebreak) > width:
+        widths = [
+            max(len(header), *(len(str(row[column])) for row in rows))
+            for column, header in enumerate(headers)
+        ]
+        tiebreak = ""
+    lines = ["  ".join(f"{h:>{w}}" for h, w in zip(headers, widths, strict=True)) + tiebreak]
+    for values in rows:
         lines.append("  ".join(f"{v:>{w}}" for v, w in zip(values, widths, strict=True)))
+    if not tiebreak:
+        lines.append("(cacao breaks ties)")
     won = winners(state)
     seats = ", ".join(f"seat {seat}" for seat in won)
     if not state.is_over:

@@ -1,10 +1,17 @@
 """A self-contained web page that steps through a recorded game: :func:`replay_page`.
 
-The page holds every position's board picture (each different picture once, in a
-``<template>``), the moves with their comments, what each move did and what the game waits
-for, and a few lines of script: buttons, a slider, the arrow keys and the move list step
-through the game, and the address's ``#N`` opens it at move ``N``. It needs no network and
-no other file.
+The page holds every position's board picture, the moves with their comments, what each
+move did, what the game waits for and the running score (what each seat would score if the
+game ended now), and a few lines of script: buttons, a slider, the arrow keys and the move
+list step through the game, and the address's ``#N`` opens it at move ``N``. It needs no
+network and no other file.
+
+The pictures are kept small: each is cut into pieces (one per ``<g>`` group: a tile, a
+panel's part), every different piece is stored once, and a picture is the list of its
+pieces, which the script joins back into the very same markup. A move changes a few tiles
+and a panel or two, so each position adds a few kilobytes where a whole picture is tens.
+The move, what it did and what the game waits for stand above the board, so that they are
+in view without scrolling.
 
 The pictures come from ``draw(state, last_move)``, which returns an HTML fragment: by
 default :func:`svg_board`'s ``<svg>`` picture, or :func:`text_board`'s ``<pre>`` of the text
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -30,6 +38,7 @@ from ..game.moves import Move
 from ..state.state import State
 from .describe import describe
 from .render import describe_step, render, render_scores
+from .running_score import running_score_line
 from .svg import board
 
 Draw = Callable[[State, Move | None], str]
@@ -48,6 +57,20 @@ def text_board(state: State, last_move: Move | None = None) -> str:
     return f'<pre class="board-text">{html.escape(render(state))}</pre>'
 
 
+_PIECE: Final = re.compile(r"(?=<g[ >])|(?<=</g>)")
+"""Where a picture is cut into pieces: before each ``<g`` and after each ``</g>``."""
+
+
+def pieces(picture: str) -> list[str]:
+    """``picture`` cut before each group and after each group's end: the pieces joined
+    give it back.
+
+    >>> pieces('<svg><g class="a"><rect/></g><g><text>1</text></g></svg>')
+    ['<svg>', '<g class="a"><rect/></g>', '<g><text>1</text></g>', '</svg>']
+    """
+    return [piece for piece in _PIECE.split(picture) if piece]
+
+
 _STYLE: Final = """
 body { font-family: system-ui, sans-serif; margin: 1rem 2rem; color: #222; background: #fdfbf7; }
 h1 { font-size: 1.3rem; margin: 0 0 .2rem; }
@@ -58,12 +81,17 @@ nav button { font-size: 1rem; min-width: 2.5rem; }
 #where { font-weight: bold; min-width: 9rem; }
 .layout { display: flex; gap: 1.5rem; align-items: flex-start; flex-wrap: wrap; }
 #board { flex: 0 1 auto; max-width: 100%; overflow: auto; }
-#board svg { max-width: 100%; height: auto; }
+#board svg { max-width: 100%; height: auto; max-height: calc(100vh - 9rem); width: auto; }
+#now { min-height: 3.2rem; }
+#now p, #now div { margin: .1rem 0; }
+#events { display: inline; padding: 0; }
+#events li { display: inline; }
+#events li + li::before { content: " \\00b7  "; color: #999; }
+#standing { color: #37474f; font-size: .9rem; margin: .2rem 0 .6rem; }
 .board-text { font-size: .8rem; line-height: 1.1; }
 aside { flex: 1 1 20rem; max-width: 32rem; }
-#move { font-weight: bold; margin: 0 0 .3rem; }
+#move { font-weight: bold; margin-right: .5rem; }
 #comment { font-style: italic; margin: 0 0 .3rem; }
-#events { margin: 0 0 .6rem; padding-left: 1.2rem; }
 #waiting { color: #7a4b00; margin: 0 0 .6rem; }
 #scores { white-space: pre; font-family: monospace; font-size: .85rem; }
 #moves { position: relative; max-height: 24rem; overflow: auto; border: 1px solid #ddd;
@@ -82,13 +110,14 @@ let at = -1;
 function show(n) {
   n = Math.max(0, Math.min(last, Number.isFinite(n) ? n : 0));
   const p = game.positions[n];
-  $("board").replaceChildren($("b" + p.board).content.cloneNode(true));
+  $("board").innerHTML = game.boards[p.board].map((i) => game.pieces[i]).join("");
   $("where").textContent = n === 0 ? "Start" : "Move " + n + " of " + last;
   $("move").textContent = p.move;
   $("comment").textContent = p.comment;
   $("events").replaceChildren(...p.events.map((text) => {
     const li = document.createElement("li"); li.textContent = text; return li; }));
   $("waiting").textContent = p.waiting;
+  $("standing").textContent = p.standing;
   $("scores").textContent = p.scores;
   $("slider").value = n;
   if (at > 0) items[at - 1].classList.remove("current");
@@ -134,6 +163,7 @@ def _positions(record: GameRecord, states: tuple[State, ...]) -> list[dict[str, 
                 "comment": comment,
                 "events": events,
                 "waiting": describe_step(state),
+                "standing": "" if state.is_over else running_score_line(state),
                 "scores": render_scores(state) if state.is_over else "",
             }
         )
@@ -169,20 +199,22 @@ def replay_page(record: GameRecord, draw: Draw = svg_board) -> str:
     states = record.replay()
     moves = (None, *record.moves)
     pictures: dict[str, int] = {}
+    shared: dict[str, int] = {}
+    boards: list[list[int]] = []
     positions = _positions(record, states)
     for position, state, move in zip(positions, states, moves, strict=True):
         picture = draw(state, move)
-        position["board"] = pictures.setdefault(picture, len(pictures))
-    templates = "\n".join(
-        f'<template id="b{index}">{picture}</template>' for picture, index in pictures.items()
-    )
+        if picture not in pictures:
+            pictures[picture] = len(boards)
+            boards.append([shared.setdefault(piece, len(shared)) for piece in pieces(picture)])
+        position["board"] = pictures[picture]
     seats = ", ".join(f"seat {seat}: {html.escape(name)}" for seat, name in enumerate(record.seats))
     tags = "".join(
         f'<p class="tags">{html.escape(name)}: {html.escape(value)}</p>'
         for name, value in record.tags.items()
     )
     title = html.escape(_title(record))
-    document = {"positions": positions}
+    document = {"positions": positions, "pieces": list(shared), "boards": boards}
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -205,20 +237,21 @@ def replay_page(record: GameRecord, draw: Draw = svg_board) -> str:
 <button id="end" title="the last move (End)">end &raquo;</button>
 <span id="where"></span>
 </nav>
+<div id="now">
+<div><span id="move"></span> <ul id="events"></ul></div>
+<p id="comment"></p>
+<p id="waiting"></p>
+</div>
 <div class="layout">
 <div id="board"></div>
 <aside>
-<p id="move"></p>
-<p id="comment"></p>
-<ul id="events"></ul>
-<p id="waiting"></p>
+<p id="standing"></p>
 <div id="scores"></div>
 <ol id="moves">
 {_move_list(record, states)}
 </ol>
 </aside>
 </div>
-{templates}
 <script type="application/json" id="game">{_json_in_script(document)}</script>
 <script>{_SCRIPT}</script>
 </body>

@@ -31,9 +31,11 @@ on hover and a program can find it.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
+
+import attrs
 
 from ..game.components import (
     GEM_COLOURS,
@@ -42,6 +44,7 @@ from ..game.components import (
     Gems,
     JungleKind,
     JungleTile,
+    Side,
     WorkerTile,
     WorkerType,
 )
@@ -49,15 +52,18 @@ from ..game.config import Module
 from ..game.geometry import Square, format_square
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..observation import Observation
-from ..state.state import State
+from ..state.state import FillStep, ResolveStep, State
+from ..turn.scoring import ScoreSheet
 from .render import open_jungle_spaces, waiting_for
+from .running_score import running_scores
 from .seats import SeatSummary, Shown, seat_summaries
+from .svg_marks import check_edges, check_fill, palette_style
 
 SQUARE: Final = 48
 """The side of one board square in the picture's own units; ``size`` scales the picture."""
 
-SEAT_COLOURS: Final = ("#c62828", "#1565c0", "#e8a200", "#6a1b9a")
-"""The seat colours: red, blue, amber, purple."""
+SEAT_COLOURS: Final = ("#c62828", "#1565c0", "#a86800", "#6a1b9a")
+"""The seat colours: red, blue, amber, purple (the amber dark enough to read on white)."""
 
 KIND_COLOURS: Final[dict[JungleKind, tuple[str, str]]] = {
     JungleKind.PLANTATION: ("#2e7d32", "#ffffff"),
@@ -146,8 +152,13 @@ def tint(colour: str, share: float = 0.78) -> str:
 # --- tiles ---------------------------------------------------------------------------------
 
 
+_GEM_INKS: Final = ("#ffffff", "#ffffff", "#ffffff", "#000000")
+"""The colour of the count written on each gem colour's dot."""
+
+
 def _gem_dots(gems: Gems, x: float, y: float, step: float, radius: float) -> list[str]:
-    """The four gem colours as dots left to right from ``(x, y)``, each with its count."""
+    """The four gem colours as dots left to right from ``(x, y)``, each with its count
+    written large inside it."""
     parts = []
     for index, count in enumerate(gems):
         cx = x + index * step
@@ -165,7 +176,16 @@ def _gem_dots(gems: Gems, x: float, y: float, step: float, radius: float) -> lis
             )
         )
         parts.append(
-            _text(cx, y + radius * 0.7, str(count), radius * 2, text_anchor="middle", fill="#000")
+            _text(
+                cx,
+                y + radius * 0.62,
+                str(count),
+                radius * 1.75,
+                text_anchor="middle",
+                fill=_GEM_INKS[index],
+                font_weight="bold",
+                class_="gem-count",
+            )
         )
     return parts
 
@@ -186,7 +206,7 @@ def tile_title(tile: JungleTile) -> str:
     return name
 
 
-def _tile_rect(x: float, y: float, side: float, radius: float, **style: str) -> str:
+def _tile_rect(x: float, y: float, side: float, radius: float, **style: object) -> str:
     """A tile's square, ``side`` wide, a little inside its place, its corners rounded."""
     k = side / SQUARE
     return _tag(
@@ -216,10 +236,10 @@ def jungle_tile(
     if tile.gems is not None:
         parts.append(
             _text(
-                cx, y + 22 * k, letter, 17 * k, text_anchor="middle", fill=ink, font_weight="bold"
+                cx, y + 20 * k, letter, 16 * k, text_anchor="middle", fill=ink, font_weight="bold"
             )
         )
-        parts.extend(_gem_dots(tile.gems, x + 9 * k, y + 35 * k, 10 * k, 4.2 * k))
+        parts.extend(_gem_dots(tile.gems, x + 7.5 * k, y + 34.5 * k, 11 * k, 5.4 * k))
     elif tile.value:
         parts.append(
             _text(
@@ -294,7 +314,16 @@ def worker_tile(
     k = side / SQUARE
     return [
         _title(title),
-        _tile_rect(x, y, side, 4, fill=tint(colour), stroke=colour, stroke_width=_n(2.2 * k)),
+        _tile_rect(
+            x,
+            y,
+            side,
+            4,
+            fill=tint(colour),
+            stroke=colour,
+            stroke_width=_n(2.2 * k),
+            class_="tile-face",
+        ),
         _text(
             x + side / 2,
             y + side / 2 + 5 * k,
@@ -303,6 +332,7 @@ def worker_tile(
             text_anchor="middle",
             fill=colour,
             font_weight="bold",
+            class_="seat-label",
         ),
         *_worker_dots(edges, x, y, side, colour),
     ]
@@ -349,7 +379,9 @@ class _Grid:
         )
 
 
-def _board_part(shown: Shown, grid: _Grid, last: set[Square], can_place: set[Square]) -> list[str]:
+def _board_part(
+    shown: Shown, grid: _Grid, last: set[Square], can_place: set[Square], marks: _Marks
+) -> list[str]:
     parts = [
         _tag(
             "rect",
@@ -359,6 +391,7 @@ def _board_part(shown: Shown, grid: _Grid, last: set[Square], can_place: set[Squ
             height=_n(len(grid.ys) * SQUARE),
             fill="#e7efdc",
             rx="6",
+            class_="board-area",
         )
     ]
     for column in grid.xs:
@@ -410,7 +443,20 @@ def _board_part(shown: Shown, grid: _Grid, last: set[Square], can_place: set[Squ
     parts.extend(_highlights(grid, can_place, last))
     if shown.emperor is not None:
         parts.append(_emperor(*grid.at(shown.emperor), shown.emperor))
+    if marks.pending:  # over the Emperor's frame, which would hide an edge
+        parts.extend(_pending_marks(grid, shown))
+    parts.extend(_free_marks(grid, marks.fill, marks.edges))
     return parts
+
+
+@attrs.frozen
+class _Marks:
+    """What is marked on the board besides the game: the caller's filled squares and barred
+    edges, and whether the pending decision is marked."""
+
+    fill: Mapping[Square, str]
+    edges: Mapping[tuple[Square, Side], str]
+    pending: bool
 
 
 def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: float) -> str:
@@ -453,7 +499,7 @@ def _placed_worker(shown: Shown, square: Square, tile: WorkerTile, x: float, y: 
 def _mark(grid: _Grid, square: Square, inset: float, title: str, class_: str, **style: str) -> str:
     """A rounded square over ``square``, ``inset`` inside its edges, with its title."""
     x, y = grid.at(square)
-    return _tag(
+    rect = _tag(
         "rect",
         _title(title),
         x=_n(x + inset),
@@ -465,6 +511,7 @@ def _mark(grid: _Grid, square: Square, inset: float, title: str, class_: str, **
         data_square=format_square(square),
         **style,
     )
+    return _tag("g", rect)  # a group of its own: a piece that replay pages share
 
 
 def _highlights(grid: _Grid, can_place: set[Square], last: set[Square]) -> list[str]:
@@ -496,6 +543,120 @@ def _highlights(grid: _Grid, can_place: set[Square], last: set[Square]) -> list[
         for square in sorted(last)
     ]
     return can + outlined
+
+
+_PENDING_COLOUR: Final = "#ff1744"
+_EDGE_BAR: Final = 7.0
+"""The thickness of an edge mark."""
+
+
+def _edge_bar(
+    grid: _Grid, square: Square, side: Side, title: str, class_: str, **style: str
+) -> str:
+    """A bar along the ``side`` edge of ``square``, across the line between the squares,
+    outlined in white so that it shows on any tile."""
+    x, y = grid.at(square)
+    inset, length, half = 6.0, SQUARE - 12.0, _EDGE_BAR / 2
+    bar = {
+        Side.N: (x + inset, y - half, length, _EDGE_BAR),
+        Side.E: (x + SQUARE - half, y + inset, _EDGE_BAR, length),
+        Side.S: (x + inset, y + SQUARE - half, length, _EDGE_BAR),
+        Side.W: (x - half, y + inset, _EDGE_BAR, length),
+    }[side]
+    return _tag(
+        "g",
+        _tag(
+            "rect",
+            _title(title),
+            x=_n(bar[0]),
+            y=_n(bar[1]),
+            width=_n(bar[2]),
+            height=_n(bar[3]),
+            rx="2",
+            class_=class_,
+            data_square=format_square(square),
+            data_side=side.name,
+            **style,
+        ),
+    )
+
+
+def _pending(shown: Shown) -> tuple[list[Square], list[tuple[Square, Side, int]]]:
+    """What the game waits for, on the board: the jungle spaces to fill, or the activated
+    edges waiting to be resolved (square, side, workers), the first one next."""
+    step = shown.step
+    if isinstance(step, FillStep):
+        return list(step.spaces), []
+    if isinstance(step, ResolveStep):
+        return [], [(edge.square, edge.side, edge.workers) for edge in step.queue]
+    return [], []
+
+
+def _pending_marks(grid: _Grid, shown: Shown) -> list[str]:
+    spaces, edges = _pending(shown)
+    parts = [
+        _mark(
+            grid,
+            square,
+            2,
+            f"waiting to be filled: the jungle space {format_square(square)}",
+            "pending pending-space",
+            fill="none",
+            stroke=_PENDING_COLOUR,
+            stroke_width="2.5",
+            stroke_dasharray="6 3",
+        )
+        for square in spaces
+    ]
+    for index, (square, side, workers) in enumerate(edges):
+        which = "next" if index == 0 else f"{index + 1}th in line"
+        parts.append(
+            _edge_bar(
+                grid,
+                square,
+                side,
+                f"waiting to be resolved ({which}): the {_SIDES[side]} edge of "
+                f"{format_square(square)}, {workers} workers",
+                "pending pending-edge" + (" pending-next" if index == 0 else ""),
+                fill=_PENDING_COLOUR,
+                fill_opacity="1" if index == 0 else "0.5",
+                stroke="#ffffff",
+                stroke_width="1.5",
+            )
+        )
+    return parts
+
+
+def _free_marks(
+    grid: _Grid, fill: Mapping[Square, str], edges: Mapping[tuple[Square, Side], str]
+) -> list[str]:
+    """The caller's own marks: squares filled, edges barred, in the colours given."""
+    parts = [
+        _mark(
+            grid,
+            square,
+            0,
+            f"marked: {format_square(square)}",
+            "fill-mark",
+            fill=colour,
+            fill_opacity="0.45",
+        )
+        for square, colour in fill.items()
+    ]
+    parts += [
+        _edge_bar(
+            grid,
+            square,
+            side,
+            f"marked: the {_SIDES[side]} edge of {format_square(square)}",
+            "edge-mark",
+            fill=colour,
+            stroke="#ffffff",
+            stroke_width="1.5",
+        )
+        for (square, side), colour in edges.items()
+    ]
+    return parts
 
 
 def _emperor(x: float, y: float, square: Square) -> str:
@@ -546,10 +707,10 @@ class _Panel:
         self.parts: list[str] = []
 
     def label(self, text: str, size: float = 12, **attributes: object) -> None:
+        """A line of text, in a group of its own (a piece that replay pages share)."""
         self.y += size + 5
-        self.parts.append(
-            _text(self.left, self.y, text, size, **({"fill": "#212121"} | attributes))
-        )
+        line = _text(self.left, self.y, text, size, **({"fill": "#212121"} | attributes))
+        self.parts.append(_tag("g", line))
         self.y += 2
 
     def wrapped(self, text: str, width: int = 48, size: float = 12, **attributes: object) -> None:
@@ -599,7 +760,7 @@ def _common(panel: _Panel, shown: Shown) -> None:
         panel.wrapped("Hut supply: " + (", ".join(huts) or "(none)"), 52, 11, class_="hut-supply")
     if Module.GEM_MINES in shown.config.modules:
         panel.label("Gem cart:", 11)
-        panel.parts.extend(_gem_dots(shown.gem_cart, panel.left + 64, panel.y - 6, 22, 6))
+        panel.parts.extend(_gem_dots(shown.gem_cart, panel.left + 64, panel.y - 6, 22, 7))
         masks = " ".join(str(value) for value in shown.mask_supply) or "(none)"
         panel.label(f"Masks left: {masks}", 11, class_="mask-supply")
     panel.group("supplies", start)
@@ -623,7 +784,7 @@ def _slots(panel: _Panel, x: float, y: float, fills: Sequence[str | None], name:
     return parts
 
 
-def _player(panel: _Panel, shown: Shown, seat: SeatSummary, width: float) -> None:
+def _player(panel: _Panel, shown: Shown, seat: SeatSummary, width: float, score: _Standing) -> None:
     start = len(panel.parts)
     top = panel.y + 4
     colour = SEAT_COLOURS[seat.seat]
@@ -633,9 +794,24 @@ def _player(panel: _Panel, shown: Shown, seat: SeatSummary, width: float) -> Non
     panel.y = top
     name = f"Seat {seat.seat}" + (" (this observation's player)" if observer else "")
     panel.label(
-        name + ("   \u25b6 to move" if to_move else ""), 13, font_weight="bold", fill=colour
+        name + ("   \u25b6 to move" if to_move else ""),
+        13,
+        font_weight="bold",
+        fill=colour,
+        class_="seat-name",
     )
     panel.label(f"Gold {seat.gold}    Water {seat.water}    Pile {seat.pile_size}", 12)
+    sheet = score.sheet
+    panel.label(
+        f"{'Final score' if shown.is_over else 'If the game ended now'}: {sheet.total} "
+        f"(temples {sheet.breakdown['temples']}, water {sheet.breakdown['water']})"
+        + ("  \u2605 leads" if score.leads and not shown.is_over else ""),
+        11,
+        fill="#263238",
+        font_weight="bold" if score.leads else "normal",
+        class_="running-score",
+        data_total=str(sheet.total),
+    )
     panel.y += 4
     storage: list[str | None] = [*["#795548"] * seat.cacao, *["#3e2723"] * seat.chocolate]
     storage += [None] * (STORAGE_SPACES - len(storage))
@@ -658,7 +834,7 @@ def _player(panel: _Panel, shown: Shown, seat: SeatSummary, width: float) -> Non
         panel.label("    ".join(extras), 11)
     if Module.GEM_MINES in modules:
         panel.label("Gems", 11, fill="#455a64")
-        panel.parts.extend(_gem_dots(seat.gems, panel.left + 40, panel.y - 6, 22, 6))
+        panel.parts.extend(_gem_dots(seat.gems, panel.left + 40, panel.y - 6, 22, 7))
     if Module.HUTS in modules:
         panel.wrapped("Huts: " + (", ".join(str(h) for h in seat.huts) or "-"), 52, 11)
     panel.y += 6
@@ -672,10 +848,24 @@ def _player(panel: _Panel, shown: Shown, seat: SeatSummary, width: float) -> Non
         fill=tint(colour, 0.93),
         stroke=colour,
         stroke_width="2.5" if to_move else "1",
+        class_="panel-box",
     )
     panel.parts.insert(start, box)
     panel.parts.insert(start, _title(f"seat {seat.seat}"))
     panel.group(f"player seat-{seat.seat}", start, data_seat=str(seat.seat))
+
+
+@attrs.frozen
+class _Standing:
+    """A seat's running score, and whether it leads (on the total, then the cacao)."""
+
+    sheet: ScoreSheet
+    leads: bool
+
+
+def _standings(shown: Shown) -> list[_Standing]:
+    sheets, leaders = running_scores(shown)
+    return [_Standing(sheet, sheet.player in leaders) for sheet in sheets]
 
 
 def _hand(panel: _Panel, seat: SeatSummary) -> None:
@@ -720,7 +910,7 @@ def _hand_tile(kind: WorkerType, x: float, y: float, seat: int) -> str:
     return _tag("g", *parts, class_="hand-tile", data_type=str(kind))
 
 
-def _legend(panel: _Panel, shown: Shown) -> None:
+def _legend(panel: _Panel, shown: Shown, shown_marks: Sequence[str]) -> None:
     tiles = [t for t in shown.board.values() if isinstance(t, JungleTile)]
     kinds = sorted(
         {t.kind for t in [*tiles, *shown.display, *shown.map_board]}, key=list(JungleKind).index
@@ -754,7 +944,107 @@ def _legend(panel: _Panel, shown: Shown) -> None:
         panel.parts.append(_text(x + 18, y + 4, name, 10, fill="#37474f"))
         x += width
     panel.y = y + 10
+    _legend_marks(panel, shown, shown_marks)
     panel.group("legend", start)
+
+
+def _legend_icon(kind: str, x: float, y: float) -> list[str]:
+    """A small picture of one kind of mark, 14 units wide, its centre line at ``y``."""
+    top = y - 7
+    face = {"fill": tint(SEAT_COLOURS[0]), "stroke": SEAT_COLOURS[0], "stroke_width": "1.2"}
+    square = {"x": _n(x), "y": _n(top), "width": "14", "height": "14", "rx": "2"}
+    if kind == "worker":
+        dots = [(x + 7, top + 2.5), (x + 11.5, top + 7), (x + 7, top + 11.5), (x + 2.5, top + 7)]
+        return [
+            _tag("rect", **square, **face),
+            *(
+                _tag("circle", cx=_n(cx), cy=_n(cy), r="1.4", fill=SEAT_COLOURS[0])
+                for cx, cy in dots
+            ),
+        ]
+    if kind == "overbuilt":
+        corner = _points((x, top), (x + 7, top), (x, top + 7))
+        return [_tag("rect", **square, **face), _tag("polygon", points=corner, fill="#212121")]
+    if kind == "foreman":
+        return [
+            _tag("rect", **square, **face),
+            _text(x + 2, top + 12.5, "F", 8, fill="#212121", font_weight="bold"),
+        ]
+    if kind == "emperor":
+        crown = _points(
+            *(
+                (x + 7 + dx, y + dy)
+                for dx, dy in [(-6, 4), (-7, -5), (-3, -1), (0, -7), (3, -1), (7, -5), (6, 4)]
+            )
+        )
+        return [_tag("polygon", points=crown, fill="#ffc107", stroke="#8d6e00", stroke_width="0.8")]
+    if kind == "space":
+        return [_tag("rect", **square, fill="#f6f9f1", stroke="#9e9d24", stroke_dasharray="3 2")]
+    if kind == "can-place":
+        return [
+            _tag("rect", **square, fill=_PLACE_COLOUR, fill_opacity="0.22", stroke=_PLACE_COLOUR)
+        ]
+    if kind == "last-move":
+        return [_tag("rect", **square, fill="none", stroke=_LAST_COLOUR, stroke_width="2")]
+    assert kind == "pending"
+    return [
+        _tag("rect", **square, fill="none", stroke="#9e9e9e"),
+        _tag("rect", x=_n(x + 3), y=_n(top - 1.5), width="8", height="4", fill=_PENDING_COLOUR),
+    ]
+
+
+_MARK_WORDS: Final = {
+    "worker": "worker tile: seat, workers per edge",
+    "overbuilt": "overbuilt",
+    "foreman": "with the Foreman",
+    "emperor": "the Emperor",
+    "space": "empty jungle space",
+    "can-place": "can place here",
+    "last-move": "last move",
+    "pending": "waiting: edge to resolve, space to fill",
+}
+"""What each mark of the board is, in the legend."""
+
+
+def _legend_marks(panel: _Panel, shown: Shown, marks: Iterable[str]) -> None:
+    """The legend of the marks on the board, each with a small picture of it."""
+    x, y = panel.left, panel.y + 4
+    for kind in marks:
+        width = 22 + 5.6 * len(_MARK_WORDS[kind])
+        if x + width > panel.left + _PANEL_WIDTH - 16:
+            x, y = panel.left, y + 18
+        panel.parts.extend(_legend_icon(kind, x, y))
+        panel.parts.append(_text(x + 18, y + 4, _MARK_WORDS[kind], 10, fill="#37474f"))
+        x += width
+    panel.y = y + 12
+
+
+def _marks_shown(
+    shown: Shown, last: set[Square], can_place: set[Square], pending: bool
+) -> list[str]:
+    """The kinds of mark on the board, in the legend's order."""
+    workers = [tile for tile in shown.board.values() if isinstance(tile, WorkerTile)]
+    present = {
+        "worker": bool(workers),
+        "overbuilt": bool(shown.covered),
+        "foreman": any(tile.foreman for tile in workers),
+        "emperor": shown.emperor is not None,
+        "space": bool(open_jungle_spaces(shown.board)),
+        "can-place": bool(can_place),
+        "last-move": bool(last),
+        "pending": pending and any(_pending(shown)),
+    }
+    return [kind for kind in _MARK_WORDS if present[kind]]
+
+
+class SvgPicture(str):
+    """An SVG document: a ``str`` (write it to a file, put it in a page) that a notebook
+    (Jupyter, IPython) displays as the picture it is, through ``_repr_svg_``."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
 
 
 def board(
@@ -764,7 +1054,11 @@ def board(
     highlight_moves: Iterable[Move] = (),
     size: int = SQUARE,
     legend: bool = True,
-) -> str:
+    fill: Mapping[Square, str] | None = None,
+    edges: Mapping[tuple[Square, Side], str] | None = None,
+    colors: Mapping[str, str] | None = None,
+    pending: bool = True,
+) -> SvgPicture:
     """The game as an SVG picture: the board, the display, the supplies and every player.
 
     ``shown`` is a :class:`~cacao_rules.State` or an :class:`~cacao_rules.Observation`
@@ -773,8 +1067,28 @@ def board(
     spaces. ``highlight_moves`` marks in green the squares where those moves place a worker
     tile: pass ``cr.legal_moves(state)`` to show where the player to move can place.
     ``size`` is one board square's side in pixels (48 by default; the text scales with it).
-    ``legend`` adds the names of the jungle kinds shown.
+    ``legend`` adds the names of the jungle kinds shown and of the marks on the board.
+
+    The pending decision is marked (unless ``pending=False``): the activated edges waiting
+    to be resolved as bars along them (the next one filled), the jungle spaces waiting to
+    be filled outlined. Each player's panel gives the running score, what they would score
+    if the game ended now (:func:`~cacao_rules.show.running_score.running_scores`), and
+    marks the leader.
+
+    Free marks, as ``chess.svg`` has: ``fill`` maps squares to colours (a hint, a policy's
+    weights as a heat map), drawn translucent over them; ``edges`` maps
+    ``(square, cr.Side.N)`` pairs to colours, drawn as bars along those edges. ``colors``
+    restyles the picture: keys ``seat-0`` to ``seat-3`` (``#rrggbb``), ``background``,
+    ``board``, ``space``, ``last-move``, ``can-place``, ``pending`` and ``kind-NAME`` for a
+    jungle kind (``kind-plantation``, ``kind-gem-mine``...); every part also has a stable
+    CSS class for a page's own style sheet. A colour is a plain CSS colour (``#1565c0``,
+    ``gold``, ``rgba(0,0,0,0.3)``); anything else raises :class:`~cacao_rules.CacaoError`,
+    a mark of the wrong type :class:`TypeError`.
+
+    The result is a :class:`SvgPicture`, a ``str`` that notebooks display.
     """
+    marks = _Marks(check_fill(fill), check_edges(edges), pending)
+    style = palette_style(colors, [kind.value.replace("_", "-") for kind in JungleKind], tint)
     moves: Sequence[Move] = (
         ()
         if last_move is None
@@ -782,27 +1096,32 @@ def board(
     )
     can_place = _placement_squares(highlight_moves)
     last = _move_squares(moves)
-    grid = _Grid([*shown.board, *open_jungle_spaces(shown.board), *can_place], _MARGIN, _MARGIN)
+    used = [*shown.board, *open_jungle_spaces(shown.board), *can_place, *marks.fill]
+    used += [square for square, _ in marks.edges]
+    grid = _Grid(used, _MARGIN, _MARGIN)
     panel = _Panel(_MARGIN + grid.width + 2 * _MARGIN, _MARGIN - 4)
     _common(panel, shown)
-    for seat in seat_summaries(shown):
-        _player(panel, shown, seat, _PANEL_WIDTH - 4)
+    for seat, standing in zip(seat_summaries(shown), _standings(shown), strict=True):
+        _player(panel, shown, seat, _PANEL_WIDTH - 4, standing)
     if legend:
-        _legend(panel, shown)
+        _legend(panel, shown, _marks_shown(shown, last, can_place, pending))
     width = panel.left + _PANEL_WIDTH
     height = max(grid.top + len(grid.ys) * SQUARE, panel.y) + _MARGIN
     scale = size / SQUARE
     body = [
+        *([style] if style else []),
         _tag("rect", width=_n(width), height=_n(height), fill="#fbfaf5", class_="background"),
-        _tag("g", *_board_part(shown, grid, last, can_place), class_="board"),
+        _tag("g", *_board_part(shown, grid, last, can_place, marks), class_="board"),
         *panel.parts,
     ]
-    return _tag(
-        "svg",
-        *body,
-        xmlns="http://www.w3.org/2000/svg",
-        width=_n(width * scale),
-        height=_n(height * scale),
-        viewBox=f"0 0 {_n(width)} {_n(height)}",
-        style=_FONT,
+    return SvgPicture(
+        _tag(
+            "svg",
+            *body,
+            xmlns="http://www.w3.org/2000/svg",
+            width=_n(width * scale),
+            height=_n(height * scale),
+            viewBox=f"0 0 {_n(width)} {_n(height)}",
+            style=_FONT,
+        )
     )
