@@ -110,5 +110,32 @@ def _drop_modules_without_source(app: Sphinx, *_: object) -> list[object]:
     return []
 
 
+def _fix_backlinks(
+    app: Sphinx, pagename: str, _template: str, context: dict[str, object], _doctree: object
+) -> None:
+    """Point ``sphinx.ext.viewcode``'s ``[docs]`` links on a source page at entries that exist.
+
+    viewcode links every documented object of a source page to ``#MODULE.NAME`` with one
+    ``MODULE`` per page, the name the first such object was documented under. An object of
+    the same source file documented under its module's own name (``ProgramBot`` is
+    ``cacao_rules.ProgramBot``, ``serve`` is ``cacao_rules.agents.program.serve``) would get a
+    link to an anchor that does not exist; this links it to its entry."""
+    modules = getattr(app.env, "_viewcode_modules", None)
+    body = context.get("body")
+    if not pagename.startswith("_modules/") or not modules or not isinstance(body, str):
+        return
+    modname = pagename.removeprefix("_modules/").replace("/", ".")
+    entry = modules.get(modname)
+    if not entry:
+        return
+    _code, _tags, used, refname = entry
+    documented = {name for name, *_ in app.env.get_domain("py").get_objects()}
+    for name in used:
+        if f"{refname}.{name}" not in documented and f"{modname}.{name}" in documented:
+            body = body.replace(f'#{refname}.{name}"', f'#{modname}.{name}"')
+    context["body"] = body
+
+
 def setup(app: Sphinx) -> None:
     app.connect("html-collect-pages", _drop_modules_without_source, priority=100)
+    app.connect("html-page-context", _fix_backlinks)
