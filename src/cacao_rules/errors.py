@@ -6,9 +6,30 @@ either, and every message says what was wrong.
 
 from __future__ import annotations
 
-from typing import TypeVar
+import math
+import reprlib
+from typing import Final, TypeVar
 
 T = TypeVar("T")
+
+MAX_QUOTE: Final = 60
+"""The most characters of a value that a message quotes."""
+
+_LONG_INT_BITS: Final = 256
+"""Integers longer than this (about 77 digits) are quoted by their size, not their digits:
+writing out a huge one costs time quadratic in its length, or fails."""
+
+
+
+def _short_repr() -> reprlib.Repr:
+    """A ``repr`` that stops at 3 levels of nesting and a few items or characters of each."""
+    short = reprlib.Repr()
+    short.maxlevel = 3
+    short.maxstring = short.maxother = MAX_QUOTE
+    return short
+
+
+_REPR: Final = _short_repr()
 
 
 class CacaoError(ValueError):
@@ -25,6 +46,61 @@ class IllegalMoveError(CacaoError):
 
 class FormatError(CacaoError):
     """A JSON document or a move in notation could not be read; the message says where."""
+
+
+def type_name(kind: type) -> str:
+    """How a message names the class ``kind``: ``int`` for a builtin, ``cacao_rules.State``
+    for one of the library's classes, and the full ``module.Name`` for any other, so that a
+    class that only shares its name with the expected one is told apart from it."""
+    if kind.__module__ == "builtins":
+        return kind.__qualname__
+    if kind.__module__.split(".")[0] == "cacao_rules":
+        return f"cacao_rules.{kind.__qualname__}"
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def excerpt(value: object) -> str:
+    """``value`` as a message quotes it: its class and at most :data:`MAX_QUOTE` characters
+    of its ``repr``, so that no input, however large or deep, makes a long message (or a
+    slow one).
+
+    >>> excerpt(10**4000)
+    'int of about 4001 digits'
+    >>> excerpt("x" * 1000)
+    "str 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    >>> excerpt((1000000, 1000001))
+    'tuple (1000000, 1000001)'
+    """
+    name = type_name(type(value))
+    if isinstance(value, int) and abs(value).bit_length() > _LONG_INT_BITS:
+        return f"{name} of about {int(math.log10(abs(value))) + 1} digits"
+    try:
+        shown = _REPR.repr(value)
+    except Exception:  # a broken __repr__ of a caller's object says nothing useful
+        shown = "(no repr)"
+    if len(shown) > MAX_QUOTE:
+        shown = shown[: MAX_QUOTE // 2 - 2] + "..." + shown[-(MAX_QUOTE // 2 - 1) :]
+    return f"{name} {shown}"
+
+
+def _refused(what: str, expected: str, got: object) -> str:
+    return f"{what} must be {expected}, got {excerpt(got)}"
+
+
+def bad_argument(what: str, expected: str, got: object) -> ConfigError:
+    """The error for an argument or a configuration value that is not allowed: ``what``
+    must be ``expected``, and what came instead, quoted short."""
+    return ConfigError(_refused(what, expected, got))
+
+
+def bad_move(what: str, expected: str, got: object) -> IllegalMoveError:
+    """The error for a move, or a field of one, that is not allowed."""
+    return IllegalMoveError(_refused(what, expected, got))
+
+
+def bad_text(what: str, expected: str, got: object) -> FormatError:
+    """The error for text (JSON, notation, a record) that cannot be read."""
+    return FormatError(_refused(what, expected, got))
 
 
 def expect(value: object, kind: type[T], caller: str, error: type[CacaoError] = CacaoError) -> T:
