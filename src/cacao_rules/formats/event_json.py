@@ -51,7 +51,7 @@ from ..game.events import (
     WorkerPlaced,
 )
 from .notation import parse_move
-from .serialization import parse_json
+from .json_text import parse_json
 
 Json = Any
 MAX_EVENT_CHARS: Final = 10_000
@@ -301,11 +301,7 @@ def event_from_document(document: Json, where: str = "event") -> Event:
 
 
 def _load(text: object, limit: int, caller: str) -> Json:
-    if not isinstance(text, str):
-        raise FormatError(f"{caller} needs a str of JSON, got {type(text).__name__}")
-    if len(text) > limit:
-        raise FormatError(f"{caller} reads at most {limit} characters, got {len(text)}")
-    return parse_json(text, caller)
+    return parse_json(text, caller, limit)
 
 
 def event_from_json(text: str) -> Event:
