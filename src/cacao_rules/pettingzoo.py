@@ -15,7 +15,8 @@ What the environment is, and why
   from the environment's own ``np_random`` (seeded by ``reset(seed=...)``) and starts
   ``cacao_rules.new_game(config, seed=that_int)``, whose engine then resolves every draw
   itself. The same seed and the same actions therefore give the same game, and no agent
-  ever faces a chance node.
+  ever faces a chance node. The seed may be a Python or a NumPy integer; any other value
+  raises Gymnasium's ``gymnasium.error.Error``, that ecosystem's error for a bad seed.
 - **Actions** are the ids of :class:`cacao_rules.ActionSpace` (``Discrete(space.size)``),
   the same numbering as the OpenSpiel adapter. Python and NumPy integers are accepted.
 - **Observations** are dicts ``{"observation": float32 vector, "action_mask": int8
@@ -199,7 +200,14 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` reseeds the environment's RNG, from which the game's
-        chance seed is drawn; ``options`` is accepted and ignored."""
+        chance seed is drawn; ``options`` is accepted and ignored.
+
+        ``seed`` is a non-negative integer, Python's or NumPy's (``np.int64(3)`` is 3). Any
+        other seed (``-1``, ``1.5``, ``"1"``) raises Gymnasium's own
+        ``gymnasium.error.Error``, as every Gymnasium environment does, and changes nothing.
+        """
+        if isinstance(seed, np.integer):
+            seed = int(seed)
         if seed is not None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         game_seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
