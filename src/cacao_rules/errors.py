@@ -20,7 +20,6 @@ _LONG_INT_BITS: Final = 256
 writing out a huge one costs time quadratic in its length, or fails."""
 
 
-
 def _short_repr() -> reprlib.Repr:
     """A ``repr`` that stops at 3 levels of nesting and a few items or characters of each."""
     short = reprlib.Repr()
