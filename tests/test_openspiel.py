@@ -313,7 +313,7 @@ def test_deserialize_state_never_unpickles(tmp_path: Path) -> None:
         ("history=0:999999\nmove_number=1\ncacao-rules.state={}", "not an OpenSpiel action id"),
         ("history=-1:0\nmove_number=7\ncacao-rules.state={}", "move_number must be"),
         ("history=\nmove_number=0", "expected 3 lines"),
-        ("history=0:1\nmove_number=1\ncacao-rules.state={}", "from_json"),
+        ("history=0:1\nmove_number=1\ncacao-rules.state={}", "not a valid cacao-rules state"),
         ("history=-1:0" + ",-1:0" * 100_000 + "\nmove_number=1\ncacao-rules.state={}", "more than"),
     ],
 )

@@ -50,11 +50,17 @@ MAX_TAG_NAME: Final = 40
 MAX_TEXT: Final = 2_000
 """The longest tag value, seat name or comment, in characters."""
 MAX_SEED: Final = 2**64 - 1
+MAX_LINE: Final = 2 * MAX_TEXT + 100
+"""The longest line of a record: a tag whose value of :data:`MAX_TEXT` characters escapes
+each one, or a move line with a comment that long. Every line is measured before any
+pattern looks at it, so no line costs more than its length."""
 _QUOTE: Final = 60
 
 _TAG_NAME: Final = re.compile(r"[A-Z][A-Za-z0-9_]*")
-_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]')
-_MOVE_LINE: Final = re.compile(r"([1-9][0-9]*)\. +(s[0-3]|chance) +([^;]+?)(?: +; ?(.*))?")
+_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]++) "((?:[^"\\]++|\\.)*+)"\]')
+_MOVE_LINE: Final = re.compile(r"([1-9][0-9]*+)\. ++(s[0-3]|chance) ++([^;]+)")
+"""A move line up to its comment (from the first ``;``, which needs a space before it). The
+patterns never backtrack (possessive), so they take time linear in a line's length."""
 _CONFIG_TAGS: Final = ("Players", "Modules", "MapEarlyOverbuild", "Huts", "Workers", "BigGame")
 _RESULT_TAGS: Final = ("Result", "Scores")
 _SEAT_TAGS: Final = tuple(f"Seat{seat}" for seat in range(4))
@@ -249,7 +255,15 @@ class GameRecord:
             raise FormatError(
                 f"a game record is at most {MAX_RECORD_CHARS} characters, got {len(text)}"
             )
-        tags, moves = _split(text.splitlines())
+        lines = text.splitlines()
+        longest = max(map(len, lines), default=0)
+        if longest > MAX_LINE:
+            number = next(index for index, line in enumerate(lines, 1) if len(line) == longest)
+            raise FormatError(
+                f"record line {number} is {longest} characters long; a line of a game record "
+                f"takes at most {MAX_LINE}"
+            )
+        tags, moves = _split(lines)
         header = _read_header(tags)
         comments = {line.number: line.comment for line in moves if line.comment is not None}
         record = cls(
@@ -376,7 +390,10 @@ def _read_tag(index: int, line: str) -> tuple[int, str, str]:
 
 
 def _read_move_line(index: int, line: str, expected: int) -> _Line:
-    match = _MOVE_LINE.fullmatch(line)
+    head, semicolon, comment = line.partition(";")
+    match = None
+    if not semicolon or head.endswith(" "):
+        match = _MOVE_LINE.fullmatch(head.rstrip(" "))
     if match is None:
         raise FormatError(
             f"record line {index}: cannot read {line[:_QUOTE]!r}; expected a move line "
@@ -389,8 +406,7 @@ def _read_move_line(index: int, line: str, expected: int) -> _Line:
         move = parse_move(match[3])
     except FormatError as error:
         raise FormatError(f"record line {index}, move {number}: {error}") from None
-    comment = match[4].strip() if match[4] is not None else None
-    return _Line(index, number, match[2], move, comment or None)
+    return _Line(index, number, match[2], move, comment.strip() or None)
 
 
 @attrs.frozen

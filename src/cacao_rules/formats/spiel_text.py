@@ -24,7 +24,7 @@ and compares the result with that state, so that nothing but a real game is acce
 >>> read("history=0:999999\\nmove_number=1\\ncacao-rules.state={}", 10)
 Traceback (most recent call last):
 ...
-cacao_rules.errors.FormatError: deserialize_state: ... not an OpenSpiel action id of this game ...
+cacao_rules.errors.FormatError: deserialize_state: ... not an OpenSpiel action id of this game
 """
 
 from __future__ import annotations
