@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final, NamedTuple, cast
 
-from .errors import ConfigError, IllegalMoveError, expect
+from .errors import ConfigError, IllegalMoveError, excerpt, expect
 from .game.config import Config
 from .game.events import AutoDecision, Event
 from .game.frozen import Bag
@@ -39,7 +39,7 @@ from .game.moves import (
     Slide,
 )
 from .modules import emperor, gem_mines, huts
-from .state.chance import is_seed, outcome_fractions, seeded_pick
+from .state.chance import check_seed, outcome_fractions, seeded_pick
 from .state.draft import Draft
 from .state.state import (
     CHANCE_STEPS,
@@ -366,9 +366,8 @@ def new_game(config: object, seed: object = None) -> State:
     (0, 3, 2)
     """
     if not isinstance(config, Config):
-        raise ConfigError(f"new_game needs a cacao_rules.Config, got {config!r}")
-    if seed is not None and not is_seed(seed):
-        raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
+        raise ConfigError(f"new_game needs a cacao_rules.Config, got {excerpt(config)}")
+    check_seed(seed, optional=True)
     assert seed is None or isinstance(seed, int)
     draft = Draft(_before_the_deal(config).replace(seed=seed), None)
     setup.continue_deal(draft)

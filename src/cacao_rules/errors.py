@@ -20,15 +20,22 @@ _LONG_INT_BITS: Final = 256
 writing out a huge one costs time quadratic in its length, or fails."""
 
 
-def _short_repr() -> reprlib.Repr:
-    """A ``repr`` that stops at 3 levels of nesting and a few items or characters of each."""
-    short = reprlib.Repr()
-    short.maxlevel = 3
-    short.maxstring = short.maxother = MAX_QUOTE
-    return short
+class _ShortRepr(reprlib.Repr):
+    """A ``repr`` that stops at 3 levels of nesting and a few items or characters of each,
+    and gives huge integers by their size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = MAX_QUOTE
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x).bit_length() > _LONG_INT_BITS:
+            return f"<int of about {int(math.log10(abs(x))) + 1} digits>"
+        return super().repr_int(x, level)
 
 
-_REPR: Final = _short_repr()
+_REPR: Final = _ShortRepr()
 
 
 class CacaoError(ValueError):
@@ -59,27 +66,33 @@ def type_name(kind: type) -> str:
 
 
 def excerpt(value: object) -> str:
-    """``value`` as a message quotes it: its class and at most :data:`MAX_QUOTE` characters
-    of its ``repr``, so that no input, however large or deep, makes a long message (or a
-    slow one).
+    """``value`` as a message quotes it: at most :data:`MAX_QUOTE` characters of its
+    ``repr``, so that no input, however large or deep, makes a long message (or a slow one),
+    led by its class's full name when that is neither a builtin nor the library's own (a
+    class that only shares its name with the expected one).
 
     >>> excerpt(10**4000)
-    'int of about 4001 digits'
+    'an int of about 4001 digits'
     >>> excerpt("x" * 1000)
-    "str 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
     >>> excerpt((1000000, 1000001))
-    'tuple (1000000, 1000001)'
+    '(1000000, 1000001)'
+    >>> import fractions
+    >>> excerpt(fractions.Fraction(1, 3))
+    'fractions.Fraction Fraction(1, 3)'
     """
-    name = type_name(type(value))
     if isinstance(value, int) and abs(value).bit_length() > _LONG_INT_BITS:
-        return f"{name} of about {int(math.log10(abs(value))) + 1} digits"
+        return f"an int of about {int(math.log10(abs(value))) + 1} digits"
     try:
         shown = _REPR.repr(value)
     except Exception:  # a broken __repr__ of a caller's object says nothing useful
         shown = "(no repr)"
     if len(shown) > MAX_QUOTE:
         shown = shown[: MAX_QUOTE // 2 - 2] + "..." + shown[-(MAX_QUOTE // 2 - 1) :]
-    return f"{name} {shown}"
+    module = type(value).__module__
+    if module == "builtins" or module.split(".")[0] == "cacao_rules":
+        return shown
+    return f"{type_name(type(value))} {shown}"
 
 
 def _refused(what: str, expected: str, got: object) -> str:

@@ -89,7 +89,7 @@ from .agents.observation import observe
 from .agents.tensors import observation_tensor, tensor_layout, tensor_size
 from .agents.trajectory import CHANCE, TERMINAL, Record, Recorder, Trajectory
 from .engine import new_game
-from .errors import ConfigError, FormatError, IllegalMoveError
+from .errors import ConfigError, FormatError, IllegalMoveError, excerpt
 from .formats import spiel_text
 from .formats.observation_format import observation_to_json
 from .game.components import WorkerType
@@ -136,7 +136,7 @@ def config_from_params(params: Mapping[str, Any]) -> Config:
         )
     text = params.get("modules", "")
     if not isinstance(text, str):
-        raise ConfigError(f"{SHORT_NAME}: modules must be a string, got {text!r}")
+        raise ConfigError(f"{SHORT_NAME}: modules must be a string, got {excerpt(text)}")
     names = [name.strip() for name in text.replace("+", ",").split(",") if name.strip()]
     try:
         return Config.from_options(

@@ -82,7 +82,7 @@ from .agents.action_space import ActionSpace
 from .agents.observation import observe
 from .agents.tensors import observation_tensor, tensor_bounds
 from .engine import apply, new_game
-from .errors import CacaoError, ConfigError, IllegalMoveError
+from .errors import CacaoError, ConfigError, IllegalMoveError, excerpt
 from .game.config import Config, Module
 from .game.moves import Move
 from .show.raster import frame
@@ -108,7 +108,7 @@ def _config(players: object, modules: object, big_game: object, config: object) 
     """The game's :class:`Config` from :func:`env`'s arguments; :class:`ConfigError` if bad."""
     if config is not None:
         if not isinstance(config, Config):
-            raise ConfigError(f"config must be None or a cacao_rules.Config, got {config!r}")
+            raise ConfigError(f"config must be None or a cacao_rules.Config, got {excerpt(config)}")
         no_modules = isinstance(modules, tuple | list | set | frozenset) and not modules
         if players != 2 or big_game is not False or not no_modules:
             raise ConfigError("give either config=... or players/modules/big_game, not both")
@@ -151,7 +151,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(
-                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', got {render_mode!r}"
+                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', "
+                f"got {excerpt(render_mode)}"
             )
         self.render_mode = render_mode
         self.config: Final = _config(players, modules, big_game, config)
@@ -180,7 +181,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
     def _seat(self, agent: object) -> int:
         seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
-            raise CacaoError(f"unknown agent {agent!r}; agents: {', '.join(self._seats)}")
+            raise CacaoError(f"unknown agent {excerpt(agent)}; agents: {', '.join(self._seats)}")
         return seat
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -232,7 +233,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
             raise IllegalMoveError(
                 f"{agent} must act with an int action id from 0 to {self.space.size - 1}, "
-                f"got {action!r}"
+                f"got {excerpt(action)}"
             )
         try:
             return self.space.decode(game, operator.index(action))

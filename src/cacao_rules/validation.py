@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
 
-from .errors import FormatError, expect
+from .errors import FormatError, excerpt, expect
 from .game.bounds import max_chance_events, max_gold, max_turns, reach_problem
 from .game.components import (
     DISPLAY_SIZE,
@@ -199,7 +199,9 @@ def _check_board(state: State, tiles: _WorkerTiles, problems: list[str], reachab
         x, y = square
         jungle_square = (x + y) % 2 == 0  # is_jungle_square
         if not _is_tile(tile):
-            problems.append(f"square {format_square(square)} holds {tile!r}, which is not a tile")
+            problems.append(
+                f"square {format_square(square)} holds {excerpt(tile)}, which is not a tile"
+            )
         elif isinstance(tile, JungleTile):
             if not jungle_square:
                 where = format_square(square)
@@ -693,7 +695,7 @@ def _check_step(state: State, problems: list[str], reachable: bool) -> None:
         if any(p.hand or (reachable and p.pile) for p in state.players):
             problems.append("the game is over but a player still has worker tiles to place")
     else:
-        problems.append(f"unknown step {step!r}")
+        problems.append(f"unknown step {excerpt(step)}")
 
 
 def _hut_sides_to_deal(state: State) -> bool:

@@ -100,7 +100,7 @@ from typing import Any, Final, NamedTuple, cast
 import attrs
 
 from ..engine import chance_outcomes, chance_weights, legal_moves
-from ..errors import IllegalMoveError, expect
+from ..errors import IllegalMoveError, excerpt, expect
 from ..game.bounds import window_radius
 from ..game.components import (
     DISPLAY_SIZE,
@@ -665,7 +665,9 @@ class ActionSpace:
             return index.by_move()[move]  # type: ignore[index]  # anything else is no key
         except (KeyError, TypeError):
             pass
-        raise IllegalMoveError(f"cannot encode {move!r}: it is not a legal move in this state")
+        raise IllegalMoveError(
+            f"cannot encode {excerpt(move)}: it is not a legal move in this state"
+        )
 
     def decode(self, state: object, action: object) -> Move:
         """The legal move of ``state`` whose id is ``action``."""
@@ -684,14 +686,14 @@ class ActionSpace:
         if type(action) is not int:
             return f"an action id is an int, got {type(action).__name__} {repr(action)[:40]}"
         if not index.ids:
-            return f"action {action!r} is not legal: the game is over"
+            return f"action {excerpt(action)} is not legal: the game is over"
         if not 0 <= action < bound:
             where = f"outside the {kind} ids 0..{bound - 1}"
         else:
             where = f"not the id of a legal {kind} here"
         shown = ", ".join(str(i) for i in index.ids[:10])
         more = ", ..." if len(index.ids) > 10 else ""
-        return f"action {action!r} is {where}; legal: {shown}{more} ({len(index.ids)} ids)"
+        return f"action {excerpt(action)} is {where}; legal: {shown}{more} ({len(index.ids)} ids)"
 
     def legal_actions(self, state: object) -> tuple[int, ...]:
         """The ids of ``legal_moves(state)``, ascending (chance ids at a chance node)."""

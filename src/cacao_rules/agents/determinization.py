@@ -7,10 +7,10 @@ searching player has seen and fill in the rest at random (:rule:`R-HIDDEN-3`).
 
 from __future__ import annotations
 
-from ..errors import CacaoError
+from ..errors import CacaoError, excerpt
 from ..game.components import WorkerType
 from ..game.frozen import Bag
-from ..state.chance import is_seed, seeded_pick
+from ..state.chance import check_seed, seeded_pick
 from ..state.state import PlayerState, State
 from ..turn.end_of_turn import sorted_hand
 from .observation import Observation, PlayerView
@@ -80,14 +80,9 @@ def determinize(observation: object, seed: object, *, chance_seed: object = None
     True
     """
     if not isinstance(observation, Observation):
-        raise CacaoError(f"determinize needs a cacao_rules.Observation, got {observation!r}")
-    if not is_seed(seed):
-        raise CacaoError(f"determinize: seed must be an int from 0 to 2**64 - 1, got {seed!r}")
-    if chance_seed is not None and not is_seed(chance_seed):
-        raise CacaoError(
-            f"determinize: chance_seed must be None or an int from 0 to 2**64 - 1, "
-            f"got {chance_seed!r}"
-        )
+        raise CacaoError(f"determinize needs a cacao_rules.Observation, got {excerpt(observation)}")
+    check_seed(seed, "determinize: seed")
+    check_seed(chance_seed, "determinize: chance_seed", optional=True)
     assert isinstance(seed, int) and (chance_seed is None or isinstance(chance_seed, int))
     draws = 0
     players = []

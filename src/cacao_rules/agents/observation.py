@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from ..errors import CacaoError
+from ..errors import CacaoError, excerpt
 from ..game.components import WATER_TRACK, Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Config
 from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen
@@ -144,7 +144,9 @@ def _check_seat(state: object, player: object, caller: str) -> State:
         raise CacaoError(f"{caller} needs a cacao_rules.State, got {type(state).__name__}")
     seats = state.config.players
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < seats:
-        raise CacaoError(f"{caller}: player must be a seat from 0 to {seats - 1}, got {player!r}")
+        raise CacaoError(
+            f"{caller}: player must be a seat from 0 to {seats - 1}, got {excerpt(player)}"
+        )
     return state
 
 
@@ -221,7 +223,7 @@ def private_chance_seat(state: object) -> int | None:
     0
     """
     if not isinstance(state, State):
-        raise CacaoError(f"private_chance_seat needs a cacao_rules.State, got {state!r}")
+        raise CacaoError(f"private_chance_seat needs a cacao_rules.State, got {excerpt(state)}")
     return drawing_seat(state)
 
 
@@ -238,9 +240,11 @@ def observe_events(events: object, player: object) -> tuple[Event, ...]:
     """
     given = tuple(events) if isinstance(events, Iterable) and not isinstance(events, str) else None
     if given is None or not all(isinstance(event, Event) for event in given):
-        raise CacaoError(f"observe_events needs the events of cacao_rules.step, got {events!r}")
+        raise CacaoError(
+            f"observe_events needs the events of cacao_rules.step, got {excerpt(events)}"
+        )
     if not isinstance(player, int) or isinstance(player, bool):
-        raise CacaoError(f"observe_events: player must be a seat number, got {player!r}")
+        raise CacaoError(f"observe_events: player must be a seat number, got {excerpt(player)}")
     return tuple(
         WorkerDrawnUnseen(event.player)
         if isinstance(event, WorkerDrawn) and event.player != player

@@ -25,12 +25,12 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from ..errors import ConfigError
+from ..errors import ConfigError, excerpt
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.frozen import FrozenMap
+from ..game.limits import MAX_SEED
 from ..game.moves import Move
-from ..state.chance import MAX_SEED
 from ..turn.results import final_scores, winners
 from .bots import BOTS, Bot, play_game
 
@@ -209,7 +209,7 @@ def simulate(
         return (_play(task, game) for game in range(task.count))
     if not isinstance(executor, Executor):
         raise ConfigError(
-            f"executor must be a concurrent.futures.Executor or None, got {executor!r}"
+            f"executor must be a concurrent.futures.Executor or None, got {excerpt(executor)}"
         )
     size = default_batch(games) if batch is None else _checked_number("batch", batch, 1, None)
     return _stream(executor, task, size, _checked_number("in_flight", in_flight, 1, None))
@@ -240,23 +240,23 @@ def _stream(
 
 def _checked_config(config: object) -> Config:
     if not isinstance(config, Config):
-        raise ConfigError(f"config must be a cacao_rules.Config, got {config!r}")
+        raise ConfigError(f"config must be a cacao_rules.Config, got {excerpt(config)}")
     return config
 
 
 def _checked_lineup(bots: object, players: int) -> tuple[BotSpec, ...]:
     if isinstance(bots, str) or not isinstance(bots, Sequence):
-        raise ConfigError(f"bots must be a sequence of one bot per seat, got {bots!r}")
+        raise ConfigError(f"bots must be a sequence of one bot per seat, got {excerpt(bots)}")
     if len(bots) != players:
         raise ConfigError(f"{len(bots)} bots given for {players} players; give one per seat")
     for spec in bots:
         if isinstance(spec, str):
             if spec not in BOTS:
-                raise ConfigError(f"unknown bot {spec!r}; the bots are: {', '.join(BOTS)}")
+                raise ConfigError(f"unknown bot {excerpt(spec)}; the bots are: {', '.join(BOTS)}")
         elif not callable(spec):
             raise ConfigError(
                 f"a bot must be a name from {', '.join(BOTS)} or a factory taking a seed, "
-                f"got {spec!r}"
+                f"got {excerpt(spec)}"
             )
     return tuple(bots)
 
@@ -274,7 +274,7 @@ def _checked_labels(labels: object, bots: Sequence[BotSpec]) -> tuple[str, ...]:
         or len(labels) != len(bots)
         or not all(isinstance(label, str) for label in labels)
     ):
-        raise ConfigError(f"labels must be one string per bot of the lineup, got {labels!r}")
+        raise ConfigError(f"labels must be one string per bot of the lineup, got {excerpt(labels)}")
     return tuple(labels)
 
 
@@ -286,11 +286,11 @@ def _checked_number(name: str, value: object, low: int, high: int | None) -> int
         or (high is not None and value > high)
     ):
         allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise ConfigError(f"{name} must be a whole number {allowed}, got {value!r}")
+        raise ConfigError(f"{name} must be a whole number {allowed}, got {excerpt(value)}")
     return value
 
 
 def _checked_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise ConfigError(f"{name} must be True or False, got {value!r}")
+        raise ConfigError(f"{name} must be True or False, got {excerpt(value)}")
     return value

@@ -27,7 +27,7 @@ import typing
 from collections.abc import Iterable
 from typing import Final
 
-from ..errors import CacaoError
+from ..errors import CacaoError, excerpt
 from ..game.components import (
     ALL_JUNGLE_TILES,
     GEM_COLOURS,
@@ -364,7 +364,9 @@ def observation_tensor(observation: object) -> list[float]:
     (no scaling), one-hot parts as 0 and 1.
     """
     if not isinstance(observation, Observation):
-        raise CacaoError(f"observation_tensor needs a cacao_rules.Observation, got {observation!r}")
+        raise CacaoError(
+            f"observation_tensor needs a cacao_rules.Observation, got {excerpt(observation)}"
+        )
     seats = _Seats(observation)
     return [
         *_turn_part(observation, seats),

@@ -50,8 +50,9 @@ from ..game.events import (
     WorkerDrawnUnseen,
     WorkerPlaced,
 )
-from .notation import parse_move
+from ..game.limits import MAX_AMOUNT, MAX_COORDINATE
 from .json_text import parse_json
+from .notation import parse_move
 
 Json = Any
 MAX_EVENT_CHARS: Final = 10_000
@@ -61,9 +62,6 @@ MAX_EVENTS_CHARS: Final = 10_000_000
 MAX_EVENTS: Final = 100_000
 """The most events :func:`events_from_json` reads."""
 MAX_SEATS: Final = 4
-MAX_COORDINATE: Final = 1_000_000
-MAX_AMOUNT: Final = 1_000_000
-"""The largest amount, worker count or value an event may carry."""
 SOURCES: Final = ("display", "map", "pile")
 """Where a :class:`~cacao_rules.JungleFilled` tile came from."""
 _QUOTE: Final = 60

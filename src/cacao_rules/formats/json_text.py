@@ -18,7 +18,7 @@ input before doing any work that grows faster than its length, and turn every fa
 >>> parse_json('[' * 100 + ']' * 100, "example")
 Traceback (most recent call last):
 ...
-cacao_rules.errors.FormatError: example: not valid JSON: nested too deeply: arrays and objects nest more than 32 levels
+cacao_rules.errors.FormatError: example: not valid JSON: nested too deeply: ... more than 32 levels
 >>> parse_json('"\\\\ud800"', "example")
 Traceback (most recent call last):
 ...
@@ -35,17 +35,13 @@ from typing import Any, Final, TypeVar
 import msgspec
 
 from ..errors import FormatError, type_name
+from ..game.limits import MAX_JSON_CHARS, MAX_JSON_DEPTH
 
 Json = Any
 D = TypeVar("D", bound=msgspec.Struct)
 
-MAX_LENGTH: Final = 1_000_000
-"""The longest text :func:`~cacao_rules.from_json` and
-:func:`~cacao_rules.observation_from_json` read (a state of a 4-player Big Game takes about
-12,000 characters)."""
-
-MAX_DEPTH: Final = 32
-"""The deepest that arrays and objects may nest in any JSON text the library reads."""
+MAX_LENGTH: Final = MAX_JSON_CHARS
+MAX_DEPTH: Final = MAX_JSON_DEPTH
 
 _ENCODER: Final = msgspec.json.Encoder()
 _STRING: Final = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)')

@@ -32,6 +32,7 @@ from typing import Final
 from ..errors import FormatError, IllegalMoveError
 from ..game.components import GEM_COLOURS, TILES_BY_CODE, Gems, Hut, JungleTile, Side, WorkerType
 from ..game.geometry import Square
+from ..game.limits import MAX_MOVE_CHARS
 from ..game.moves import (
     BuildHut,
     Discard,
@@ -58,9 +59,7 @@ _GEM_MINE: Final = re.compile(r"D[0-9]{4}")
 _MAP_PREFIX: Final = "map:"
 _MAX_DIGITS: Final = 18
 
-MAX_MOVE_LENGTH: Final = 256
-"""The longest text :func:`parse_move` reads: every move's notation is far shorter (a fill
-of 4 choices on squares a million steps out takes about 130 characters)."""
+MAX_MOVE_LENGTH: Final = MAX_MOVE_CHARS
 _MAX_QUOTE: Final = 80
 
 _TYPES: Final = {kind.value: kind for kind in WorkerType}

@@ -28,7 +28,9 @@ from ..errors import ConfigError, FormatError, IllegalMoveError
 from ..game.components import WORKERS_PER_COLOUR, Hut, WorkerType
 from ..game.config import Config, Module
 from ..game.frozen import FrozenMap
+from ..game.limits import MAX_RECORD_CHARS, MAX_RECORD_LINE, MAX_RECORD_TEXT, MAX_SEED
 from ..game.moves import Move
+from ..state.chance import check_seed
 from ..state.state import State
 from ..turn.results import final_scores, winners
 from .notation import parse_move
@@ -40,20 +42,13 @@ VERSION: Final = 1
 READ_VERSIONS: Final = (1,)
 """The versions of the record format this release reads."""
 
-MAX_RECORD_CHARS: Final = 4_000_000
-"""The longest record text :meth:`GameRecord.from_text` reads."""
 MAX_MOVES: Final = 50_000
 """The most moves a record may hold (a Big Game without a seed has a few thousand)."""
 MAX_TAGS: Final = 100
 """The most free tags a record may hold."""
 MAX_TAG_NAME: Final = 40
-MAX_TEXT: Final = 2_000
-"""The longest tag value, seat name or comment, in characters."""
-MAX_SEED: Final = 2**64 - 1
-MAX_LINE: Final = 2 * MAX_TEXT + 100
-"""The longest line of a record: a tag whose value of :data:`MAX_TEXT` characters escapes
-each one, or a move line with a comment that long. Every line is measured before any
-pattern looks at it, so no line costs more than its length."""
+MAX_TEXT: Final = MAX_RECORD_TEXT
+MAX_LINE: Final = MAX_RECORD_LINE
 _QUOTE: Final = 60
 
 _TAG_NAME: Final = re.compile(r"[A-Z][A-Za-z0-9_]*")
@@ -135,10 +130,11 @@ def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
 
 
 def _to_seed(value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise FormatError(f"seed must be None or an int from 0 to 2**64 - 1, got {value!r}")
+    try:
+        check_seed(value, optional=True)
+    except ConfigError as error:  # a record's fields are refused as a FormatError
+        raise FormatError(str(error)) from None
+    assert value is None or isinstance(value, int)
     return value
 
 

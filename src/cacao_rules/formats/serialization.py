@@ -34,7 +34,7 @@ from ..game.components import TILES_BY_CODE, Hut, JungleTile, Side, Tile, Worker
 from ..game.config import Config, Module
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
-from ..state.chance import MAX_SEED
+from ..game.limits import MAX_SEED
 from ..state.state import (
     ActivatedEdge,
     BlindFillStep,
