@@ -42,7 +42,7 @@ INTERPRETED = (
     "game/config.py",
     "game/frozen_map.py",
     "formats/record.py",
-    "formats/positions.py",
+    "positions.py",
     "formats/documents.py",
     "formats/event_json.py",
     "agents/simulation.py",

@@ -376,8 +376,9 @@ class Micro:
 
 
 def fresh_legal_moves(state: cr.State) -> tuple[cr.Move, ...]:
-    """``legal_moves`` computed afresh: a state keeps its legal moves once listed."""
-    state.keep_moves(None)
+    """``legal_moves`` computed afresh: the engine keeps a state's legal moves once listed,
+    in a private slot of the state, which is emptied here (no public path writes it)."""
+    object.__setattr__(state, "_moves", None)
     return cr.legal_moves(state)
 
 

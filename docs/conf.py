@@ -34,7 +34,6 @@ extensions = [
     "sphinx_codeautolink",
     "cacao_rules_spec",  # docs/_ext: the rules page, the :rule: role, the source pages
     "cacao_boards",  # docs/_ext: boards drawn at build time (the cacao-board directive)
-    "record_signatures",  # docs/_ext: records' constructors shown with their fields' types
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

@@ -1,5 +1,5 @@
 """Determinized twins: two games one seat cannot tell apart, played on with the same public
-moves, comparing at every step what that seat is shown (R-HIDDEN-2, issue 11).
+moves, comparing at every step what that seat is shown (R-HIDDEN-2).
 
 A twin is made from the seat's observation by :func:`cacao_rules.determinize` (directly, or
 through OpenSpiel's ``resample_from_infostate``), so the other seats' hands differ while

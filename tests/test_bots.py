@@ -8,7 +8,9 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import JungleTile, WorkerType
-from cacao_rules.agents.bots import BOTS, Bot, GreedyBot, RandomBot, greedy_value, play_game
+from cacao_rules.agents.bots import Bot, GreedyBot, RandomBot, greedy_value
+from cacao_rules.agents.playing import play_game
+from cacao_rules.agents.registry import BOTS
 
 
 def _bots(names: list[str], seed: int) -> list[Bot]:

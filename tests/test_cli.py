@@ -8,7 +8,8 @@ import sys
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import GreedyBot, RandomBot, play_game
+from cacao_rules.agents.bots import GreedyBot, RandomBot
+from cacao_rules.agents.playing import play_game
 from cacao_rules.cli import build_parser, main
 from cacao_rules.game.events import GemsTaken, MaskTaken
 from cacao_rules.show.render import render, render_scores

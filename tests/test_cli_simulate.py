@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents import bots, simulation
+from cacao_rules.agents import playing, simulation
+from cacao_rules.agents.result_rows import csv_row, json_row
 from cacao_rules.cli import main
-from cacao_rules.formats.results import csv_row, json_row
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -218,7 +218,7 @@ def _interrupting(
     monkeypatch: pytest.MonkeyPatch, game: int, interrupt: Callable[[], None]
 ) -> None:
     """Make ``interrupt`` happen as game number ``game`` (from 1) of the run starts."""
-    played = bots.play_game
+    played = playing.play_game
     calls = []
 
     def play_game(*args: Any) -> Any:

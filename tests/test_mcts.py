@@ -7,7 +7,7 @@ import random
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import BOTS
+from cacao_rules.agents.registry import BOTS
 
 
 def mid_game(seed: int, decisions: int, config: cr.Config | None = None) -> cr.State:

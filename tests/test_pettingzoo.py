@@ -160,7 +160,7 @@ def test_seeds_that_are_no_integer_get_gymnasiums_error(seed: object) -> None:
     game.reset(seed=5)
     before = game.unwrapped.game
     with pytest.raises(gymnasium.error.Error):
-        game.reset(seed=seed)  # type: ignore[arg-type]
+        game.reset(seed=seed)
     assert game.unwrapped.game == before
 
 

@@ -1,4 +1,4 @@
-"""Observations are a projection (R-HIDDEN-2, R-CHANCE-2; issue 11).
+"""Observations are a projection (R-HIDDEN-2, R-CHANCE-2).
 
 For two games one seat cannot tell apart, everything that seat is shown is equal, now and
 after the same public moves: the engine's observation, its JSON text and tensor, OpenSpiel's

@@ -8,7 +8,8 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import JungleTile, WorkerTile, WorkerType
-from cacao_rules.agents.bots import RandomBot, play_game
+from cacao_rules.agents.bots import RandomBot
+from cacao_rules.agents.playing import play_game
 from cacao_rules.show.render import render, render_board, render_scores, score_categories
 from cacao_rules.state.state import HutStep, MapRefillStep, ResolveStep, SlideStep
 

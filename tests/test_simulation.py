@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import BOTS, GreedyBot, RandomBot, play_game
+from cacao_rules.agents.bots import GreedyBot, RandomBot
+from cacao_rules.agents.playing import play_game
+from cacao_rules.agents.registry import BOTS
 from cacao_rules.agents.simulation import default_batch, seating
 
 TWO = cr.Config(players=2)

@@ -12,20 +12,9 @@ Everything public is importable from here::
 
 from __future__ import annotations
 
-from .agents.action_space import ActionSpace
-from .agents.bots import Bot, GreedyBot, RandomBot, play_game
-from .agents.determinization import determinize
-from .agents.mcts import MCTSBot
-from .agents.observation import (
-    Observation,
-    PlayerView,
-    observe,
-    observe_events,
-    private_chance_seat,
-)
-from .agents.simulation import BotFactory, BotSpec, GameResult, simulate
-from .agents.summary import SimulationSummary, Standing, WinRate, wilson_interval
-from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
+import importlib
+from typing import TYPE_CHECKING, Any, Final
+
 from .compiled import COMPILED
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import CacaoError, ConfigError, FormatError, IllegalMoveError
@@ -39,8 +28,7 @@ from .formats.event_json import (
 )
 from .formats.notation import parse_move
 from .formats.observation_format import observation_from_json, observation_to_json
-from .formats.positions import position
-from .formats.record import GameRecord, record_game
+from .formats.record import GameRecord
 from .formats.serialization import from_json, to_json
 from .game.components import (
     DISPLAY_SIZE,
@@ -101,9 +89,14 @@ from .game.moves import (
     Slide,
 )
 from .game.pools import WorkerBalance, worker_balance
-from .show.describe import describe
-from .show.render import describe_step, open_jungle_spaces, render, render_scores
-from .show.squares import placement_squares
+from .observation import (
+    Observation,
+    PlayerView,
+    observe,
+    observe_events,
+    private_chance_seat,
+)
+from .positions import position
 from .state.state import (
     ActivatedEdge,
     BlindFillStep,
@@ -124,6 +117,67 @@ from .state.state import (
 from .turn.results import final_scores, winners
 from .turn.scoring import ScoreSheet
 from .validation import check_state
+
+if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
+    from .agents.action_space import ActionSpace
+    from .agents.bots import Bot, GreedyBot, RandomBot
+    from .agents.determinization import determinize
+    from .agents.mcts import MCTSBot
+    from .agents.playing import play_game, record_game
+    from .agents.simulation import BotFactory, BotSpec, GameResult, simulate
+    from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
+    from .agents.win_rates import SimulationSummary, Standing, WinRate, wilson_interval
+    from .show.describe import describe
+    from .show.render import describe_step, open_jungle_spaces, render, render_scores
+    from .show.squares import placement_squares
+
+_LAZY: Final[dict[str, str]] = {
+    "ActionSpace": ".agents.action_space",
+    "Bot": ".agents.bots",
+    "GreedyBot": ".agents.bots",
+    "RandomBot": ".agents.bots",
+    "play_game": ".agents.playing",
+    "record_game": ".agents.playing",
+    "determinize": ".agents.determinization",
+    "MCTSBot": ".agents.mcts",
+    "BotFactory": ".agents.simulation",
+    "BotSpec": ".agents.simulation",
+    "GameResult": ".agents.simulation",
+    "simulate": ".agents.simulation",
+    "SimulationSummary": ".agents.win_rates",
+    "Standing": ".agents.win_rates",
+    "WinRate": ".agents.win_rates",
+    "wilson_interval": ".agents.win_rates",
+    "observation_tensor": ".agents.tensors",
+    "tensor_bounds": ".agents.tensors",
+    "tensor_layout": ".agents.tensors",
+    "tensor_size": ".agents.tensors",
+    "describe": ".show.describe",
+    "describe_step": ".show.render",
+    "open_jungle_spaces": ".show.render",
+    "render": ".show.render",
+    "render_scores": ".show.render",
+    "placement_squares": ".show.squares",
+}
+"""The names that load their module when first used (``cr.MCTSBot``, ``cr.simulate``, ...):
+the bots, simulation, tensors, the action space and the presentation, which a program that
+only plays the rules never needs, so that ``import cacao_rules`` loads the rules alone (as
+python-chess loads ``chess.svg`` only when asked)."""
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module of a lazy public name on first use, and keep the name here."""
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module_name, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "0.1.0"
 

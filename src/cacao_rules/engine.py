@@ -382,7 +382,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
     game is over.
     """
     state = expect(state, State, "legal_moves", IllegalMoveError)
-    known: tuple[Move, ...] | None = state.known_moves
+    known: tuple[Move, ...] | None = state._moves
     if known is not None:
         return known
     if state.is_over:
@@ -393,7 +393,7 @@ def legal_moves(state: object) -> tuple[Move, ...]:
             moves = tuple(node.draw.to_move(element) for element, _ in node.bag.items)
         else:
             moves = tuple(_DECISIONS[type(state.step)].moves(state))
-    state.keep_moves(moves)
+    state._keep_moves(moves)
     return moves
 
 
@@ -459,7 +459,7 @@ def _check(state: State, move: object) -> _ChanceNode | None:
     decision = _DECISIONS[kind]
     if not isinstance(move, decision.accepts):
         raise IllegalMoveError(f"cannot apply {move}: the game waits for {_waiting_for(state)}")
-    known: tuple[Move, ...] | None = state.known_moves
+    known: tuple[Move, ...] | None = state._moves
     if known is None or isinstance(move, Place) or not _listed(move, known):
         decision.check(state, move)
     return None

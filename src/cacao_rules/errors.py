@@ -83,16 +83,21 @@ def excerpt(value: object) -> str:
     """
     if isinstance(value, int) and abs(value).bit_length() > _LONG_INT_BITS:
         return f"an int of about {int(math.log10(abs(value))) + 1} digits"
+    module = type(value).__module__
+    if module == "builtins" or module.split(".")[0] == "cacao_rules":
+        return _shown(value)
+    return f"{type_name(type(value))} {_shown(value)}"
+
+
+def _shown(value: object) -> str:
+    """At most :data:`MAX_QUOTE` characters of the ``repr`` of ``value``."""
     try:
         shown = _REPR.repr(value)
     except Exception:  # a broken __repr__ of a caller's object says nothing useful
         shown = "(no repr)"
     if len(shown) > MAX_QUOTE:
         shown = shown[: MAX_QUOTE // 2 - 2] + "..." + shown[-(MAX_QUOTE // 2 - 1) :]
-    module = type(value).__module__
-    if module == "builtins" or module.split(".")[0] == "cacao_rules":
-        return shown
-    return f"{type_name(type(value))} {shown}"
+    return shown
 
 
 def _refused(what: str, expected: str, got: object) -> str:
@@ -108,6 +113,11 @@ def bad_argument(what: str, expected: str, got: object) -> ConfigError:
 def bad_move(what: str, expected: str, got: object) -> IllegalMoveError:
     """The error for a move, or a field of one, that is not allowed."""
     return IllegalMoveError(_refused(what, expected, got))
+
+
+def bad_type(what: str, expected: str, got: object) -> TypeError:
+    """The error for a value of the wrong type: says the type that came, and the value."""
+    return TypeError(f"{what} must be {expected}, got {type_name(type(got))} {_shown(got)}")
 
 
 def bad_text(what: str, expected: str, got: object) -> FormatError:

@@ -85,9 +85,8 @@ except ModuleNotFoundError as error:
 
 from .agents.action_space import ActionSpace
 from .agents.determinization import determinize
-from .agents.observation import observe
 from .agents.tensors import observation_tensor, tensor_layout, tensor_size
-from .agents.trajectory import CHANCE, TERMINAL, Record, Recorder, Trajectory
+from .agents.trajectory import CHANCE, TERMINAL, HistoryEntry, Recorder, Trajectory
 from .engine import new_game
 from .errors import ConfigError, FormatError, IllegalMoveError, excerpt
 from .formats import spiel_text
@@ -96,6 +95,7 @@ from .game.components import WorkerType
 from .game.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from .game.events import WorkerDiscarded, WorkerDrawn, WorkerPlaced
 from .game.moves import DrawWorker
+from .observation import observe
 from .show.render import render
 from .state.state import State
 from .turn.results import winners
@@ -367,7 +367,7 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
 
 
 def _reassign(
-    records: Iterable[Record], seat: int, hand: tuple[WorkerType, ...]
+    records: Iterable[HistoryEntry], seat: int, hand: tuple[WorkerType, ...]
 ) -> dict[int, WorkerType] | None:
     """Which hidden draws of ``seat`` (record index -> new type) give it ``hand``, or
     ``None`` when a tile it drew where the engine chose by itself (one possible outcome)

@@ -79,12 +79,12 @@ except ModuleNotFoundError as error:
     raise missing_extra("pettingzoo", error) from error
 
 from .agents.action_space import ActionSpace
-from .agents.observation import observe
 from .agents.tensors import observation_tensor, tensor_bounds
 from .engine import apply, new_game
 from .errors import CacaoError, ConfigError, IllegalMoveError, excerpt
 from .game.config import Config, Module
 from .game.moves import Move
+from .observation import observe
 from .show.raster import frame
 from .show.render import render
 from .state.state import State
@@ -199,7 +199,9 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
             raise CacaoError("the environment has no game yet: call reset() first")
         return self.game
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(
+        self, seed: int | np.integer[Any] | None = None, options: dict[str, Any] | None = None
+    ) -> None:
         """Start a new game. ``seed`` reseeds the environment's RNG, from which the game's
         chance seed is drawn; ``options`` is accepted and ignored.
 

@@ -1,2 +1,2 @@
-"""Tools for bots and AI research: observations, determinization, the fixed action space,
-tensors and the built-in bots."""
+"""Tools for bots and AI research, above the rules and the formats: determinization, the
+fixed action space, tensors, the built-in bots, and playing and simulating whole games."""

@@ -149,7 +149,9 @@ HUT_TILE_COUNT: Final = len(HUT_TILES)
 
 _DIRECTIONS: Final[dict[tuple[int, int], int]] = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 
-_MEMO_KEY: Final = "action_space"
+_RECENT_STATES: Final = 64
+"""How many states' indices each action space keeps (:func:`_index`): enough for an adapter
+that asks about a node, its children and its parent in turn."""
 
 
 class Use(NamedTuple):
@@ -229,6 +231,10 @@ class _Tables:
     tile_moves: dict[int, Move] = attrs.field(factory=any_dict)
     """The moves whose ids :attr:`tile_ids` holds, by identity: kept so that no other
     object can take one's identity while its entry lasts."""
+    recent: dict[int, tuple[State, _StateIndex]] = attrs.field(factory=any_dict)
+    """The indices of the states last asked about, by the state's identity, each with its
+    state (so that no other object can take its identity while the entry lasts): kept here,
+    outside the states, which never change (see :func:`_index`)."""
 
 
 _TILE_IDS_KEPT: Final = 1 << 16
@@ -353,7 +359,7 @@ def _blocks(counts: list[tuple[str, int]]) -> tuple[Block, ...]:
 
 class _StateIndex:
     """The legal moves of one state with their ids, in the engine's order, and what is
-    derived from them (kept in the state's memo).
+    derived from them (kept in :attr:`_Tables.recent`).
 
     A plain slotted class, not an attrs one: an adapter makes one at every node it visits.
     ``weights`` gives each chance outcome's weight at a chance node (its probability is the
@@ -582,18 +588,21 @@ def _new_index(t: _Tables, state: State) -> _StateIndex:
 
 
 def _index(t: _Tables, state: object) -> _StateIndex:
-    """The index of ``state``, made once and kept in its memo."""
+    """The index of ``state``, made once and kept in :attr:`_Tables.recent` while it is one
+    of the last states asked about."""
     state = expect(state, State, "the action space", IllegalMoveError)
-    known = state.recall(_MEMO_KEY)
-    if known is not None and known.tables is t:
-        index: _StateIndex = known
-        return index
+    recent = t.recent
+    known = recent.get(id(state))
+    if known is not None and known[0] is state:
+        return known[1]
     if state.config is not t.config and state.config != t.config:
         raise IllegalMoveError(
             f"this action space is for {t.config!r}; the state is a game of {state.config!r}"
         )
     index = _new_index(t, state)
-    state.memo[_MEMO_KEY] = index
+    if len(recent) >= _RECENT_STATES:
+        recent.clear()
+    recent[id(state)] = (state, index)
     return index
 
 

@@ -1,4 +1,4 @@
-"""Built-in bots: :class:`RandomBot` and :class:`GreedyBot`, and :func:`play_game`.
+"""Built-in bots: :class:`RandomBot` and :class:`GreedyBot`.
 
 A bot is anything with a ``choose(state) -> Move`` method (the :class:`Bot` protocol),
 called for states where ``state.to_move`` is the bot's seat. The built-in bots are
@@ -6,21 +6,20 @@ deterministic given their seed: each keeps its own :class:`random.Random`, never
 global one.
 
 >>> import cacao_rules as cr
->>> final, decisions = play_game(cr.Config(players=2), 1, [GreedyBot(1), RandomBot(2)])
->>> final.is_over, len(decisions) > 0
-(True, True)
+>>> state = cr.new_game(cr.Config(players=2), seed=1)
+>>> GreedyBot(1).choose(state) in cr.legal_moves(state)
+True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final, Protocol
 
-from ..engine import apply, legal_moves, new_game
-from ..errors import ConfigError, IllegalMoveError, expect
+from ..engine import apply, legal_moves
+from ..errors import IllegalMoveError
 from ..game.components import Tile
-from ..game.config import Config
 from ..game.frozen import FrozenMap
 from ..game.geometry import Square
 from ..game.moves import Move
@@ -124,7 +123,7 @@ class GreedyBot:
         self._temples: dict[FrozenMap[Square, Tile], list[int]] = {}
 
     def choose(self, state: State) -> Move:
-        seat = _seat(state)
+        seat = deciding_seat(state)
         self._temples.clear()
         best: list[Move] = []
         best_value = 0
@@ -156,7 +155,8 @@ class GreedyBot:
         return f"GreedyBot({self.seed})"
 
 
-def _seat(state: State) -> int:
+def deciding_seat(state: State) -> int:
+    """The seat that decides in ``state``; ``IllegalMoveError`` where nobody does."""
     seat = state.to_move
     if seat is None:
         raise IllegalMoveError(
@@ -167,40 +167,5 @@ def _seat(state: State) -> int:
 
 
 def _decision_moves(state: State) -> tuple[Move, ...]:
-    _seat(state)
+    deciding_seat(state)
     return legal_moves(state)
-
-
-def _mcts_bot(seed: int) -> Bot:
-    """:class:`~cacao_rules.MCTSBot` with its default budget (about a second a decision)."""
-    from .mcts import MCTSBot  # the search bot builds on this module's greedy_value
-
-    return MCTSBot(seed)
-
-
-BOTS: Final[dict[str, Callable[[int], Bot]]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "mcts": _mcts_bot,
-}
-"""The built-in bots by name, as the command line knows them."""
-
-
-def play_game(config: object, seed: object, bots: Sequence[Bot]) -> tuple[State, tuple[Move, ...]]:
-    """Play a complete seeded game with ``bots[seat]`` deciding for each seat.
-
-    Returns the final state and the decisions in order; ``(config, seed, decisions)``
-    is the game's record: :func:`~cacao_rules.record_game` plays the same game and returns
-    it as a :class:`~cacao_rules.GameRecord`.
-    """
-    config = expect(config, Config, "play_game", ConfigError)
-    if len(bots) != config.players:
-        raise ConfigError(f"play_game needs one bot per seat ({config.players}), got {len(bots)}")
-    state = new_game(config, seed=seed)
-    decisions: list[Move] = []
-    while not state.is_over:
-        seat = _seat(state)
-        move = bots[seat].choose(state)
-        decisions.append(move)
-        state = apply(state, move)
-    return state, tuple(decisions)

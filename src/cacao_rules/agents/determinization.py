@@ -8,58 +8,10 @@ searching player has seen and fill in the rest at random (:rule:`R-HIDDEN-3`).
 from __future__ import annotations
 
 from ..errors import CacaoError, excerpt
-from ..game.components import WorkerType
-from ..game.frozen import Bag
+from ..observation import Observation, player_state, state_with_hands
 from ..state.chance import check_seed, seeded_pick
-from ..state.state import PlayerState, State
+from ..state.state import State
 from ..turn.end_of_turn import sorted_hand
-from .observation import Observation, PlayerView
-
-
-def player_state(
-    view: PlayerView, hand: tuple[WorkerType, ...], pile: Bag[WorkerType]
-) -> PlayerState:
-    """The player of ``view`` with this ``hand`` and ``pile``, their open resources as seen."""
-    return PlayerState(
-        gold=view.gold,
-        cacao=view.cacao,
-        sun=view.sun,
-        water_field=view.water_field,
-        hand=hand,
-        pile=pile,
-        chocolate=view.chocolate,
-        map_tiles=view.map_tiles,
-        huts=view.huts,
-        gems=view.gems,
-        masks=view.masks,
-    )
-
-
-def state_with_hands(
-    observation: Observation, players: tuple[PlayerState, ...], seed: int | None
-) -> State:
-    """The state with ``observation``'s open part, these ``players`` and this ``seed``."""
-    return State(
-        config=observation.config,
-        seed=seed,
-        chance_count=observation.chance_count,
-        board=observation.board,
-        covered=observation.covered,
-        discarded=observation.discarded,
-        players=players,
-        jungle_pile=observation.jungle_pile,
-        display=observation.display,
-        current=observation.current,
-        turn=observation.turn,
-        step=observation.step,
-        map_board=observation.map_board,
-        map_tiles_used=observation.map_tiles_used,
-        hut_supply=observation.hut_supply,
-        emperor=observation.emperor,
-        gem_cart=observation.gem_cart,
-        mask_supply=observation.mask_supply,
-        gems_exchanged=observation.gems_exchanged,
-    )
 
 
 def determinize(observation: object, seed: object, *, chance_seed: object = None) -> State:

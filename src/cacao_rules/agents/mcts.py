@@ -37,13 +37,13 @@ from ..game.components import Tile
 from ..game.frozen import FrozenMap
 from ..game.geometry import Square
 from ..game.moves import Move
+from ..observation import observe
 from ..state.chance import check_seed
 from ..state.state import PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import greedy_value
 from .determinization import determinize
-from .observation import observe
 
 DEFAULT_SECONDS: Final = 1.0
 """The thinking time per decision when neither budget is given."""

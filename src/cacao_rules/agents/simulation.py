@@ -32,15 +32,17 @@ from ..game.frozen import FrozenMap
 from ..game.limits import MAX_SEED
 from ..game.moves import Move
 from ..turn.results import final_scores, winners
-from .bots import BOTS, Bot, play_game
+from .bots import Bot
+from .playing import play_game
+from .registry import BOTS
 
 BotFactory: TypeAlias = Callable[[int], Bot]
-"""Makes a fresh bot from its seed, as the classes in :data:`~cacao_rules.agents.bots.BOTS`
+"""Makes a fresh bot from its seed, as the classes in :data:`~cacao_rules.agents.registry.BOTS`
 do. To run on another process or machine it must be picklable: a class or a module-level
 function (or, with Dask, anything cloudpickle takes)."""
 
 BotSpec: TypeAlias = str | BotFactory
-"""A bot of a lineup: a name from :data:`~cacao_rules.agents.bots.BOTS` or a factory."""
+"""A bot of a lineup: a name from :data:`~cacao_rules.agents.registry.BOTS` or a factory."""
 
 MAX_BATCH: Final = 50
 """The most games one task plays when :func:`simulate` chooses the batch size."""
@@ -178,7 +180,7 @@ def simulate(
     """Play ``games`` games of ``config`` between ``bots``; yield each result as it finishes.
 
     ``bots`` is the lineup, one bot per seat: names from
-    :data:`~cacao_rules.agents.bots.BOTS` or picklable factories (see :data:`BotFactory`).
+    :data:`~cacao_rules.agents.registry.BOTS` or picklable factories (see :data:`BotFactory`).
     Game ``i`` has the seed ``seed + i`` (modulo 2**64); with ``rotate`` (the default) it
     seats the lineup rotated by ``i mod players`` (see :func:`seating`), so that no bot
     keeps the advantage or handicap of a seat; ``rotate=False`` keeps bot ``s`` in seat

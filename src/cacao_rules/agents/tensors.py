@@ -51,6 +51,7 @@ from ..game.config import Config
 from ..game.geometry import neighbour
 from ..game.pools import jungle_pool, worker_set
 from ..modules.huts import counted_workers
+from ..observation import Observation
 from ..state.state import (
     ActivatedEdge,
     BlindFillStep,
@@ -59,7 +60,6 @@ from ..state.state import (
     Step,
 )
 from .action_space import MAX_EDGE_WORKERS, MAX_EDGES_PER_TURN, ActionSpace
-from .observation import Observation
 
 STEP_KINDS: Final = typing.get_args(Step)
 """The steps in the order of the ``step`` part's one-hot entries: as :data:`Step` lists them."""

@@ -3,7 +3,7 @@
 :class:`Trajectory` is the part of an OpenSpiel state (:mod:`cacao_rules.openspiel`) that
 changes from action to action. Every call OpenSpiel makes per action reads it or makes the
 next one: the player to act is worked out once per state and kept, and the next trajectory
-links its :class:`Record` to the previous one instead of copying the history. It lives
+links its :class:`HistoryEntry` to the previous one instead of copying the history. It lives
 apart from the adapter, which subclasses pyspiel's classes and so stays interpreted, so
 that the compiled build compiles it.
 
@@ -23,9 +23,9 @@ from ..engine import apply, new_game, step
 from ..formats.serialization import from_json, to_json
 from ..game.events import AutoDecision, Event
 from ..game.moves import Move
+from ..observation import private_chance_seat
 from ..state.state import State
 from .action_space import ActionSpace
-from .observation import private_chance_seat
 
 CHANCE: Final = -1
 """The player at a chance node, as OpenSpiel numbers it (``pyspiel.PlayerId.CHANCE``)."""
@@ -52,7 +52,7 @@ class Recorder:
         self.eager = False
 
 
-class Record:
+class HistoryEntry:
     """One action of the history and what it did.
 
     ``actor`` is the deciding seat, or -1 for chance; ``hidden`` the only seat that sees a
@@ -69,7 +69,7 @@ class Record:
         actor: int,
         hidden: int,
         move: Move,
-        previous: Record | None,
+        previous: HistoryEntry | None,
         events: tuple[Event, ...] | None,
     ) -> None:
         self.action = action
@@ -91,10 +91,10 @@ class Record:
         """The action's line in the information state of a player who saw it."""
         return f"chance: {self.move}" if self.actor < 0 else f"seat {self.actor}: {self.move}"
 
-    def __reduce__(self) -> tuple[Callable[..., Record], tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[Callable[..., HistoryEntry], tuple[Any, ...]]:
         # The link to the previous record is left out: a pickled trajectory writes its
         # records as a flat tuple (a chain would nest one level per action) and relinks them.
-        return Record, (self.action, self.actor, self.hidden, self.move, None, self._events)
+        return HistoryEntry, (self.action, self.actor, self.hidden, self.move, None, self._events)
 
 
 def _player(state: State) -> int:
@@ -119,7 +119,7 @@ class Trajectory:
     __slots__ = ("_infostates", "last", "player", "recorder", "space", "state")
 
     def __init__(
-        self, space: ActionSpace, state: State, last: Record | None, recorder: Recorder
+        self, space: ActionSpace, state: State, last: HistoryEntry | None, recorder: Recorder
     ) -> None:
         self.space = space
         self.state = state
@@ -145,10 +145,10 @@ class Trajectory:
             after, events = step(state, move)
         else:
             after = apply(state, move)
-        record = Record(action, player, hidden, move, self.last, events)
+        record = HistoryEntry(action, player, hidden, move, self.last, events)
         return Trajectory(self.space, after, record, self.recorder)
 
-    def _records(self) -> list[Record]:
+    def _records(self) -> list[HistoryEntry]:
         """The records of the actions so far, first to last."""
         records = []
         record = self.last
@@ -162,7 +162,7 @@ class Trajectory:
         """The actions so far as OpenSpiel lists them: ``(player, action)``, -1 for chance."""
         return [(record.actor, record.action) for record in self._records()]
 
-    def played(self) -> tuple[Record, ...]:
+    def played(self) -> tuple[HistoryEntry, ...]:
         """The records of the actions so far, first to last, each with its events.
 
         Where some are not known yet, the game is replayed from its start to work them out
@@ -217,7 +217,7 @@ class Trajectory:
         return codes
 
 
-def _restore(text: str, records: tuple[Record, ...]) -> Trajectory:
+def _restore(text: str, records: tuple[HistoryEntry, ...]) -> Trajectory:
     """The trajectory a pickle wrote: its state from JSON, its records linked again."""
     previous = None
     for record in records:

@@ -23,12 +23,12 @@ import attrs
 
 from ..agents.bots import GreedyBot
 from ..agents.determinization import determinize
-from ..agents.observation import observe
 from ..engine import legal_moves
 from ..errors import CacaoError
 from ..formats.notation import parse_move
 from ..formats.serialization import to_json
 from ..game.moves import Move
+from ..observation import observe
 from ..show.render import render
 from ..state.state import State
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from ..agents.bots import BOTS, Bot
+from ..agents.bots import Bot
+from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType

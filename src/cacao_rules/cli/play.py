@@ -14,13 +14,14 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from ..agents.bots import BOTS, Bot
-from ..agents.observation import observe_events
+from ..agents.bots import Bot
+from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
 from ..engine import new_game, step
 from ..formats.record import GameRecord
 from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen
 from ..game.moves import Move
+from ..observation import observe_events
 from ..show.colour import use_colour
 from ..show.describe import describe_event
 from ..show.render import render, render_scores

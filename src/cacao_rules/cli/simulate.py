@@ -21,11 +21,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Final, TextIO
 
+from ..agents.result_rows import Row, csv_row, json_row
 from ..agents.simulation import GameResult, default_batch, game_seed, simulate
-from ..agents.summary import SimulationSummary
-from ..formats.results import Row, csv_row, json_row
+from ..agents.win_rates import SimulationSummary
 from ..game.config import Config
-from ..show.summary import render_summary
+from ..show.simulation_report import render_summary
 from .options import (
     add_game_options,
     config_from_args,

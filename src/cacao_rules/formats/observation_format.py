@@ -16,9 +16,15 @@ from typing import Final
 import attrs
 import msgspec
 
-from ..agents.determinization import determinize, player_state, state_with_hands
-from ..agents.observation import Observation, PlayerView, observe
 from ..errors import FormatError
+from ..observation import (
+    Observation,
+    PlayerView,
+    completed_state,
+    observe,
+    player_state,
+    state_with_hands,
+)
 from ..state.state import PlayerState
 from ..validation import check_state
 from . import documents as doc
@@ -166,7 +172,7 @@ def observation_from_json(text: object, *, strict: bool = True) -> Observation:
     except Bad as bad:
         raise FormatError(f"not a valid cacao-rules observation: {bad}") from None
     try:
-        check_state(determinize(observation, seed=0), conserve_jungle=strict, reachable=strict)
+        check_state(completed_state(observation), conserve_jungle=strict, reachable=strict)
     except FormatError as error:
         raise FormatError(f"not a valid cacao-rules observation: {error}") from None
     return observation

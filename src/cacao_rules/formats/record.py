@@ -7,7 +7,12 @@ writes the documented text format (``docs/formats.md``, "Game records") and
 :meth:`GameRecord.from_text` reads it back, checking every move and the result written.
 
 >>> import cacao_rules as cr
->>> record = cr.record_game(cr.Config(players=2), 5, [cr.GreedyBot(1), cr.RandomBot(2)])
+>>> state = cr.new_game(cr.Config(players=2), seed=5)
+>>> moves = []
+>>> while not state.is_over:
+...     moves.append(cr.legal_moves(state)[0])
+...     state = cr.apply(state, moves[-1])
+>>> record = cr.GameRecord(cr.Config(players=2), 5, moves, ['first', 'second'])
 >>> cr.GameRecord.from_text(record.to_text()) == record
 True
 >>> record.replay()[-1].is_over
@@ -22,7 +27,6 @@ from typing import Final, get_args
 
 import attrs
 
-from ..agents.bots import Bot, play_game
 from ..engine import apply, chance_outcomes, new_game
 from ..errors import ConfigError, FormatError, IllegalMoveError
 from ..game.components import WORKERS_PER_COLOUR, Hut, WorkerType
@@ -575,19 +579,3 @@ def _check_result(result: tuple[str, str | None], final: State) -> None:
                 f"tag {name} says {written.get(name, 'nothing')!r:.{_QUOTE}}, but the moves give "
                 f"{expected.get(name, 'nothing (the game is not over)')!r}"
             )
-
-
-def record_game(
-    config: Config,
-    seed: int,
-    bots: Sequence[Bot],
-    seats: Sequence[str] | None = None,
-    tags: Mapping[str, str] | None = None,
-) -> GameRecord:
-    """Play a complete seeded game like :func:`~cacao_rules.play_game` and return its record.
-
-    The seats are named after the bots (``"GreedyBot(1)"``) unless ``seats`` names them.
-    """
-    _final, decisions = play_game(config, seed, bots)
-    names = [repr(bot) for bot in bots] if seats is None else seats
-    return GameRecord(config, seed, decisions, names, tags or {})

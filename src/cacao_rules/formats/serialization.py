@@ -68,16 +68,6 @@ READ_VERSIONS: Final = (1, 2)
 """The versions of the state format that this library reads: version 1 documents (base games
 only, written before the Chocolatl modules) are read with the new fields at their defaults."""
 
-MAX_COORDINATE: Final = doc.MAX_COORDINATE
-"""The largest coordinate (in absolute value) that a document may give a square."""
-
-MAX_COUNT: Final = doc.MAX_COUNT
-"""The largest count of one kind of tile in a pile that a document may give."""
-
-MAX_ITEMS: Final = doc.MAX_ITEMS
-"""The most items a list or an object of a document may hold (a board holds at most about
-170 tiles)."""
-
 D = TypeVar("D", bound=msgspec.Struct)
 
 _ENCODER: Final = msgspec.json.Encoder()

@@ -47,14 +47,14 @@ class Bag(Generic[T]):
     (('a', 1), ('b', 1))
     """
 
-    __slots__ = ("_hash", "_index", "items", "total")
+    __slots__ = ("_hash", "_index", "_items", "_total")
 
-    items: tuple[tuple[T, int], ...]
-    total: int
+    _items: tuple[tuple[T, int], ...]
+    _total: int
 
     def __init__(self, items: tuple[tuple[T, int], ...]) -> None:
-        self.items = items
-        self.total = sum(count for _, count in items)
+        self._items = items
+        self._total = sum(count for _, count in items)
         self._hash: int | None = None
         self._index: dict[T, int] | None = None
 
@@ -62,8 +62,8 @@ class Bag(Generic[T]):
     def with_total(cls, items: tuple[tuple[T, int], ...], total: int) -> Bag[T]:
         """``Bag(items)`` when ``total`` is already known to be the sum of the counts."""
         bag = cls(())  # not cls.__new__(cls): mypyc cannot compile that
-        bag.items = items
-        bag.total = total
+        bag._items = items
+        bag._total = total
         return bag
 
     @classmethod
@@ -74,13 +74,23 @@ class Bag(Generic[T]):
             counts[element] = counts.get(element, 0) + 1
         return cls(tuple(sorted(counts.items(), key=lambda pair: key(pair[0]))))
 
+    @property
+    def items(self) -> tuple[tuple[T, int], ...]:
+        """The ``(item, count)`` pairs, in the bag's order. Read-only, like the whole bag."""
+        return self._items
+
+    @property
+    def total(self) -> int:
+        """How many elements the bag holds, copies counted."""
+        return self._total
+
     def position(self, item: T) -> int:
         """The position in ``items`` of the first element equal to ``item``, or -1."""
         index = self._index
         if index is None:
             index = {}
             try:
-                for position, (element, _) in enumerate(self.items):
+                for position, (element, _) in enumerate(self._items):
                     index.setdefault(element, position)
             except TypeError:  # an unhashable element: search
                 return self._search(item)
@@ -91,7 +101,7 @@ class Bag(Generic[T]):
             return self._search(item)
 
     def _search(self, item: T) -> int:
-        for position, (element, _) in enumerate(self.items):
+        for position, (element, _) in enumerate(self._items):
             if element == item:
                 return position
         return -1
@@ -99,11 +109,11 @@ class Bag(Generic[T]):
     def count(self, item: T) -> int:
         """How many copies of ``item`` the bag holds."""
         at = self.position(item)
-        return 0 if at < 0 else self.items[at][1]
+        return 0 if at < 0 else self._items[at][1]
 
     def elements(self) -> Iterator[T]:
         """Every copy of every item, in the bag's order."""
-        for element, count in self.items:
+        for element, count in self._items:
             for _ in range(count):
                 yield element
 
@@ -112,39 +122,39 @@ class Bag(Generic[T]):
         at = self.position(item)
         if at < 0:
             raise KeyError(item)
-        items = self.items
+        items = self._items
         element, count = items[at]
         left = ((element, count - 1),) if count > 1 else ()
-        return Bag.with_total((*items[:at], *left, *items[at + 1 :]), self.total - 1)
+        return Bag.with_total((*items[:at], *left, *items[at + 1 :]), self._total - 1)
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""
-        for element, count in self.items:
+        for element, count in self._items:
             if index < count:
                 return element
             index -= count
         raise IndexError(index)
 
     def __bool__(self) -> bool:
-        return self.total > 0
+        return self._total > 0
 
     def __len__(self) -> int:
-        return self.total
+        return self._total
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Bag):
-            return self.items == other.items
+            return self._items == other._items
         return NotImplemented
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash(self.items)
+            self._hash = hash(self._items)
         return self._hash
 
     def __repr__(self) -> str:
-        return f"Bag({self.items!r})"
+        return f"Bag({self._items!r})"
 
     def __reduce__(self) -> tuple[type[Bag[T]], tuple[tuple[tuple[T, int], ...]]]:
         """Pickle and copy as ``Bag(items)``: compiled with mypyc, the default way (make an
         empty instance, then set its fields) fails, since creating one runs ``__init__``."""
-        return (Bag, (self.items,))
+        return (Bag, (self._items,))

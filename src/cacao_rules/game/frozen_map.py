@@ -27,11 +27,12 @@ class FrozenMap(dict[K, V]):
     ('a', 1, True)
     """
 
-    __slots__ = ("_hash", "derived")
+    __slots__ = ("_derived", "_hash")
 
-    derived: Any
+    _derived: Any
     """A value derived from this mapping and kept with it, ``None`` until set (for a board,
-    its frontier: see :mod:`cacao_rules.state.board`); never part of its value.
+    its frontier: see :mod:`cacao_rules.state.board`); never part of its value. Private:
+    only that module writes it.
 
     The mapping never changes, so what is computed from it can be kept and reused by every
     state that shares it. One slot rather than a dictionary of such values: a board is kept
@@ -41,7 +42,7 @@ class FrozenMap(dict[K, V]):
     def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         dict.__init__(self, data)
         self._hash: int | None = None
-        self.derived = None
+        self._derived = None
 
     def __eq__(self, other: object) -> bool:
         # Spelled out although dict has them: compiled with mypyc, the class's own comparison

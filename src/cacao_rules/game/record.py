@@ -9,28 +9,19 @@ fields (the hash kept once worked out), print their fields, pickle by position, 
 positionally on their fields (``__match_args__``), and :meth:`Record.replace` gives a copy
 with some fields changed.
 
-A subclass names its fields in ``FIELDS`` (the constructor's order), returns them from
-``values()``, and writes them in its constructor, which takes exactly ``FIELDS``:
-
-- it may first check its arguments, in a static method ``_check_fields`` taking them all;
-- it then writes each field with ``object.__setattr__(self, "name", name)`` (a literal
-  name, the class's own slot), every other slot of its own to ``None``, and ends with
-  ``self._start()``.
-
-Written so, one source is fast in both builds. Compiled, mypyc turns each
-``object.__setattr__`` with a literal name into a direct write of the native attribute
-(``self.name = name`` would call the raising ``__setattr__``). Interpreted,
-``object.__setattr__`` looks the slot up by name at every call, about twice the cost of the
-slot's own setter, so in the pure build :meth:`Record.__init_subclass__` replaces each such
-constructor, once at import, by one generated to do the same through the slots' setters
-(the way attrs generates its constructors); tests/test_state_values.py checks that the
-two build the same records and refuse the same arguments.
+A subclass's fields are declared once, in tools/make_values.py, which writes into a marked
+block of the class its slots, ``FIELDS`` (the constructor's order), the annotations, the
+constructor (calling the class's ``_check_fields`` first, where it has one), ``values()``
+and ``replace``. What mypyc needs lives in that generated code: the constructor writes each
+slot with ``object.__setattr__(self, "name", value)`` in the compiled build, where mypyc
+makes it a direct write of the native attribute (``self.name = value`` would call the
+raising ``__setattr__``), and through the slot's own setter (:attr:`Record._SETTERS`,
+found once per class) in the pure build, where ``object.__setattr__`` looks the slot up by
+name at every call and costs about twice as much.
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Callable
 from typing import Any, ClassVar, NoReturn, Self, cast
 
@@ -47,6 +38,9 @@ class Record:
     __match_args__: ClassVar[tuple[str, ...]] = ()
     """The fields a class pattern matches positionally: :attr:`FIELDS`."""
     _INDEX: ClassVar[dict[str, int]] = {}
+    _SETTERS: ClassVar[tuple[Callable[[Any, Any], None], ...]] = ()
+    """The pure build's setters of the slots the constructor writes: the fields in order,
+    then the class's other slots in ``__slots__`` order, then ``_hash``."""
 
     _hash: int | None
 
@@ -54,8 +48,8 @@ class Record:
         super().__init_subclass__()
         cls._INDEX = {name: index for index, name in enumerate(cls.FIELDS)}
         type.__setattr__(cls, "__match_args__", cls.FIELDS)
-        if not COMPILED and "__init__" in vars(cls):
-            type.__setattr__(cls, "__init__", slot_writing_constructor(cls))
+        if not COMPILED:
+            type.__setattr__(cls, "_SETTERS", _setters(cls))
 
     def _start(self) -> None:
         """Ends a constructor: no hash worked out yet."""
@@ -114,41 +108,8 @@ class Record:
         return (type(self), self.values())
 
 
-def slot_writing_constructor(cls: type[Record]) -> Callable[..., None]:
-    """A constructor doing what ``cls``'s own does (see the module docstring) through the
-    slots' setters: the pure build's, generated once per class.
-
-    It takes the written constructor's parameters and defaults (and shows its signature and
-    docstring), calls ``cls._check_fields`` with them if the class has one, writes each
-    field and sets every other slot to ``None``."""
-    written = vars(cls)["__init__"]
-    parameters = list(inspect.signature(written).parameters.values())[1:]
-    names = tuple(parameter.name for parameter in parameters)
-    if names != cls.FIELDS or any(
-        parameter.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD for parameter in parameters
-    ):
-        raise TypeError(f"{cls.__name__}.__init__ must take exactly {cls.FIELDS}, by position")
-    others = [slot for slot in _all_slots(cls) if slot not in names]
-    scope: dict[str, Any] = {f"_set_{slot}": getattr(cls, slot).__set__ for slot in names}
-    scope.update({f"_set_{slot}": getattr(cls, slot).__set__ for slot in others})
-    arguments = ", ".join(names)
-    lines = [f"def __init__(self, {arguments}):"]
-    check = vars(cls).get("_check_fields")
-    if check is not None:
-        scope["_check_fields"] = check.__func__
-        lines.append(f"    _check_fields({arguments})")
-    lines += [f"    _set_{slot}(self, {slot})" for slot in names]
-    lines += [f"    _set_{slot}(self, None)" for slot in others]
-    exec("\n".join(lines), scope)
-    constructor: Callable[..., None] = scope["__init__"]
-    constructor.__defaults__ = written.__defaults__
-    return functools.wraps(written)(constructor)
-
-
-def _all_slots(cls: type) -> list[str]:
-    """Every slot of ``cls`` and of its bases."""
-    slots: list[str] = []
-    for klass in reversed(cls.__mro__):
-        declared = vars(klass).get("__slots__", ())
-        slots += [declared] if isinstance(declared, str) else list(declared)
-    return slots
+def _setters(cls: type[Record]) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of the slots that ``cls``'s generated constructor writes, in its order."""
+    own = vars(cls).get("__slots__", ())
+    others = [slot for slot in own if slot not in cls.FIELDS]
+    return tuple(getattr(cls, slot).__set__ for slot in (*cls.FIELDS, *others, "_hash"))

@@ -45,7 +45,6 @@ import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from ..agents.determinization import determinize
 from ..game.components import Hut, JungleTile, Tile, WorkerTile
 from ..game.config import Module
 from ..game.frozen import Bag
@@ -228,11 +227,16 @@ def _edges(step: ResolveStep, seat: int) -> str:
 
 def describe_step(state: State) -> str:
     """What the game waits for, in words: whose decision and what kind, chance, or the end."""
-    step: Step = state.step
-    if isinstance(step, OverStep):
+    if isinstance(state.step, OverStep):
         won = winners(state)
         seats = ", ".join(f"seat {seat}" for seat in won)
         return f"Game over. {'Winners (shared win)' if len(won) > 1 else 'Winner'}: {seats}"
+    return _describe_pending(state)
+
+
+def _describe_pending(state: Shown) -> str:
+    """The decision or chance event a game that is not over waits for, in words."""
+    step: Step = state.step
     if isinstance(step, PlacementStep):
         return f"Waiting for seat {state.current} to place a worker tile"
     if isinstance(step, FillStep):
@@ -266,11 +270,15 @@ def waiting_for(shown: Shown) -> str:
     observation.
 
     The sentence reads only open parts of the game (the step, whose turn it is, the map
-    board, and at the end the scores, which no hidden tile changes), so for an observation
-    it is read from any state consistent with it.
+    board), so an observation gives the same sentence as its state; only the winners of a
+    finished game are worked out from a state, so an observation of the end says that the
+    game is over without them (its score sheet, drawn from the open resources, shows them).
     """
-    state = shown if isinstance(shown, State) else determinize(shown, seed=0)
-    return describe_step(state)
+    if isinstance(shown, State):
+        return describe_step(shown)
+    if shown.is_over:
+        return "Game over."
+    return _describe_pending(shown)
 
 
 def summary_line(shown: Shown) -> str:

@@ -12,7 +12,7 @@ from typing import TypeAlias
 
 import attrs
 
-from ..agents.observation import Observation, PlayerView, player_view
+from ..observation import Observation, PlayerView, player_view
 from ..state.state import State
 
 Shown: TypeAlias = State | Observation

@@ -35,7 +35,6 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from ..agents.observation import Observation
 from ..game.components import (
     GEM_COLOURS,
     STORAGE_SPACES,
@@ -49,6 +48,7 @@ from ..game.components import (
 from ..game.config import Module
 from ..game.geometry import Square, format_square
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
+from ..observation import Observation
 from ..state.state import State
 from .render import open_jungle_spaces, waiting_for
 from .seats import SeatSummary, Shown, seat_summaries

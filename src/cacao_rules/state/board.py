@@ -2,7 +2,7 @@
 
 The frontier is every empty square that shares an edge with a jungle tile
 (:rule:`R-PLACE-1`). It is derived from the board alone, so it is kept in the board's
-:attr:`~cacao_rules.game.frozen_map.FrozenMap.derived` slot and carried from board to board
+private ``_derived`` slot, which only this module writes, and carried from board to board
 as tiles are laid, instead of being searched for on every turn.
 """
 
@@ -24,7 +24,7 @@ def free_squares(board: Board) -> tuple[Square, ...]:
     placed there never shares an edge with another (:rule:`R-PLACE-2`). Kept as a sorted
     tuple, which takes far less room than a set in the many states of a search tree.
     """
-    squares: tuple[Square, ...] | None = board.derived
+    squares: tuple[Square, ...] | None = board._derived
     if squares is None:
         squares = tuple(
             sorted(
@@ -37,7 +37,7 @@ def free_squares(board: Board) -> tuple[Square, ...]:
                 }
             )
         )
-        board.derived = squares
+        board._derived = squares
     return squares
 
 
@@ -51,12 +51,12 @@ def is_free(board: Board, square: Square) -> bool:
 def with_worker(board: Board, square: Square, tile: WorkerTile) -> Board:
     """``board`` with ``tile`` on ``square`` (empty, or overbuilt), frontier carried over."""
     new = board.set(square, tile)
-    known: tuple[Square, ...] | None = board.derived
+    known: tuple[Square, ...] | None = board._derived
     if known is not None:
         at = bisect_left(known, square)
         if at < len(known) and known[at] == square:
             known = known[:at] + known[at + 1 :]
-        new.derived = known
+        new._derived = known
     return new
 
 
@@ -67,9 +67,9 @@ def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
     lost gems): then the frontier stays as it was.
     """
     new = board.set(square, tile)
-    known: tuple[Square, ...] | None = board.derived
+    known: tuple[Square, ...] | None = board._derived
     if known is not None and square in board:
-        new.derived = known
+        new._derived = known
     elif known is not None:
         squares = list(known)
         for near in neighbours(square):
@@ -77,5 +77,5 @@ def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
                 at = bisect_left(squares, near)
                 if at == len(squares) or squares[at] != near:
                     squares.insert(at, near)
-        new.derived = tuple(squares)
+        new._derived = tuple(squares)
     return new

@@ -20,7 +20,7 @@ become underscores: ``seat0_hut_bonus``), and ``moves`` separated by ``"; "``.
 
 from __future__ import annotations
 
-from ..agents.simulation import GameResult
+from .simulation import GameResult
 
 Row = dict[str, object]
 """A row of a game: column names to values (numbers, strings and, in JSON, lists)."""

@@ -21,7 +21,7 @@ greedy     ...
 
 from __future__ import annotations
 
-from ..agents.summary import SimulationSummary, Standing
+from ..agents.win_rates import SimulationSummary, Standing
 
 
 def _name_width(standings: tuple[Standing, ...]) -> int:

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from ..engine import settle
-from ..errors import ConfigError, FormatError, bad_argument, excerpt, expect
-from ..game.components import (
+from .engine import settle
+from .errors import ConfigError, FormatError, bad_argument, excerpt, expect
+from .game.components import (
     GEM_COLOURS,
     HUT_TILES,
     MAP_TILES_PER_PLAYER,
@@ -31,16 +31,16 @@ from ..game.components import (
     WorkerTile,
     WorkerType,
 )
-from ..game.config import Config, Module
-from ..game.frozen import Bag, FrozenMap
-from ..game.geometry import Square, format_square, is_jungle_square
-from ..game.limits import MAX_COORDINATE, MAX_ITEMS
-from ..game.pools import jungle_pool, worker_set
-from ..state.chance import check_seed
-from ..state.draft import Draft
-from ..state.state import OverStep, PlacementStep, PlayerState, State
-from ..turn.setup import START_SQUARES, initial_state
-from ..validation import check_state
+from .game.config import Config, Module
+from .game.frozen import Bag, FrozenMap
+from .game.geometry import Square, format_square, is_jungle_square
+from .game.limits import MAX_COORDINATE, MAX_ITEMS
+from .game.pools import jungle_pool, worker_set
+from .state.chance import check_seed
+from .state.draft import Draft
+from .state.state import OverStep, PlacementStep, PlayerState, State
+from .turn.setup import START_SQUARES, initial_state
+from .validation import check_state
 
 
 def position(

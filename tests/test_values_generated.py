@@ -1,0 +1,84 @@
+"""The value classes' generated code is what tools/make_values.py writes from their
+declarations (the way black checks ``_width_table.py`` against its script): after changing
+a declaration, run ``python tools/make_values.py``."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import attrs
+import msgspec
+
+import cacao_rules as cr
+from cacao_rules.game.record import Record
+from cacao_rules.observation import OPEN_FIELDS
+from cacao_rules.state.draft import Draft
+
+SCRIPT = Path(__file__).resolve().parent.parent / "tools" / "make_values.py"
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_values", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["make_values"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_generated_code_is_up_to_date() -> None:
+    stale = [
+        str(path.relative_to(SCRIPT.parent.parent))
+        for path, text in _script().generated().items()
+        if path.read_text() != text
+    ]
+    assert not stale, f"run python tools/make_values.py; these differ: {stale}"
+
+
+def _record_classes(base: type[Record] = Record) -> list[type[Record]]:
+    subclasses: list[type[Record]] = base.__subclasses__()
+    return [cls for sub in subclasses for cls in (sub, *_record_classes(sub))]
+
+
+def test_every_record_with_fields_is_declared() -> None:
+    script = _script()
+    declared = {value.name: value for value in (*script.VALUES, script.STATE)}
+    for cls in _record_classes():
+        if cls.FIELDS:
+            value = declared[cls.__name__]
+            assert tuple(field.name for field in value.fields) == cls.FIELDS
+            assert cls.__match_args__ == cls.FIELDS
+
+
+def test_the_draft_and_the_observation_follow_the_state() -> None:
+    fields = set(cr.State.FIELDS)
+    assert fields | {"events", "moves"} == set(Draft.__slots__)
+    assert set(OPEN_FIELDS) == fields - {"seed", "players"}
+    observation = {field.name for field in attrs.fields(cr.Observation)}
+    assert observation == set(OPEN_FIELDS) | {"players", "player"}
+
+
+def test_the_json_documents_name_the_values_fields() -> None:
+    """The JSON documents (a versioned format, written by hand with each field's JSON
+    shape and bounds) hold exactly the fields their values declare: a field added to a
+    value and not to its document fails here."""
+    from cacao_rules.formats import documents
+    from cacao_rules.state import state
+
+    pairs: list[tuple[type[msgspec.Struct], type[Record], set[str]]] = [
+        (documents.StateDocument, cr.State, {"format", "version"}),
+        (documents.PlayerDocument, cr.PlayerState, set()),
+        (documents.ActivatedEdgeDocument, state.ActivatedEdge, set()),
+        (documents.WorkerTileDocument, cr.WorkerTile, set()),
+    ]
+    pairs += [
+        (getattr(documents, step.__name__), step, set())
+        for step in (state.FillStep, state.BlindFillStep, state.ResolveStep)
+    ]
+    for document, value, extra in pairs:
+        written = set(document.__struct_fields__) - extra
+        derived = {"edges"} if value is cr.WorkerTile else set()  # from type and rotation
+        assert written == set(value.FIELDS) - derived, document.__name__
