@@ -181,7 +181,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
     def _seat(self, agent: object) -> int:
         seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
-            raise CacaoError(f"unknown agent {excerpt(agent)}; agents: {', '.join(self._seats)}")
+            raise ConfigError(f"unknown agent {excerpt(agent)}; agents: {', '.join(self._seats)}")
         return seat
 
     def observation_space(self, agent: str) -> spaces.Dict:
