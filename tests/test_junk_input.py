@@ -139,3 +139,18 @@ def test_messages_quote_a_short_excerpt_of_huge_values(
         call()
     assert quoted in str(caught.value)
     assert len(str(caught.value)) < 200
+
+
+def test_messages_say_the_bound_that_was_broken() -> None:
+    with pytest.raises(cr.IllegalMoveError, match=r"within 1000000, got \(1000000, 1000001\)"):
+        cr.Place(cr.WorkerType.W1111, (1000000, 1000001), 0)
+    rich = STATE.players[0].replace(gold=10**7)
+    with pytest.raises(cr.ConfigError, match="gold must be an int from -1000000 to 1000000"):
+        cr.position(STATE.config, board=dict(STATE.board), players=[rich, STATE.players[1]])
+
+
+def test_messages_tell_apart_a_class_that_only_shares_the_expected_name() -> None:
+    WorkerTile = type("WorkerTile", (), {"__module__": "elsewhere"})
+    board: Any = {**STATE.board, (1, 0): WorkerTile()}
+    with pytest.raises(cr.ConfigError, match=r"got elsewhere\.WorkerTile"):
+        cr.position(STATE.config, board=board)
