@@ -33,7 +33,7 @@ def check_seed(value: object, what: str = "seed", *, optional: bool = False) -> 
     >>> check_seed(-1, "MCTSBot: seed")
     Traceback (most recent call last):
     ...
-    cacao_rules.errors.ConfigError: MCTSBot: seed must be an int from 0 to 2**64 - 1, got int -1
+    cacao_rules.errors.ConfigError: MCTSBot: seed must be an int from 0 to 2**64 - 1, got -1
     """
     if not (is_seed(value) or (optional and value is None)):
         raise bad_argument(what, f"None or {SEED_RANGE}" if optional else SEED_RANGE, value)
