@@ -33,6 +33,7 @@ from typing import Any, Final, NamedTuple
 import chess
 
 import cacao_rules as cr
+from cacao_rules.turn.step_kinds import STEP_KINDS
 
 CHESS_PLY_CAP: Final = 5000
 """A chess playout stops after this many plies (half-moves) if the game is not over.
@@ -376,10 +377,10 @@ class Micro:
 
 
 def fresh_legal_moves(state: cr.State) -> tuple[cr.Move, ...]:
-    """``legal_moves`` computed afresh: the engine keeps a state's legal moves once listed,
-    in a private slot of the state, which is emptied here (no public path writes it)."""
-    object.__setattr__(state, "_moves", None)
-    return cr.legal_moves(state)
+    """``legal_moves`` computed afresh: the engine keeps a state's legal moves once listed
+    (privately, in the state), so this lists them as ``legal_moves`` does the first time,
+    through the state's step kind, without keeping them."""
+    return tuple(STEP_KINDS[type(state.step)].moves(state))
 
 
 def micro(label: str, midgame: MidGame, settings: Settings) -> Micro:

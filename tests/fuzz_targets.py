@@ -23,7 +23,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -46,6 +46,27 @@ CONFIGS = (
     cr.Config.big_game(3),
     cr.Config.big_game(4),
 )
+
+_GENERATING = [0.0]
+"""Seconds spent making inputs (mutating, building sample games) rather than reading them,
+left out of the time an input takes."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _generating(function: F) -> F:
+    """``function``, its time counted as making inputs (see :data:`_GENERATING`)."""
+
+    @functools.wraps(function)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _GENERATING[0] += time.perf_counter() - start
+
+    return cast(F, timed)
+
 
 _ODD_VALUES: tuple[Any, ...] = (
     None,
@@ -73,6 +94,7 @@ _ODD_VALUES: tuple[Any, ...] = (
 )
 
 
+@_generating
 @functools.cache
 def game_states() -> tuple[cr.State, ...]:
     """Every 3rd state of a seeded and an unseeded random game of each configuration."""
@@ -89,11 +111,13 @@ def game_states() -> tuple[cr.State, ...]:
     return tuple(states)
 
 
+@_generating
 @functools.cache
 def documents() -> tuple[str, ...]:
     return tuple(cr.to_json(state) for state in game_states())
 
 
+@_generating
 @functools.cache
 def observation_documents() -> tuple[str, ...]:
     return tuple(
@@ -102,6 +126,7 @@ def observation_documents() -> tuple[str, ...]:
     )
 
 
+@_generating
 @functools.cache
 def move_texts() -> tuple[str, ...]:
     return tuple(sorted({str(move) for state in game_states() for move in cr.legal_moves(state)}))
@@ -124,6 +149,7 @@ def _get(document: Any, path: tuple[Any, ...]) -> Any:
     return document
 
 
+@_generating
 def mutate_document(text: str, rng: random.Random) -> str:
     """``text``, a JSON document, with 1 to 3 structural or textual mutations."""
     document = json.loads(text)
@@ -151,6 +177,16 @@ def mutate_document(text: str, rng: random.Random) -> str:
         else:
             parent[key] = copy.deepcopy(rng.choice(_ODD_VALUES))
     mutated = json.dumps(document)
+    if rng.random() < 0.05:  # hostile text: deep nesting, lone surrogates, huge numbers
+        at = rng.randrange(len(mutated))
+        depth = rng.choice((40, 1000, 100_000))
+        mutated = (
+            mutated[:at]
+            + rng.choice(
+                ("[" * depth + "]" * depth, "[" * depth, '"\\ud800"', "\ud800", "9" * 5000)
+            )
+            + mutated[at:]
+        )
     if rng.random() < 0.1:  # and a few raw characters
         chars = list(mutated)
         for _ in range(rng.randint(1, 3)):
@@ -159,6 +195,7 @@ def mutate_document(text: str, rng: random.Random) -> str:
     return mutated
 
 
+@_generating
 def mutate_move_text(text: str, rng: random.Random) -> str:
     parts = text.split()
     pool = [
@@ -189,6 +226,7 @@ def _odd_field(rng: random.Random, good: Any) -> Any:
     return good if rng.random() < 0.5 else copy.deepcopy(rng.choice(_ODD_VALUES))
 
 
+@_generating
 def arbitrary_move(state: cr.State, rng: random.Random) -> Any:
     """A legal move of ``state`` with fields swapped for odd values, or a move of another
     state, or no move at all (so typed ``Any``: the fuzz passes junk on purpose)."""
@@ -344,6 +382,156 @@ def _openspiel(rng: random.Random) -> None:
         state.information_state_string(rng.randrange(state.num_players()))
 
 
+@functools.cache
+def _spiel_game(players: int) -> Any:
+    import pyspiel
+
+    import cacao_rules.openspiel  # noqa: F401  # registers the game
+
+    return pyspiel.load_game("python_cacao", {"players": players})
+
+
+@_generating
+@functools.cache
+def spiel_texts() -> tuple[str, ...]:
+    """Serializations of OpenSpiel states along random games of 2 and 3 players."""
+    rng = random.Random(22)
+    texts = []
+    for players in (2, 3):
+        state = _spiel_game(players).new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            if rng.random() < 0.05:
+                texts.append(state.serialize())
+    return tuple(texts)
+
+
+def _crafted_pickle() -> str:
+    """What OpenSpiel's default serialization puts on its last line: a pickle (of a harmless
+    object that names a callable, as an attacker's would)."""
+    import base64
+    import pickle
+
+    return "__dict__=" + base64.b64encode(pickle.dumps({"_core": print})).decode()
+
+
+@_generating
+def mutate_text(text: str, rng: random.Random) -> str:
+    """``text`` with 1 to 3 mutations of its characters, lines or size."""
+    for _ in range(rng.randint(1, 3)):
+        choice = rng.random()
+        at = rng.randrange(len(text) + 1)
+        if choice < 0.4 and text:
+            text = text[:at] + rng.choice(':,-=0123456789"[]{}\n ;x') + text[at + 1 :]
+        elif choice < 0.55:
+            lines = text.split("\n")
+            if rng.random() < 0.5:
+                rng.shuffle(lines)
+            else:
+                lines.pop(rng.randrange(len(lines)))
+            text = "\n".join(lines)
+        elif choice < 0.65:
+            text = (
+                text[:at] + text[at : at + rng.randint(1, 50)] * rng.choice((2, 1000)) + text[at:]
+            )
+        elif choice < 0.75:
+            text = text[:at]
+        elif choice < 0.85:
+            lines = text.split("\n")
+            lines[-1] = _crafted_pickle()
+            text = "\n".join(lines)
+        else:
+            text = (
+                text[:at]
+                + rng.choice(("\ud800", "\x00", "9" * 50, "-1:0,", "0:999999,"))
+                + text[at:]
+            )
+    return text
+
+
+def _spiel_round_trip(rng: random.Random) -> None:
+    """``deserialize_state`` of a serialization, or of a mutated one; after each input a new
+    game must still start as it should (a bad text must change nothing of the process)."""
+    text = rng.choice(spiel_texts())
+    game = _spiel_game(2 if '"players":2' in text else 3)
+    mutated = text if rng.random() < 0.1 else mutate_text(text, rng)
+    try:
+        state = game.deserialize_state(mutated)
+        assert game.deserialize_state(state.serialize()).history() == state.history()
+    finally:
+        fresh = game.new_initial_state()
+        assert fresh.cacao_state == cr.new_game(fresh.cacao_state.config)
+
+
+def _pettingzoo_reset(rng: random.Random) -> None:
+    """``reset`` with odd seeds (NumPy integers of every width, negative, huge, no integer),
+    then a few steps with odd actions."""
+    import numpy as np
+
+    env = _environment(rng.choice((2, 3)))
+    seed: Any = rng.choice(
+        (
+            rng.randrange(2**64),
+            np.int64(rng.randrange(2**63)),
+            np.uint8(rng.randrange(256)),
+            np.uint64(rng.randrange(2**64)),
+            -1,
+            2**200,
+            1.5,
+            "1",
+            None,
+            np.float32(3),
+            True,
+        )
+    )
+    env.reset(seed=seed)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    action = rng.choice((int(mask.nonzero()[0][0]), rng.choice(_ODD_VALUES), np.int32(-1)))
+    env.step(action)
+
+
+@_generating
+@functools.cache
+def record_texts() -> tuple[str, ...]:
+    """Game records of seeded and unseeded random games of a few configurations."""
+    texts = []
+    for index, config in enumerate(CONFIGS[:4]):
+        for seed in (index, None):
+            rng = random.Random(index)
+            state = cr.new_game(config, seed)
+            record = cr.GameRecord.start(config, seed, tags={"Event": "fuzz"})
+            while not state.is_over:
+                move = rng.choice(cr.legal_moves(state))
+                record = record.with_move(move, "a comment" if rng.random() < 0.05 else None)
+                state = cr.apply(state, move)
+            texts.append(record.to_text())
+    return tuple(texts)
+
+
+def _record_from_text(rng: random.Random) -> None:
+    """``GameRecord.from_text`` of a record with mutated characters or lines, oversized and
+    hostile lines (a 4 MB tag, long runs of spaces, escapes, semicolons)."""
+    text = rng.choice(record_texts())
+    if rng.random() < 0.3:
+        hostile = rng.choice(
+            (
+                '[Event "' + "x" * rng.choice((4000, 5000, 3_900_000)) + '"]',
+                '[Event "' + '\\"' * rng.choice((1000, 3000)) + '"]',
+                "1. s0 x" + " " * rng.choice((100, 4000)) + "x",
+                "1. s0 " + ";" * 4000,
+                "[" * 4000,
+                "\ud800",
+            )
+        )
+        lines = text.split("\n")
+        lines.insert(rng.randrange(len(lines)), hostile)
+        text = "\n".join(lines)
+    else:
+        text = mutate_text(text, rng)
+    record = cr.GameRecord.from_text(text)
+    assert cr.GameRecord.from_text(record.to_text()) == record
+
+
 ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
     "from_json": _from_json,
     "observation_from_json": _observation_from_json,
@@ -356,25 +544,60 @@ ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
     "ActionSpace.encode": _encode,
     "Config": _config,
     "openspiel.apply_action": _openspiel,
+    "openspiel.deserialize_state": _spiel_round_trip,
+    "pettingzoo.reset": _pettingzoo_reset,
+    "GameRecord.from_text": _record_from_text,
 }
+
+SECONDS_PER_INPUT = 10.0
+"""The longest one input may take: a slower call is a finding (a hang, or work that grows
+faster than the input)."""
+
+
+def _allowed(name: str) -> tuple[type[BaseException], ...]:
+    """The exceptions besides :class:`cacao_rules.CacaoError` and the library's own
+    ``TypeError`` (see :func:`_is_finding`) that entry point ``name`` may raise: Gymnasium's
+    own error for a seed that is no non-negative integer."""
+    if name == "pettingzoo.reset":
+        import gymnasium
+
+        return (cr.CacaoError, TypeError, gymnasium.error.Error)
+    return (cr.CacaoError, TypeError)
+
+
+def _is_finding(error: BaseException) -> bool:
+    """Whether an allowed exception is still a finding: a message without bound, or a
+    ``TypeError`` that is not the library's own refusal of a value of the wrong type (which
+    says what the value must be, ``DESIGN.md`` section 2) but a crash inside."""
+    if len(str(error)) > MAX_MESSAGE:
+        return True
+    return isinstance(error, TypeError) and not any(
+        word in str(error) for word in (TYPE_CHECK, " must be ", " needs ")
+    )
 
 
 def run(name: str, budget: int, seed: int = 0) -> list[str]:
     """Feed ``budget`` inputs to entry point ``name``; the findings, one line each."""
     target = ENTRY_POINTS[name]
+    allowed = _allowed(name)
     findings: list[str] = []
     for index in range(budget):
         rng = random.Random(f"{name}/{seed}/{index}")
+        start = time.perf_counter()
+        _GENERATING[0] = 0.0
         try:
             target(rng)
-        except cr.CacaoError as error:
-            if len(str(error)) > MAX_MESSAGE:
-                findings.append(f"{name} #{index}: a message of {len(str(error))} characters")
-        except TypeError as error:
-            if TYPE_CHECK not in str(error) or len(str(error)) > MAX_MESSAGE:
-                findings.append(f"{name} #{index}: TypeError: {str(error)[:200]}")
-        except Exception as error:  # any other exception is a finding
+        except allowed as error:
+            if _is_finding(error):
+                findings.append(
+                    f"{name} #{index}: {type(error).__name__} ({len(str(error))} characters): "
+                    f"{str(error)[:200]}"
+                )
+        except Exception as error:  # any other exception is a finding, MemoryError too
             findings.append(f"{name} #{index}: {type(error).__name__}: {str(error)[:200]}")
+        took = time.perf_counter() - start - _GENERATING[0]
+        if took > SECONDS_PER_INPUT:
+            findings.append(f"{name} #{index}: took {took:.1f} s")
     return findings
 
 
@@ -384,7 +607,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, default=100_000, help="inputs per entry point")
     parser.add_argument("--only", choices=list(ENTRY_POINTS), action="append")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--memory-mb",
+        type=int,
+        default=4096,
+        help="the process's address space cap: an input that needs more is a finding",
+    )
     options = parser.parse_args(argv)
+    if options.memory_mb and sys.platform == "linux":
+        import resource
+
+        cap = options.memory_mb * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     failed = False
     for name in options.only or ENTRY_POINTS:
         start = time.perf_counter()

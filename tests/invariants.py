@@ -2102,11 +2102,11 @@ def check_illegal(state: cr.State, moves: list[cr.Move]) -> None:
 
 
 def check_not_moves(state: cr.State) -> None:
-    """Things that are not moves at all are refused with IllegalMoveError too."""
+    """Things that are not moves at all are refused with ``TypeError`` (a wrong type)."""
     for junk in ("place 1-1-1-1 1,0 r0", None, 3, WorkerType.W1111, Hut.CHIEF):
         try:
             cr.apply(state, cast(cr.Move, junk))
-        except cr.IllegalMoveError:
-            pass
+        except TypeError as error:
+            assert " object expected; got " in str(error), str(error)
         else:
             raise AssertionError(f"apply accepted {junk!r}")

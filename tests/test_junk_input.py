@@ -11,6 +11,7 @@ file checks both.
 from __future__ import annotations
 
 import inspect
+import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
@@ -170,3 +171,92 @@ def test_every_public_function_is_called_with_a_wrong_type() -> None:
     }
     assert functions - called - set(UNCHECKED) == set()
     assert set(UNCHECKED) <= functions
+
+
+# --- hostile text: every reader bounds it before it parses, and says so in a short message --
+
+DEEP = '{"step":{"kind":' + "[" * 1000 + "]" * 1000 + "}}"
+HOSTILE_JSON = {
+    "deeply nested arrays": DEEP,
+    "deeply nested objects": '{"a":' * 5000 + "1" + "}" * 5000,
+    "unclosed brackets": "[" * 100_000,
+    "lone surrogate escape": '"\\ud800"',
+    "lone surrogate escape as a key": '{"\\udfff": 1}',
+    "raw lone surrogate": '"\ud800"',
+    "huge integer": '{"format": ' + "9" * 5000 + "}",
+}
+JSON_READERS: dict[str, Callable[[str], object]] = {
+    "from_json": cr.from_json,
+    "from_json loose": lambda text: cr.from_json(text, strict=False),
+    "observation_from_json": cr.observation_from_json,
+    "observation_from_json loose": lambda text: cr.observation_from_json(text, strict=False),
+    "event_from_json": cr.event_from_json,
+    "events_from_json": cr.events_from_json,
+}
+
+
+@pytest.mark.parametrize("reader", JSON_READERS)
+@pytest.mark.parametrize("attack", HOSTILE_JSON)
+def test_hostile_json_gets_a_short_format_error(reader: str, attack: str) -> None:
+    with pytest.raises(cr.FormatError) as caught:
+        JSON_READERS[reader](HOSTILE_JSON[attack])
+    assert len(str(caught.value)) < 300
+
+
+def test_nesting_is_bounded_even_inside_a_valid_document() -> None:
+    text = cr.to_json(STATE).replace('"board":[', '"board":[' + "[" * 40, 1)
+    with pytest.raises(cr.FormatError, match="nested too deeply"):
+        cr.from_json(text)
+
+
+def test_a_record_with_an_oversized_line_is_refused_before_any_pattern_reads_it() -> None:
+    tracemalloc.start()
+    try:
+        with pytest.raises(cr.FormatError, match="line 2 is 3900010 characters long"):
+            cr.GameRecord.from_text(
+                '[Format "cacao-rules.record"]\n[Event "' + "x" * 3_900_000 + '"]\n'
+            )
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 50 * 2**20  # the text and its lines; matching it cost 650 MiB
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["1. s0 x" + " " * 4000 + "x", '[Event "' + '\\"' * 2000 + 'x"]', "1. s0 " + ";" * 4000],
+)
+def test_hostile_record_lines_are_read_in_linear_time(line: str) -> None:
+    with pytest.raises(cr.FormatError):
+        cr.GameRecord.from_text('[Format "cacao-rules.record"]\n' + "\n".join([line] * 900))
+
+
+@pytest.mark.parametrize(
+    ("call", "quoted"),
+    [
+        (lambda: cr.Config(players=10**4000), "an int of about 4001 digits"),
+        (lambda: cr.Config(players=-(10**100)), "an int of about 101 digits"),
+    ],
+)
+def test_messages_quote_a_short_excerpt_of_huge_values(
+    call: Callable[[], object], quoted: str
+) -> None:
+    with pytest.raises(cr.ConfigError) as caught:
+        call()
+    assert quoted in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_messages_say_the_bound_that_was_broken() -> None:
+    with pytest.raises(cr.IllegalMoveError, match=r"within 1000000, got \(1000000, 1000001\)"):
+        cr.Place(cr.WorkerType.W1111, (1000000, 1000001), 0)
+    rich = STATE.players[0].replace(gold=10**7)
+    with pytest.raises(cr.ConfigError, match="gold must be an int from -1000000 to 1000000"):
+        cr.position(STATE.config, board=dict(STATE.board), players=[rich, STATE.players[1]])
+
+
+def test_messages_tell_apart_a_class_that_only_shares_the_expected_name() -> None:
+    WorkerTile = type("WorkerTile", (), {"__module__": "elsewhere"})
+    board: Any = {**STATE.board, (1, 0): WorkerTile()}
+    with pytest.raises(cr.ConfigError, match=r"got elsewhere\.WorkerTile"):
+        cr.position(STATE.config, board=board)

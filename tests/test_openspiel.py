@@ -6,10 +6,12 @@ Runs only where the ``openspiel`` extra is installed (CI installs it).
 
 from __future__ import annotations
 
+import base64
 import importlib.util
 import math
 import multiprocessing
 import os
+import pickle
 import random
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -267,3 +269,60 @@ def test_ismcts_beats_a_random_player() -> None:
     p_value = _binomial_tail(wins, len(ISMCTS_SEEDS))
     print(f"ISMCTS won {wins} of {len(ISMCTS_SEEDS)} games against random (p = {p_value:.4f})")
     assert p_value < 0.01
+
+
+class _CreatesFile:
+    """Unpickling this runs ``open(path, "w")``: what a crafted text would do."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return open, (self.path, "w")
+
+
+def test_deserialize_state_never_unpickles(tmp_path: Path) -> None:
+    game = pyspiel.load_game("python_cacao")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    target = tmp_path / "created"
+    crafted = base64.b64encode(pickle.dumps({"_core": _CreatesFile(str(target))})).decode()
+    text = f"history=-1:0\nmove_number=1\n__dict__={crafted}"
+    with pytest.raises(cr.FormatError, match="not a state the python_cacao game wrote"):
+        game.deserialize_state(text)
+    # also in place of the state line of a real serialization
+    real = state.serialize().splitlines()
+    with pytest.raises(cr.FormatError):
+        game.deserialize_state("\n".join([*real[:2], f"__dict__={crafted}"]))
+    assert not target.exists()
+    assert game.new_initial_state().cacao_state == cr.new_game(cr.Config(players=2))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("history=0:999999\nmove_number=1\ncacao-rules.state={}", "not an OpenSpiel action id"),
+        ("history=-1:0\nmove_number=7\ncacao-rules.state={}", "move_number must be"),
+        ("history=\nmove_number=0", "expected 3 lines"),
+        ("history=0:1\nmove_number=1\ncacao-rules.state={}", "not a valid cacao-rules state"),
+        ("history=-1:0" + ",-1:0" * 100_000 + "\nmove_number=1\ncacao-rules.state={}", "more than"),
+    ],
+)
+def test_deserialize_state_refuses_other_text_clearly(text: str, message: str) -> None:
+    game = pyspiel.load_game("python_cacao")
+    with pytest.raises(cr.FormatError, match=message):
+        game.deserialize_state(text)
+
+
+def test_deserialize_state_replays_the_history_and_compares() -> None:
+    game = pyspiel.load_game("python_cacao")
+    state = game.new_initial_state()
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    written = state.serialize().split("\n")[2]
+    other = game.new_initial_state()
+    other.apply_action(other.legal_actions()[-1])
+    wrong_history = other.serialize().split("\n")[0]
+    with pytest.raises(cr.FormatError, match=r"not legal|not the one its history leads to"):
+        game.deserialize_state("\n".join([wrong_history, "move_number=1", written]))
+    assert game.deserialize_state(state.serialize()).history() == state.history()

@@ -143,6 +143,27 @@ def test_same_seed_same_game_other_seed_other_game() -> None:
     assert first != other
 
 
+@pytest.mark.parametrize("kind", [np.int64, np.uint64, np.int8, np.uint32])
+def test_numpy_integer_seeds_are_the_integers_they_are(kind: type[np.integer[Any]]) -> None:
+    game = env(players=2)
+    game.reset(seed=3)
+    expected = game.unwrapped.game
+    game.reset(seed=kind(3))
+    assert game.unwrapped.game == expected
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "1", np.float64(3.0)])
+def test_seeds_that_are_no_integer_get_gymnasiums_error(seed: object) -> None:
+    import gymnasium
+
+    game = env(players=2)
+    game.reset(seed=5)
+    before = game.unwrapped.game
+    with pytest.raises(gymnasium.error.Error):
+        game.reset(seed=seed)
+    assert game.unwrapped.game == before
+
+
 def test_observations_are_the_agents_own() -> None:
     game = env(players=3, modules=["map"])
     game.reset(seed=3)

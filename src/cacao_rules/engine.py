@@ -19,11 +19,11 @@ import functools
 from fractions import Fraction
 from typing import Final
 
-from .errors import ConfigError, IllegalMoveError, expect, expect_any
+from .errors import IllegalMoveError, expect, expect_any
 from .game.config import Config
 from .game.events import Event
 from .game.moves import MOVE_CLASSES, Move, Place
-from .state.chance import is_seed, outcome_fractions
+from .state.chance import check_seed, outcome_fractions
 from .state.draft import Draft
 from .state.state import State
 from .turn import setup
@@ -59,8 +59,7 @@ def new_game(config: Config, seed: int | None = None) -> State:
     """
     expect(config, Config)
     expect_any(seed, (int,), optional=True)
-    if seed is not None and not is_seed(seed):
-        raise ConfigError(f"seed must be None or an int from 0 to 2**64 - 1, got {seed!r}")
+    check_seed(seed, optional=True)
     draft = Draft(_before_the_deal(config).replace(seed=seed), None)
     setup.continue_deal(draft)
     settle(draft)

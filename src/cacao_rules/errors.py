@@ -7,10 +7,37 @@ catch either, and every message says what was wrong. An argument of the wrong *t
 
 from __future__ import annotations
 
+import math
+import reprlib
 from types import UnionType
-from typing import TypeVar, get_args
+from typing import Final, TypeVar, get_args
 
 T = TypeVar("T")
+
+MAX_QUOTE: Final = 60
+"""The most characters of a value that a message quotes."""
+
+_LONG_INT_BITS: Final = 256
+"""Integers longer than this (about 77 digits) are quoted by their size, not their digits:
+writing out a huge one costs time quadratic in its length, or fails."""
+
+
+class _ShortRepr(reprlib.Repr):
+    """A ``repr`` that stops at 3 levels of nesting and a few items or characters of each,
+    and gives huge integers by their size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = MAX_QUOTE
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x).bit_length() > _LONG_INT_BITS:
+            return f"<int of about {int(math.log10(abs(x))) + 1} digits>"
+        return super().repr_int(x, level)
+
+
+_REPR: Final = _ShortRepr()
 
 
 class CacaoError(ValueError):
@@ -33,6 +60,77 @@ class BotError(CacaoError):
     """A bot program (:class:`~cacao_rules.ProgramBot`) broke the bot protocol: it sent a
     line that is not a message, a move not listed, nothing in time, or it exited. The
     message names the bot and says what it sent."""
+
+
+def type_name(kind: type) -> str:
+    """How a message names the class ``kind``: ``int`` for a builtin, ``cacao_rules.State``
+    for one of the library's classes, and the full ``module.Name`` for any other, so that a
+    class that only shares its name with the expected one is told apart from it."""
+    if kind.__module__ == "builtins":
+        return kind.__qualname__
+    if kind.__module__.split(".")[0] == "cacao_rules":
+        return f"cacao_rules.{kind.__qualname__}"
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def excerpt(value: object) -> str:
+    """``value`` as a message quotes it: at most :data:`MAX_QUOTE` characters of its
+    ``repr``, so that no input, however large or deep, makes a long message (or a slow one),
+    led by its class's full name when that is neither a builtin nor the library's own (a
+    class that only shares its name with the expected one).
+
+    >>> excerpt(10**4000)
+    'an int of about 4001 digits'
+    >>> excerpt("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    >>> excerpt((1000000, 1000001))
+    '(1000000, 1000001)'
+    >>> import fractions
+    >>> excerpt(fractions.Fraction(1, 3))
+    'fractions.Fraction Fraction(1, 3)'
+    """
+    if isinstance(value, int) and abs(value).bit_length() > _LONG_INT_BITS:
+        return f"an int of about {int(math.log10(abs(value))) + 1} digits"
+    module = type(value).__module__
+    if module == "builtins" or module.split(".")[0] == "cacao_rules":
+        return _shown(value)
+    return f"{type_name(type(value))} {_shown(value)}"
+
+
+def _shown(value: object) -> str:
+    """At most :data:`MAX_QUOTE` characters of the ``repr`` of ``value``."""
+    try:
+        shown = _REPR.repr(value)
+    except Exception:  # a broken __repr__ of a caller's object says nothing useful
+        shown = "(no repr)"
+    if len(shown) > MAX_QUOTE:
+        shown = shown[: MAX_QUOTE // 2 - 2] + "..." + shown[-(MAX_QUOTE // 2 - 1) :]
+    return shown
+
+
+def _refused(what: str, expected: str, got: object) -> str:
+    return f"{what} must be {expected}, got {excerpt(got)}"
+
+
+def bad_argument(what: str, expected: str, got: object) -> ConfigError:
+    """The error for an argument or a configuration value that is not allowed: ``what``
+    must be ``expected``, and what came instead, quoted short."""
+    return ConfigError(_refused(what, expected, got))
+
+
+def bad_move(what: str, expected: str, got: object) -> IllegalMoveError:
+    """The error for a move, or a field of one, that is not allowed."""
+    return IllegalMoveError(_refused(what, expected, got))
+
+
+def bad_type(what: str, expected: str, got: object) -> TypeError:
+    """The error for a value of the wrong type: says the type that came, and the value."""
+    return TypeError(f"{what} must be {expected}, got {type_name(type(got))} {_shown(got)}")
+
+
+def bad_text(what: str, expected: str, got: object) -> FormatError:
+    """The error for text (JSON, notation, a record) that cannot be read."""
+    return FormatError(_refused(what, expected, got))
 
 
 def expect(value: object, kind: type[T]) -> T:

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from .errors import CacaoError, expect, expect_any
+from .errors import CacaoError, excerpt, expect, expect_any
 from .game.components import WATER_TRACK, Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .game.config import Config
 from .game.events import Event, WorkerDrawn, WorkerDrawnUnseen
@@ -164,7 +164,9 @@ def _check_seat(state: State, player: int, caller: str) -> None:
     expect(player, int)
     seats = state.config.players
     if not 0 <= player < seats:
-        raise CacaoError(f"{caller}: player must be a seat from 0 to {seats - 1}, got {player!r}")
+        raise CacaoError(
+            f"{caller}: player must be a seat from 0 to {seats - 1}, got {excerpt(player)}"
+        )
 
 
 def _merged(first: Iterable[WorkerType], second: Bag[WorkerType]) -> Bag[WorkerType]:

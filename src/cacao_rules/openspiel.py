@@ -54,9 +54,15 @@ Information state (perfect recall)
     ``1 + num_distinct_actions + max_chance_outcomes + k``. (The ids fit a float32 exactly.)
 
 Serialization
-    OpenSpiel serializes a Python state as its history plus a pickle of its ``__dict__``;
-    the engine state in there pickles as :func:`cacao_rules.to_json` text, so
-    ``game.deserialize_state(state.serialize())`` gives an equal state.
+    ``state.serialize()`` writes the history and :func:`cacao_rules.to_json` of the engine
+    state (:mod:`cacao_rules.formats.spiel_text`), and ``game.deserialize_state(text)``
+    reads it back with the library's checked readers, replays the history through the engine
+    and compares: it gives an equal state, or raises :class:`cacao_rules.FormatError` for
+    any other text (it never unpickles). OpenSpiel's own default for Python games, which
+    its C++ functions still use (``pyspiel.serialize_game_and_state``,
+    ``pyspiel.deserialize_game_and_state``, pickling a state), pickles the state's
+    ``__dict__``: never give those text from outside, since reading a pickle can run any
+    code.
 
 ``resample_from_infostate``
     See :meth:`CacaoState.resample_from_infostate`: a state with the same information state
@@ -82,7 +88,8 @@ from .agents.determinization import determinize
 from .agents.tensors import observation_tensor, tensor_layout, tensor_size
 from .agents.trajectory import CHANCE, TERMINAL, HistoryEntry, Recorder, Trajectory
 from .engine import new_game
-from .errors import ConfigError, IllegalMoveError
+from .errors import ConfigError, FormatError, IllegalMoveError, bad_argument, excerpt
+from .formats import spiel_text
 from .formats.observation_format import observation_to_json
 from .game.components import WorkerType
 from .game.config import MAX_PLAYERS, MIN_PLAYERS, Config
@@ -129,12 +136,17 @@ def config_from_params(params: Mapping[str, Any]) -> Config:
         )
     text = params.get("modules", "")
     if not isinstance(text, str):
-        raise ConfigError(f"{SHORT_NAME}: modules must be a string, got {text!r}")
+        raise ConfigError(f"{SHORT_NAME}: modules must be a string, got {excerpt(text)}")
     names = [name.strip() for name in text.replace("+", ",").split(",") if name.strip()]
+    players = params.get("players", MIN_PLAYERS)
+    big_game = params.get("big_game", False)
+    # Parameters are values of a dict, not arguments: a wrong type is a bad value here.
+    if type(players) is not int:
+        raise bad_argument(f"{SHORT_NAME}: players", "an int", players)
+    if not isinstance(big_game, bool):
+        raise bad_argument(f"{SHORT_NAME}: big_game", "True or False", big_game)
     try:
-        return Config.from_options(
-            params.get("players", MIN_PLAYERS), names, params.get("big_game", False)
-        )
+        return Config.from_options(players, names, big_game)
     except ConfigError as error:
         raise ConfigError(f"{SHORT_NAME}: {error}") from None
 
@@ -163,6 +175,36 @@ class CacaoGame(pyspiel.Game):  # type: ignore[misc]
         """The start of a game: the chance nodes of the deal."""
         return CacaoState(self)
 
+    def deserialize_state(self, text: str) -> CacaoState:
+        """The state that :meth:`CacaoState.serialize` wrote as ``text``: its history is
+        replayed through the engine from a new game and must give the state written.
+
+        Raises :class:`cacao_rules.FormatError` for any other text, naming what is wrong;
+        nothing in ``text`` is ever run (this replaces OpenSpiel's default, which unpickles).
+        """
+        history, written = spiel_text.read(
+            text, max(self.space.size, self.space.chance_size), self.space.max_game_length
+        )
+        state = self.new_initial_state()
+        for index, (player, action) in enumerate(history):
+            if state.current_player() != player:
+                raise FormatError(
+                    f"deserialize_state: history entry {index}: {player}:{action} is not "
+                    f"for the player to act ({state.current_player()})"
+                )
+            try:
+                state.apply_action(action)
+            except IllegalMoveError as error:
+                raise FormatError(
+                    f"deserialize_state: history entry {index}: {player}:{action} is not "
+                    f"legal: {error}"
+                ) from None
+        if state.cacao_state != written:
+            raise FormatError(
+                "deserialize_state: the state written is not the one its history leads to"
+            )
+        return state
+
     def make_py_observer(
         self,
         iig_obs_type: pyspiel.IIGObservationType | None = None,
@@ -189,6 +231,11 @@ class CacaoState(pyspiel.State):  # type: ignore[misc]
     def cacao_state(self) -> State:
         """The engine's state."""
         return self._core.state
+
+    def serialize(self) -> str:
+        """The history and the engine state as text, which :meth:`CacaoGame.deserialize_state`
+        reads back (see the module docstring)."""
+        return spiel_text.write(self._core.history(), self._core.state)
 
     def current_player(self) -> int:
         """The seat to decide, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""

@@ -15,7 +15,8 @@ What the environment is, and why
   from the environment's own ``np_random`` (seeded by ``reset(seed=...)``) and starts
   ``cacao_rules.new_game(config, seed=that_int)``, whose engine then resolves every draw
   itself. The same seed and the same actions therefore give the same game, and no agent
-  ever faces a chance node.
+  ever faces a chance node. The seed may be a Python or a NumPy integer; any other value
+  raises Gymnasium's ``gymnasium.error.Error``, that ecosystem's error for a bad seed.
 - **Actions** are the ids of :class:`cacao_rules.ActionSpace` (``Discrete(space.size)``),
   the same numbering as the OpenSpiel adapter. Python and NumPy integers are accepted.
 - **Observations** are dicts ``{"observation": float32 vector, "action_mask": int8
@@ -80,7 +81,7 @@ except ModuleNotFoundError as error:
 from .agents.action_space import ActionSpace
 from .agents.tensors import observation_tensor, tensor_bounds
 from .engine import apply, new_game
-from .errors import CacaoError, ConfigError, IllegalMoveError, expect
+from .errors import CacaoError, ConfigError, IllegalMoveError, excerpt, expect
 from .game.config import Config, Module
 from .game.moves import Move
 from .observation import observe
@@ -152,7 +153,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(
-                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', got {render_mode!r}"
+                f"render_mode must be None, 'human', 'ansi' or 'rgb_array', "
+                f"got {excerpt(render_mode)}"
             )
         self.render_mode = render_mode
         self.config: Final = _config(players, modules, big_game, config)
@@ -181,7 +183,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
     def _seat(self, agent: object) -> int:
         seat = self._seats.get(agent) if isinstance(agent, str) else None
         if seat is None:
-            raise CacaoError(f"unknown agent {agent!r}; agents: {', '.join(self._seats)}")
+            raise ConfigError(f"unknown agent {excerpt(agent)}; agents: {', '.join(self._seats)}")
         return seat
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -199,9 +201,18 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
             raise CacaoError("the environment has no game yet: call reset() first")
         return self.game
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(
+        self, seed: int | np.integer[Any] | None = None, options: dict[str, Any] | None = None
+    ) -> None:
         """Start a new game. ``seed`` reseeds the environment's RNG, from which the game's
-        chance seed is drawn; ``options`` is accepted and ignored."""
+        chance seed is drawn; ``options`` is accepted and ignored.
+
+        ``seed`` is a non-negative integer, Python's or NumPy's (``np.int64(3)`` is 3). Any
+        other seed (``-1``, ``1.5``, ``"1"``) raises Gymnasium's own
+        ``gymnasium.error.Error``, as every Gymnasium environment does, and changes nothing.
+        """
+        if isinstance(seed, np.integer):
+            seed = int(seed)
         if seed is not None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         game_seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
@@ -226,7 +237,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # AECEnv is untyped (Any
         if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
             raise IllegalMoveError(
                 f"{agent} must act with an int action id from 0 to {self.space.size - 1}, "
-                f"got {action!r}"
+                f"got {excerpt(action)}"
             )
         try:
             return self.space.decode(game, operator.index(action))

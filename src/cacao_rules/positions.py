@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .engine import settle
-from .errors import ConfigError, FormatError, expect, expect_any, wrong_type
+from .errors import ConfigError, FormatError, bad_argument, excerpt, expect, expect_any, wrong_type
 from .game.components import (
     GEM_COLOURS,
     HUT_TILES,
@@ -34,9 +34,9 @@ from .game.components import (
 from .game.config import Config, Module
 from .game.frozen import Bag, FrozenMap
 from .game.geometry import Square, format_square, is_jungle_square
-from .game.moves import MAX_COORDINATE
+from .game.limits import MAX_COORDINATE, MAX_ITEMS
 from .game.pools import jungle_pool, worker_set
-from .state.chance import is_seed
+from .state.chance import check_seed
 from .state.draft import Draft
 from .state.state import OverStep, PlacementStep, PlayerState, State
 from .turn.setup import START_SQUARES, initial_state
@@ -194,7 +194,7 @@ def _check_squares(tiles: Mapping[Square, Tile], under: Mapping[Square, WorkerTi
             kind = "jungle" if jungle_square else "worker"
             raise ConfigError(
                 f"square {format_square(square)} is a {kind} square of the checkerboard "
-                f"(x + y {'even' if jungle_square else 'odd'}) but holds {tile!r}"
+                f"(x + y {'even' if jungle_square else 'odd'}) but holds {excerpt(tile)}"
             )
     for square in under:
         if not isinstance(tiles.get(square), WorkerTile):
@@ -252,18 +252,13 @@ def _jungle_pile(
     )
 
 
-MAX_ITEMS: Final = 1000
-"""The most tiles one argument of :func:`position` may list."""
-
 _KNOWN_TILES: Final = frozenset(TILES_BY_CODE.values())
 _WORKER_TYPES: Final = frozenset(WorkerType)
 _COUNTS: Final = ("gold", "cacao", "sun", "water_field", "chocolate", "map_tiles")
 
 
 def _wrong(what: str, wanted: str, value: object) -> ConfigError:
-    shown = repr(value)
-    shown = shown if len(shown) <= 60 else shown[:60] + "..."
-    return ConfigError(f"position: {what} must be {wanted}, got {type(value).__name__} {shown}")
+    return bad_argument(f"position: {what}", wanted, value)
 
 
 def _is_int(value: object) -> bool:
@@ -315,9 +310,13 @@ def _check_map(what: str, value: object, worker_only: bool) -> None:
         raise _wrong(what, f"a mapping of at most {MAX_ITEMS} squares to tiles", value)
     for square, tile in value.items():
         if not _is_square(square):
-            raise _wrong(f"a square of {what}", "a tuple (x, y) of ints", square)
+            raise _wrong(
+                f"a square of {what}", f"a tuple (x, y) of ints within {MAX_COORDINATE}", square
+            )
         if not (_is_worker_tile(tile) or (not worker_only and _is_jungle_tile(tile))):
             kind = "a WorkerTile" if worker_only else "a JungleTile or a WorkerTile"
+            if isinstance(tile, JungleTile | WorkerTile):
+                kind += " of the game's catalogue (its fields as the game's tiles have them)"
             raise _wrong(f"{what}[{square}]", kind, tile)
 
 
@@ -328,7 +327,7 @@ def _check_player(seat: int, player: object) -> None:
     for name in _COUNTS:
         value = getattr(player, name)
         if not _is_int(value) or abs(value) > 10**6:
-            raise _wrong(f"{where}.{name}", "an int", value)
+            raise _wrong(f"{where}.{name}", f"an int from {-(10**6)} to {10**6}", value)
     for name, kind in (("hand", WorkerType), ("huts", Hut)):
         items = getattr(player, name)
         if type(items) is not tuple or len(items) > MAX_ITEMS:
@@ -403,6 +402,5 @@ def _check_arguments(
     if not _is_int(current):
         raise _wrong("current", "an int", current)
     expect_any(seed, (int,), optional=True)
-    if seed is not None and not is_seed(seed):
-        raise _wrong("seed", "None or an int from 0 to 2**64 - 1", seed)
+    check_seed(seed, "position: seed", optional=True)
     return display, pile, map_board

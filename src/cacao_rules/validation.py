@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
 
-from .errors import FormatError, expect
+from .errors import FormatError, excerpt, expect
 from .game.bounds import max_chance_events, max_gold, max_turns, reach_problem
 from .game.components import (
     DISPLAY_SIZE,
@@ -194,7 +194,9 @@ def _check_board(state: State, tiles: _WorkerTiles, problems: list[str], reachab
         x, y = square
         jungle_square = (x + y) % 2 == 0  # is_jungle_square
         if not _is_tile(tile):
-            problems.append(f"square {format_square(square)} holds {tile!r}, which is not a tile")
+            problems.append(
+                f"square {format_square(square)} holds {excerpt(tile)}, which is not a tile"
+            )
         elif isinstance(tile, JungleTile):
             if not jungle_square:
                 where = format_square(square)
@@ -598,7 +600,7 @@ def _counts(counts: Counter[Any]) -> str:
 def _check_step(state: State, problems: list[str], reachable: bool) -> None:
     kind = STEP_KINDS.get(type(state.step))
     if kind is None:  # a step class the library does not know
-        problems.append(f"unknown step {state.step!r}")
+        problems.append(f"unknown step {excerpt(state.step)}")
     else:
         problems += kind.problems(state, reachable)
 

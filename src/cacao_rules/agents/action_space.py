@@ -100,7 +100,7 @@ from typing import Any, Final, NamedTuple, cast
 import attrs
 
 from ..engine import chance_outcomes, chance_weights, legal_moves
-from ..errors import IllegalMoveError, expect, expect_any
+from ..errors import IllegalMoveError, excerpt, expect, expect_any
 from ..game.bounds import window_radius
 from ..game.components import (
     DISPLAY_SIZE,
@@ -666,7 +666,9 @@ class ActionSpace:
         code = index.by_move().get(move)
         if code is not None:
             return code
-        raise IllegalMoveError(f"cannot encode {move!r}: it is not a legal move in this state")
+        raise IllegalMoveError(
+            f"cannot encode {excerpt(move)}: it is not a legal move in this state"
+        )
 
     def decode(self, state: State, action: int) -> Move:
         """The legal move of ``state`` whose id is ``action``."""
@@ -684,14 +686,14 @@ class ActionSpace:
         else:
             kind, bound = "decision", self.size
         if not index.ids:
-            return f"action {action!r} is not legal: the game is over"
+            return f"action {excerpt(action)} is not legal: the game is over"
         if not 0 <= action < bound:
             where = f"outside the {kind} ids 0..{bound - 1}"
         else:
             where = f"not the id of a legal {kind} here"
         shown = ", ".join(str(i) for i in index.ids[:10])
         more = ", ..." if len(index.ids) > 10 else ""
-        return f"action {action!r} is {where}; legal: {shown}{more} ({len(index.ids)} ids)"
+        return f"action {excerpt(action)} is {where}; legal: {shown}{more} ({len(index.ids)} ids)"
 
     def legal_actions(self, state: State) -> tuple[int, ...]:
         """The ids of ``legal_moves(state)``, ascending (chance ids at a chance node)."""

@@ -7,9 +7,9 @@ searching player has seen and fill in the rest at random (:rule:`R-HIDDEN-3`).
 
 from __future__ import annotations
 
-from ..errors import CacaoError, expect, expect_any
+from ..errors import expect, expect_any
 from ..observation import Observation, player_state, state_with_hands
-from ..state.chance import is_seed, seeded_pick
+from ..state.chance import check_seed, seeded_pick
 from ..state.state import State
 from ..turn.end_of_turn import sorted_hand
 
@@ -34,13 +34,8 @@ def determinize(observation: Observation, seed: int, *, chance_seed: int | None 
     expect(observation, Observation)
     expect(seed, int)
     expect_any(chance_seed, (int,), optional=True)
-    if not is_seed(seed):
-        raise CacaoError(f"determinize: seed must be an int from 0 to 2**64 - 1, got {seed!r}")
-    if chance_seed is not None and not is_seed(chance_seed):
-        raise CacaoError(
-            f"determinize: chance_seed must be None or an int from 0 to 2**64 - 1, "
-            f"got {chance_seed!r}"
-        )
+    check_seed(seed, "determinize: seed")
+    check_seed(chance_seed, "determinize: chance_seed", optional=True)
     draws = 0
     players = []
     for view in observation.players:

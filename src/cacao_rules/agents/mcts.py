@@ -34,10 +34,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine import apply, legal_moves
-from ..errors import CacaoError
+from ..errors import CacaoError, excerpt
 from ..game.moves import Move
 from ..observation import observe
-from ..state.chance import is_seed
+from ..state.chance import check_seed
 from ..state.state import PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
@@ -91,7 +91,7 @@ def _is_positive(value: object) -> bool:
 
 def _check(ok: bool, name: str, value: object, what: str = "a positive number") -> None:
     if not ok:
-        raise CacaoError(f"MCTSBot: {name} must be {what}, got {value!r}")
+        raise CacaoError(f"MCTSBot: {name} must be {what}, got {excerpt(value)}")
 
 
 class MCTSBot:
@@ -114,8 +114,7 @@ class MCTSBot:
         exploration: float = 0.5,
         widening: float = 2.0,
     ) -> None:
-        if not is_seed(seed):
-            raise CacaoError(f"MCTSBot: seed must be an int from 0 to 2**64 - 1, got {seed!r}")
+        check_seed(seed, "MCTSBot: seed")
         _check(
             iterations is None or _is_count(iterations), "iterations", iterations, "a count >= 1"
         )

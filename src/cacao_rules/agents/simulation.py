@@ -25,12 +25,12 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from ..errors import ConfigError, expect, expect_any
+from ..errors import ConfigError, excerpt, expect, expect_any
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.frozen import FrozenMap
+from ..game.limits import MAX_SEED
 from ..game.moves import Move
-from ..state.chance import MAX_SEED
 from ..turn.results import final_scores, winners
 from .bots import Bot
 from .playing import play_game
@@ -281,7 +281,7 @@ def _stream(
 def _checked_lineup(bots: Sequence[BotSpec], players: int) -> tuple[BotSpec, ...]:
     expect_any(bots, (Sequence,))
     if isinstance(bots, str):
-        raise ConfigError(f"bots must be a sequence of one bot per seat, got {bots!r}")
+        raise ConfigError(f"bots must be a sequence of one bot per seat, got {excerpt(bots)}")
     if len(bots) != players:
         raise ConfigError(f"{len(bots)} bots given for {players} players; give one per seat")
     for spec in bots:
@@ -289,7 +289,8 @@ def _checked_lineup(bots: Sequence[BotSpec], players: int) -> tuple[BotSpec, ...
             bot_factory(spec)  # raises ConfigError for a bad spec
         elif not callable(spec):
             raise TypeError(
-                f"a bot must be a spec or a factory taking a seed ({SPEC_HELP}), got {spec!r}"
+                f"a bot must be a spec or a factory taking a seed ({SPEC_HELP}), "
+                f"got {excerpt(spec)}"
             )
     return tuple(bots)
 
@@ -305,7 +306,7 @@ def _checked_labels(labels: Sequence[str] | None, bots: Sequence[BotSpec]) -> tu
     for label in labels:
         expect(label, str)
     if isinstance(labels, str) or len(labels) != len(bots):
-        raise ConfigError(f"labels must be one string per bot of the lineup, got {labels!r}")
+        raise ConfigError(f"labels must be one string per bot of the lineup, got {excerpt(labels)}")
     return tuple(labels)
 
 
@@ -313,5 +314,5 @@ def _checked_number(name: str, value: int, low: int, high: int | None) -> int:
     expect(value, int)
     if isinstance(value, bool) or value < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise ConfigError(f"{name} must be a whole number {allowed}, got {value!r}")
+        raise ConfigError(f"{name} must be a whole number {allowed}, got {excerpt(value)}")
     return value

@@ -158,6 +158,10 @@ class Trajectory:
         records.reverse()
         return records
 
+    def history(self) -> list[tuple[int, int]]:
+        """The actions so far as OpenSpiel lists them: ``(player, action)``, -1 for chance."""
+        return [(record.actor, record.action) for record in self._records()]
+
     def played(self) -> tuple[HistoryEntry, ...]:
         """The records of the actions so far, first to last, each with its events.
 

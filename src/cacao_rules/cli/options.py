@@ -18,8 +18,8 @@ from ..agents.specs import SPEC_HELP, bot_factory
 from ..errors import ConfigError
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from ..game.config import Config, Module
+from ..game.limits import MAX_SEED
 from ..show.colour import COLOR_CHOICES
-from ..state.chance import MAX_SEED
 
 DEFAULT_BOTS = "greedy,random"
 

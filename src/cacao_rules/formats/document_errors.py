@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from msgspec import inspect
 
-from .documents import MAX_ITEMS
+from ..game.limits import MAX_ITEMS
 
 Json = Any
 

@@ -32,8 +32,8 @@ from ..game.components import GEM_COLOURS, MAP_TILES_PER_PLAYER, MASKS, TILES_BY
 from ..game.components import Hut as _Hut
 from ..game.components import WorkerType as _WorkerType
 from ..game.config import Module as _Module
+from ..game.limits import MAX_COORDINATE, MAX_DOCUMENT_COUNT, MAX_ITEMS, MAX_SEED
 from ..state import state as _steps
-from ..state.chance import MAX_SEED
 from ..turn.step_kinds import STEP_KINDS
 
 FORMAT: Final = "cacao-rules.state"
@@ -42,16 +42,7 @@ FORMAT: Final = "cacao-rules.state"
 OBSERVATION_FORMAT: Final = "cacao-rules.observation"
 """The value of the ``"format"`` field of every observation document."""
 
-MAX_COORDINATE: Final = 10**6
-"""The largest coordinate (in absolute value) that a document may give a square."""
-
-MAX_COUNT: Final = 1000
-"""The largest count of one kind of tile in a pile (and of gems, masks' values) that a
-document may give."""
-
-MAX_ITEMS: Final = 1000
-"""The most items a list or an object of a document may hold (a board holds at most about
-170 tiles)."""
+MAX_COUNT: Final = MAX_DOCUMENT_COUNT
 
 MAX_SEATS: Final = 4
 """The most players a game has: seats are 0 to 3 (a document's ``config.players`` says how
@@ -70,7 +61,7 @@ SmallCount = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
 Rotation = Annotated[int, Meta(ge=0, le=3)]
 Seed = Annotated[int, Meta(ge=0, extra_json_schema={"maximum": MAX_SEED})]
 """A seed: msgspec bounds integers within 64 signed bits only, so the reader checks the upper
-bound, :data:`~cacao_rules.state.chance.MAX_SEED` (2**64 - 1), itself; the schema says it."""
+bound, :data:`~cacao_rules.game.limits.MAX_SEED` (2**64 - 1), itself; the schema says it."""
 WorkerType = Annotated[_WorkerType, Meta(title="worker type")]
 Hut = Annotated[_Hut, Meta(title="hut")]
 Module = Annotated[_Module, Meta(title="module")]

@@ -22,7 +22,7 @@ from typing import Any, Final, get_args
 
 import attrs
 
-from ..errors import FormatError, expect, expect_any
+from ..errors import FormatError, expect_any
 from ..game.components import GEM_COLOURS, Hut, JungleTile, Side, WorkerTile, WorkerType
 from ..game.events import (
     AutoDecision,
@@ -50,8 +50,9 @@ from ..game.events import (
     WorkerDrawnUnseen,
     WorkerPlaced,
 )
+from ..game.limits import MAX_AMOUNT, MAX_COORDINATE
+from .json_text import parse_json
 from .notation import parse_move
-from .serialization import parse_json
 
 Json = Any
 MAX_EVENT_CHARS: Final = 10_000
@@ -61,9 +62,6 @@ MAX_EVENTS_CHARS: Final = 10_000_000
 MAX_EVENTS: Final = 100_000
 """The most events :func:`events_from_json` reads."""
 MAX_SEATS: Final = 4
-MAX_COORDINATE: Final = 1_000_000
-MAX_AMOUNT: Final = 1_000_000
-"""The largest amount, worker count or value an event may carry."""
 SOURCES: Final = ("display", "map", "pile")
 """Where a :class:`~cacao_rules.JungleFilled` tile came from."""
 _QUOTE: Final = 60
@@ -302,10 +300,7 @@ def event_from_document(document: Json, where: str = "event") -> Event:
 
 
 def _load(text: str, limit: int, caller: str) -> Json:
-    expect(text, str)
-    if len(text) > limit:
-        raise FormatError(f"{caller} reads at most {limit} characters, got {len(text)}")
-    return parse_json(text, caller)
+    return parse_json(text, caller, limit)
 
 
 def event_from_json(text: str) -> Event:

@@ -30,12 +30,11 @@ from __future__ import annotations
 from typing import Final
 
 from ..errors import FormatError, IllegalMoveError, expect
+from ..game.limits import MAX_MOVE_CHARS
 from ..game.moves import MOVE_CLASSES, Move
 from ..game.notation_parts import MAX_QUOTE, PartError
 
-MAX_MOVE_LENGTH: Final = 256
-"""The longest text :func:`parse_move` reads: every move's notation is far shorter (a fill
-of 4 choices on squares a million steps out takes about 130 characters)."""
+MAX_MOVE_LENGTH: Final = MAX_MOVE_CHARS
 
 _VERBS: Final = {kind.VERB: kind for kind in MOVE_CLASSES}
 """Each move class by the verb that starts its notation."""

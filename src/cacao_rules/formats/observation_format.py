@@ -29,11 +29,9 @@ from ..state.state import PlayerState
 from ..validation import check_state
 from . import documents as doc
 from .document_errors import out_of_range, what
+from .json_text import Bad, Json, decode
 from .serialization import (
-    Bad,
-    Json,
     convert,
-    decode,
     player_of,
     read_config,
     state_of,
@@ -91,7 +89,7 @@ def observation_to_json(observation: Observation) -> str:
 
 
 def _parsed_document(value: Json) -> doc.ObservationDocument:
-    """:func:`~cacao_rules.formats.serialization.decode`'s reader of an observation document
+    """:func:`~cacao_rules.formats.json_text.decode`'s reader of an observation document
     that does not decode: says what is wrong, the format and version first (the keys depend
     on them)."""
     if isinstance(value, dict):

@@ -34,7 +34,9 @@ from ..game.config import Config, Module
 from ..game.events import EdgeResolved
 from ..game.frozen import FrozenMap
 from ..game.geometry import Square
+from ..game.limits import MAX_RECORD_CHARS, MAX_RECORD_LINE, MAX_RECORD_TEXT, MAX_SEED
 from ..game.moves import Move, Resolve
+from ..state.chance import check_seed
 from ..state.state import ResolveStep, State
 from ..turn.activation import listed_twin
 from ..turn.results import final_scores, winners
@@ -47,21 +49,20 @@ VERSION: Final = 1
 READ_VERSIONS: Final = (1,)
 """The versions of the record format this release reads."""
 
-MAX_RECORD_CHARS: Final = 4_000_000
-"""The longest record text :meth:`GameRecord.from_text` reads."""
 MAX_MOVES: Final = 50_000
 """The most moves a record may hold (a Big Game without a seed has a few thousand)."""
 MAX_TAGS: Final = 100
 """The most free tags a record may hold."""
 MAX_TAG_NAME: Final = 40
-MAX_TEXT: Final = 2_000
-"""The longest tag value, seat name or comment, in characters."""
-MAX_SEED: Final = 2**64 - 1
+MAX_TEXT: Final = MAX_RECORD_TEXT
+MAX_LINE: Final = MAX_RECORD_LINE
 _QUOTE: Final = 60
 
 _TAG_NAME: Final = re.compile(r"[A-Z][A-Za-z0-9_]*")
-_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]')
-_MOVE_LINE: Final = re.compile(r"([1-9][0-9]*)\. +(s[0-3]|chance) +([^;]+?)(?: +; ?(.*))?")
+_TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]++) "((?:[^"\\]++|\\.)*+)"\]')
+_MOVE_LINE: Final = re.compile(r"([1-9][0-9]*+)\. ++(s[0-3]|chance) ++([^;]+)")
+"""A move line up to its comment (from the first ``;``, which needs a space before it). The
+patterns never backtrack (possessive), so they take time linear in a line's length."""
 _CONFIG_TAGS: Final = ("Players", "Modules", "MapEarlyOverbuild", "Huts", "Workers", "BigGame")
 _RESULT_TAGS: Final = ("Result", "Scores")
 _SEAT_TAGS: Final = tuple(f"Seat{seat}" for seat in range(4))
@@ -136,10 +137,11 @@ def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
 
 
 def _to_seed(value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
-        raise FormatError(f"seed must be None or an int from 0 to 2**64 - 1, got {value!r}")
+    try:
+        check_seed(value, optional=True)
+    except ConfigError as error:  # a record's fields are refused as a FormatError
+        raise FormatError(str(error)) from None
+    assert value is None or isinstance(value, int)
     return value
 
 
@@ -267,7 +269,15 @@ class GameRecord:
             raise FormatError(
                 f"a game record is at most {MAX_RECORD_CHARS} characters, got {len(text)}"
             )
-        tags, moves = _split(text.splitlines())
+        lines = text.splitlines()
+        longest = max(map(len, lines), default=0)
+        if longest > MAX_LINE:
+            number = next(index for index, line in enumerate(lines, 1) if len(line) == longest)
+            raise FormatError(
+                f"record line {number} is {longest} characters long; a line of a game record "
+                f"takes at most {MAX_LINE}"
+            )
+        tags, moves = _split(lines)
         header = _read_header(tags)
         comments = {line.number: line.comment for line in moves if line.comment is not None}
         record = cls(
@@ -449,7 +459,10 @@ def _read_tag(index: int, line: str) -> tuple[int, str, str]:
 
 
 def _read_move_line(index: int, line: str, expected: int) -> _Line:
-    match = _MOVE_LINE.fullmatch(line)
+    head, semicolon, comment = line.partition(";")
+    match = None
+    if not semicolon or head.endswith(" "):
+        match = _MOVE_LINE.fullmatch(head.rstrip(" "))
     if match is None:
         raise FormatError(
             f"record line {index}: cannot read {line[:_QUOTE]!r}; expected a move line "
@@ -462,8 +475,7 @@ def _read_move_line(index: int, line: str, expected: int) -> _Line:
         move = parse_move(match[3])
     except FormatError as error:
         raise FormatError(f"record line {index}, move {number}: {error}") from None
-    comment = match[4].strip() if match[4] is not None else None
-    return _Line(index, number, match[2], move, comment or None)
+    return _Line(index, number, match[2], move, comment.strip() or None)
 
 
 @attrs.frozen

@@ -23,7 +23,6 @@ defaults; only version 2 is written.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar
 
@@ -35,7 +34,7 @@ from ..game.components import TILES_BY_CODE, Hut, JungleTile, Side, Tile, Worker
 from ..game.config import Config, Module
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
-from ..state.chance import MAX_SEED
+from ..game.limits import MAX_SEED
 from ..state.state import (
     ActivatedEdge,
     BlindFillStep,
@@ -56,7 +55,8 @@ from ..state.state import (
 from ..turn.end_of_turn import sorted_hand
 from ..validation import check_state
 from . import documents as doc
-from .document_errors import explain, out_of_range, show, what
+from .document_errors import explain, out_of_range, what
+from .json_text import Bad, Json, decode
 
 FORMAT: Final = doc.FORMAT
 """The value of the ``"format"`` field of every state document."""
@@ -68,21 +68,6 @@ READ_VERSIONS: Final = (1, 2)
 """The versions of the state format that this library reads: version 1 documents (base games
 only, written before the Chocolatl modules) are read with the new fields at their defaults."""
 
-MAX_COORDINATE: Final = doc.MAX_COORDINATE
-"""The largest coordinate (in absolute value) that a document may give a square."""
-
-MAX_COUNT: Final = doc.MAX_COUNT
-"""The largest count of one kind of tile in a pile that a document may give."""
-
-MAX_ITEMS: Final = doc.MAX_ITEMS
-"""The most items a list or an object of a document may hold (a board holds at most about
-170 tiles)."""
-
-MAX_LENGTH: Final = 1_000_000
-"""The longest text :func:`from_json` and :func:`~cacao_rules.observation_from_json` read
-(a state of a 4-player Big Game takes about 12,000 characters)."""
-
-Json = Any
 D = TypeVar("D", bound=msgspec.Struct)
 
 _ENCODER: Final = msgspec.json.Encoder()
@@ -95,10 +80,6 @@ _TILE_CODES: Final = {tile: code for code, tile in TILES_BY_CODE.items()}
 _HUT_ORDER: Final = {hut: hut.sort_key for hut in Hut}
 _SIDE_NAMES: Final[dict[Side, doc.Side]] = {Side.N: "N", Side.E: "E", Side.S: "S", Side.W: "W"}
 _SIDES: Final = {name: side for side, name in _SIDE_NAMES.items()}
-
-
-class Bad(Exception):
-    """What is wrong at one place of a document; the reader adds what the document is."""
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -248,27 +229,6 @@ def to_json(state: State) -> str:
 
 
 # --- reading: text to document ------------------------------------------------------------
-
-
-def decode(
-    text: str, caller: str, decoder: msgspec.json.Decoder[D], read_parsed: Callable[[Json], D]
-) -> D:
-    """The document that ``text`` holds, decoded by ``decoder`` (:mod:`msgspec`, which checks
-    the structure as it goes); a text it refuses is parsed as strict JSON and given to
-    ``read_parsed``, which says in :class:`Bad` what is wrong, or reads an older version.
-
-    :mod:`msgspec` lets a key given twice through (the last one wins), so a text that is not
-    exactly what the decoded document encodes to (as :func:`to_json`'s output is) is parsed
-    again as strict JSON, which refuses it.
-    """
-    checked = _text(text, caller)
-    try:
-        document = decoder.decode(checked)
-    except (msgspec.MsgspecError, UnicodeError):
-        return read_parsed(parse_json(checked, caller))
-    if _ENCODER.encode(document) != checked.encode("utf-8", "surrogatepass"):
-        parse_json(text, caller)  # refuses duplicate keys
-    return document
 
 
 def convert(value: Json, declared: type[D]) -> D:
@@ -586,48 +546,3 @@ def from_json(text: str, *, strict: bool = True) -> State:
     except FormatError as error:
         raise FormatError(f"not a valid cacao-rules state: {error}") from None
     return state
-
-
-def _no_duplicates(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise Bad(f"key {show(key)} appears twice in one object")
-            seen.add(key)
-    return result
-
-
-def _no_constant(name: str) -> Json:
-    raise Bad(f"{name} is not a JSON number")
-
-
-def _text(text: str, caller: str) -> str:
-    """``text``, if it is a str (else ``TypeError``) of at most :data:`MAX_LENGTH`
-    characters."""
-    expect(text, str)
-    if len(text) > MAX_LENGTH:
-        raise FormatError(
-            f"{caller}: the text is {len(text)} characters long; a document takes at most "
-            f"{MAX_LENGTH}"
-        )
-    return text
-
-
-def parse_json(text: str, caller: str) -> Json:
-    """``text`` parsed as strict JSON (no duplicate keys, no NaN or infinities).
-
-    Raises ``TypeError`` when ``text`` is no str, :class:`~cacao_rules.FormatError` naming
-    ``caller`` when it is too long to read.
-    """
-    try:
-        return json.loads(
-            _text(text, caller), object_pairs_hook=_no_duplicates, parse_constant=_no_constant
-        )
-    except Bad as bad:
-        raise FormatError(f"not valid JSON: {bad}") from None
-    except RecursionError:
-        raise FormatError("not valid JSON: nested too deeply") from None
-    except ValueError as error:  # json.JSONDecodeError, and integers too long to convert
-        raise FormatError(f"not valid JSON: {error}") from None

@@ -12,7 +12,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ..errors import ConfigError, expect, expect_any
+from ..errors import ConfigError, excerpt, expect, expect_any
 from .components import HUT_TILES, NEW_WORKER_TYPES, WORKERS_PER_COLOUR, Hut, WorkerType
 from .frozen import FrozenMap
 
@@ -49,7 +49,7 @@ class Module(enum.Enum):
         if found is not None:
             return found
         allowed = ", ".join(module.value for module in cls)
-        raise ConfigError(f"unknown module {name!r}; the modules are {allowed}")
+        raise ConfigError(f"unknown module {excerpt(name)}; the modules are {allowed}")
 
 
 _MODULES_BY_NAME: Final[dict[str, Module]] = {module.value: module for module in Module}
@@ -65,12 +65,12 @@ def _members(value: object, kind: type[E], option: str, wanted: str = "a collect
     """``value`` as a list of ``kind`` members; :class:`ConfigError` naming ``option`` if not."""
     name = f"cacao_rules.{kind.__name__}"
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ConfigError(f"{option} must be {wanted} of {name}, got {value!r}")
+        raise ConfigError(f"{option} must be {wanted} of {name}, got {excerpt(value)}")
     listed = list(value)
     for member in listed:
         if not isinstance(member, kind):
             raise ConfigError(
-                f"{option} must hold {name} members, got {member!r}; "
+                f"{option} must hold {name} members, got {excerpt(member)}; "
                 f"allowed: {', '.join(m.name for m in kind)}"
             )
     return listed
@@ -82,9 +82,9 @@ def _to_modules(value: object) -> frozenset[Module]:
 
 def _check_players(_instance: object, _attribute: object, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"players must be an int from 2 to 4, got {value!r}")
+        raise ConfigError(f"players must be an int from 2 to 4, got {excerpt(value)}")
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise ConfigError(f"Cacao is for 2 to 4 players, got players={value}")
+        raise ConfigError(f"Cacao is for 2 to 4 players, got players={excerpt(value)}")
 
 
 def _to_huts(value: object) -> frozenset[Hut] | None:
@@ -158,17 +158,19 @@ def _to_workers(value: object) -> FrozenMap[WorkerType, int] | None:
     if not isinstance(value, Mapping):
         raise ConfigError(
             f"workers must be None or a mapping from cacao_rules.WorkerType to a count, "
-            f"got {value!r}"
+            f"got {excerpt(value)}"
         )
     counts: dict[WorkerType, int] = {}
     for kind, count in value.items():
         if not isinstance(kind, WorkerType):
             raise ConfigError(
-                f"workers must map cacao_rules.WorkerType members to counts, got {kind!r}; "
+                f"workers must map cacao_rules.WorkerType members to counts, got {excerpt(kind)}; "
                 f"allowed: {', '.join(k.name for k in WorkerType)}"
             )
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ConfigError(f"workers[{kind.name}] must be a count of 0 or more, got {count!r}")
+            raise ConfigError(
+                f"workers[{kind.name}] must be a count of 0 or more, got {excerpt(count)}"
+            )
         most = WORKERS_PER_COLOUR[kind]
         if count > most:
             raise ConfigError(
@@ -203,7 +205,7 @@ def _check_workers(
 
 def _check_big_game(instance: Config, _attribute: object, value: Any) -> None:
     if not isinstance(value, bool):
-        raise ConfigError(f"is_big_game must be True or False, got {value!r}")
+        raise ConfigError(f"is_big_game must be True or False, got {excerpt(value)}")
     if not value:
         return
     if instance.players not in (3, 4):
@@ -218,7 +220,7 @@ def _check_big_game(instance: Config, _attribute: object, value: Any) -> None:
 
 def _check_early_overbuild(instance: Config, _attribute: object, value: Any) -> None:
     if not isinstance(value, bool):
-        raise ConfigError(f"map_early_overbuild must be True or False, got {value!r}")
+        raise ConfigError(f"map_early_overbuild must be True or False, got {excerpt(value)}")
     if value and Module.MAP not in instance.modules:
         raise ConfigError("map_early_overbuild is a variant of the Map module (Module.MAP)")
 
@@ -297,7 +299,7 @@ class Config:
         if isinstance(modules, str | bytes):
             raise ConfigError(
                 "modules must be a collection of cacao_rules.Module members or their names, "
-                f"got {modules!r}"
+                f"got {excerpt(modules)}"
             )
         chosen = frozenset(Module.named(value) for value in modules)
         if not big_game:

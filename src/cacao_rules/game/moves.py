@@ -20,36 +20,28 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from ..compiled import COMPILED
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, bad_move, bad_type
 from . import notation_parts as parse
 from .components import GEM_COLOURS, NO_GEMS, Gems, Hut, JungleTile, Side, WorkerType
 from .geometry import Square, format_square
+from .limits import MAX_COORDINATE, MAX_MOVE_COUNT
 from .notation_parts import PartError, expect_parts
 from .record import Record
 
-MAX_COORDINATE: Final = 10**6
-"""The largest coordinate (in absolute value) a move's square may have."""
-
-MAX_COUNT: Final = 99
-"""The largest worker, bar or gem count a move may name (an edge counts at most 4)."""
+MAX_COUNT: Final = MAX_MOVE_COUNT
 
 MAX_FILL_CHOICES: Final = 4
 """The most choices a fill can make: one per side of the tile just placed."""
 
 
-def _shown(value: object) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 60 else shown[:60] + "..."
-
-
 def _refuse(move: str, field: str, wanted: str, value: object) -> IllegalMoveError:
     """The error for a field's value of the right type but out of its range."""
-    return IllegalMoveError(f"{move}.{field} must be {wanted}, got {_shown(value)}")
+    return bad_move(f"{move}.{field}", wanted, value)
 
 
 def _wrong_type(move: str, field: str, wanted: str, value: object) -> TypeError:
     """The error for a field's value of the wrong type."""
-    return TypeError(f"{move}.{field} must be {wanted}, got {type(value).__name__} {_shown(value)}")
+    return bad_type(f"{move}.{field}", wanted, value)
 
 
 def _is_int(value: object, low: int, high: int) -> bool:

@@ -11,19 +11,32 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final, TypeVar
 
+from ..errors import bad_argument
 from ..game.frozen import Bag
+from ..game.limits import MAX_SEED, SEED_RANGE
 
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
-MAX_SEED: Final = _MASK
-"""The largest seed: seeds are unsigned 64-bit integers."""
 
 
 def is_seed(value: object) -> bool:
     """Whether ``value`` is a seed: an ``int`` (not a ``bool``) from 0 to :data:`MAX_SEED`."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
+
+
+def check_seed(value: object, what: str = "seed", *, optional: bool = False) -> None:
+    """Refuse ``value`` unless it is a seed (or ``None``, when ``optional``): the one check of
+    a seed argument, with the one :class:`~cacao_rules.ConfigError` saying what a seed is.
+
+    >>> check_seed(-1, "MCTSBot: seed")
+    Traceback (most recent call last):
+    ...
+    cacao_rules.errors.ConfigError: MCTSBot: seed must be an int from 0 to 2**64 - 1, got -1
+    """
+    if not (is_seed(value) or (optional and value is None)):
+        raise bad_argument(what, f"None or {SEED_RANGE}" if optional else SEED_RANGE, value)
 
 
 def splitmix64(seed: int, counter: int) -> int:
