@@ -163,7 +163,8 @@ class LiveGame:
             is_over=state.is_over,
             scores=[sheet.total for sheet in cr.final_scores(state)],
             winners=list(cr.winners(state)) if state.is_over else None,
-            board=board(observation, highlight_moves=legal) if with_board else None,
+            # str(): board() gives an SvgPicture, a str subclass that msgspec does not encode
+            board=str(board(observation, highlight_moves=legal)) if with_board else None,
         )
 
     def finished(self) -> tuple[str, str]:
