@@ -202,7 +202,7 @@ def test_sdist(session: nox.Session, sdist: Path) -> None:
         archive.extractall(unpacked, filter="data")
     (root,) = unpacked.iterdir()
     with session.chdir(root):
-        install(session, ".[openspiel,pettingzoo]", groups=("test",))
+        install(session, ".[openspiel,pettingzoo,server]", groups=("test",))
         session.run("pytest", "--collect-only", "--quiet", "-p", "no:cacheprovider")
         session.run("pytest", "--numprocesses=auto", "-p", "no:cacheprovider", *SDIST_DATA_TESTS)
 
