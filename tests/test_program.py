@@ -170,9 +170,13 @@ def test_specs_name_the_built_in_bots_and_their_strength(spec: str, made: str) -
         ("mcts:2.5it", "iterations are a whole number"),
         ("exec:", "names no command"),
         ("exec:python3 'unclosed", "cannot split the command"),
-        (3, "a bot spec must be a string"),
     ],
 )
-def test_bad_specs_say_what_a_spec_may_be(spec: object, message: str) -> None:
+def test_bad_specs_say_what_a_spec_may_be(spec: str, message: str) -> None:
     with pytest.raises(cr.ConfigError, match=message):
         bot_factory(spec)
+
+
+def test_a_spec_that_is_no_string_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="a bot spec must be a string"):
+        bot_factory(3)  # type: ignore[arg-type]

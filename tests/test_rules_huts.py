@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -231,9 +232,7 @@ def test_empty_agreed_selection_means_no_huts() -> None:
     ],
     ids=["repeated", "name-string", "not-a-hut", "bare-string", "no-module", "other-module"],
 )
-def test_bad_selection_is_a_config_error(
-    modules: set[cr.Module], huts: object, message: str
-) -> None:
+def test_bad_selection_is_a_config_error(modules: set[cr.Module], huts: Any, message: str) -> None:
     with pytest.raises(cr.ConfigError, match=message):
         cr.Config(players=2, modules=modules, huts=huts)
 

@@ -85,6 +85,11 @@ def wrong(state: cr.State, move: cr.Move, observation: cr.Observation) -> None:
     cr.Config.from_options("2")  # wrong
     cr.Config.big_game("4")  # wrong
     cr.Config(players="2")  # wrong
+    cr.Config(players=2, modules="map")  # wrong
+    cr.Config(players=2, modules={cr.Module.HUTS}, huts=["Chief"])  # wrong
+    cr.Config(players=2, workers={"1-1-1-1": 4})  # wrong
+    cr.GameRecord(config, 1, (), ("a", "b"), tags={"Event": 1})  # wrong
+    cr.GameRecord(config, "1", (), ("a", "b"))  # wrong
     cr.describe_step(observation)  # wrong
     cr.describe("worker drawn")  # wrong
     cr.Place(cr.WorkerType.W1111, "0,1", 0)  # wrong

@@ -22,7 +22,7 @@ from typing import Final
 
 import attrs
 
-from ..errors import ConfigError
+from ..errors import ConfigError, bad_type
 from .bots import Bot
 from .mcts import MCTSBot
 from .program import ProgramBot
@@ -63,14 +63,15 @@ class SpecFactory:
         return BOTS[self.name](seed)
 
 
-def bot_factory(spec: object) -> SpecFactory:
+def bot_factory(spec: str) -> SpecFactory:
     """The factory of the bot that ``spec`` names (see the module docstring).
 
-    Raises :class:`~cacao_rules.ConfigError`, saying what a spec may be, for anything else;
+    Raises :class:`~cacao_rules.ConfigError`, saying what a spec may be, for any other
+    string (``TypeError`` for something that is no string);
     the command of an ``exec:`` spec is started only when a bot is made.
     """
     if not isinstance(spec, str):
-        raise ConfigError(f"a bot spec must be a string, got {spec!r}; {SPEC_HELP}")
+        raise bad_type("a bot spec", f"a string ({SPEC_HELP})", spec)
     text = spec.strip()
     if text.startswith(EXEC):
         try:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, get_args
+from typing import Final, TypeVar, get_args
 
 import attrs
 
@@ -91,18 +91,19 @@ def _check_text(value: object, what: str) -> str:
     return value
 
 
-def _to_seats(value: object) -> tuple[str, ...]:
+def _to_seats(value: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise FormatError(f"seats must be a sequence of names, got {value!r:.{_QUOTE}}")
     return tuple(_check_text(name, f"the name of seat {seat}") for seat, name in enumerate(value))
 
 
-def _to_tags(value: object) -> FrozenMap[str, str]:
+def _to_tags(value: Mapping[str, str]) -> FrozenMap[str, str]:
     if not isinstance(value, Mapping):
         raise FormatError(f"tags must be a mapping from name to text, got {value!r:.{_QUOTE}}")
     if len(value) > MAX_TAGS:
         raise FormatError(f"a record holds at most {MAX_TAGS} tags, got {len(value)}")
-    for name, text in value.items():
+    entries: Iterable[tuple[object, object]] = value.items()  # as given, checked here
+    for name, text in entries:
         if not isinstance(name, str) or len(name) > MAX_TAG_NAME or not _TAG_NAME.fullmatch(name):
             raise FormatError(
                 f"tag name {name!r:.{_QUOTE}} must be a capital letter followed by letters, "
@@ -114,10 +115,11 @@ def _to_tags(value: object) -> FrozenMap[str, str]:
     return FrozenMap(value)
 
 
-def _to_comments(value: object) -> FrozenMap[int, str]:
+def _to_comments(value: Mapping[int, str]) -> FrozenMap[int, str]:
     if not isinstance(value, Mapping):
         raise FormatError(f"comments must map move numbers to text, got {value!r:.{_QUOTE}}")
-    for number, text in value.items():
+    entries: Iterable[tuple[object, object]] = value.items()  # as given, checked here
+    for number, text in entries:
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             raise FormatError(f"comments are keyed by move number (1 or more), got {number!r}")
         if not _check_text(text, f"the comment on move {number}").strip():
@@ -136,7 +138,7 @@ def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
     return moves
 
 
-def _to_seed(value: object) -> int | None:
+def _to_seed(value: int | None) -> int | None:
     try:
         check_seed(value, optional=True)
     except ConfigError as error:  # a record's fields are refused as a FormatError
@@ -570,7 +572,10 @@ def _words(found: dict[str, str], name: str) -> list[str]:
     return found.get(name, "").split()
 
 
-def _lookup_all(words: list[str], table: Mapping[str, object], tag: str) -> list[object]:
+_Named = TypeVar("_Named")
+
+
+def _lookup_all(words: list[str], table: Mapping[str, _Named], tag: str) -> list[_Named]:
     for word in words:
         if word not in table:
             known = ", ".join(table)

@@ -76,7 +76,7 @@ def _members(value: object, kind: type[E], option: str, wanted: str = "a collect
     return listed
 
 
-def _to_modules(value: object) -> frozenset[Module]:
+def _to_modules(value: Iterable[Module]) -> frozenset[Module]:
     return frozenset(_members(value, Module, "modules"))
 
 
@@ -87,7 +87,7 @@ def _check_players(_instance: object, _attribute: object, value: Any) -> None:
         raise ConfigError(f"Cacao is for 2 to 4 players, got players={excerpt(value)}")
 
 
-def _to_huts(value: object) -> frozenset[Hut] | None:
+def _to_huts(value: Iterable[Hut] | None) -> frozenset[Hut] | None:
     if value is None:
         return None
     listed = _members(value, Hut, "huts", "None or a collection")
@@ -152,7 +152,7 @@ def _crowded_huts(huts: frozenset[Hut]) -> tuple[list[Hut], list[int]] | None:
     return None
 
 
-def _to_workers(value: object) -> FrozenMap[WorkerType, int] | None:
+def _to_workers(value: Mapping[WorkerType, int] | None) -> FrozenMap[WorkerType, int] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
@@ -161,7 +161,8 @@ def _to_workers(value: object) -> FrozenMap[WorkerType, int] | None:
             f"got {excerpt(value)}"
         )
     counts: dict[WorkerType, int] = {}
-    for kind, count in value.items():
+    entries: Iterable[tuple[object, object]] = value.items()  # as given, checked here
+    for kind, count in entries:
         if not isinstance(kind, WorkerType):
             raise ConfigError(
                 f"workers must map cacao_rules.WorkerType members to counts, got {excerpt(kind)}; "

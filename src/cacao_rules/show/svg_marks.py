@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
-from ..errors import CacaoError
+from ..errors import CacaoError, bad_argument, bad_type
 from ..game.components import Side
 from ..game.geometry import Square, format_square
 
@@ -41,14 +41,16 @@ PARTS: Final = {
 jungle kinds are keyed ``kind-NAME`` (``kind-plantation``, ``kind-gem-mine``...)."""
 
 
-def check_colour(colour: object, what: str) -> str:
-    """``colour`` if it is a plain CSS colour; else an error saying what ``what`` needs."""
+def check_colour(colour: str, what: str) -> str:
+    """``colour`` if it is a plain CSS colour; else an error saying what ``what`` needs.
+
+    Typed as the picture's options declare it and checked all the same: a caller's mapping
+    may hold anything, and a colour goes into the picture's markup."""
     if not isinstance(colour, str):
-        raise TypeError(f"{what} must be a colour as a str, got {type(colour).__name__}")
+        raise bad_type(what, "a colour as a str", colour)
     if not _COLOUR.fullmatch(colour):
-        raise CacaoError(
-            f"{what} must be a CSS colour such as '#1565c0', 'gold' or 'rgba(0,0,0,0.3)', "
-            f"got {colour[:40]!r}"
+        raise bad_argument(
+            what, "a CSS colour such as '#1565c0', 'gold' or 'rgba(0,0,0,0.3)'", colour
         )
     return colour
 
@@ -66,7 +68,7 @@ def _check_square(square: object, what: str) -> Square:
     return (x, y)
 
 
-def check_fill(fill: object) -> dict[Square, str]:
+def check_fill(fill: Mapping[Square, str] | None) -> dict[Square, str]:
     """``fill`` checked: a mapping from squares to colours."""
     if fill is None:
         return {}
@@ -80,14 +82,15 @@ def check_fill(fill: object) -> dict[Square, str]:
     }
 
 
-def check_edges(edges: object) -> dict[tuple[Square, Side], str]:
+def check_edges(edges: Mapping[tuple[Square, Side], str] | None) -> dict[tuple[Square, Side], str]:
     """``edges`` checked: a mapping from ``(square, side)`` to colours."""
     if edges is None:
         return {}
     if not isinstance(edges, Mapping):
         raise TypeError(f"edges must map (square, side) to colours, got {type(edges).__name__}")
     checked: dict[tuple[Square, Side], str] = {}
-    for key, colour in edges.items():
+    entries: Iterable[tuple[object, str]] = edges.items()  # as given, checked here
+    for key, colour in entries:
         if not isinstance(key, tuple) or len(key) != 2 or not isinstance(key[1], Side):
             raise TypeError(f"an edge is a tuple (square, cr.Side), got {key!r:.60}")
         square = _check_square(key[0], "the square of an edge")
@@ -95,7 +98,9 @@ def check_edges(edges: object) -> dict[tuple[Square, Side], str]:
     return checked
 
 
-def palette_style(colors: object, kinds: Iterable[str], tint: Callable[[str, float], str]) -> str:
+def palette_style(
+    colors: Mapping[str, str] | None, kinds: Iterable[str], tint: Callable[[str, float], str]
+) -> str:
     """A ``<style>`` sheet that gives the picture's parts the ``colors`` asked for ("" for
     none): the keys are :data:`SEAT_PARTS`, :data:`PARTS` and ``kind-NAME`` for each of
     ``kinds``; ``tint(colour, share)`` mixes a seat's colour with white for its tiles."""

@@ -9,7 +9,7 @@ decisions, the same in every process and on every machine.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Final, TypeVar
+from typing import Final, TypeGuard, TypeVar
 
 from ..errors import bad_argument
 from ..game.frozen import Bag
@@ -21,12 +21,12 @@ _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
-def is_seed(value: object) -> bool:
+def is_seed(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a seed: an ``int`` (not a ``bool``) from 0 to :data:`MAX_SEED`."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEED
 
 
-def check_seed(value: object, what: str = "seed", *, optional: bool = False) -> None:
+def check_seed(value: int | None, what: str = "seed", *, optional: bool = False) -> None:
     """Refuse ``value`` unless it is a seed (or ``None``, when ``optional``): the one check of
     a seed argument, with the one :class:`~cacao_rules.ConfigError` saying what a seed is.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..errors import IllegalMoveError
-from ..game.components import Hut, JungleKind, JungleTile, Side, WorkerTile
+from ..game.components import Hut, JungleKind, JungleTile, Side, Tile, WorkerTile
 from ..game.events import EdgeActivated, EdgeResolved, HutUsed
 from ..game.geometry import SIDES, Square, format_square, neighbours
 from ..game.moves import Resolve
@@ -61,7 +61,7 @@ _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 """Each side's opposite, by the sides' numbers."""
 
 
-def activates(workers: int, facing: object) -> bool:
+def activates(workers: int, facing: Tile | None) -> bool:
     """Whether an edge with ``workers`` facing ``facing`` is activated: it needs a jungle
     tile and a worker, except that an edge with no worker is activated at a Tree of Life
     (:rule:`R-TREE-3`)."""
