@@ -16,7 +16,7 @@ and for every pile how many tiles it holds and which tiles may still be in it
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 import attrs
@@ -289,14 +289,27 @@ def state_with_hands(
     )
 
 
-def completed_state(observation: Observation) -> State:
-    """A full state with ``observation``'s open part, each hidden hand filled with the first
-    tiles of what that player may hold (in the bag's order, no draw), and no seed.
+Pick = Callable[[Bag[WorkerType], int], WorkerType]
+"""How a hidden hand's tile is chosen: from what the player may still hold, given how many
+tiles were chosen before it (over all hands, in seat order)."""
 
-    Not a guess at the real state (that is :func:`~cacao_rules.determinize`'s work): a
-    state that the observation is consistent with, so that checks written for states (such
-    as reading an observation from JSON) can run on it.
+
+def _first_tile(pile: Bag[WorkerType], _draws: int) -> WorkerType:
+    return pile.nth(0)
+
+
+def completed_state(
+    observation: Observation, pick: Pick = _first_tile, seed: int | None = None
+) -> State:
+    """A full state with ``observation``'s open part and this ``seed``, each hidden hand
+    filled tile by tile by ``pick`` from what that player may hold.
+
+    By default each hand takes the first tiles in the bag's order, with no draw and no seed:
+    not a guess at the real state (that is :func:`~cacao_rules.determinize`'s work, which
+    picks at random), but a state the observation is consistent with, so that checks
+    written for states (such as reading an observation from JSON) can run on it.
     """
+    draws = 0
     players = []
     for view in observation.players:
         if view.hand is not None:
@@ -305,8 +318,9 @@ def completed_state(observation: Observation) -> State:
         pile = view.unseen
         hand = []
         for _ in range(view.hand_size):
-            tile = pile.nth(0)
+            tile = pick(pile, draws)
+            draws += 1
             pile = pile.remove(tile)
             hand.append(tile)
         players.append(player_state(view, sorted_hand(hand), pile))
-    return state_with_hands(observation, tuple(players), None)
+    return state_with_hands(observation, tuple(players), seed)

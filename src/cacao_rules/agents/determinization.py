@@ -8,10 +8,11 @@ searching player has seen and fill in the rest at random (:rule:`R-HIDDEN-3`).
 from __future__ import annotations
 
 from ..errors import expect, expect_any
-from ..observation import Observation, player_state, state_with_hands
+from ..game.components import WorkerType
+from ..game.frozen import Bag
+from ..observation import Observation, completed_state
 from ..state.chance import check_seed, seeded_pick
 from ..state.state import State
-from ..turn.end_of_turn import sorted_hand
 
 
 def determinize(observation: Observation, seed: int, *, chance_seed: int | None = None) -> State:
@@ -36,18 +37,8 @@ def determinize(observation: Observation, seed: int, *, chance_seed: int | None 
     expect_any(chance_seed, (int,), optional=True)
     check_seed(seed, "determinize: seed")
     check_seed(chance_seed, "determinize: chance_seed", optional=True)
-    draws = 0
-    players = []
-    for view in observation.players:
-        if view.hand is not None:
-            players.append(player_state(view, view.hand, view.unseen))
-            continue
-        pile = view.unseen
-        hand = []
-        for _ in range(view.hand_size):
-            tile = seeded_pick(pile, seed, draws)
-            draws += 1
-            pile = pile.remove(tile)
-            hand.append(tile)
-        players.append(player_state(view, sorted_hand(hand), pile))
-    return state_with_hands(observation, tuple(players), chance_seed)
+
+    def drawn(pile: Bag[WorkerType], draws: int) -> WorkerType:
+        return seeded_pick(pile, seed, draws)
+
+    return completed_state(observation, drawn, chance_seed)
