@@ -246,46 +246,20 @@ def observe_events(events: Iterable[Event], player: int) -> tuple[Event, ...]:
 def player_state(
     view: PlayerView, hand: tuple[WorkerType, ...], pile: Bag[WorkerType]
 ) -> PlayerState:
-    """The player of ``view`` with this ``hand`` and ``pile``, their open resources as seen."""
+    """The player of ``view`` with this ``hand`` and ``pile``, their open resources as seen
+    (the open fields declared with :class:`~cacao_rules.PlayerState`)."""
     return PlayerState(
-        gold=view.gold,
-        cacao=view.cacao,
-        sun=view.sun,
-        water_field=view.water_field,
-        hand=hand,
-        pile=pile,
-        chocolate=view.chocolate,
-        map_tiles=view.map_tiles,
-        huts=view.huts,
-        gems=view.gems,
-        masks=view.masks,
+        **{name: getattr(view, name) for name in OPEN_PLAYER_FIELDS}, hand=hand, pile=pile
     )
 
 
 def state_with_hands(
     observation: Observation, players: tuple[PlayerState, ...], seed: int | None
 ) -> State:
-    """The state with ``observation``'s open part, these ``players`` and this ``seed``."""
+    """The state with ``observation``'s open part (the open fields declared with
+    :class:`~cacao_rules.State`), these ``players`` and this ``seed``."""
     return State(
-        config=observation.config,
-        seed=seed,
-        chance_count=observation.chance_count,
-        board=observation.board,
-        covered=observation.covered,
-        discarded=observation.discarded,
-        players=players,
-        jungle_pile=observation.jungle_pile,
-        display=observation.display,
-        current=observation.current,
-        turn=observation.turn,
-        step=observation.step,
-        map_board=observation.map_board,
-        map_tiles_used=observation.map_tiles_used,
-        hut_supply=observation.hut_supply,
-        emperor=observation.emperor,
-        gem_cart=observation.gem_cart,
-        mask_supply=observation.mask_supply,
-        gems_exchanged=observation.gems_exchanged,
+        **{name: getattr(observation, name) for name in OPEN_FIELDS}, players=players, seed=seed
     )
 
 
