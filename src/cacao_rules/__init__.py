@@ -117,6 +117,7 @@ from .state.state import (
 from .turn.results import final_scores, winners
 from .turn.scoring import ScoreSheet
 from .validation import check_state
+from .version import __version__
 
 if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
     from .agents.action_space import ActionSpace
@@ -182,7 +183,6 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
-__version__ = "0.1.0"
 
 __all__ = [
     "COMPILED",

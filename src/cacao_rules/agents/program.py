@@ -25,7 +25,6 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Any, Final, NoReturn, TextIO
 
-from .. import __version__
 from ..engine import legal_moves
 from ..errors import BotError, CacaoError
 from ..formats.notation import parse_move
@@ -33,6 +32,7 @@ from ..formats.observation_format import observation_from_json, observation_to_j
 from ..game.moves import Move
 from ..observation import observe
 from ..state.state import State
+from ..version import __version__
 from .bots import Bot, deciding_seat
 from .determinization import determinize
 

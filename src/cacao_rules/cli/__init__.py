@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from .. import __version__
+from ..version import __version__
 from . import bot, play, replay, serve, simulate
 from .terminal import Parser
 

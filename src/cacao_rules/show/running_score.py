@@ -10,7 +10,7 @@ figures and :func:`running_score_line` the line that the terminal and the replay
 
 from __future__ import annotations
 
-from ..agents.determinization import determinize
+from ..observation import completed_state
 from ..state.state import State
 from ..turn.results import final_scores, winners
 from ..turn.scoring import ScoreSheet
@@ -18,9 +18,10 @@ from .seats import Shown
 
 
 def _as_state(shown: Shown) -> State:
-    """``shown``, or for an observation any state consistent with it: no hidden tile
-    counts towards a score."""
-    return shown if isinstance(shown, State) else determinize(shown, seed=0)
+    """``shown``, or for an observation the state its open part gives with the hidden hands
+    filled in bag order, not sampled: no hidden tile counts towards a score, and a picture
+    never guesses at what its viewer cannot see."""
+    return shown if isinstance(shown, State) else completed_state(shown)
 
 
 def running_scores(shown: Shown) -> tuple[tuple[ScoreSheet, ...], tuple[int, ...]]:
