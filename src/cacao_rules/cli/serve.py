@@ -59,6 +59,14 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="an external bot (the cacao-bot/1 protocol) that clients may seat as NAME",
     )
     serve.add_argument(
+        "--bot-ms",
+        type=int,
+        default=2000,
+        metavar="MS",
+        help="the thinking time per decision an external bot is told (default 2000); it is "
+        "late 2 s after it, and the built-in random bot plays its seat from then on",
+    )
+    serve.add_argument(
         "--games-per-client",
         type=int,
         default=30,
@@ -79,11 +87,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     url = args.database_url or f"sqlite:///{Path(args.db).resolve()}"
     try:
+        check_external(dict(args.bot))
+        if args.bot_ms < 1:
+            raise ConfigError(f"--bot-ms must be 1 or more, got {args.bot_ms}")
         settings = Settings(
             database=url,
             fsync=args.fsync,
-            bots=check_external(dict(args.bot)),
-            limits=Limits(games_per_client=args.games_per_client),
+            bots=dict(args.bot),
+            limits=Limits(games_per_client=args.games_per_client, program_ms=args.bot_ms),
         )
     except ConfigError as error:
         err.write(f"cacao-rules serve: {error}\n")
