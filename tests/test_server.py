@@ -208,6 +208,7 @@ def test_the_schemas_describe_the_answers(client: TestClient) -> None:
         ("GameInfo", client.get(f"/api/games/{game}").json()),
         ("SeatView", view),
         ("Error", client.get("/api/games/0123456789abcdef").json()),
+        ("Players", client.get("/api/players").json()),
     ]:
         jsonschema.validate(value, {"$ref": f"#/$defs/{name}", "$defs": schemas["$defs"]})
 
@@ -299,6 +300,7 @@ def test_a_socket_to_a_game_that_is_not_there_is_closed_with_the_reason(
         ("human=exec:x", "a name of its own"),
         ("mine=python3 bot.py", "exec:COMMAND"),
         ("nothing", "expected NAME=exec:COMMAND"),
+        ("mine=exec:/no/such/bot", "--bot mine: bot program '/no/such/bot' cannot be started"),
     ],
 )
 def test_serve_refuses_a_bad_external_bot(

@@ -252,6 +252,7 @@ def few_programs(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def test_the_programs_running_at_once_are_bounded(few_programs: TestClient) -> None:
+    assert few_programs.get("/api/players").json()["external"] == ["example"]
     Table(few_programs, ["example", "human"])
     answer = few_programs.post(
         "/api/games", json={"config": {"players": 3}, "seats": ["example", "example", "human"]}
@@ -260,3 +261,22 @@ def test_the_programs_running_at_once_are_bounded(few_programs: TestClient) -> N
     Table(few_programs, ["human", "example"])
     answer = few_programs.post("/api/games", json={"config": {"players": 2}})
     assert answer.status_code == 201  # games without external bots are not counted
+
+
+def test_a_restarted_server_starts_the_programs_of_its_games_again(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
+    settings = Settings(f"sqlite:///{tmp_path / 'games.sqlite3'}", bots={"example": spec})
+    with TestClient(create_app(settings)) as client:
+        table = Table(client, ["example", "human"])
+        table.play(moves=3)
+    with TestClient(create_app(settings)) as client:
+        table.client = client
+        info = table.play()
+        assert info["status"] == "over" and info["notices"] == []
+        pids = _pids(tmp_path, "example")
+        assert len(pids) == 2 and _all_stopped(pids)  # one a server's life, then stopped
+    err = capfd.readouterr().err
+    assert err.count("example-bot: new game, seat 0") == 2
+    assert err.count("example-bot: game over") == 1

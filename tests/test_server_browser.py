@@ -1,5 +1,6 @@
 """The game server's page in a real headless browser (the system's chromium, driven by
-Playwright): two people and a bot play a whole game, each person in a browser page of their
+Playwright): two people and a bot (the operator's external bot, the example program) play a
+whole game, each person in a browser page of their
 own, by clicking the moves the page offers; then each page shows the final score and links
 to the record and the replay.
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +27,7 @@ from server_helpers import running  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
 SHOTS = os.environ.get("CACAO_SERVER_SCREENSHOTS")
 """A folder to keep screenshots of the pages in, when set."""
 
@@ -50,13 +53,14 @@ def _shot(page: Page, name: str) -> None:
 def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
     browser: Browser, tmp_path: Path
 ) -> None:
-    settings = Settings(database=f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    bots = {"example": f"exec:{sys.executable} {EXAMPLE}"}
+    settings = Settings(database=f"sqlite:///{tmp_path / 'games.sqlite3'}", bots=bots)
     with running(settings) as base:
         ann = browser.new_page(viewport={"width": 1400, "height": 1000})
         ann.goto(base + "/")
         ann.fill("#create-name", "Ann")
         ann.select_option("#players", "3")
-        ann.select_option("#seat-2", "greedy")
+        ann.select_option("#seat-2", "example")  # offered: the operator named it
         ann.check("#module-map")
         _shot(ann, "1-lobby")
         ann.click("#create-button")
@@ -92,7 +96,7 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
 
         for name, page in people.items():
             table = page.locator("#scores").inner_text()
-            assert name in table and "greedy" in table and "wins" in table
+            assert name in table and "example" in table and "wins" in table
             assert page.locator("#score-note").inner_text() == "(final)"
             assert page.locator("#events li").count() > 10
             assert "hand" not in page.locator("#error").inner_text()

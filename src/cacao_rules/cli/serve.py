@@ -8,7 +8,7 @@ import importlib.util
 from pathlib import Path
 from typing import TextIO
 
-from ..errors import ConfigError
+from ..errors import CacaoError, ConfigError
 
 BAD_ARGUMENTS = 2
 MISSING_EXTRA = 1
@@ -19,6 +19,19 @@ def _bot(text: str) -> tuple[str, str]:
     if not equals:
         raise argparse.ArgumentTypeError(f"expected NAME=exec:COMMAND, got {text!r}")
     return name.strip(), spec.strip()
+
+
+def _try_program(name: str, command: tuple[str, ...]) -> None:
+    """Start the operator's bot program ``name`` once and stop it: a command that does not
+    start, or a program that does not answer ``hello``, is refused before the server
+    starts rather than at the first game that seats it."""
+    from ..agents.program import ProgramBot
+
+    try:
+        with ProgramBot(command):
+            pass
+    except CacaoError as error:
+        raise ConfigError(f"--bot {name}: {error}") from None
 
 
 def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -87,7 +100,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     url = args.database_url or f"sqlite:///{Path(args.db).resolve()}"
     try:
-        check_external(dict(args.bot))
+        for name, command in check_external(dict(args.bot)).items():
+            _try_program(name, command)
         if args.bot_ms < 1:
             raise ConfigError(f"--bot-ms must be 1 or more, got {args.bot_ms}")
         settings = Settings(

@@ -25,10 +25,11 @@ from typing import Any, ParamSpec, TypeVar
 
 import cacao_rules as cr
 
+from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
 from .live import LiveGame
-from .players import HUMAN, STAND_IN, check_external, check_player, choose
+from .players import HUMAN, MAX_ITERATIONS, STAND_IN, check_external, check_player, choose
 from .programs import Programs, public_reason
 from .settings import Settings
 from .storage import Seat, Storage, token_hash
@@ -174,6 +175,15 @@ class Lobby:
             raise Refused(
                 400, str(error).replace("not a valid configuration: ", "config.")
             ) from None
+
+    def players(self) -> schemas.Players:
+        """What a client may seat."""
+        limits = self.limits
+        return schemas.Players(
+            builtin=[HUMAN, *BOTS],
+            budgets=[f"mcts:{limits.max_mcts_ms}ms", f"mcts:{MAX_ITERATIONS}it"],
+            external=sorted(self.programs.commands),
+        )
 
     def _count_programs(self, players: list[str]) -> None:
         """Refuse a game whose external bots would run more programs than the server may."""

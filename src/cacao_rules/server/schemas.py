@@ -123,6 +123,16 @@ class GameInfo(Answer):
     notices: list[str] = []
 
 
+class Players(Answer):
+    """``GET /api/players``: what a client may seat (``seats`` of :class:`CreateGame`):
+    ``human``, the built-in bots, a search bot with a budget (``budgets``: the largest the
+    server allows) and the external bots its operator named (``external``)."""
+
+    builtin: list[str]
+    budgets: list[str]
+    external: list[str]
+
+
 class LegalMove(Answer):
     """A legal move in move notation and its action id (``cr.ActionSpace``)."""
 
@@ -168,6 +178,7 @@ SHAPES: dict[str, type[msgspec.Struct]] = {
     "SocketMove": SocketMove,
     "GameInfo": GameInfo,
     "Joined": Joined,
+    "Players": Players,
     "SeatView": SeatView,
     "Error": Error,
 }
