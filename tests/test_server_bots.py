@@ -46,6 +46,12 @@ def _program(folder: Path, name: str, text: str, *arguments: str) -> str:
     return f"exec:{sys.executable} {path} {pids} {' '.join(arguments)}".rstrip()
 
 
+def _settings(folder: Path, bots: dict[str, str], **limits: Any) -> Settings:
+    """A server's settings: its database in ``folder``, the external ``bots``, ``limits``."""
+    database = f"sqlite:///{folder / 'games.sqlite3'}"
+    return Settings(database=database, bots=bots, limits=Limits(**limits))
+
+
 def _pids(folder: Path, name: str) -> list[int]:
     path = folder / f"{name}.pids"
     return [int(line) for line in path.read_text().split()] if path.exists() else []
@@ -114,8 +120,7 @@ def test_the_example_program_plays_whole_games_on_the_server(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
-    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    settings = Settings(database=database, bots={"example": spec})
+    settings = _settings(tmp_path, {"example": spec})
     with running(settings) as base, httpx.Client(base_url=base, timeout=30) as client:
         table = Table(client, ["human", "example", "example"], players=3)
         info = table.play()
@@ -165,11 +170,7 @@ def test_a_program_that_breaks_down_is_replaced_and_everyone_is_told(
     kind: str, tmp_path: Path
 ) -> None:
     spec = _program(tmp_path, kind, HOSTILE_START + HOSTILE[kind] + "\n")
-    settings = Settings(
-        database=f"sqlite:///{tmp_path / 'games.sqlite3'}",
-        bots={"mybot": spec},
-        limits=Limits(program_ms=100),
-    )
+    settings = _settings(tmp_path, {"mybot": spec}, program_ms=100)
     with TestClient(create_app(settings)) as client:
         table = Table(client, ["human", "mybot"])
         info = table.play()
@@ -192,11 +193,7 @@ def test_a_program_that_breaks_down_is_replaced_and_everyone_is_told(
 
 def test_a_hung_program_holds_up_no_other_game(tmp_path: Path) -> None:
     spec = _program(tmp_path, "hang", HOSTILE_START + HOSTILE["hang"] + "\n")
-    settings = Settings(
-        database=f"sqlite:///{tmp_path / 'games.sqlite3'}",
-        bots={"mybot": spec},
-        limits=Limits(program_ms=1000),
-    )
+    settings = _settings(tmp_path, {"mybot": spec}, program_ms=1000)
     with TestClient(create_app(settings)) as client:
         hung = Table(client, ["mybot", "human"])
         while not _pids(tmp_path, "hang"):
@@ -217,9 +214,7 @@ def test_an_expired_game_and_a_stopping_server_stop_their_programs(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
-    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    limits = Limits(idle_game_ttl=1.0, sweep_seconds=0.1)
-    settings = Settings(database, bots={"example": spec}, limits=limits)
+    settings = _settings(tmp_path, {"example": spec}, idle_game_ttl=1.0, sweep_seconds=0.1)
     with TestClient(create_app(settings)) as client:
         expiring = Table(client, ["example", "human"])
         while expiring.info()["to_move"] != 1:
@@ -229,7 +224,7 @@ def test_an_expired_game_and_a_stopping_server_stop_their_programs(
         while expiring.info()["status"] != "expired":
             time.sleep(0.05)
         assert _all_stopped([pid], 5)
-    with TestClient(create_app(Settings(database, bots={"example": spec}))) as client:
+    with TestClient(create_app(_settings(tmp_path, {"example": spec}))) as client:
         stopping = Table(client, ["example", "human"])
         while stopping.info()["to_move"] != 1:
             time.sleep(0.01)
@@ -242,11 +237,7 @@ def test_an_expired_game_and_a_stopping_server_stop_their_programs(
 @pytest.fixture
 def few_programs(tmp_path: Path) -> Iterator[TestClient]:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
-    settings = Settings(
-        f"sqlite:///{tmp_path / 'games.sqlite3'}",
-        bots={"example": spec},
-        limits=Limits(max_programs=2),
-    )
+    settings = _settings(tmp_path, {"example": spec}, max_programs=2)
     with TestClient(create_app(settings)) as client:
         yield client
 
@@ -267,7 +258,7 @@ def test_a_restarted_server_starts_the_programs_of_its_games_again(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
-    settings = Settings(f"sqlite:///{tmp_path / 'games.sqlite3'}", bots={"example": spec})
+    settings = _settings(tmp_path, {"example": spec})
     with TestClient(create_app(settings)) as client:
         table = Table(client, ["example", "human"])
         table.play(moves=3)
@@ -280,3 +271,19 @@ def test_a_restarted_server_starts_the_programs_of_its_games_again(
     err = capfd.readouterr().err
     assert err.count("example-bot: new game, seat 0") == 2
     assert err.count("example-bot: game over") == 1
+
+
+def test_a_game_whose_bot_the_restarted_server_no_longer_runs_goes_on(tmp_path: Path) -> None:
+    spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
+    with TestClient(create_app(_settings(tmp_path, {"example": spec}))) as client:
+        table = Table(client, ["example", "human"])
+        table.play(moves=2)
+    with TestClient(create_app(_settings(tmp_path, {}))) as client:
+        table.client = client
+        info = table.play()
+        assert info["status"] == "over" and info["seats"][0]["player"] == "random"
+        [notice] = info["notices"]
+        assert notice.startswith(
+            "Seat 0: the bot program example is not run by this server (no --bot example); "
+            "the built-in random bot plays the seat from move "
+        )

@@ -29,7 +29,15 @@ from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
 from .live import LiveGame
-from .players import HUMAN, MAX_ITERATIONS, STAND_IN, check_external, check_player, choose
+from .players import (
+    HUMAN,
+    MAX_ITERATIONS,
+    STAND_IN,
+    check_external,
+    check_player,
+    choose,
+    is_built_in,
+)
 from .programs import Programs, public_reason
 from .settings import Settings
 from .storage import Seat, Storage, token_hash
@@ -284,6 +292,10 @@ class Lobby:
                         error = cr.BotError(f"bot program failed ({type(error).__name__})")
                     await self._stand_in(game, seat, error)
                     continue
+            elif not is_built_in(player):  # the server was restarted without that --bot
+                gone = cr.BotError(f"bot program is not run by this server (no --bot {player})")
+                await self._stand_in(game, seat, gone)
+                continue
             else:  # a built-in bot: in a bot process
                 try:
                     seed = secrets.randbits(64)

@@ -52,6 +52,14 @@ def _within(factory: SpecFactory, max_ms: int) -> bool:
     return factory.iterations is None or factory.iterations <= MAX_ITERATIONS
 
 
+def is_built_in(spec: str) -> bool:
+    """Whether ``spec`` names a built-in bot (else an external bot's name)."""
+    try:
+        return not bot_factory(spec).command
+    except cr.ConfigError:
+        return False
+
+
 def choose(spec: str, seed: int, state: cr.State) -> cr.Move:
     """The move a fresh built-in bot of ``spec``, seeded ``seed``, makes in ``state``: run in
     the server's bot processes, so that a search holds no lock of the server's own."""
