@@ -193,21 +193,20 @@ def test_a_program_that_breaks_down_is_replaced_and_everyone_is_told(
 
 def test_a_hung_program_holds_up_no_other_game(tmp_path: Path) -> None:
     spec = _program(tmp_path, "hang", HOSTILE_START + HOSTILE["hang"] + "\n")
-    settings = _settings(tmp_path, {"mybot": spec}, program_ms=1000)
+    settings = _settings(tmp_path, {"mybot": spec}, program_ms=4000)
     with TestClient(create_app(settings)) as client:
         hung = Table(client, ["mybot", "human"])
         while not _pids(tmp_path, "hang"):
             time.sleep(0.05)
         other = Table(client, ["human", "human"])
-        start = time.monotonic()
-        for _ in range(10):  # while the program hangs (3 s before it is late)
+        for _ in range(10):  # while the program hangs (6 s before it is late)
             moved = time.monotonic()
             other.play(moves=1)
-            assert time.monotonic() - moved < 1.0
-        assert time.monotonic() - start < 3.0
-        assert hung.info()["notices"] == [] and hung.info()["moves"] == 0
+            assert time.monotonic() - moved < 2.0
+        assert hung.info()["notices"] == [] and hung.info()["moves"] == 0  # still hung
+        assert other.info()["moves"] >= 10
         assert hung.play()["status"] == "over"
-        assert "sent no 'move' message within 3 s" in hung.info()["notices"][0]
+        assert "sent no 'move' message within 6 s" in hung.info()["notices"][0]
 
 
 def test_an_expired_game_and_a_stopping_server_stop_their_programs(
