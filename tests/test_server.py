@@ -208,6 +208,7 @@ def test_the_schemas_describe_the_answers(client: TestClient) -> None:
         ("GameInfo", client.get(f"/api/games/{game}").json()),
         ("SeatView", view),
         ("Error", client.get("/api/games/0123456789abcdef").json()),
+        ("Players", client.get("/api/players").json()),
     ]:
         jsonschema.validate(value, {"$ref": f"#/$defs/{name}", "$defs": schemas["$defs"]})
 
@@ -299,6 +300,7 @@ def test_a_socket_to_a_game_that_is_not_there_is_closed_with_the_reason(
         ("human=exec:x", "a name of its own"),
         ("mine=python3 bot.py", "exec:COMMAND"),
         ("nothing", "expected NAME=exec:COMMAND"),
+        ("mine=exec:/no/such/bot", "--bot mine: bot program '/no/such/bot' cannot be started"),
     ],
 )
 def test_serve_refuses_a_bad_external_bot(
@@ -308,3 +310,17 @@ def test_serve_refuses_a_bad_external_bot(
 
     assert main(["serve", "--bot", bot]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_seat_specs_are_read_by_the_library_and_capped_by_the_server(client: TestClient) -> None:
+    game = _create(client, {"players": 3}, ["human", " MCTS:0.25s", "mcts:20000it"])
+    players = [seat["player"] for seat in client.get(f"/api/games/{game}").json()["seats"]]
+    assert players == ["human", "mcts:0.25s", "mcts:20000it"]
+    for spec in ("mcts:2.5s", "mcts:20001it", "exec:python3 examples/external_bot.py"):
+        answer = client.post("/api/games", json={"config": {"players": 2}, "seats": [spec] * 2})
+        assert answer.status_code == 400 and "a seat's player" in answer.json()["error"]
+    assert client.get("/api/players").json() == {
+        "builtin": ["human", "random", "greedy", "mcts"],
+        "budgets": ["mcts:2000ms", "mcts:20000it"],
+        "external": [],
+    }

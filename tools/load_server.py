@@ -4,9 +4,9 @@ moves over WebSockets, for a bounded time, against a server in a process of its 
 ``python tools/load_server.py --games 50 --seconds 60`` keeps 50 two-player games going (a
 finished game is replaced by a new one), each seat a WebSocket client, and prints the moves
 per second, the server's CPU time per move, the percentiles of a move's round trip (sending
-the move to receiving the view it makes), the server's resident memory over time, and every
-error. Needs the server extra
-and ``httpx``; a figure, not a test.
+the move to receiving the view it makes), the server's resident memory over time, every
+error, and the machine's load average (the clients share the machine with the server).
+Needs the server extra and ``httpx``; a figure, not a test.
 """
 
 from __future__ import annotations
@@ -119,6 +119,8 @@ async def measure(base: str, pid: int, games: int, seconds: float) -> Tally:
     )
     print("  server memory MiB: " + ", ".join(f"{t:.0f}s {m:.0f}" for t, m in memory))
     print(f"  errors: {len(tally.errors)} {tally.errors[:3]}")
+    loads = ", ".join(f"{load:.1f}" for load in os.getloadavg())
+    print(f"  machine load average (1, 5, 15 min) at the end: {loads}")
     return tally
 
 

@@ -146,6 +146,14 @@ class ProgramBot:
         """Send ``quit``; kill the program if it has not exited after :data:`QUIT_SECONDS`."""
         self._finalizer()
 
+    def kill(self) -> None:
+        """Kill the program at once, from any thread: a host's own watchdog over a call that
+        went on too long (a :meth:`choose` or :meth:`close` waiting on the program then fails
+        with :class:`~cacao_rules.BotError`, or returns). :meth:`close` still releases the
+        pipes."""
+        with contextlib.suppress(OSError):
+            self._process.kill()
+
     def _index(self, answer: dict[str, Any], listed: list[str]) -> int:
         if "index" in answer:
             index = answer["index"]

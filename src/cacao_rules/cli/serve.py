@@ -8,7 +8,7 @@ import importlib.util
 from pathlib import Path
 from typing import TextIO
 
-from ..errors import ConfigError
+from ..errors import CacaoError, ConfigError
 
 BAD_ARGUMENTS = 2
 MISSING_EXTRA = 1
@@ -19,6 +19,19 @@ def _bot(text: str) -> tuple[str, str]:
     if not equals:
         raise argparse.ArgumentTypeError(f"expected NAME=exec:COMMAND, got {text!r}")
     return name.strip(), spec.strip()
+
+
+def _try_program(name: str, command: tuple[str, ...]) -> None:
+    """Start the operator's bot program ``name`` once and stop it: a command that does not
+    start, or a program that does not answer ``hello``, is refused before the server
+    starts rather than at the first game that seats it."""
+    from ..agents.program import ProgramBot
+
+    try:
+        with ProgramBot(command):
+            pass
+    except CacaoError as error:
+        raise ConfigError(f"--bot {name}: {error}") from None
 
 
 def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,6 +72,14 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="an external bot (the cacao-bot/1 protocol) that clients may seat as NAME",
     )
     serve.add_argument(
+        "--bot-ms",
+        type=int,
+        default=2000,
+        metavar="MS",
+        help="the thinking time per decision an external bot is told (default 2000); it is "
+        "late 2 s after it, and the built-in random bot plays its seat from then on",
+    )
+    serve.add_argument(
         "--games-per-client",
         type=int,
         default=30,
@@ -79,11 +100,15 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     url = args.database_url or f"sqlite:///{Path(args.db).resolve()}"
     try:
+        for name, command in check_external(dict(args.bot)).items():
+            _try_program(name, command)
+        if args.bot_ms < 1:
+            raise ConfigError(f"--bot-ms must be 1 or more, got {args.bot_ms}")
         settings = Settings(
             database=url,
             fsync=args.fsync,
-            bots=check_external(dict(args.bot)),
-            limits=Limits(games_per_client=args.games_per_client),
+            bots=dict(args.bot),
+            limits=Limits(games_per_client=args.games_per_client, program_ms=args.bot_ms),
         )
     except ConfigError as error:
         err.write(f"cacao-rules serve: {error}\n")

@@ -132,6 +132,10 @@ async def game_replay(request: Request) -> Response:
     return HTMLResponse((await _finished(request))[1])
 
 
+async def players(request: Request) -> Response:
+    return _json(_lobby(request).players())
+
+
 async def api_schemas(request: Request) -> Response:
     return _json(schemas.json_schemas())
 
@@ -256,6 +260,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", page_response),
         Route("/static/{name}", static_response),
         Route("/api/schemas", api_schemas),
+        Route("/api/players", players),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game}", game_info),
         Route("/api/games/{game}/join", join_game, methods=["POST"]),

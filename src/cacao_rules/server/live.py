@@ -14,8 +14,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import threading
 import time
-from typing import Any
 
 import cacao_rules as cr
 
@@ -50,7 +50,14 @@ class LiveGame:
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         self.sockets = [0] * self.config.players
-        self.bots: dict[int, Any] = {}
+        self.notices = list(stored.notices)
+        """What clients are told of the game beyond its events (an external bot that broke
+        down and its stand-in), with the number of moves played when it happened."""
+        self.programs: dict[int, cr.ProgramBot] = {}
+        """The running program of each external bot's seat (:mod:`.programs`)."""
+        self.programs_lock = threading.Lock()
+        self.programs_closed = False
+        """Set once the game's programs are closed: none is started for it any more."""
         self.bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[str, str] | None = None
         for text in stored.moves:
@@ -98,6 +105,11 @@ class LiveGame:
     def take(self, seat: int, name: str, token_hash: str) -> None:
         self.seats[seat] = Seat("human", name, token_hash)
 
+    def stand_in(self, seat: int, player: str, notice: str) -> None:
+        """Let the built-in bot ``player`` play ``seat`` from now on, and tell everyone."""
+        self.seats[seat] = Seat(player, self.seats[seat].name, None)
+        self.notices.append((len(self.moves), notice))
+
     def info(self) -> schemas.GameInfo:
         """What everyone may know of the game."""
         state = self.state
@@ -114,6 +126,7 @@ class LiveGame:
             to_move=state.to_move,
             scores=[sheet.total for sheet in cr.final_scores(state)] if over else None,
             winners=list(cr.winners(state)) if over else None,
+            notices=[text for _number, text in self.notices],
         )
 
     def parse(self, seat: int, request: schemas.PlayMove) -> cr.Move:
@@ -163,6 +176,7 @@ class LiveGame:
             is_over=state.is_over,
             scores=[sheet.total for sheet in cr.final_scores(state)],
             winners=list(cr.winners(state)) if state.is_over else None,
+            notices=[text for _number, text in self.notices],
             # str(): board() gives an SvgPicture, a str subclass that msgspec does not encode
             board=str(board(observation, highlight_moves=legal)) if with_board else None,
         )
@@ -171,6 +185,9 @@ class LiveGame:
         """The record (text) and the replay page of the finished game (made once)."""
         if self._finished is None:
             names = [seat.name or f"seat {number}" for number, seat in enumerate(self.seats)]
-            record = cr.GameRecord(self.config, self.seed, self.moves, names)
+            comments: dict[int, str] = {}
+            for number, text in self.notices:  # on the first move made after it
+                comments[number + 1] = " ".join(filter(None, (comments.get(number + 1), text)))
+            record = cr.GameRecord(self.config, self.seed, self.moves, names, {}, comments)
             self._finished = (record.to_text(), replay_page(record))
         return self._finished

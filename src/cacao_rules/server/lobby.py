@@ -5,8 +5,10 @@ the slow parts (the engine's step, the database's commit) on worker threads, and
 changes the game in memory and wakes its watchers: an accepted move is committed before
 anyone hears of it, and a request never holds the event loop while it computes, so no game
 waits for another. The built-in bots think in processes of their own (a search holds the
-interpreter's lock of the process it runs in), and the external ones are talked to from
-threads of their own, so that a slow bot delays only its own game.
+interpreter's lock of the process it runs in); each external bot is a program of its own,
+kept for its game's life and talked to from a thread of its own (:mod:`.programs`), so that
+a slow bot delays only its own game. An external bot that breaks down is stopped and the
+built-in ``random`` bot plays its seat from then on, which every client is told.
 """
 
 from __future__ import annotations
@@ -23,10 +25,20 @@ from typing import Any, ParamSpec, TypeVar
 
 import cacao_rules as cr
 
+from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
 from .live import LiveGame
-from .players import HUMAN, bot_maker, check_player, choose
+from .players import (
+    HUMAN,
+    MAX_ITERATIONS,
+    STAND_IN,
+    check_external,
+    check_player,
+    choose,
+    is_built_in,
+)
+from .programs import Programs, public_reason
 from .settings import Settings
 from .storage import Seat, Storage, token_hash
 
@@ -54,7 +66,9 @@ class Lobby:
         self.created: dict[str, deque[float]] = {}
         self.sockets = 0
         self._work = ThreadPoolExecutor(4, thread_name_prefix="cacao-work")
-        self._talk = ThreadPoolExecutor(4, thread_name_prefix="cacao-bot")
+        self.programs = Programs(
+            check_external(settings.bots), self.limits.program_ms, self.limits.max_programs
+        )
         spawn = multiprocessing.get_context("spawn")
         self._think = ProcessPoolExecutor(settings.bot_processes, mp_context=spawn)
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
@@ -75,12 +89,12 @@ class Lobby:
         LOG.info("resumed %d games", len(self.games))
 
     async def stop(self) -> None:
+        """Stop the bots: cancel their turns and close the external bots' programs."""
         for game in self.games.values():
             if game.bot_task is not None:
                 game.bot_task.cancel()
-            self._close_bots(game)
+        await self.programs.stop(list(self.games.values()))
         self._work.shutdown(wait=False, cancel_futures=True)
-        self._talk.shutdown(wait=False, cancel_futures=True)
         self._think.shutdown(wait=False, cancel_futures=True)
         self.storage.close()
 
@@ -137,10 +151,13 @@ class Lobby:
                 400, f"seats names {len(players)} players for a {config.players}-player game"
             )
         try:
-            for spec in players:
-                check_player(spec, self.settings.bots, self.limits.max_mcts_ms)
+            players = [
+                check_player(spec, self.programs.commands, self.limits.max_mcts_ms)
+                for spec in players
+            ]
         except cr.ConfigError as error:
             raise Refused(400, str(error)) from None
+        self._count_programs(players)
         self._count_creation(client)
         game_id = secrets.token_hex(8)
         seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
@@ -166,6 +183,34 @@ class Lobby:
             raise Refused(
                 400, str(error).replace("not a valid configuration: ", "config.")
             ) from None
+
+    def players(self) -> schemas.Players:
+        """What a client may seat."""
+        limits = self.limits
+        return schemas.Players(
+            builtin=[HUMAN, *BOTS],
+            budgets=[f"mcts:{limits.max_mcts_ms}ms", f"mcts:{MAX_ITERATIONS}it"],
+            external=sorted(self.programs.commands),
+        )
+
+    def _count_programs(self, players: list[str]) -> None:
+        """Refuse a game whose external bots would run more programs than the server may."""
+        wanted = sum(1 for player in players if player in self.programs.commands)
+        if not wanted:
+            return
+        seated = sum(
+            1
+            for game in self.games.values()
+            if game.status in ("open", "playing")
+            for seat in game.seats
+            if seat.player in self.programs.commands
+        )
+        if seated + wanted > self.limits.max_programs:
+            raise Refused(
+                503,
+                f"the server runs at most {self.limits.max_programs} external bots at once; "
+                "try again later or seat a built-in bot",
+            )
 
     def _count_creation(self, client: str) -> None:
         """Refuse a client over its share of new games, or any when the server is full."""
@@ -223,7 +268,7 @@ class Lobby:
         game.keep(move, state, events)
         game.notify()
         if state.is_over:
-            self._close_bots(game)
+            self.programs.finish(game, state)  # game_over, then quit
 
     # --- bots --------------------------------------------------------------------------
 
@@ -237,22 +282,27 @@ class Lobby:
         while (seat := game.bot_to_move) is not None:
             state = game.state
             player = game.seats[seat].player
-            try:
-                if player not in self.settings.bots:  # a built-in bot: in a bot process
+            if player in self.programs.commands:  # a program, kept for the game
+                try:
+                    move = await self.programs.choose(game, seat, player, state)
+                except Exception as error:  # cr.BotError: it broke the protocol
+                    if not isinstance(error, cr.BotError):
+                        LOG.exception("game %s: seat %d's program", game.id, seat)
+                        self.programs.drop(game, seat)
+                        error = cr.BotError(f"bot program failed ({type(error).__name__})")
+                    await self._stand_in(game, seat, error)
+                    continue
+            elif not is_built_in(player):  # the server was restarted without that --bot
+                gone = cr.BotError(f"bot program is not run by this server (no --bot {player})")
+                await self._stand_in(game, seat, gone)
+                continue
+            else:  # a built-in bot: in a bot process
+                try:
                     seed = secrets.randbits(64)
                     move = await loop.run_in_executor(self._think, choose, player, seed, state)
-                else:  # a program: kept for the game, talked to from a thread
-                    bot = game.bots.get(seat)
-                    if bot is None:
-                        maker = bot_maker(player, self.settings.bots)
-                        bot = game.bots[seat] = await loop.run_in_executor(
-                            self._talk, maker, secrets.randbits(64)
-                        )
-                    move = await loop.run_in_executor(self._talk, bot.choose, state)
-            except Exception:  # an external bot that broke must not stop the game
-                LOG.exception("game %s: the bot of seat %d failed; a random move", game.id, seat)
-                game.bots.pop(seat, None)
-                move = cr.RandomBot(secrets.randbits(64)).choose(state)
+                except Exception:  # e.g. a bot process that died: the game goes on
+                    LOG.exception("game %s: seat %d's bot failed; a random move", game.id, seat)
+                    move = cr.RandomBot(secrets.randbits(64)).choose(state)
             async with game.lock:
                 if game.state is not state:
                     continue  # cannot happen while this task is the game's only bot driver
@@ -261,12 +311,20 @@ class Lobby:
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
                 await self._commit(game, move)
 
-    def _close_bots(self, game: LiveGame) -> None:
-        for bot in game.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()
-        game.bots.clear()
+    async def _stand_in(self, game: LiveGame, seat: int, error: cr.BotError) -> None:
+        """Seat :data:`STAND_IN` at ``seat``, whose external bot failed with ``error``
+        (its program stopped): stored, then told to everyone."""
+        name = game.seats[seat].player
+        LOG.warning("game %s, seat %d (%s): %s", game.id, seat, name, error)
+        notice = (
+            f"Seat {seat}: {public_reason(error, name)}; the built-in {STAND_IN} bot plays "
+            f"the seat from move {len(game.moves) + 1} on."
+        )
+        async with game.lock:
+            moves = len(game.moves)
+            await self.run(self.storage.stand_in, game.id, seat, STAND_IN, moves, notice)
+            game.stand_in(seat, STAND_IN, notice)
+        game.notify()
 
     # --- expiry ------------------------------------------------------------------------
 
@@ -285,7 +343,7 @@ class Lobby:
                 expired.append(game_id)
                 if game.bot_task is not None:
                     game.bot_task.cancel()
-                self._close_bots(game)
+                self.programs.finish(game, None)
                 game.notify()
             elif (
                 status in ("over", "expired")

@@ -109,7 +109,8 @@ class SeatInfo(Answer):
 
 class GameInfo(Answer):
     """``GET /api/games/ID`` and the answer to ``POST /api/games``: what everyone may know
-    of a game."""
+    of a game. ``notices``: what everyone is told beyond the moves (an external bot that
+    broke down, and who plays its seat since)."""
 
     game: str
     config: dict[str, Any]
@@ -119,6 +120,17 @@ class GameInfo(Answer):
     to_move: int | None
     scores: list[int] | None
     winners: list[int] | None
+    notices: list[str] = []
+
+
+class Players(Answer):
+    """``GET /api/players``: what a client may seat (``seats`` of :class:`CreateGame`):
+    ``human``, the built-in bots, a search bot with a budget (``budgets``: the largest the
+    server allows) and the external bots its operator named (``external``)."""
+
+    builtin: list[str]
+    budgets: list[str]
+    external: list[str]
 
 
 class LegalMove(Answer):
@@ -135,8 +147,9 @@ class SeatView(Answer):
     events from number ``since`` on as this seat sees them (``cr.observe_events``, the
     library's event documents) with ``lines`` their words; ``next`` the number to ask from
     next time; ``legal_moves`` this seat's moves when it is to move; ``scores`` each seat's
-    score if the game ended now (final once ``is_over``); ``board`` the SVG picture when asked
-    for."""
+    score if the game ended now (final once ``is_over``); ``notices`` what everyone is told
+    beyond the events (an external bot that broke down, and who plays its seat since);
+    ``board`` the SVG picture when asked for."""
 
     type: Literal["view"]
     game: str
@@ -153,6 +166,7 @@ class SeatView(Answer):
     is_over: bool
     scores: list[int]
     winners: list[int] | None
+    notices: list[str] = []
     board: str | None = None
 
 
@@ -164,6 +178,7 @@ SHAPES: dict[str, type[msgspec.Struct]] = {
     "SocketMove": SocketMove,
     "GameInfo": GameInfo,
     "Joined": Joined,
+    "Players": Players,
     "SeatView": SeatView,
     "Error": Error,
 }

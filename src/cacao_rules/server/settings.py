@@ -46,6 +46,12 @@ class Limits:
     """The longest player name, in characters."""
     max_mcts_ms: int = 2_000
     """The most thinking time a client may give a seated search bot, per decision."""
+    program_ms: int = 2_000
+    """The thinking time per decision an external bot's program is told (``time_ms`` of the
+    bot protocol); it is late, and replaced, after this and the protocol's 2 s of grace."""
+    max_programs: int = 100
+    """The most external bots seated in unfinished games at once, each a program running
+    for its game's life (503 for a game that would seat one more)."""
 
 
 @attrs.frozen

@@ -54,6 +54,14 @@ MOVES = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("move", sa.Text, nullable=False),  # move notation
 )
+NOTICES = sa.Table(  # a table of its own: a database made before it gets it, unchanged else
+    "notices",
+    _METADATA,
+    sa.Column("game", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("moves", sa.Integer, primary_key=True),  # the moves played when it was given
+    sa.Column("text", sa.Text, nullable=False),
+)
 
 
 def token_hash(token: str) -> str:
@@ -82,6 +90,8 @@ class StoredGame:
     touched: float
     seats: tuple[Seat, ...]
     moves: tuple[str, ...]
+    notices: tuple[tuple[int, str], ...] = ()
+    """What the clients were told beyond the moves, with the number of moves played then."""
 
 
 def _sqlite_pragmas(fsync: bool) -> Callable[[Any, object], None]:
@@ -164,6 +174,17 @@ class Storage:
                 values["status"] = "over"
             db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
 
+    def stand_in(self, game_id: str, seat: int, player: str, moves: int, text: str) -> None:
+        """Give bot ``seat`` to the built-in ``player`` (its external bot broke down after
+        ``moves`` moves), with the notice ``text`` that says so."""
+        with self.engine.begin() as db:
+            db.execute(
+                SEATS.update()
+                .where(SEATS.c.game == game_id, SEATS.c.seat == seat)
+                .values(player=player)
+            )
+            db.execute(NOTICES.insert().values(game=game_id, seat=seat, moves=moves, text=text))
+
     def expire(self, game_ids: Sequence[str]) -> None:
         """Mark games nobody finished as expired (kept, but no longer played)."""
         if game_ids:
@@ -178,9 +199,18 @@ class Storage:
             seats = db.execute(
                 SEATS.select().where(SEATS.c.game == game_id).order_by(SEATS.c.seat)
             ).all()
-            moves = db.execute(
-                sa.select(MOVES.c.move).where(MOVES.c.game == game_id).order_by(MOVES.c.number)
-            ).scalars()
+            moves = (
+                db.execute(
+                    sa.select(MOVES.c.move).where(MOVES.c.game == game_id).order_by(MOVES.c.number)
+                )
+                .scalars()
+                .all()
+            )
+            notices = db.execute(
+                sa.select(NOTICES.c.moves, NOTICES.c.text)
+                .where(NOTICES.c.game == game_id)
+                .order_by(NOTICES.c.moves, NOTICES.c.seat)
+            ).all()
             return StoredGame(
                 id=row.id,
                 config=json.loads(row.config),
@@ -189,6 +219,7 @@ class Storage:
                 touched=row.touched,
                 seats=tuple(Seat(s.player, s.name, s.token_hash) for s in seats),
                 moves=tuple(moves),
+                notices=tuple((number, text) for number, text in notices),
             )
 
     def unfinished(self) -> list[str]:

@@ -7,7 +7,7 @@
 const $ = (id) => document.getElementById(id);
 const MODULES = ["map", "watering", "chocolate", "huts", "tree_of_life", "emperor",
   "new_workers", "gem_mines"];
-const KINDS = ["human", "random", "greedy", "mcts:250ms"];
+let KINDS = ["human", "random", "greedy", "mcts:250ms"];  // and the operator's bots
 let socket = null;
 let view = null;
 let lines = [];
@@ -44,8 +44,14 @@ function seatRows() {
   }
 }
 
-function lobby() {
+let externalBots = null;  // the operator's external bots, asked for once
+
+async function lobby() {
   show("lobby");
+  if (externalBots === null) {
+    try { externalBots = (await api("GET", "/api/players")).external; } catch (error) { externalBots = []; }
+    KINDS = [...KINDS, ...externalBots];
+  }
   const box = $("modules");
   if (!box.querySelector("input")) {
     for (const name of MODULES) {
@@ -130,6 +136,11 @@ function draw(data) {
   const you = data.seat;
   $("status").textContent = (data.names[you] || "") + ", seat " + you + " · " + data.status;
   $("waiting").textContent = data.to_move === you ? "Your turn: " + data.waiting : data.waiting;
+  $("notices").replaceChildren(...(data.notices || []).map((text) => {
+    const item = document.createElement("li");
+    item.textContent = text;  // e.g. an external bot that broke down, and its stand-in
+    return item;
+  }));
   if (data.board) $("board").innerHTML = data.board;  // the library's SVG of this seat's view
   const hand = $("hand");
   hand.replaceChildren();
