@@ -15,7 +15,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules.game.frozen import Bag
-from cacao_rules.game.record import Record
+from cacao_rules.game.sealed import Sealed
 from cacao_rules.state.state import BlindFillStep, RefillStep
 
 
@@ -54,25 +54,25 @@ def test_records_compare_hash_and_pickle_by_value() -> None:
     assert repr(player).startswith("PlayerState(gold=")
 
 
-def _records(value: object, found: dict[type, list[Record]]) -> None:
+def _sealed_values(value: object, found: dict[type, list[Sealed]]) -> None:
     """Every record inside ``value`` (fields, tuples, mappings, bags), by class."""
-    if isinstance(value, Record):
+    if isinstance(value, Sealed):
         found.setdefault(type(value), []).append(value)
         for field in value.values():
-            _records(field, found)
+            _sealed_values(field, found)
     elif isinstance(value, tuple | list):
         for item in value:
-            _records(item, found)
+            _sealed_values(item, found)
     elif isinstance(value, Mapping):
-        _records(list(value.values()), found)
+        _sealed_values(list(value.values()), found)
     elif isinstance(value, Bag):
-        _records(value.items, found)
+        _sealed_values(value.items, found)
 
 
-def _record_samples() -> dict[type, list[Record]]:
+def _sealed_samples() -> dict[type, list[Sealed]]:
     """Records of every class: those of a few games with every module, their moves, and the
     few that random games seldom make."""
-    found: dict[type, list[Record]] = {}
+    found: dict[type, list[Sealed]] = {}
     every_module = set(cr.Module) - {cr.Module.NEW_WORKERS}
     for config in (cr.Config.big_game(4), cr.Config(players=3, modules=every_module)):
         for seed in (3, None):
@@ -80,17 +80,17 @@ def _record_samples() -> dict[type, list[Record]]:
             state = cr.new_game(config, seed=seed)
             while not state.is_over:
                 moves = cr.legal_moves(state)
-                _records((state, moves), found)
+                _sealed_values((state, moves), found)
                 state = cr.apply(state, rng.choice(moves))
-            _records(state, found)
-    _records((cr.Discard(cr.WorkerType.W1111), BlindFillStep((1, 0), (), ((0, 0),))), found)
-    _records(RefillStep(), found)
+            _sealed_values(state, found)
+    _sealed_values((cr.Discard(cr.WorkerType.W1111), BlindFillStep((1, 0), (), ((0, 0),))), found)
+    _sealed_values(RefillStep(), found)
     return found
 
 
-def _record_classes(base: type[Record] = Record) -> list[type[Record]]:
-    subclasses: list[type[Record]] = base.__subclasses__()
-    return [cls for sub in subclasses for cls in (sub, *_record_classes(sub))]
+def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
+    subclasses: list[type[Sealed]] = base.__subclasses__()
+    return [cls for sub in subclasses for cls in (sub, *_sealed_classes(sub))]
 
 
 @contextlib.contextmanager
@@ -108,8 +108,8 @@ def _as_compiled(cls: type, compiled: bool) -> Iterator[None]:
 
 @pytest.mark.skipif(cr.COMPILED, reason="compiled, only the compiled branch can run")
 def test_both_branches_of_a_generated_constructor_build_the_same_record() -> None:
-    samples = _record_samples()
-    for cls in _record_classes():
+    samples = _sealed_samples()
+    for cls in _sealed_classes():
         if cls.__name__.startswith("_"):
             continue  # a private base: its subclasses are built below
         assert samples.get(cls), f"no {cls.__name__} to build"
@@ -154,6 +154,6 @@ def test_a_player_state_is_replaced_as_any_record_is() -> None:
     state = _mid_game()
     player, other = state.players[0], state.players[1].replace(gold=99, huts=(cr.Hut.CHIEF,))
     for name, value in zip(cr.PlayerState.FIELDS, other.values(), strict=True):
-        assert player.replace(**{name: value}) == Record.replace(player, **{name: value})
+        assert player.replace(**{name: value}) == Sealed.replace(player, **{name: value})
         assert getattr(player.replace(**{name: value}), name) == value
     assert player.replace(**dict(zip(cr.PlayerState.FIELDS, other.values(), strict=True))) == other

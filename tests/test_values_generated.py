@@ -13,7 +13,7 @@ import attrs
 import msgspec
 
 import cacao_rules as cr
-from cacao_rules.game.record import Record
+from cacao_rules.game.sealed import Sealed
 from cacao_rules.observation import OPEN_FIELDS
 from cacao_rules.state.draft import Draft
 
@@ -38,15 +38,15 @@ def test_the_generated_code_is_up_to_date() -> None:
     assert not stale, f"run python tools/make_values.py; these differ: {stale}"
 
 
-def _record_classes(base: type[Record] = Record) -> list[type[Record]]:
-    subclasses: list[type[Record]] = base.__subclasses__()
-    return [cls for sub in subclasses for cls in (sub, *_record_classes(sub))]
+def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
+    subclasses: list[type[Sealed]] = base.__subclasses__()
+    return [cls for sub in subclasses for cls in (sub, *_sealed_classes(sub))]
 
 
 def test_every_record_with_fields_is_declared() -> None:
     script = _script()
     declared = {value.name: value for value in (*script.VALUES, script.STATE)}
-    for cls in _record_classes():
+    for cls in _sealed_classes():
         if cls.FIELDS:
             value = declared[cls.__name__]
             assert tuple(field.name for field in value.fields) == cls.FIELDS
@@ -74,7 +74,7 @@ def test_the_json_documents_name_the_values_fields() -> None:
     from cacao_rules.formats import documents
     from cacao_rules.state import state
 
-    pairs: list[tuple[type[msgspec.Struct], type[Record], set[str]]] = [
+    pairs: list[tuple[type[msgspec.Struct], type[Sealed], set[str]]] = [
         (documents.StateDocument, cr.State, {"format", "version"}),
         (documents.PlayerDocument, cr.PlayerState, set()),
         (documents.ActivatedEdgeDocument, state.ActivatedEdge, set()),

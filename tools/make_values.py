@@ -4,7 +4,7 @@ Each value class (the state, a player's state, the steps, activated edges, tiles
 is declared once, here: its fields in the constructor's order, each with its type and
 default, and whether the class checks its arguments. From a declaration this script writes,
 into a marked block inside the class in the package, its slots, ``FIELDS`` (from which
-:class:`~cacao_rules.game.record.Record` derives equality, the hash, ``repr``,
+:class:`~cacao_rules.game.sealed.Sealed` derives equality, the hash, ``repr``,
 ``__match_args__`` and pickling), the field annotations, the constructor, ``values()`` and
 a ``replace`` typed with the class; and for :class:`~cacao_rules.State` the working copy
 :class:`~cacao_rules.state.draft.Draft` (its fields, copying a state in, freezing it out,
@@ -66,7 +66,7 @@ class Value:
     """Private slots (name, type) besides the fields, ``None`` when built."""
     base: bool = False
     """A base of classes with no fields of their own (the bare steps): no ``replace`` of its
-    own, since a copy must be of the subclass (:meth:`Record.replace` makes it)."""
+    own, since a copy must be of the subclass (:meth:`Sealed.replace` makes it)."""
     doc: dict[str, str] = field(default_factory=dict)
 
 
@@ -201,8 +201,8 @@ DRAFT_MODULE = "state/draft.py"
 OBSERVATION_MODULE = "observation.py"
 
 
-def record_block(value: Value) -> list[str]:
-    """The generated members of the record class ``value``."""
+def sealed_block(value: Value) -> list[str]:
+    """The generated members of the sealed value class ``value``."""
     names = [f.name for f in value.fields]
     privates = [name for name, _ in value.private]
     slots = sorted(names + privates)
@@ -394,7 +394,7 @@ def generated() -> dict[Path, str]:
     for value in (*VALUES, STATE):
         text = text_of(value.module)
         texts[PACKAGE / value.module] = _replace_block(
-            text, value.name, record_block(value), value.module
+            text, value.name, sealed_block(value), value.module
         )
     draft = text_of(DRAFT_MODULE)
     texts[PACKAGE / DRAFT_MODULE] = _replace_block(

@@ -183,7 +183,6 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
-
 __all__ = [
     "COMPILED",
     "DISPLAY_SIZE",

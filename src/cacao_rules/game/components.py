@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final
 
 from ..compiled import COMPILED
 from ..errors import FormatError
-from .record import Record
+from .sealed import Sealed
 
 
 class JungleKind(enum.Enum):
@@ -63,7 +63,7 @@ _KIND_CODES: Final = {
 }
 
 
-class JungleTile(Record):
+class JungleTile(Sealed):
     """A jungle tile: its ``kind`` and its printed ``value``.
 
     ``value`` is cacao per worker for a plantation, the selling price for a market, gold per
@@ -308,7 +308,7 @@ _DISTINCT_ROTATIONS: Final = {
 }
 
 
-class WorkerTile(Record):
+class WorkerTile(Sealed):
     """A worker tile as it lies on the board: its ``owner`` seat, type and rotation.
 
     ``edges`` gives the workers as placed, in the order N, E, S, W. ``foreman`` says whether

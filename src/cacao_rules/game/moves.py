@@ -1,6 +1,6 @@
 """The moves: every decision a player makes and every chance outcome.
 
-A move is a small immutable value (a :class:`~cacao_rules.game.record.Record`: equal and
+A move is a small immutable value (a :class:`~cacao_rules.game.sealed.Sealed`: equal and
 hashed by its fields, picklable, matched positionally by ``FIELDS``; assigning a field
 raises; its fields are declared in tools/make_values.py). Its constructor takes each field
 with its precise type and checks it, since callers build moves from their own data: a
@@ -26,7 +26,7 @@ from .components import GEM_COLOURS, NO_GEMS, Gems, Hut, JungleTile, Side, Worke
 from .geometry import Square, format_square
 from .limits import MAX_COORDINATE, MAX_MOVE_COUNT
 from .notation_parts import PartError, expect_parts
-from .record import Record
+from .sealed import Sealed
 
 MAX_COUNT: Final = MAX_MOVE_COUNT
 
@@ -89,7 +89,7 @@ def _check_tile_move(move: str, kind: object, square: object, rotation: object) 
     _check_int(move, "rotation", rotation, 0, 3)
 
 
-class Place(Record):
+class Place(Sealed):
     """Place hand tile ``type`` on ``square``, turned ``rotation`` quarter turns clockwise.
 
     >>> str(Place(WorkerType.W2101, (1, 0), 1))
@@ -161,7 +161,7 @@ class Place(Record):
         return cls(parse.worker_type(parts[0]), parse.square(parts[1]), parse.rotation(parts[2]))
 
 
-class Overbuild(Record):
+class Overbuild(Sealed):
     """Put hand tile ``type`` on top of the player's own tile at ``square`` (:rule:`R-OVER-3`).
 
     >>> str(Overbuild(WorkerType.W1111, (0, 1), 0))
@@ -233,7 +233,7 @@ class Overbuild(Record):
         return cls(parse.worker_type(parts[0]), parse.square(parts[1]), parse.rotation(parts[2]))
 
 
-class Discard(Record):
+class Discard(Sealed):
     """Set hand tile ``type`` aside when nothing can be placed (:rule:`R-PLACE-4`).
 
     >>> str(Discard(WorkerType.W3001))
@@ -295,7 +295,7 @@ class Discard(Record):
         return cls(parse.worker_type(parts[0]))
 
 
-class FillChoice(Record):
+class FillChoice(Sealed):
     """One jungle space and the tile put on it: from the display, or from the map board for
     a map tile when ``from_map`` (:rule:`R-MAP-2`).
 
@@ -361,7 +361,7 @@ class FillChoice(Record):
         return f"{format_square(self.square)}={source}{self.tile.code}"
 
 
-class Fill(Record):
+class Fill(Sealed):
     """Which display tile goes on which jungle space this turn (:rule:`R-FILL-2`).
 
     ``choices`` is sorted by square. Spaces it leaves out get blind draws from the pile
@@ -443,7 +443,7 @@ class Fill(Record):
         return cls(tuple(choices[square] for square in sorted(choices)))
 
 
-class Resolve(Record):
+class Resolve(Sealed):
     """Use ``workers`` of the activated edge ``side`` of the tile on ``square``.
 
     Using fewer workers than the edge has forgoes the rest (:rule:`R-ACT-4`). At a chocolate
@@ -563,7 +563,7 @@ class Resolve(Record):
         return cls(square, side, workers, parse.bars(parts[3]))
 
 
-class DrawWorker(Record):
+class DrawWorker(Sealed):
     """Chance: the worker tile drawn from a player's pile is a ``type``.
 
     >>> str(DrawWorker(WorkerType.W1111))
@@ -625,7 +625,7 @@ class DrawWorker(Record):
         return cls(parse.worker_type(parts[0]))
 
 
-class DrawJungle(Record):
+class DrawJungle(Sealed):
     """Chance: the jungle tile drawn from the pile is ``tile``.
 
     >>> str(DrawJungle(JungleTile.from_code("T")))
@@ -687,7 +687,7 @@ class DrawJungle(Record):
         return cls(parse.jungle_tile(parts[0]))
 
 
-class Slide(Record):
+class Slide(Sealed):
     """Slide ``tile`` from the map board into the display at the end of a turn (:rule:`R-MAP-4`).
 
     >>> str(Slide(JungleTile.from_code("T")))
@@ -749,7 +749,7 @@ class Slide(Record):
         return cls(parse.jungle_tile(parts[0]))
 
 
-class BuildHut(Record):
+class BuildHut(Sealed):
     """Build ``hut`` at the end of the turn (:rule:`R-HUT-3`).
 
     >>> str(BuildHut(Hut.MARKET_CRIER))
@@ -811,7 +811,7 @@ class BuildHut(Record):
         return cls(parse.hut(parts[0]))
 
 
-class PassHut(Record):
+class PassHut(Sealed):
     """Build no hut this turn (:rule:`R-HUT-3`).
 
     >>> str(PassHut())
@@ -862,7 +862,7 @@ class PassHut(Record):
         return cls()
 
 
-class HutSide(Record):
+class HutSide(Sealed):
     """Chance: the next hut tile of the setup landed with ``hut`` face up (:rule:`R-HUT-1`).
 
     >>> str(HutSide(Hut.CHIEF))

@@ -1,4 +1,4 @@
-"""The immutable slotted record that the value classes are built on.
+"""The sealed base of the value classes: immutable, slotted, built by position.
 
 :class:`~cacao_rules.State`, :class:`~cacao_rules.PlayerState`, the steps, activated edges,
 the tiles and the moves are plain slotted classes rather than attrs ones, because
@@ -6,7 +6,7 @@ the tiles and the moves are plain slotted classes rather than attrs ones, becaus
 become native classes (attrs classes stay interpreted). What makes them values is the same
 for all and lives here: assigning an attribute raises, they compare and hash by their
 fields (the hash kept once worked out), print their fields, pickle by position, match
-positionally on their fields (``__match_args__``), and :meth:`Record.replace` gives a copy
+positionally on their fields (``__match_args__``), and :meth:`Sealed.replace` gives a copy
 with some fields changed.
 
 A subclass's fields are declared once, in tools/make_values.py, which writes into a marked
@@ -15,7 +15,7 @@ constructor (calling the class's ``_check_fields`` first, where it has one), ``v
 and ``replace``. What mypyc needs lives in that generated code: the constructor writes each
 slot with ``object.__setattr__(self, "name", value)`` in the compiled build, where mypyc
 makes it a direct write of the native attribute (``self.name = value`` would call the
-raising ``__setattr__``), and through the slot's own setter (:attr:`Record._SETTERS`,
+raising ``__setattr__``), and through the slot's own setter (:attr:`Sealed._SETTERS`,
 found once per class) in the pure build, where ``object.__setattr__`` looks the slot up by
 name at every call and costs about twice as much.
 """
@@ -28,7 +28,7 @@ from typing import Any, ClassVar, NoReturn, Self, cast
 from ..compiled import COMPILED
 
 
-class Record:
+class Sealed:
     """An immutable value of named fields, built by position."""
 
     __slots__ = ("_hash",)
@@ -108,7 +108,7 @@ class Record:
         return (type(self), self.values())
 
 
-def _setters(cls: type[Record]) -> tuple[Callable[[Any, Any], None], ...]:
+def _setters(cls: type[Sealed]) -> tuple[Callable[[Any, Any], None], ...]:
     """The setters of the slots that ``cls``'s generated constructor writes, in its order."""
     own = vars(cls).get("__slots__", ())
     others = [slot for slot in own if slot not in cls.FIELDS]
