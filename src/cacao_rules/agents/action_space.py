@@ -134,6 +134,7 @@ from ..game.moves import (
 from ..game.pools import gem_cart, jungle_pool, worker_set
 from ..modules.huts import FOREMAN_EDGE
 from ..state.state import FillStep, ResolveStep, State
+from ..turn.actions import Use
 from ..turn.placement import TILE_MOVES
 
 MAX_EDGES_PER_TURN: Final = 13
@@ -153,14 +154,6 @@ _DIRECTIONS: Final[dict[tuple[int, int], int]] = {(0, -1): 0, (1, 0): 1, (0, 1):
 _RECENT_STATES: Final = 64
 """How many states' indices each action space keeps (:func:`_index`): enough for an adapter
 that asks about a node, its children and its parent in turn."""
-
-
-class Use(NamedTuple):
-    """How a resolve move uses its edge: workers, bars sold, gems taken."""
-
-    workers: int
-    bars: int
-    gems: Gems
 
 
 class Block(NamedTuple):
