@@ -81,7 +81,7 @@ def test_the_json_documents_name_the_values_fields() -> None:
         (documents.WorkerTileDocument, cr.WorkerTile, set()),
     ]
     pairs += [
-        (getattr(documents, step.__name__), step, set())
+        (getattr(documents, step.__name__ + "Document"), step, set())
         for step in (state.FillStep, state.BlindFillStep, state.ResolveStep)
     ]
     for document, value, extra in pairs:

@@ -6,10 +6,10 @@ document alongside that declaration (as :func:`msgspec.inspect.type_info` descri
 names the first thing, in document order, that breaks it: where (``players[0].gold``), what
 was expected and what was found, quoting at most a few dozen characters:
 
->>> from cacao_rules.formats.documents import Discard
->>> explain({"seat": True, "type": "1-1-1-1"}, Discard, "discarded[0]")
+>>> from cacao_rules.formats.documents import DiscardDocument
+>>> explain({"seat": True, "type": "1-1-1-1"}, DiscardDocument, "discarded[0]")
 'discarded[0].seat: expected an integer, got a boolean true'
->>> explain({"seat": 0, "type": "4-0-0-0"}, Discard, "discarded[0]")[:58]
+>>> explain({"seat": 0, "type": "4-0-0-0"}, DiscardDocument, "discarded[0]")[:58]
 "discarded[0].type: unknown worker type '4-0-0-0'; expected"
 
 It only explains: every document it is asked about has been refused already.

@@ -126,7 +126,7 @@ class CoveredEntry(Document):
     tile: WorkerTile
 
 
-class Discard(Document):
+class DiscardDocument(Document):
     """A worker tile set aside when nothing could be placed."""
 
     seat: Seat
@@ -168,19 +168,19 @@ def _tag(step: type) -> str:
     return STEP_KINDS[step].tag
 
 
-class Step(Document, tag_field="kind"):
+class StepDocument(Document, tag_field="kind"):
     """The pending decision or chance event, named by ``kind``."""
 
 
-class DealStep(Step, tag=_tag(_steps.DealStep)):
+class DealStepDocument(StepDocument, tag=_tag(_steps.DealStep)):
     """Chance: the setup deal."""
 
 
-class PlacementStep(Step, tag=_tag(_steps.PlacementStep)):
+class PlacementStepDocument(StepDocument, tag=_tag(_steps.PlacementStep)):
     """Seat ``current`` places, overbuilds or discards a worker tile."""
 
 
-class FillStep(Step, tag=_tag(_steps.FillStep)):
+class FillStepDocument(StepDocument, tag=_tag(_steps.FillStep)):
     """Seat ``current`` fills the empty jungle ``spaces`` next to the tile placed on
     ``placed``."""
 
@@ -188,7 +188,7 @@ class FillStep(Step, tag=_tag(_steps.FillStep)):
     spaces: Squares
 
 
-class BlindFillStep(Step, tag=_tag(_steps.BlindFillStep)):
+class BlindFillStepDocument(StepDocument, tag=_tag(_steps.BlindFillStep)):
     """Chance: a blind draw from the pile for ``spaces[0]``."""
 
     placed: Square
@@ -196,71 +196,71 @@ class BlindFillStep(Step, tag=_tag(_steps.BlindFillStep)):
     spaces: Squares
 
 
-class ResolveStepV1(Step, tag=_tag(_steps.ResolveStep)):
+class ResolveStepDocumentV1(StepDocument, tag=_tag(_steps.ResolveStep)):
     """The owner of ``queue[0]`` resolves an activated edge (version 1: no ``received``)."""
 
     queue: Annotated[tuple[ActivatedEdgeDocument, ...], _MOST]
 
 
-class ResolveStep(ResolveStepV1, tag=_tag(_steps.ResolveStep)):
+class ResolveStepDocument(ResolveStepDocumentV1, tag=_tag(_steps.ResolveStep)):
     """The owner of ``queue[0]`` resolves an activated edge; ``received`` is the cacao they
     received from their edges this turn so far."""
 
     received: Count
 
 
-class DrawWorkerStep(Step, tag=_tag(_steps.DrawWorkerStep)):
+class DrawWorkerStepDocument(StepDocument, tag=_tag(_steps.DrawWorkerStep)):
     """Chance: seat ``current``'s end-of-turn draw."""
 
 
-class SlideStep(Step, tag=_tag(_steps.SlideStep)):
+class SlideStepDocument(StepDocument, tag=_tag(_steps.SlideStep)):
     """Seat ``current`` chooses the map-board tile that slides into the display."""
 
 
-class RefillStep(Step, tag=_tag(_steps.RefillStep)):
+class RefillStepDocument(StepDocument, tag=_tag(_steps.RefillStep)):
     """Chance: a display refill from the pile."""
 
 
-class MapRefillStep(Step, tag=_tag(_steps.MapRefillStep)):
+class MapRefillStepDocument(StepDocument, tag=_tag(_steps.MapRefillStep)):
     """Chance: a map board refill from the pile."""
 
 
-class HutStep(Step, tag=_tag(_steps.HutStep)):
+class HutStepDocument(StepDocument, tag=_tag(_steps.HutStep)):
     """Seat ``current`` builds a hut or passes."""
 
 
-class OverStep(Step, tag=_tag(_steps.OverStep)):
+class OverStepDocument(StepDocument, tag=_tag(_steps.OverStep)):
     """Nothing: the game is over."""
 
 
 StepV1 = Annotated[
-    DealStep
-    | PlacementStep
-    | FillStep
-    | BlindFillStep
-    | ResolveStepV1
-    | DrawWorkerStep
-    | RefillStep
-    | OverStep,
+    DealStepDocument
+    | PlacementStepDocument
+    | FillStepDocument
+    | BlindFillStepDocument
+    | ResolveStepDocumentV1
+    | DrawWorkerStepDocument
+    | RefillStepDocument
+    | OverStepDocument,
     Meta(title="step"),
 ]
 AnyStep = Annotated[
-    DealStep
-    | PlacementStep
-    | FillStep
-    | BlindFillStep
-    | ResolveStep
-    | DrawWorkerStep
-    | SlideStep
-    | RefillStep
-    | MapRefillStep
-    | HutStep
-    | OverStep,
+    DealStepDocument
+    | PlacementStepDocument
+    | FillStepDocument
+    | BlindFillStepDocument
+    | ResolveStepDocument
+    | DrawWorkerStepDocument
+    | SlideStepDocument
+    | RefillStepDocument
+    | MapRefillStepDocument
+    | HutStepDocument
+    | OverStepDocument,
     Meta(title="step"),
 ]
 Board = Annotated[tuple[BoardEntry, ...], _MOST]
 Covered = Annotated[tuple[CoveredEntry, ...], _MOST]
-Discarded = Annotated[tuple[Discard, ...], _MOST]
+Discarded = Annotated[tuple[DiscardDocument, ...], _MOST]
 Emperor = None | Square
 
 # --- the state format ---------------------------------------------------------------------

@@ -117,14 +117,14 @@ def _edge_document(edge: ActivatedEdge) -> doc.ActivatedEdgeDocument:
 
 
 _PLAIN_STEPS: Final[dict[type, doc.AnyStep]] = {
-    DealStep: doc.DealStep(),
-    PlacementStep: doc.PlacementStep(),
-    DrawWorkerStep: doc.DrawWorkerStep(),
-    SlideStep: doc.SlideStep(),
-    RefillStep: doc.RefillStep(),
-    MapRefillStep: doc.MapRefillStep(),
-    HutStep: doc.HutStep(),
-    OverStep: doc.OverStep(),
+    DealStep: doc.DealStepDocument(),
+    PlacementStep: doc.PlacementStepDocument(),
+    DrawWorkerStep: doc.DrawWorkerStepDocument(),
+    SlideStep: doc.SlideStepDocument(),
+    RefillStep: doc.RefillStepDocument(),
+    MapRefillStep: doc.MapRefillStepDocument(),
+    HutStep: doc.HutStepDocument(),
+    OverStep: doc.OverStepDocument(),
 }
 
 
@@ -133,11 +133,11 @@ def _step_document(step: Step) -> doc.AnyStep:
     if plain is not None:
         return plain
     if isinstance(step, FillStep):
-        return doc.FillStep(step.placed, step.spaces)
+        return doc.FillStepDocument(step.placed, step.spaces)
     if isinstance(step, BlindFillStep):
-        return doc.BlindFillStep(step.placed, step.filled, step.spaces)
+        return doc.BlindFillStepDocument(step.placed, step.filled, step.spaces)
     if isinstance(step, ResolveStep):
-        return doc.ResolveStep(tuple(map(_edge_document, step.queue)), step.received)
+        return doc.ResolveStepDocument(tuple(map(_edge_document, step.queue)), step.received)
     raise FormatError(f"state format version {VERSION} cannot write step {step!r}")
 
 
@@ -190,7 +190,7 @@ def to_document(state: State) -> doc.StateDocument:
             doc.CoveredEntry(square, _worker_document(tile))
             for square, tile in sorted(state.covered.items())
         ),
-        discarded=tuple(doc.Discard(seat, kind) for seat, kind in state.discarded),
+        discarded=tuple(doc.DiscardDocument(seat, kind) for seat, kind in state.discarded),
         players=tuple(map(_player_document, state.players)),
         jungle_pile={_code(tile): count for tile, count in state.jungle_pile.items},
         display=tuple(map(_code, state.display)),
@@ -287,8 +287,8 @@ def _upgrade(old: doc.StateDocumentV1) -> doc.StateDocument:
         gem_cart=(0, 0, 0, 0),
         mask_supply=(),
         gems_exchanged=0,
-        step=doc.ResolveStep(old.step.queue, 0)
-        if isinstance(old.step, doc.ResolveStepV1)
+        step=doc.ResolveStepDocument(old.step.queue, 0)
+        if isinstance(old.step, doc.ResolveStepDocumentV1)
         else old.step,
     )
     return doc.StateDocument(**fields)
@@ -446,12 +446,12 @@ def _read_edge(document: doc.ActivatedEdgeDocument, seats: int, index: int) -> A
     )
 
 
-def _read_step(document: doc.Step, seats: int) -> Step:
-    if isinstance(document, doc.FillStep):
+def _read_step(document: doc.StepDocument, seats: int) -> Step:
+    if isinstance(document, doc.FillStepDocument):
         return FillStep(document.placed, document.spaces)
-    if isinstance(document, doc.BlindFillStep):
+    if isinstance(document, doc.BlindFillStepDocument):
         return BlindFillStep(document.placed, document.filled, document.spaces)
-    if isinstance(document, doc.ResolveStep):
+    if isinstance(document, doc.ResolveStepDocument):
         queue = tuple(_read_edge(edge, seats, i) for i, edge in enumerate(document.queue))
         return ResolveStep(queue, document.received)
     return _READ_PLAIN_STEPS[type(document)]()
