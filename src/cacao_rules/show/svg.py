@@ -57,7 +57,7 @@ from ..turn.scoring import ScoreSheet
 from .render import open_jungle_spaces, waiting_for
 from .running_score import running_scores
 from .seats import SeatSummary, Shown, seat_summaries
-from .svg_marks import check_edges, check_fill, palette_style
+from .svg_marks import checked_edges, checked_fill, palette_style
 
 SQUARE: Final = 48
 """The side of one board square in the picture's own units; ``size`` scales the picture."""
@@ -220,7 +220,7 @@ def _tile_rect(x: float, y: float, side: float, radius: float, **style: object) 
     )
 
 
-def jungle_tile(
+def jungle_tile_picture(
     tile: JungleTile, x: float, y: float, side: float, where: str, square: Square | None = None
 ) -> str:
     """A jungle tile as a coloured square with its letter and value, ``side`` wide; on the
@@ -436,7 +436,7 @@ def _board_part(
         x, y = grid.at(square)
         where = f" at {format_square(square)}"
         if isinstance(tile, JungleTile):
-            parts.append(jungle_tile(tile, x, y, SQUARE, where, square))
+            parts.append(jungle_tile_picture(tile, x, y, SQUARE, where, square))
             continue
         assert isinstance(tile, WorkerTile)
         parts.append(_placed_worker(shown, square, tile, x, y))
@@ -738,7 +738,9 @@ def _tile_row(panel: _Panel, name: str, tiles: Sequence[JungleTile], class_: str
     panel.label(name, 11, fill="#455a64")
     x = panel.left
     for tile in tiles:
-        panel.parts.append(jungle_tile(tile, x, panel.y, _MINI + 6, f" in the {name.lower()}"))
+        panel.parts.append(
+            jungle_tile_picture(tile, x, panel.y, _MINI + 6, f" in the {name.lower()}")
+        )
         x += _MINI + 10
     if not tiles:
         panel.parts.append(_text(x, panel.y + 20, "(empty)", 11, fill="#757575"))
@@ -1087,7 +1089,7 @@ def board(
 
     The result is a :class:`SvgPicture`, a ``str`` that notebooks display.
     """
-    marks = _Marks(check_fill(fill), check_edges(edges), pending)
+    marks = _Marks(checked_fill(fill), checked_edges(edges), pending)
     style = palette_style(colors, [kind.value.replace("_", "-") for kind in JungleKind], tint)
     moves: Sequence[Move] = (
         ()

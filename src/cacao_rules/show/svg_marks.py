@@ -68,7 +68,7 @@ def _check_square(square: object, what: str) -> Square:
     return (x, y)
 
 
-def check_fill(fill: Mapping[Square, str] | None) -> dict[Square, str]:
+def checked_fill(fill: Mapping[Square, str] | None) -> dict[Square, str]:
     """``fill`` checked: a mapping from squares to colours."""
     if fill is None:
         return {}
@@ -82,7 +82,9 @@ def check_fill(fill: Mapping[Square, str] | None) -> dict[Square, str]:
     }
 
 
-def check_edges(edges: Mapping[tuple[Square, Side], str] | None) -> dict[tuple[Square, Side], str]:
+def checked_edges(
+    edges: Mapping[tuple[Square, Side], str] | None,
+) -> dict[tuple[Square, Side], str]:
     """``edges`` checked: a mapping from ``(square, side)`` to colours."""
     if edges is None:
         return {}
