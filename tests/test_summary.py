@@ -1,4 +1,5 @@
-"""The simulation summary: Wilson intervals against published values, shared wins, means."""
+"""The simulation summary: Wilson intervals against published values, shared wins, means,
+and the ratings of lineups of more than two bots."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import math
 import pytest
 
 import cacao_rules as cr
+from cacao_rules.agents.ratings import Ratings, finishing_places
 from cacao_rules.agents.simulation import GameResult
 from cacao_rules.game.frozen import FrozenMap
+from cacao_rules.show.simulation_report import render_summary
 
 
 @pytest.mark.parametrize(
@@ -110,3 +113,50 @@ def test_the_summary_of_simulated_games() -> None:
     expected = sum(1 / len(r.winners) for r in results if r.bots.index("greedy") in r.winners)
     assert greedy.win_rate.wins == pytest.approx(expected)
     assert summary.decisions == sum(result.decisions for result in results)
+
+
+def _rotated_games(count: int, order: tuple[str, ...]) -> list[GameResult]:
+    """``count`` games of the bots of ``order`` in rotating seats, each finishing in that
+    order (the first of ``order`` best)."""
+    results = []
+    for game in range(count):
+        shift = game % len(order)
+        bots = order[shift:] + order[:shift]
+        totals = tuple(10 * (len(order) - order.index(bot)) for bot in bots)
+        results.append(_result(game, bots, totals, (bots.index(order[0]),)))
+    return results
+
+
+def test_finishing_places_follow_the_total_then_the_cacao() -> None:
+    assert finishing_places([(5, 0), (5, 1), (5, 1), (9, 0)]) == [4, 2, 2, 1]
+
+
+def test_ratings_order_the_bots_by_their_finishing_places_and_narrow_with_games() -> None:
+    few = cr.SimulationSummary.of(_rotated_games(6, ("a", "b", "c", "d")))
+    many = cr.SimulationSummary.of(_rotated_games(60, ("a", "b", "c", "d")))
+    assert [rating.name for rating in many.ratings] == ["a", "b", "c", "d"]
+    assert [rating.games for rating in many.ratings] == [60] * 4
+    by_name = {rating.name: rating for rating in many.ratings}
+    assert by_name["a"].low > by_name["b"].high  # always ahead: told apart
+    assert few.ratings[0].high - few.ratings[0].low > by_name["a"].high - by_name["a"].low
+
+
+def test_equal_finishes_leave_equal_ratings_and_a_bot_may_sit_twice() -> None:
+    ratings = Ratings()
+    ratings.add(["a", "b", "c"], [(7, 1), (7, 1), (3, 0)])
+    ratings.add(["c", "c", "a"], [(9, 0), (1, 0), (5, 0)])  # c first and last
+    table = {rating.name: rating for rating in ratings.table()}
+    assert table["c"].games == 2 and table["a"].games == 2 and table["b"].games == 1
+    fresh = Ratings()
+    fresh.add(["a", "b", "c"], [(7, 1), (7, 1), (3, 0)])
+    first = {rating.name: rating for rating in fresh.table()}
+    assert first["a"].mu == pytest.approx(first["b"].mu) and first["a"].mu > first["c"].mu
+    assert first["a"].low == pytest.approx(first["a"].mu - 1.959963984540054 * first["a"].sigma)
+
+
+def test_the_report_shows_ratings_only_for_more_than_two_bots() -> None:
+    three = render_summary(cr.SimulationSummary.of(_rotated_games(9, ("x", "y", "z"))))
+    assert "Ratings (OpenSkill Plackett-Luce" in three
+    assert three.splitlines()[-3].split()[0] == "x"  # best first
+    two = render_summary(cr.SimulationSummary.of(_rotated_games(9, ("x", "y"))))
+    assert "Ratings" not in two

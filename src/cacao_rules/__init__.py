@@ -124,12 +124,13 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
     from .agents.bots import Bot, RandomBot
     from .agents.determinization import determinize
     from .agents.greedy import GreedyBot
+    from .agents.intervals import wilson_interval
     from .agents.mcts import MCTSBot
     from .agents.playing import play_game, record_game
     from .agents.program import ProgramBot
     from .agents.simulation import BotFactory, BotSpec, GameResult, simulate
     from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
-    from .agents.win_rates import SimulationSummary, Standing, WinRate, wilson_interval
+    from .agents.win_rates import SimulationSummary, Standing, WinRate
     from .show.describe import describe
     from .show.render import describe_step, open_jungle_spaces, render, render_scores
     from .show.squares import placement_squares
@@ -151,7 +152,7 @@ _LAZY: Final[dict[str, str]] = {
     "SimulationSummary": ".agents.win_rates",
     "Standing": ".agents.win_rates",
     "WinRate": ".agents.win_rates",
-    "wilson_interval": ".agents.win_rates",
+    "wilson_interval": ".agents.intervals",
     "observation_tensor": ".agents.tensors",
     "tensor_bounds": ".agents.tensors",
     "tensor_layout": ".agents.tensors",

@@ -23,33 +23,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import Final
 
 import attrs
 
 from ..errors import ConfigError
+from .intervals import wilson_interval
+from .ratings import BotRating, Ratings
 from .simulation import GameResult
-
-Z95: Final = 1.959963984540054
-"""The standard normal quantile of 97.5%: a two-sided 95% interval is ``z = 1.96`` wide."""
-
-
-def wilson_interval(wins: float, played: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of the proportion ``wins / played`` (95% by default).
-
-    Unlike the normal approximation ``p +- z * sqrt(p(1 - p) / n)`` it stays inside 0 to 1
-    and is not of zero width at 0 or all wins. With nothing played it is ``(0, 1)``.
-
-    >>> [round(bound, 4) for bound in wilson_interval(81, 263)]
-    [0.2553, 0.3662]
-    """
-    if played == 0:
-        return (0.0, 1.0)
-    share = wins / played
-    scale = 1 + z * z / played
-    centre = (share + z * z / (2 * played)) / scale
-    half = z * math.sqrt(share * (1 - share) / played + z * z / (4 * played * played)) / scale
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @attrs.frozen
@@ -125,6 +105,7 @@ class SimulationSummary:
         """The decisions of all those games."""
         self._seats: list[_Tally] = []
         self._bots: dict[str, _Tally] = {bot: _Tally() for bot in bots}
+        self._ratings = Ratings()
 
     @classmethod
     def of(cls, results: Iterable[GameResult], bots: Iterable[str] = ()) -> SimulationSummary:
@@ -149,6 +130,9 @@ class SimulationSummary:
             share = 1 / len(result.winners) if seat in result.winners else 0.0
             self._seats[seat].add(share, scores)
             self._bots.setdefault(bot, _Tally()).add(share, scores)
+        self._ratings.add(
+            result.bots, [(scores["total"], scores["cacao"]) for scores in result.scores]
+        )
 
     @property
     def seats(self) -> tuple[Standing, ...]:
@@ -161,6 +145,12 @@ class SimulationSummary:
         then the others in the order they first appeared (for :func:`simulate`'s results in
         game order, the lineup's order); a named bot that played no game is left out."""
         return tuple(tally.standing(name) for name, tally in self._bots.items() if tally.played)
+
+    @property
+    def ratings(self) -> tuple[BotRating, ...]:
+        """Each bot's rating from the games' finishing orders (:mod:`~cacao_rules.agents.ratings`),
+        best first: what compares the bots of a lineup of more than two."""
+        return self._ratings.table()
 
     def per_second(self, seconds: float) -> tuple[float, float]:
         """Games and decisions per second, had the games taken ``seconds`` (wall time)."""

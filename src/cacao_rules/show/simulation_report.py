@@ -21,6 +21,7 @@ greedy     ...
 
 from __future__ import annotations
 
+from ..agents.ratings import BotRating
 from ..agents.win_rates import SimulationSummary, Standing
 
 
@@ -59,10 +60,28 @@ def _scores(standings: tuple[Standing, ...]) -> list[str]:
     return lines
 
 
+def _ratings(ratings: tuple[BotRating, ...]) -> list[str]:
+    width = max(8, *(len(rating.name) for rating in ratings))
+    lines = [
+        "Ratings (OpenSkill Plackett-Luce from each game's finishing order; 95% intervals):",
+        f"{'':<{width}}  {'games':>6}  {'rating':>6}  95% interval",
+    ]
+    for rating in ratings:
+        lines.append(
+            f"{rating.name:<{width}}  {rating.games:>6}  {rating.mu:>6.1f}"
+            f"  {rating.low:>6.1f} to {rating.high:>5.1f}"
+        )
+    return lines
+
+
 def render_summary(summary: SimulationSummary) -> str:
-    """The win-rate and score tables of ``summary``, bots first, then seats; for a summary
-    of no game, a line that says so."""
+    """The win-rate and score tables of ``summary``, bots first, then seats, and for a
+    lineup of more than two bots their ratings; for a summary of no game, a line that says
+    so."""
     standings = (*summary.bots, *summary.seats)
     if not standings:
         return "No game finished."
-    return "\n".join([*_win_rates(standings), "", *_scores(standings)])
+    ratings = _ratings(summary.ratings) if len(summary.bots) > 2 else []
+    return "\n".join(
+        [*_win_rates(standings), "", *_scores(standings), *([""] * bool(ratings)), *ratings]
+    )
