@@ -16,7 +16,7 @@ from ..game.events import HutBuilt, Resource, Spent
 from ..game.geometry import SIDES, Square, neighbour
 from ..game.moves import BuildHut, PassHut
 from ..state.draft import Draft
-from ..state.state import HutStep, PlayerState
+from ..state.state import HUT_STEP, PlayerState
 from ..state.view import View
 
 FARMER_TRIGGER: Final = 4
@@ -61,7 +61,7 @@ def start_hut_step(draft: Draft) -> bool:
     """Offer the player whose turn ends a hut, if they can build one; return whether offered."""
     if not buildable(draft, draft.current):
         return False
-    draft.step = HutStep()
+    draft.step = HUT_STEP
     return True
 
 
