@@ -185,8 +185,9 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]
     return _settle_situation(view, edges, listing=False)[0] if edges else ()
 
 
-def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ...]:
-    """A key that names one owner's situation by small values only.
+def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ...] | None:
+    """A key that names one owner's situation by small values only, or ``None`` for an edge
+    at a gem mine, which carries gems and changes the board (worked out afresh).
 
     The key holds the owner's resources that the edges' actions read or change (cacao and
     chocolate, which share the storage; the sun tokens; the water carrier; ``None`` for one
@@ -197,13 +198,6 @@ def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ..
     kind, tile value and workers. Situations with the same key have the same live edges and
     the same moves listed, so these are kept by key in :data:`_SITUATIONS`.
 
-    An edge at a gem mine adds the gems on the mine, which give its uses, and the position
-    of the first of the owner's edges at the same mine: a use changes its mine, so two uses
-    end alike only if they take the same gems from the same mine, and which edges share a
-    mine decides that. The gems and masks the owner holds are left out: whatever a use
-    trades for masks (:rule:`R-GEM-4`), two uses that take different gems or from
-    different mines never end alike, and no edge's uses depend on them.
-
     Written for speed (one flat tuple, the touched resources as bits from
     :data:`_TOUCHES`): it is worked out at every step an owner resolves.
     """
@@ -211,16 +205,15 @@ def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ..
     board = view.board
     key: list[object] = [None, None, None, None, _huts_that_act(player.huts)]
     touched = 0
-    for index, edge in enumerate(edges):
+    for edge in edges:
         tile = _jungle_at(board.get(edge.jungle_square))
+        if tile.gems is not None:
+            return None
         kind = tile.kind
         touched |= _TOUCHES[kind]
         key.append(kind)
         key.append(tile.value)
         key.append(edge.workers)
-        if tile.gems is not None:
-            key.append(tile.gems)
-            key.append(_first_at(edges, edge.jungle_square, index))
     if touched & _TOUCHES_STORAGE:
         key[0] = player.cacao
         key[1] = player.chocolate
@@ -229,15 +222,6 @@ def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ..
     if touched & _TOUCHES_WATER:
         key[3] = player.water_field
     return tuple(key)
-
-
-def _first_at(edges: tuple[ActivatedEdge, ...], jungle_square: Square, end: int) -> int:
-    """The position of the first of ``edges`` (up to ``end``, itself) that faces
-    ``jungle_square``."""
-    for index in range(end):
-        if edges[index].jungle_square == jungle_square:
-            return index
-    return end
 
 
 def _huts_that_act(huts: tuple[Hut, ...]) -> int:
@@ -276,7 +260,7 @@ _TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()
 
 class _Edges:
     """One owner's activated ``edges`` with their tiles, actions and options now, for
-    working out a situation that is not kept yet (see :func:`_situation`)."""
+    working out a situation that is not kept (see :func:`_situation`)."""
 
     __slots__ = ("_options", "actions", "edges", "jungles", "player")
 
@@ -319,10 +303,10 @@ _SITUATIONS: dict[tuple[object, ...], Settled] = {}
 def _settle_situation(
     view: View, edges: tuple[ActivatedEdge, ...], *, listing: bool = True
 ) -> Settled:
-    """What the owner's ``edges`` settle to, kept by situation; the moves listed are worked
-    out only if ``listing`` asks for them and every edge is live."""
+    """What the owner's ``edges`` settle to, kept by situation where it has a key; the moves
+    listed are worked out only if ``listing`` asks for them and every edge is live."""
     key = _situation(view, edges)
-    known = _SITUATIONS.get(key)
+    known = None if key is None else _SITUATIONS.get(key)
     if known is None:
         worked = _Edges(view, edges)
         live = _liveness(worked)
@@ -331,9 +315,10 @@ def _settle_situation(
         known = (known[0], _listing(view, _Edges(view, edges)))
     else:
         return known
-    if len(_SITUATIONS) >= _KEPT_SITUATIONS:
-        _forget_older_half()
-    _SITUATIONS[key] = known
+    if key is not None:
+        if len(_SITUATIONS) >= _KEPT_SITUATIONS:
+            _forget_older_half()
+        _SITUATIONS[key] = known
     return known
 
 
