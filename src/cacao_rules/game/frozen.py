@@ -118,14 +118,23 @@ class Bag(Generic[T]):
                 yield element
 
     def remove(self, item: T) -> Bag[T]:
-        """Return a copy with one ``item`` fewer; ``KeyError`` if there is none."""
+        """Return a copy with one ``item`` fewer; ``KeyError`` if there is none.
+
+        While copies of ``item`` remain, every element keeps its position, so the copy
+        shares this bag's index of positions (never changed once made) instead of building
+        its own: the draw piles lose a tile at nearly every chance event, and each is
+        looked up in (:meth:`position`) right after.
+        """
         at = self.position(item)
         if at < 0:
             raise KeyError(item)
         items = self._items
         element, count = items[at]
-        left = ((element, count - 1),) if count > 1 else ()
-        return Bag.with_total((*items[:at], *left, *items[at + 1 :]), self._total - 1)
+        if count == 1:
+            return Bag.with_total((*items[:at], *items[at + 1 :]), self._total - 1)
+        bag = Bag.with_total((*items[:at], (element, count - 1), *items[at + 1 :]), self._total - 1)
+        bag._index = self._index
+        return bag
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ..game.components import WATER_TRACK, Hut, JungleKind, JungleTile, WorkerTile
+from ..game.components import HUT_COSTS, WATER_TRACK, Hut, JungleKind, JungleTile, WorkerTile
 from ..game.events import HutBuilt, Resource, Spent
 from ..game.geometry import SIDES, Square, neighbour
 from ..game.moves import BuildHut, PassHut
 from ..state.draft import Draft
-from ..state.state import HutStep, PlayerState
+from ..state.state import HUT_STEP, PlayerState
 from ..state.view import View
 
 FARMER_TRIGGER: Final = 4
@@ -40,11 +40,14 @@ def sorted_huts(huts: list[Hut]) -> tuple[Hut, ...]:
 
 
 def buildable(view: View, seat: int) -> list[Hut]:
-    """The huts ``seat`` may build now: in the supply, affordable, of a function they lack."""
+    """The huts ``seat`` may build now: in the supply, affordable, of a function they lack.
+
+    Asked at the end of every turn of a game with huts, so the costs are read from their
+    table and the player's gold and huts once (:func:`owns` written out).
+    """
     player = view.players[seat]
-    return [
-        hut for hut, _ in view.hut_supply.items if hut.cost <= player.gold and not owns(player, hut)
-    ]
+    gold, built = player.gold, player.huts
+    return [hut for hut, _ in view.hut_supply.items if HUT_COSTS[hut] <= gold and hut not in built]
 
 
 def why_not_buildable(view: View, seat: int, hut: Hut) -> str:
@@ -61,7 +64,7 @@ def start_hut_step(draft: Draft) -> bool:
     """Offer the player whose turn ends a hut, if they can build one; return whether offered."""
     if not buildable(draft, draft.current):
         return False
-    draft.step = HutStep()
+    draft.step = HUT_STEP
     return True
 
 

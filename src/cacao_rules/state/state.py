@@ -469,6 +469,18 @@ Step = (
 
 CHANCE_STEPS: Final = (DealStep, BlindFillStep, DrawWorkerStep, RefillStep, MapRefillStep)
 
+# The steps without fields, made once: a step is immutable and a bare one is all class, so
+# one of each serves every state, and the engine, which sets one or two at every turn,
+# builds none.
+DEAL_STEP: Final = DealStep()
+PLACEMENT_STEP: Final = PlacementStep()
+DRAW_WORKER_STEP: Final = DrawWorkerStep()
+SLIDE_STEP: Final = SlideStep()
+REFILL_STEP: Final = RefillStep()
+MAP_REFILL_STEP: Final = MapRefillStep()
+HUT_STEP: Final = HutStep()
+OVER_STEP: Final = OverStep()
+
 
 class State(Sealed):
     """A game in progress. Never changed: :func:`cacao_rules.apply` returns a new one.

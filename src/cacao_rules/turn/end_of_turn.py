@@ -26,12 +26,12 @@ from ..modules.gem_mines import take_from_pile
 from ..modules.huts import start_hut_step
 from ..state.draft import Draft
 from ..state.state import (
-    DrawWorkerStep,
-    MapRefillStep,
-    OverStep,
-    PlacementStep,
-    RefillStep,
-    SlideStep,
+    DRAW_WORKER_STEP,
+    MAP_REFILL_STEP,
+    OVER_STEP,
+    PLACEMENT_STEP,
+    REFILL_STEP,
+    SLIDE_STEP,
 )
 from ..state.view import View
 from .results import winners
@@ -49,7 +49,7 @@ _TYPE_RANK: Final = {kind: kind.sort_key for kind in WorkerType}
 def start_end_of_turn(draft: Draft) -> None:
     """The player whose turn ends draws a worker tile, if their pile has any (:rule:`R-END-1`)."""
     if draft.players[draft.current].pile:
-        draft.step = DrawWorkerStep()
+        draft.step = DRAW_WORKER_STEP
     else:
         start_refill(draft)
 
@@ -104,7 +104,7 @@ def start_refill(draft: Draft) -> None:
     need = DISPLAY_SIZE - len(draft.display)
     if need > 0 and draft.map_board:
         if need < len(draft.map_board) and len(set(draft.map_board)) > 1:
-            draft.step = SlideStep()
+            draft.step = SLIDE_STEP
             return
         for tile in draft.map_board[:need]:
             slide(draft, tile)
@@ -113,12 +113,12 @@ def start_refill(draft: Draft) -> None:
         if DISPLAY_SIZE - len(draft.display) >= draft.jungle_pile.total and _no_mine(draft):
             _take_the_rest(draft, refill_display)
         else:
-            draft.step = RefillStep()
+            draft.step = REFILL_STEP
     elif map_board_wants_tile(draft):
         if MAP_BOARD_SIZE - len(draft.map_board) >= draft.jungle_pile.total and _no_mine(draft):
             _take_the_rest(draft, fill_map_board)
         else:
-            draft.step = MapRefillStep()
+            draft.step = MAP_REFILL_STEP
     elif not (draft.config.has(Module.HUTS) and start_hut_step(draft)):
         next_turn(draft)
 
@@ -199,12 +199,12 @@ def next_turn(draft: Draft) -> None:
         seat = (draft.current + step) % seats
         if draft.players[seat].hand:
             draft.current = seat
-            draft.step = PlacementStep()
+            draft.step = PLACEMENT_STEP
             if draft.events is not None:
                 draft.emit(TurnStarted(seat))
             turn_started(draft)
             return
     draft.current = (draft.current + 1) % seats
-    draft.step = OverStep()
+    draft.step = OVER_STEP
     if draft.events is not None:
         draft.emit(GameEnded(winners(draft.freeze())))

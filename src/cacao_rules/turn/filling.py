@@ -12,7 +12,7 @@ from itertools import combinations, pairwise, permutations
 from ..errors import IllegalMoveError
 from ..game.components import DISPLAY_SIZE, JungleTile, WorkerTile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
-from ..game.geometry import Square, format_square, neighbours
+from ..game.geometry import Square, format_square
 from ..game.moves import Fill, FillChoice
 from ..modules.gem_mines import take_from_pile
 from ..state.board import with_jungle
@@ -25,23 +25,28 @@ from .activation import start_activation
 def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     """Empty jungle spaces next to ``placed`` that now touch 2 or more worker tiles.
 
-    Whose tiles they are does not matter (:rule:`R-FILL-1`).
+    Whose tiles they are does not matter (:rule:`R-FILL-1`). Asked after every placement,
+    so written to look at little: ``placed`` holds the new worker tile and is one of each
+    space's neighbours, so a space needs one more worker tile among its other three, and
+    the first one found settles it; the spaces are visited in sorted order (W, N, S, E of
+    ``placed``), so nothing is sorted.
     """
     board = view.board  # read with board.get, not a bound get: compiled, that is native
+    x, y = placed
     spaces = []
-    for space in neighbours(placed):
+    for space, others in (
+        ((x - 1, y), ((x - 2, y), (x - 1, y - 1), (x - 1, y + 1))),
+        ((x, y - 1), ((x, y - 2), (x - 1, y - 1), (x + 1, y - 1))),
+        ((x, y + 1), ((x, y + 2), (x - 1, y + 1), (x + 1, y + 1))),
+        ((x + 1, y), ((x + 2, y), (x + 1, y - 1), (x + 1, y + 1))),
+    ):
         if space in board:
             continue
-        x, y = space
-        workers = (
-            isinstance(board.get((x, y - 1)), WorkerTile)
-            + isinstance(board.get((x + 1, y)), WorkerTile)
-            + isinstance(board.get((x, y + 1)), WorkerTile)
-            + isinstance(board.get((x - 1, y)), WorkerTile)
-        )
-        if workers >= 2:
-            spaces.append(space)
-    return tuple(sorted(spaces))
+        for other in others:
+            if isinstance(board.get(other), WorkerTile):
+                spaces.append(space)
+                break
+    return tuple(spaces)
 
 
 def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
@@ -78,12 +83,29 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
     )
     return [
         Fill(
-            tuple(
-                [FillChoice(spaces[index], tiles[tile], from_map) for index, tile, from_map in fill]
-            )
+            tuple([_choice(spaces[index], tiles[tile], from_map) for index, tile, from_map in fill])
         )
         for fill in pattern
     ]
+
+
+_CHOICES: dict[tuple[Square, JungleTile, bool], FillChoice] = {}
+"""The fill choices made so far, by square, tile and source."""
+
+
+def _choice(square: Square, tile: JungleTile, from_map: bool) -> FillChoice:
+    """The choice of ``tile`` for ``square``, made once and kept (choices are immutable).
+
+    Listing a fill decision built each of its choices afresh, every one checking its
+    fields, which was most of the cost of the listing; the same few thousand choices come
+    back game after game (squares near the start, a few dozen tiles). Nothing relies on
+    their identity.
+    """
+    key = (square, tile, from_map)
+    choice = _CHOICES.get(key)
+    if choice is None:
+        choice = _CHOICES[key] = FillChoice(square, tile, from_map)
+    return choice
 
 
 _Choice = tuple[int, int, bool]

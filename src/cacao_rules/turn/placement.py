@@ -101,10 +101,9 @@ TILE_MOVES: Final = TileMoves()
 def hand_types(view: View) -> tuple[WorkerType, ...]:
     """The different tile types in the hand of the player to move, in their fixed order.
 
-    The hand is kept sorted, so equal types stand next to each other.
+    The hand is kept sorted, and a dictionary keeps its keys in the order first met.
     """
-    hand = view.players[view.current].hand
-    return tuple(kind for index, kind in enumerate(hand) if index == 0 or hand[index - 1] != kind)
+    return tuple(dict.fromkeys(view.players[view.current].hand))
 
 
 def placement_moves(view: View) -> list[Move]:

@@ -21,7 +21,7 @@ from ..game.geometry import Square
 from ..game.pools import gem_cart, jungle_pool, mask_supply, start_tiles, worker_set
 from ..modules.emperor import emperor_start
 from ..state.draft import Draft
-from ..state.state import DealStep, PlacementStep, PlayerState, State
+from ..state.state import DEAL_STEP, PLACEMENT_STEP, PlayerState, State
 from ..state.view import View
 from .end_of_turn import (
     display_wants_tile,
@@ -64,7 +64,7 @@ def initial_state(config: Config, seed: int | None) -> State:
         display=(),
         current=0,
         turn=0,
-        step=DealStep(),
+        step=DEAL_STEP,
         hut_supply=Bag.of(agreed, key=lambda hut: hut.sort_key),
         emperor=emperor_start(config),
         gem_cart=gem_cart(config),
@@ -131,9 +131,9 @@ def dealing(view: View) -> bool:
 def continue_deal(draft: Draft) -> None:
     """Wait for the next deal draw, or start seat 0's first turn (:rule:`R-SETUP-9`)."""
     if dealing(draft):
-        draft.step = DealStep()
+        draft.step = DEAL_STEP
         return
     draft.current = 0
-    draft.step = PlacementStep()
+    draft.step = PLACEMENT_STEP
     if draft.events is not None:
         draft.emit(TurnStarted(0))
