@@ -23,6 +23,9 @@ machine with one job per core):
     python benchmarks/bots.py match mcts:1s greedy --games 200 --players 4 --jobs 4
 
 Timed bots share the machine: with more jobs than idle cores each gets less than its time.
+On a busy machine, give the search bots iterations instead (``mcts:400it``,
+``ref-mcts:300it``): the figure "per CPU second" that a match prints says how many
+iterations a second of an idle core buys, whatever the load.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from cacao_rules.agents.bots import RandomBot
 from cacao_rules.agents.playing import play_game
 from cacao_rules.agents.specs import bot_factory
 
-_REFERENCE_MCTS = re.compile(r"ref-mcts:(\d+(?:\.\d+)?)(s|ms)")
+_REFERENCE_MCTS = re.compile(r"ref-mcts:(\d+(?:\.\d+)?)(s|ms|it)")
 
 
 @attrs.frozen
@@ -65,6 +68,8 @@ class Factory:
             return ReferenceGreedyBot(seed)
         match = _REFERENCE_MCTS.fullmatch(self.spec)
         if match is not None:
+            if match[2] == "it":
+                return Counted(ReferenceMCTSBot(seed, iterations=int(match[1])), self.spec)
             seconds = float(match[1]) / (1000 if match[2] == "ms" else 1)
             return Counted(ReferenceMCTSBot(seed, seconds=seconds), self.spec)
         bot = bot_factory(self.spec)(seed)
@@ -73,7 +78,7 @@ class Factory:
 
 STATS_FILE = "CACAO_BOTS_STATS"
 """The environment variable naming the file where every process appends, for each search
-decision, the spec, the iterations and the seconds of thinking."""
+decision, the spec, the iterations, the seconds of thinking and the CPU seconds of them."""
 
 
 class Counted:
@@ -86,9 +91,9 @@ class Counted:
 
     def choose(self, state: cr.State) -> cr.Move:
         before = getattr(self.bot, "iterations_done", 0)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = self.bot.choose(state)
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         done = (
             self.bot.last_iterations
             if isinstance(self.bot, cr.MCTSBot)
@@ -96,7 +101,7 @@ class Counted:
         )
         if len(cr.legal_moves(state)) > 1:
             with open(os.environ[STATS_FILE], "a", encoding="utf-8") as stats:
-                stats.write(f"{self.spec} {done} {elapsed}\n")
+                stats.write(f"{self.spec} {done} {elapsed} {cpu}\n")
         return move
 
 
@@ -174,17 +179,17 @@ def match(a: str, b: str, games: int, players: int, jobs: int, seed: int) -> Non
     )
     totals: dict[str, list[float]] = {}
     for line in stats_path.read_text(encoding="utf-8").splitlines():
-        spec, done, seconds = line.split()
-        total = totals.setdefault(spec, [0.0, 0.0])
-        total[0] += float(done)
-        total[1] += float(seconds)
+        spec, *figures = line.split()
+        total = totals.setdefault(spec, [0.0, 0.0, 0.0])
+        for index, figure in enumerate(figures):
+            total[index] += float(figure)
     stats_path.unlink()
-    for spec, (iterations, thinking) in sorted(totals.items()):
-        if thinking:
+    for spec, (iterations, thinking, cpu) in sorted(totals.items()):
+        if thinking and cpu:
             print(
-                f"  {spec}: {iterations / thinking:.0f} iterations per second of thinking "
-                f"({iterations:.0f} iterations in {thinking:.0f} s, decisions with one move "
-                "left out)"
+                f"  {spec}: {iterations / thinking:.0f} iterations per second of thinking, "
+                f"{iterations / cpu:.0f} per CPU second ({iterations:.0f} iterations in "
+                f"{thinking:.0f} s, {cpu:.0f} s of CPU; decisions with one move left out)"
             )
 
 
