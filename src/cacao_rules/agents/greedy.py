@@ -135,20 +135,20 @@ def _situation(player: PlayerState, touched: int, names: list[int]) -> object:
     resources of ``player`` that ``touched`` says their actions touch: one integer (the
     number of edges, their names and the resources packed in bits), or a tuple where some
     part does not fit its bits."""
-    resources = 0
-    fits = len(names) < 1 << _COUNT_BITS
-    for bit, amount in (
-        (_CACAO, player.cacao),
-        (_CHOCOLATE, player.chocolate),
-        (_SUN, player.sun),
-        (_WATER, player.water_field),
-    ):
-        code = 0
-        if touched & bit:
-            code = amount + 1
-            if code <= 0 or code >= 1 << _RESOURCE_BITS:
-                fits = False
-        resources = (resources << _RESOURCE_BITS) | code
+    cacao = player.cacao + 1 if touched & _CACAO else 0
+    chocolate = player.chocolate + 1 if touched & _CHOCOLATE else 0
+    sun = player.sun + 1 if touched & _SUN else 0
+    water = player.water_field + 1 if touched & _WATER else 0
+    fits = (
+        len(names) < 1 << _COUNT_BITS
+        and 0 <= cacao < 1 << _RESOURCE_BITS
+        and 0 <= chocolate < 1 << _RESOURCE_BITS
+        and 0 <= sun < 1 << _RESOURCE_BITS
+        and 0 <= water < 1 << _RESOURCE_BITS
+    )
+    resources = (
+        (((cacao << _RESOURCE_BITS) | chocolate) << _RESOURCE_BITS | sun) << _RESOURCE_BITS
+    ) | water
     if fits:
         key = resources
         for name in names:
