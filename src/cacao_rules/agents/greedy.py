@@ -219,6 +219,21 @@ def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
     return best
 
 
+_TEMPLE_GOLD: dict[tuple[int, ...], list[int]] = {}
+""":func:`~cacao_rules.turn.scoring.temple_gold` by the workers facing a temple."""
+
+
+def _temple_gold(workers: list[int]) -> list[int]:
+    """:func:`~cacao_rules.turn.scoring.temple_gold`, kept in :data:`_TEMPLE_GOLD`."""
+    key = tuple(workers)
+    gold = _TEMPLE_GOLD.get(key)
+    if gold is None:
+        if len(_TEMPLE_GOLD) >= KEPT_SITUATIONS:
+            _TEMPLE_GOLD.clear()
+        gold = _TEMPLE_GOLD[key] = temple_gold(workers)
+    return gold
+
+
 class _Temple:
     """A temple next to the placed square: which side of it the placed square is on, the
     workers facing it from the other sides by seat, the bot's gold from it before, and the
@@ -240,7 +255,7 @@ class _Temple:
             counted = list(self.workers)
             counted[self.seat] += shown
             gain = self.gains[shown] = TEMPLE_WEIGHT * (
-                temple_gold(counted)[self.seat] - self.before
+                _temple_gold(counted)[self.seat] - self.before
             )
         return gain
 
@@ -329,7 +344,7 @@ def _temple(
     if not new:
         counted = list(workers)
         counted[seat] += was
-        before = temple_gold(counted)[seat]
+        before = _temple_gold(counted)[seat]
     return _Temple(side, seat, workers, before)
 
 
@@ -355,16 +370,18 @@ def _fills(state: State, placed: Square) -> list[dict[Square, Tile]]:
 
 
 class _Turn:
-    """The bot's own turn being valued: its seat, the player and its value now (after the
-    sun an overbuild costs, with ``spent``)."""
+    """The bot's own turn being valued: its seat, the player and its value now (``value``
+    if known), after the sun an overbuild costs with ``spent``."""
 
-    def __init__(self, state: State, seat: int, spent: int = 0) -> None:
+    def __init__(self, state: State, seat: int, value: int | None = None, spent: int = 0) -> None:
         self.seat: Final = seat
         self.draft: Final = Draft(state, None)
         if spent:
             self.draft.update_player(seat, sun=state.players[seat].sun - spent)
         self.player: Final = self.draft.players[seat]
-        self.value: Final = greedy_value(state, seat) - SUN_WEIGHT * spent
+        if value is None:
+            value = greedy_value(state, seat)
+        self.value: Final = value - SUN_WEIGHT * spent
 
     def after(self, edges: tuple[int, int, int, int], fill: _Fill) -> int:
         """The value once the tile with ``edges`` is placed, ``fill`` is laid, and the
@@ -533,7 +550,7 @@ def _placement_values(state: State, seat: int, moves: Sequence[Move]) -> list[in
         elif isinstance(move, Overbuild):
             if overbuilding is None:
                 cost = sun_cost_of_overbuilding(state.players[seat])
-                overbuilding = _Turn(state, seat, cost)
+                overbuilding = _Turn(state, seat, placing.value, cost)
             turn = overbuilding
         else:
             values.append(_continued(state, move, seat))
