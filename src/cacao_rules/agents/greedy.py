@@ -234,6 +234,13 @@ def _temple_gold(workers: list[int]) -> list[int]:
     return gold
 
 
+Laid = dict[Square, Tile]
+"""The tiles a fill lays, by square."""
+
+Jungles = dict[Square, _Jungle]
+"""The jungle tiles on the board met so far in a decision, by square."""
+
+
 class _Temple:
     """A temple next to the placed square: which side of it the placed square is on, the
     workers facing it from the other sides by seat, the bot's gold from it before, and the
@@ -267,14 +274,7 @@ class _Fill:
 
     __slots__ = ("facing", "other_names", "other_touched", "others", "temples")
 
-    def __init__(
-        self,
-        state: State,
-        seat: int,
-        placed: Square,
-        filled: dict[Square, Tile],
-        jungles: dict[Square, _Jungle],
-    ) -> None:
+    def __init__(self, state: State, seat: int, placed: Square, laid: Laid, known: Jungles) -> None:
         board = state.board
         players = len(state.players)
         around = neighbours(placed)
@@ -285,34 +285,34 @@ class _Fill:
         touched = 0
         for side in range(len(SIDES)):
             square = around[side]
-            tile = filled.get(square)
+            tile = laid.get(square)
             if tile is None:
                 tile = board.get(square)
             if isinstance(tile, JungleTile):
-                if square in filled:
+                if square in laid:
                     facing.append(_Jungle(square, tile))
                 else:
-                    on_board = jungles.get(square)
+                    on_board = known.get(square)
                     if on_board is None:
-                        on_board = jungles[square] = _Jungle(square, tile)
+                        on_board = known[square] = _Jungle(square, tile)
                     facing.append(on_board)
                 if tile.kind is JungleKind.TEMPLE:
                     self.temples.append(
-                        _temple(board, seat, players, square, placed, square in filled)
+                        _temple(board, seat, players, square, placed, square in laid)
                     )
             else:
                 facing.append(None)
-        for space, laid in filled.items():
-            assert isinstance(laid, JungleTile)
+        for space, tile_laid in laid.items():
+            assert isinstance(tile_laid, JungleTile)
             near = neighbours(space)
-            jungle = _Jungle(space, laid)
+            jungle = _Jungle(space, tile_laid)
             for side in range(len(SIDES)):
                 tile = board.get(near[side])
                 if (
                     isinstance(tile, WorkerTile)
                     and tile.owner == seat
                     and near[side] != placed
-                    and activates(tile.edges[_OPPOSITE[side]], laid)
+                    and activates(tile.edges[_OPPOSITE[side]], tile_laid)
                 ):
                     item = Edge(jungle, tile.edges[_OPPOSITE[side]])
                     self.others.append(item)
@@ -351,7 +351,7 @@ def _temple(
 Board = FrozenMap[Square, Tile]
 
 
-def _fills(state: State, placed: Square) -> list[dict[Square, Tile]]:
+def _fills(state: State, placed: Square) -> list[Laid]:
     """The tiles laid by square by each fill the player may choose after placing a tile on
     ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
     left to blind draws are not looked at (what the pile gives is not known)."""
@@ -429,9 +429,7 @@ class _Square:
 
     __slots__ = ("jungle", "known", "ways")
 
-    def __init__(
-        self, state: State, seat: int, square: Square, jungles: dict[Square, _Jungle]
-    ) -> None:
+    def __init__(self, state: State, seat: int, square: Square, jungles: Jungles) -> None:
         self.ways: Final = [
             _Fill(state, seat, square, laid, jungles) for laid in _fills(state, square)
         ]
@@ -521,7 +519,7 @@ def _fill_values(state: State, seat: int, step: FillStep, moves: Sequence[Move])
     turn = _Turn(state, seat)
     placed = state.board[step.placed]
     assert isinstance(placed, WorkerTile)
-    jungles: dict[Square, _Jungle] = {}
+    jungles: Jungles = {}
     values = []
     for move in moves:
         if not isinstance(move, Fill):  # pragma: no cover - a fill step lists fills only
@@ -532,7 +530,7 @@ def _fill_values(state: State, seat: int, step: FillStep, moves: Sequence[Move])
     return values
 
 
-def _laid(move: Fill) -> dict[Square, Tile]:
+def _laid(move: Fill) -> Laid:
     return {choice.square: choice.tile for choice in move.choices}
 
 
@@ -542,7 +540,7 @@ def _placement_values(state: State, seat: int, moves: Sequence[Move]) -> list[in
     placing = _Turn(state, seat)
     overbuilding: _Turn | None = None
     squares: dict[Square, _Square] = {}
-    jungles: dict[Square, _Jungle] = {}
+    jungles: Jungles = {}
     values = []
     for move in moves:
         if isinstance(move, Place):
