@@ -5,7 +5,8 @@
 
 ``speed`` plays greedy-against-greedy and random-against-random games in interleaved
 slices of the same run and prints both rates and their ratio (the target: greedy games at
-least 1/8 as many per second as random ones), and the greedy bot's cost per decision.
+least 1/8 as many per second as random ones), and each bot's cost per decision (a decision of
+the game and the engine's work after it, averaged over all the decisions of its games).
 
 ``match`` plays bot A against P - 1 copies of bot B, seats rotating each game (so with 2
 players every seed is played with seats swapped in turn), and prints A's win rate with its
@@ -133,12 +134,16 @@ def speed(players: list[int], seconds: float) -> None:
                     tally[2] += len(moves)
                 tally[1] += time.perf_counter() - start
         rates = {name: games / elapsed for name, (games, elapsed, _) in tallies.items()}
-        greedy_games, greedy_time, decisions = tallies["greedy"]
+        per_decision = {
+            name: elapsed / max(decisions, 1) * 1e6
+            for name, (_, elapsed, decisions) in tallies.items()
+        }
         print(
             f"{count} players: random {rates['random']:.1f} games/s, greedy "
             f"{rates['greedy']:.2f} games/s; greedy is {rates['random'] / rates['greedy']:.1f} "
-            f"times slower (target: at most 8); greedy {greedy_games} games, "
-            f"{greedy_time / max(decisions, 1) * 1e6:.0f} us per decision (engine included)"
+            f"times slower (target: at most 8); {tallies['greedy'][0]} greedy games; per "
+            f"decision, engine included: random {per_decision['random']:.0f} us, greedy "
+            f"{per_decision['greedy']:.0f} us"
         )
 
 

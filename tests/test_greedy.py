@@ -10,7 +10,8 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value, holdings_value
-from cacao_rules.agents.greedy import _pending, best_gain, move_values
+from cacao_rules.agents.greedy import _pending, _situation, best_gain, move_values
+from cacao_rules.game.components import SUN_PLACES
 from cacao_rules.game.events import JungleFilled
 from cacao_rules.state.draft import Draft
 
@@ -84,3 +85,48 @@ def test_a_fill_is_worth_the_best_its_resolution_reaches_on_the_engine() -> None
             reached, blind = _best_on_the_engine(cr.apply(state, move), seat, state.turn)
             if not blind:
                 assert value == reached, move
+
+
+def test_an_overbuild_is_worth_the_best_its_turn_reaches_after_paying_its_sun() -> None:
+    """Every sun place full: the sun token an overbuild costs makes room for one from a sun
+    worship tile that the overbuild activates."""
+    checked = 0
+    for seed in range(1, 4):
+        for state in _decisions(cr.Config(players=2), seed, cr.PlacementStep):
+            moves = [move for move in cr.legal_moves(state) if isinstance(move, cr.Overbuild)]
+            if not moves:
+                continue
+            seat = state.to_move
+            assert seat is not None
+            players = list(state.players)
+            players[seat] = players[seat].replace(sun=SUN_PLACES)
+            full = state.replace(players=tuple(players))
+            for move, value in zip(moves, move_values(full, seat, moves), strict=True):
+                reached, blind = _best_on_the_engine(cr.apply(full, move), seat, full.turn)
+                if not blind:
+                    assert value == reached, move
+                    checked += 1
+    assert checked > 20
+
+
+def test_situations_have_names_of_their_own() -> None:
+    """Every situation gets its own name in the table of best gains: packed in an integer
+    where its parts fit, a tuple where one does not (a large amount, a large name)."""
+    player = cr.new_game(cr.Config(players=2), seed=1).players[0]
+    names: dict[object, tuple[object, ...]] = {}
+    lists = [[], [0], [7], [255], [256], [0, 0], [0, 7], [3, 9, 300], [1, 1, 1, 1]]
+    for cacao, sun, water in [(0, 0, 0), (5, 2, 3), (14, 0, 0), (15, 1, 0), (0, 0, 40)]:
+        changed = player.replace(cacao=cacao, sun=sun, water_field=water)
+        for touched in range(16):
+            for edges in lists:
+                situation = (
+                    cacao if touched & 1 else None,
+                    changed.chocolate if touched & 2 else None,
+                    sun if touched & 4 else None,
+                    water if touched & 8 else None,
+                    tuple(edges),
+                )
+                key = _situation(changed, touched, edges)
+                assert names.setdefault(key, situation) == situation
+    assert any(isinstance(key, int) for key in names)
+    assert any(isinstance(key, tuple) for key in names)

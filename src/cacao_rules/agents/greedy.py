@@ -8,6 +8,10 @@ read and on the edges' tiles and workers, so the best way to resolve them is wor
 per such situation and kept (:func:`best_gain`). A decision then costs a few dictionary
 reads per legal move instead of playing every move and the rest of the turn on the engine.
 
+A situation is named by one integer (:func:`_situation`): the edges as small numbers, the
+resources packed beside them. Building no tuples and no objects for the situations that
+are known already is what makes the bot fast in the compiled build too.
+
 >>> import cacao_rules as cr
 >>> state = cr.new_game(cr.Config(players=2), seed=3)
 >>> GreedyBot(5).choose(state) in cr.legal_moves(state)
@@ -28,7 +32,7 @@ from ..game.geometry import SIDES, Square, neighbours
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..modules.huts import sun_cost_of_overbuilding
 from ..state.draft import Draft
-from ..state.state import FillStep, PlacementStep, ResolveStep, State
+from ..state.state import FillStep, PlacementStep, PlayerState, ResolveStep, State
 from ..turn.actions import ACTIONS, Amount
 from ..turn.activation import activates
 from ..turn.filling import fill_moves
@@ -45,16 +49,8 @@ KEPT_SITUATIONS: Final = 100_000
 
 _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 
-Edge = tuple[tuple[int, int, int], int, Square, JungleTile]
-"""An activated edge of the bot's seat: its name in :data:`_BEST` (the tile's kind by
-:data:`_KIND_NUMBER`, its value, the workers), what the tile's action touches
-(:data:`_TOUCHED`), the tile's square and the tile."""
-
-Facing = tuple[int, int, int, Square, JungleTile]
-"""A jungle tile that a worker's edge faces: an :data:`Edge` but for the workers."""
-
-_BEST: dict[tuple[object, ...], int] = {}
-""":func:`best_gain` by situation: the resources read and the edges' tiles and workers."""
+_BEST: dict[object, int] = {}
+""":func:`best_gain` by situation (:func:`_situation`)."""
 
 _CACAO, _CHOCOLATE, _SUN, _WATER = 1, 2, 4, 8
 _BITS: Final = {
@@ -80,19 +76,95 @@ _TOUCHED: Final = {kind: _touch_bits(kind) for kind in JungleKind}
 """Which resources of the edge's owner each kind of tile's action reads or changes, as
 bits: the others cannot change what its edges bring in."""
 
-_KIND_NUMBER: Final = {kind: number for number, kind in enumerate(JungleKind)}
+_TILE_NUMBERS: dict[tuple[JungleKind, int], int] = {}
+"""A small number for each kind and value of jungle tile met so far (:func:`_tile_number`)."""
+
+_WORKER_CODES: Final = 8
+"""Edge names are ``tile number * 8 + workers``: an edge shows at most 4 workers."""
+_NAME_BITS: Final = 8
+"""Bits of one edge's name in a :func:`_situation`: tile numbers below 32 fit."""
+_COUNT_BITS: Final = 4
+"""Bits of the number of edges in a :func:`_situation`: up to 15 edges."""
+_RESOURCE_BITS: Final = 4
+"""Bits of one resource in a :func:`_situation`: amounts up to 14 (stored as amount + 1,
+0 meaning not read)."""
 
 
-def facing(square: Square, tile: JungleTile) -> Facing:
-    """The jungle ``tile`` on ``square`` as a worker's edge faces it."""
-    kind = tile.kind
-    return (_KIND_NUMBER[kind], tile.value, _TOUCHED[kind], square, tile)
+def _tile_number(tile: JungleTile) -> int:
+    """The number of ``tile``'s kind and value in :data:`_TILE_NUMBERS`."""
+    key = (tile.kind, tile.value)
+    number = _TILE_NUMBERS.get(key)
+    if number is None:
+        number = _TILE_NUMBERS[key] = len(_TILE_NUMBERS)
+    return number
 
 
-def edge(jungle: Facing, workers: int) -> Edge:
-    """The edge with ``workers`` facing ``jungle``."""
-    number, value, touched, square, tile = jungle
-    return ((number, value, workers), touched, square, tile)
+class _Jungle:
+    """A jungle tile on ``square`` as a worker's edge faces it: the name of its edges but
+    for the workers, what its action touches (:data:`_TOUCHED`), and whether an edge with
+    no worker activates it."""
+
+    __slots__ = ("idle", "name", "square", "tile", "touched")
+
+    def __init__(self, square: Square, tile: JungleTile) -> None:
+        self.name: Final = _tile_number(tile) * _WORKER_CODES
+        self.touched: Final = _TOUCHED[tile.kind]
+        self.idle: Final = activates(0, tile)
+        self.square: Final = square
+        self.tile: Final = tile
+
+
+class Edge:
+    """An activated edge of the bot's seat: ``workers`` facing a jungle tile; ``name`` tells
+    it from other edges in :data:`_BEST` (tile's kind, value and workers)."""
+
+    __slots__ = ("jungle", "name", "workers")
+
+    def __init__(self, jungle: _Jungle, workers: int) -> None:
+        self.jungle: Final = jungle
+        self.workers: Final = workers
+        self.name: Final = jungle.name + workers
+
+
+def _edge_name(item: Edge) -> int:
+    return item.name
+
+
+def _situation(player: PlayerState, touched: int, names: list[int]) -> object:
+    """The name in :data:`_BEST` of resolving the edges named ``names`` (sorted) with the
+    resources of ``player`` that ``touched`` says their actions touch: one integer (the
+    number of edges, their names and the resources packed in bits), or a tuple where some
+    part does not fit its bits."""
+    cacao = player.cacao + 1 if touched & _CACAO else 0
+    chocolate = player.chocolate + 1 if touched & _CHOCOLATE else 0
+    sun = player.sun + 1 if touched & _SUN else 0
+    water = player.water_field + 1 if touched & _WATER else 0
+    fits = (
+        len(names) < 1 << _COUNT_BITS
+        and 0 <= cacao < 1 << _RESOURCE_BITS
+        and 0 <= chocolate < 1 << _RESOURCE_BITS
+        and 0 <= sun < 1 << _RESOURCE_BITS
+        and 0 <= water < 1 << _RESOURCE_BITS
+    )
+    resources = (
+        (((cacao << _RESOURCE_BITS) | chocolate) << _RESOURCE_BITS | sun) << _RESOURCE_BITS
+    ) | water
+    if fits:
+        key = resources
+        for name in names:
+            if name >= 1 << _NAME_BITS:
+                fits = False
+                break
+            key = (key << _NAME_BITS) | name
+        if fits:
+            return (key << _COUNT_BITS) | len(names)
+    masked = [
+        player.cacao if touched & _CACAO else None,
+        player.chocolate if touched & _CHOCOLATE else None,
+        player.sun if touched & _SUN else None,
+        player.water_field if touched & _WATER else None,
+    ]
+    return (*masked, *names)
 
 
 def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
@@ -107,154 +179,282 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     if not edges:
         return 0
     player = draft.players[seat]
-    ordered = tuple(sorted(edges, key=_name)) if len(edges) > 1 else tuple(edges)
+    ordered = sorted(edges, key=_edge_name) if len(edges) > 1 else list(edges)
     touched = 0
+    names: list[int] = []
     for item in ordered:
-        touched |= item[1]
-    key = (
-        player.cacao if touched & _CACAO else None,
-        player.chocolate if touched & _CHOCOLATE else None,
-        player.sun if touched & _SUN else None,
-        player.water_field if touched & _WATER else None,
-        tuple([item[0] for item in ordered]),
-    )
+        touched |= item.jungle.touched
+        names.append(item.name)
+    key = _situation(player, touched, names)
     known = _BEST.get(key)
     if known is None:
-        before = holdings_value(player)
-        known = _search(draft, seat, ordered) - before
-        if len(_BEST) >= KEPT_SITUATIONS:
-            _BEST.clear()
-        _BEST[key] = known
+        known = _remember(key, _search(draft, seat, ordered) - holdings_value(player))
     return known
 
 
-def _name(item: Edge) -> tuple[int, int, int]:
-    return item[0]
+def _remember(key: object, gain: int) -> int:
+    if len(_BEST) >= KEPT_SITUATIONS:
+        _BEST.clear()
+    _BEST[key] = gain
+    return gain
 
 
-def _search(draft: Draft, seat: int, edges: tuple[Edge, ...]) -> int:
+def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
     """The best :func:`holdings_value` reachable by resolving ``edges`` (any order, any
-    use); ``draft.players[seat]`` is restored."""
+    use; sorted by name); ``draft.players[seat]`` is restored."""
     player = draft.players[seat]
     best = holdings_value(player)
-    for index, ((_, _, workers), _, square, tile) in enumerate(edges):
-        if index and edges[index - 1][0] == edges[index][0]:
+    for index in range(len(edges)):
+        item = edges[index]
+        if index and edges[index - 1].name == item.name:
             continue  # the same edge again: the same outcomes
         rest = edges[:index] + edges[index + 1 :]
+        jungle = item.jungle
+        tile = jungle.tile
         action = ACTIONS[tile.kind]
-        for use in action.options(player, tile, workers):
-            action.perform(draft, seat, square, tile, workers, use)
+        for use in action.options(player, tile, item.workers):
+            action.perform(draft, seat, jungle.square, tile, item.workers, use)
             best = max(best, best_gain(draft, seat, rest) + holdings_value(draft.players[seat]))
             draft.players[seat] = player
     return best
 
 
+_TEMPLE_GOLD: dict[tuple[int, ...], list[int]] = {}
+""":func:`~cacao_rules.turn.scoring.temple_gold` by the workers facing a temple."""
+
+
+def _temple_gold(workers: list[int]) -> list[int]:
+    """:func:`~cacao_rules.turn.scoring.temple_gold`, kept in :data:`_TEMPLE_GOLD`."""
+    key = tuple(workers)
+    gold = _TEMPLE_GOLD.get(key)
+    if gold is None:
+        if len(_TEMPLE_GOLD) >= KEPT_SITUATIONS:
+            _TEMPLE_GOLD.clear()
+        gold = _TEMPLE_GOLD[key] = temple_gold(workers)
+    return gold
+
+
+Laid = dict[Square, Tile]
+"""The tiles a fill lays, by square."""
+
+Jungles = dict[Square, _Jungle]
+"""The jungle tiles on the board met so far in a decision, by square."""
+
+
+class _Temple:
+    """A temple next to the placed square: which side of it the placed square is on, the
+    workers facing it from the other sides by seat, the bot's gold from it before, and the
+    bot's temple value gained by each number of workers that side shows, as worked out."""
+
+    __slots__ = ("before", "gains", "seat", "side", "workers")
+
+    def __init__(self, side: int, seat: int, workers: list[int], before: int) -> None:
+        self.side: Final = side
+        self.seat: Final = seat
+        self.workers: Final = workers
+        self.before: Final = before
+        self.gains: Final[dict[int, int]] = {}
+
+    def gain(self, shown: int) -> int:
+        """The temple value gained with ``shown`` workers on the placed square's side."""
+        gain = self.gains.get(shown)
+        if gain is None:
+            counted = list(self.workers)
+            counted[self.seat] += shown
+            gain = self.gains[shown] = TEMPLE_WEIGHT * (
+                _temple_gold(counted)[self.seat] - self.before
+            )
+        return gain
+
+
 class _Fill:
     """What one fill of the spaces a placement closes does whatever tile is placed: the
     tiles facing each side of the placed square, the edges of the seat's other tiles that
-    it activates, and the temples next to the placed square or laid by the fill, each with
-    every seat's workers facing it before and which side of it the placed square is on."""
+    it activates, and the temples next to the placed square or laid by the fill."""
 
-    __slots__ = ("facing", "others", "players", "temples")
+    __slots__ = ("facing", "other_names", "other_touched", "others", "temples")
 
-    def __init__(self, state: State, seat: int, placed: Square, filled: dict[Square, Tile]) -> None:
+    def __init__(self, state: State, seat: int, placed: Square, laid: Laid, known: Jungles) -> None:
         board = state.board
-        self.players = len(state.players)
+        players = len(state.players)
         around = neighbours(placed)
-        tiles = [filled.get(square) or board.get(square) for square in around]
-        self.facing: list[Facing | None] = [
-            facing(square, tile) if isinstance(tile, JungleTile) else None
-            for square, tile in zip(around, tiles, strict=True)
-        ]
-        self.others: list[Edge] = []
-        self.temples: list[tuple[int, list[int], int]] = []
+        facing: list[_Jungle | None] = []
+        self.others: Final[list[Edge]] = []
+        self.other_names: Final[list[int]] = []
+        self.temples: Final[list[_Temple]] = []
+        touched = 0
         for side in range(len(SIDES)):
-            tile = tiles[side]
-            if isinstance(tile, JungleTile) and tile.kind is JungleKind.TEMPLE:
-                self._temple(board, seat, around[side], placed, around[side] in filled)
-        for space, laid in filled.items():
-            assert isinstance(laid, JungleTile)
+            square = around[side]
+            tile = laid.get(square)
+            if tile is None:
+                tile = board.get(square)
+            if isinstance(tile, JungleTile):
+                if square in laid:
+                    facing.append(_Jungle(square, tile))
+                else:
+                    on_board = known.get(square)
+                    if on_board is None:
+                        on_board = known[square] = _Jungle(square, tile)
+                    facing.append(on_board)
+                if tile.kind is JungleKind.TEMPLE:
+                    self.temples.append(
+                        _temple(board, seat, players, square, placed, square in laid)
+                    )
+            else:
+                facing.append(None)
+        for space, tile_laid in laid.items():
+            assert isinstance(tile_laid, JungleTile)
             near = neighbours(space)
-            jungle = facing(space, laid)
+            jungle = _Jungle(space, tile_laid)
             for side in range(len(SIDES)):
                 tile = board.get(near[side])
                 if (
                     isinstance(tile, WorkerTile)
                     and tile.owner == seat
                     and near[side] != placed
-                    and activates(tile.edges[_OPPOSITE[side]], laid)
+                    and activates(tile.edges[_OPPOSITE[side]], tile_laid)
                 ):
-                    self.others.append(edge(jungle, tile.edges[_OPPOSITE[side]]))
+                    item = Edge(jungle, tile.edges[_OPPOSITE[side]])
+                    self.others.append(item)
+                    self.other_names.append(item.name)
+                    touched |= jungle.touched
+        self.facing: Final = facing
+        self.other_touched: Final = touched
 
-    def _temple(self, board: Board, seat: int, temple: Square, placed: Square, new: bool) -> None:
-        """Note the ``temple`` next to ``placed``: the workers facing it but those of the
-        tile on ``placed`` (if any: a fill after a placement, an overbuild), and the seat's
-        gold from it as the board stands (none if ``new``)."""
-        workers = [0] * self.players
-        around = neighbours(temple)
-        side = 0
-        was = 0
-        for facing in range(len(SIDES)):
-            tile = board.get(around[facing])
-            if around[facing] == placed:
-                side = _OPPOSITE[facing]
-                if isinstance(tile, WorkerTile):
-                    was = tile.edges[side]
-            elif isinstance(tile, WorkerTile):
-                workers[tile.owner] += tile.edges[_OPPOSITE[facing]]
-        if not new:
-            before = list(workers)
-            before[seat] += was
-            was = temple_gold(before)[seat]
-        else:
-            was = 0
-        self.temples.append((was, workers, side))
+
+def _temple(
+    board: Board, seat: int, players: int, temple: Square, placed: Square, new: bool
+) -> _Temple:
+    """The ``temple`` next to ``placed``: the workers facing it but those of the tile on
+    ``placed`` (if any: a fill after a placement, an overbuild), and the seat's gold from
+    it as the board stands (none if ``new``)."""
+    workers = [0] * players
+    around = neighbours(temple)
+    side = 0
+    was = 0
+    for facing in range(len(SIDES)):
+        tile = board.get(around[facing])
+        if around[facing] == placed:
+            side = _OPPOSITE[facing]
+            if isinstance(tile, WorkerTile):
+                was = tile.edges[side]
+        elif isinstance(tile, WorkerTile):
+            workers[tile.owner] += tile.edges[_OPPOSITE[facing]]
+    before = 0
+    if not new:
+        counted = list(workers)
+        counted[seat] += was
+        before = _temple_gold(counted)[seat]
+    return _Temple(side, seat, workers, before)
 
 
 Board = FrozenMap[Square, Tile]
 
 
-def _fills(state: State, placed: Square) -> list[dict[Square, Tile]]:
+def _fills(state: State, placed: Square) -> list[Laid]:
     """The tiles laid by square by each fill the player may choose after placing a tile on
     ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
     left to blind draws are not looked at (what the pile gives is not known)."""
     board = state.board
-    spaces = tuple(
-        space
-        for space in neighbours(placed)
-        if space not in board
-        and any(
-            near != placed and isinstance(board.get(near), WorkerTile) for near in neighbours(space)
-        )
-    )
-    moves = fill_moves(state, spaces) if spaces else []
-    return [_laid(move) for move in moves] or [{}]
+    spaces: list[Square] = []
+    for space in neighbours(placed):
+        if space in board:
+            continue
+        for near in neighbours(space):
+            if near != placed and isinstance(board.get(near), WorkerTile):
+                spaces.append(space)
+                break
+    if not spaces:
+        return [{}]
+    return [_laid(move) for move in fill_moves(state, tuple(spaces))] or [{}]
 
 
 class _Turn:
-    """The bot's own turn being valued: the board, its seat, its value now."""
+    """The bot's own turn being valued: its seat, the player and its value now (``value``
+    if known), after the sun an overbuild costs with ``spent``."""
 
-    def __init__(self, state: State, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.draft = Draft(state, None)
-        self.value = greedy_value(state, seat)
+    def __init__(self, state: State, seat: int, value: int | None = None, spent: int = 0) -> None:
+        self.seat: Final = seat
+        self.draft: Final = Draft(state, None)
+        if spent:
+            self.draft.update_player(seat, sun=state.players[seat].sun - spent)
+        self.player: Final = self.draft.players[seat]
+        if value is None:
+            value = greedy_value(state, seat)
+        self.value: Final = value - SUN_WEIGHT * spent
 
-    def after(self, placed: Square, edges: tuple[int, int, int, int], fill: _Fill) -> int:
-        """The value once the tile with ``edges`` is on ``placed``, ``fill`` is laid, and
-        the activated edges are resolved at best."""
-        seat = self.seat
+    def after(self, edges: tuple[int, int, int, int], fill: _Fill) -> int:
+        """The value once the tile with ``edges`` is placed, ``fill`` is laid, and the
+        activated edges are resolved at best."""
+        names = list(fill.other_names)
+        touched = fill.other_touched
+        facing = fill.facing
+        for side in range(len(SIDES)):
+            jungle = facing[side]
+            if jungle is not None:
+                workers = edges[side]
+                if workers > 0 or jungle.idle:
+                    names.append(jungle.name + workers)
+                    touched |= jungle.touched
+        gain = 0
+        if names:
+            if len(names) > 1:
+                names.sort()
+            known = _BEST.get(_situation(self.player, touched, names))
+            if known is None:
+                known = best_gain(self.draft, self.seat, self._edges(edges, fill))
+            gain = known
+        for temple in fill.temples:
+            gain += temple.gain(edges[temple.side])
+        return self.value + gain
+
+    def _edges(self, edges: tuple[int, int, int, int], fill: _Fill) -> list[Edge]:
+        """The edges that placing the tile with ``edges`` and laying ``fill`` activate."""
         mine = list(fill.others)
         for side in range(len(SIDES)):
             jungle = fill.facing[side]
-            if jungle is not None and activates(edges[side], jungle[4]):
-                mine.append(edge(jungle, edges[side]))
-        gain = best_gain(self.draft, seat, mine)
-        for was, workers, side in fill.temples:
-            workers = list(workers)
-            workers[seat] += edges[side]
-            gain += TEMPLE_WEIGHT * (temple_gold(workers)[seat] - was)
-        return self.value + gain
+            if jungle is not None and (edges[side] > 0 or jungle.idle):
+                mine.append(Edge(jungle, edges[side]))
+        return mine
+
+
+_SHOWN_BASE: Final = 6
+"""Workers on an edge, plus one, are below this: a 0-0-0-4 shows the most without the Huts
+module (:data:`PLAYED_OUT`)."""
+
+
+class _Square:
+    """A square the bot may place on: the fills after placing there, which sides may face
+    a jungle tile, and the values of the placements worked out so far."""
+
+    __slots__ = ("jungle", "known", "ways")
+
+    def __init__(self, state: State, seat: int, square: Square, jungles: Jungles) -> None:
+        self.ways: Final = [
+            _Fill(state, seat, square, laid, jungles) for laid in _fills(state, square)
+        ]
+        jungle = [False] * len(SIDES)
+        for way in self.ways:
+            for side in range(len(SIDES)):
+                if way.facing[side] is not None:
+                    jungle[side] = True
+        self.jungle: Final = jungle
+        self.known: Final[dict[int, int]] = {}
+
+    def value(self, turn: _Turn, edges: tuple[int, int, int, int]) -> int:
+        """The best value of placing the tile with ``edges`` here, over the fills."""
+        # Only the edges that may face a jungle tile count: others cannot tell tiles apart.
+        shown = 0
+        for side in range(len(SIDES)):
+            shown = shown * _SHOWN_BASE + (edges[side] + 1 if self.jungle[side] else 0)
+        value = self.known.get(shown)
+        if value is None:
+            ways = self.ways
+            value = turn.after(edges, ways[0])
+            for index in range(1, len(ways)):
+                value = max(value, turn.after(edges, ways[index]))
+            self.known[shown] = value
+        return value
 
 
 class GreedyBot:
@@ -319,50 +519,45 @@ def _fill_values(state: State, seat: int, step: FillStep, moves: Sequence[Move])
     turn = _Turn(state, seat)
     placed = state.board[step.placed]
     assert isinstance(placed, WorkerTile)
+    jungles: Jungles = {}
     values = []
     for move in moves:
         if not isinstance(move, Fill):  # pragma: no cover - a fill step lists fills only
             values.append(_played_out(state, move, seat))
             continue
-        fill = _Fill(state, seat, step.placed, _laid(move))
-        values.append(turn.after(step.placed, placed.edges, fill))
+        fill = _Fill(state, seat, step.placed, _laid(move), jungles)
+        values.append(turn.after(placed.edges, fill))
     return values
 
 
-def _laid(move: Fill) -> dict[Square, Tile]:
+def _laid(move: Fill) -> Laid:
     return {choice.square: choice.tile for choice in move.choices}
 
 
 def _placement_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
     """The value of each placement or overbuild: the best over the fills of the spaces it
-    closes (an overbuild costs its sun token too); a discard's is the value after it."""
-    turn = _Turn(state, seat)
-    fills: dict[Square, tuple[list[_Fill], tuple[bool, ...]]] = {}
-    known: dict[tuple[Square, tuple[int, ...]], int] = {}
-    overbuilding = SUN_WEIGHT * sun_cost_of_overbuilding(state.players[seat])
+    closes (an overbuild after paying its sun token); a discard's is the value after it."""
+    placing = _Turn(state, seat)
+    overbuilding: _Turn | None = None
+    squares: dict[Square, _Square] = {}
+    jungles: Jungles = {}
     values = []
     for move in moves:
-        if not isinstance(move, Place | Overbuild):
+        if isinstance(move, Place):
+            turn = placing
+        elif isinstance(move, Overbuild):
+            if overbuilding is None:
+                cost = sun_cost_of_overbuilding(state.players[seat])
+                overbuilding = _Turn(state, seat, placing.value, cost)
+            turn = overbuilding
+        else:
             values.append(_continued(state, move, seat))
             continue
         square = move.square
-        found = fills.get(square)
-        if found is None:
-            ways = [_Fill(state, seat, square, laid) for laid in _fills(state, square)]
-            jungle = tuple(any(way.facing[side] for way in ways) for side in range(len(SIDES)))
-            found = fills[square] = (ways, jungle)
-        ways, jungle = found
-        edges = move.type.rotated(move.rotation)
-        # Only the edges that may face a jungle tile count: others cannot tell tiles apart.
-        shown = [workers if faces else -1 for workers, faces in zip(edges, jungle, strict=True)]
-        key = (square, tuple(shown))
-        value = known.get(key)
-        if value is None:
-            value = max(turn.after(square, edges, fill) for fill in ways)
-            if isinstance(move, Overbuild):
-                value -= overbuilding
-            known[key] = value
-        values.append(value)
+        at = squares.get(square)
+        if at is None:
+            at = squares[square] = _Square(state, seat, square, jungles)
+        values.append(at.value(turn, move.type.rotated(move.rotation)))
     return values
 
 
@@ -381,8 +576,11 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
             for index in range(len(mine))
             if step.queue[index].square == move.square and step.queue[index].side is move.side
         )
-        (_, _, workers), _, square, tile = mine[index]
-        ACTIONS[tile.kind].perform(draft, seat, square, tile, workers, move)
+        item = mine[index]
+        jungle = item.jungle
+        ACTIONS[jungle.tile.kind].perform(
+            draft, seat, jungle.square, jungle.tile, item.workers, move
+        )
         rest = mine[:index] + mine[index + 1 :]
         values.append(holdings_value(draft.players[seat]) + best_gain(draft, seat, rest))
         draft.players[seat] = player
@@ -400,13 +598,13 @@ def _pending(state: State, seat: int) -> list[Edge]:
             break
         tile = state.board[activated.jungle_square]
         assert isinstance(tile, JungleTile)
-        mine.append(edge(facing(activated.jungle_square, tile), activated.workers))
+        mine.append(Edge(_Jungle(activated.jungle_square, tile), activated.workers))
     return mine
 
 
 def _continued(state: State, move: Move, seat: int) -> int:
-    """The value after ``move`` (an overbuild, a discard) and the best rest of the turn:
-    the best fill if one is to be chosen, the best use of the edges to resolve."""
+    """The value after ``move`` (a discard) and the best rest of the turn: the best fill if
+    one is to be chosen, the best use of the edges to resolve."""
     after = apply(state, move)
     step = after.step
     if after.to_move != seat:
