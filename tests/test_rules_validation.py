@@ -15,11 +15,9 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Hut, Module
-from cacao_rules.state.state import (
-    PlacementStep,
-)
+from cacao_rules.state.state import DealStep, PlacementStep, ResolveStep
 from cacao_rules.validation import state_problems
-from helpers_positions import P1, W1111, W2101, jt, wt
+from helpers_positions import P1, W1111, W2101, jt, start_board, wt
 
 TWO = cr.Config(players=2)
 MODULES = cr.Config(players=3, modules=set(Module) - {Module.NEW_WORKERS})
@@ -108,6 +106,59 @@ def without_one(bag: object, item: object) -> object:
     items = [kind for kind, count in bag.items for _ in range(count)]  # type: ignore[attr-defined]
     items.remove(item)
     return type(bag).of(items, key=lambda kind: kind.sort_key)  # type: ignore[attr-defined]
+
+
+def agreed() -> cr.State:
+    """Turn 4 of a 2-player game with the Huts module and an agreed selection of three huts
+    (chief, foreman, market crier), none built."""
+    huts = [Hut.CHIEF, Hut.FOREMAN, Hut.MARKET_CRIER]
+    return played(cr.Config(players=2, modules={Module.HUTS}, huts=huts), 4)
+
+
+@functools.cache
+def dealing() -> cr.State:
+    """An unseeded 2-player game with the Huts module after the first two hut tiles were
+    turned (market crier, trader), still dealing."""
+    state = cr.new_game(cr.Config(players=2, modules={Module.HUTS}), seed=None)
+    for _ in range(2):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    assert isinstance(state.step, DealStep)
+    return state
+
+
+def _supply(state: cr.State, out: Hut | None, into: Hut | None) -> cr.State:
+    """``state`` with ``out`` taken out of the hut supply and ``into`` put in."""
+    items = [hut for hut, count in state.hut_supply.items for _ in range(count)]
+    if out is not None:
+        items.remove(out)
+    if into is not None:
+        items.append(into)
+    return state.replace(hut_supply=type(state.hut_supply).of(items, key=lambda h: h.sort_key))
+
+
+def _built(*huts: Hut) -> cr.State:
+    """:func:`modules` with seat 1 owning ``huts`` (in that order), taken from the supply."""
+    state = modules()
+    for hut in huts:
+        state = _supply(state, hut, None)
+    return with_seat(state, 1, huts=huts)
+
+
+def _mine(gems: tuple[int, ...] | None) -> cr.State:
+    """:func:`modules` with ``gems`` on its gem mine on -8,0 instead of 1, 0, 3, 2."""
+    state = modules()
+    mine = state.board[(-8, 0)]
+    assert isinstance(mine, cr.JungleTile)
+    assert mine.gems == (1, 0, 3, 2)
+    return state.replace(board=state.board.set((-8, 0), mine.replace(gems=gems)))
+
+
+def _pile_mine_with_gems() -> object:
+    pile = modules().jungle_pile
+    mine = next(tile for tile, _ in pile.items if tile.code == "D")
+    tiles = [tile for tile, count in pile.items for _ in range(count)]
+    tiles[tiles.index(mine)] = mine.replace(gems=(0, 0, 0, 0))
+    return type(pile).of(tiles, key=lambda tile: tile.sort_key)
 
 
 WORKERS_0 = (
@@ -688,6 +739,194 @@ CASES: list[Case] = [
         {},
         ["huts in a game without the Huts module"],
     ),
+    # R-HUT-1 to R-HUT-3: the huts built and in the supply.
+    ("R-HUT-3", lambda: _built(Hut.MONK, Hut.CHIEF), {}, []),
+    ("R-HUT-3", lambda: _built(Hut.CHIEF, Hut.MONK), {}, ["seat 1's huts are not sorted"]),
+    (
+        "R-HUT-3",
+        lambda: _built(Hut.HERMIT, Hut.HERMIT),
+        {},
+        ["seat 1 owns hermit more than once; nobody owns two huts with the same function"],
+    ),
+    (
+        "R-HUT-1",
+        lambda: modules().replace(hut_supply=without_one(modules().hut_supply, Hut.HERMIT)),
+        {},
+        [
+            "the huts (supply and built) are 1 chief, 1 chiefs-daughter, 1 chiefs-son, "
+            "1 farmer, 1 hermit, 1 monk, 1 shaman, 2 fountain-master, 2 road-worker: 11 huts, "
+            "but the 12 hut tiles show one side each",
+            "chance_count is 42, but the tiles drawn and hut tiles turned make 41 chance events",
+        ],
+    ),
+    (
+        "R-HUT-1",
+        lambda: modules().replace(hut_supply=without_one(modules().hut_supply, Hut.HERMIT)),
+        {"reachable": False},
+        [],
+    ),
+    (
+        "R-HUT-1",
+        lambda: _supply(modules(), Hut.HERMIT, Hut.CHIEFS_WIFE),
+        {},
+        [
+            "the huts (supply and built) are 1 chief, 1 chiefs-daughter, 1 chiefs-son, "
+            "1 chiefs-wife, 1 farmer, 1 hermit, 1 monk, 1 shaman, 2 fountain-master, "
+            "2 road-worker, which no choice of one side of each hut tile shows"
+        ],
+    ),
+    (
+        "R-HUT-1",
+        lambda: _supply(modules(), Hut.CHIEF, Hut.HERMIT),
+        {},
+        [
+            "the huts (supply and built) are 1 chiefs-daughter, 1 chiefs-son, 1 farmer, 1 monk, "
+            "1 shaman, 2 fountain-master, 2 road-worker, 3 hermit, which no choice of one side "
+            "of each hut tile shows"
+        ],
+    ),
+    (
+        "R-HUT-2",
+        lambda: agreed().replace(hut_supply=without_one(agreed().hut_supply, Hut.MARKET_CRIER)),
+        {},
+        [
+            "the huts (supply and built) are 1 chief, 1 foreman; the agreed selection is "
+            "1 chief, 1 foreman, 1 market-crier"
+        ],
+    ),
+    (
+        "R-HUT-2",
+        lambda: agreed().replace(hut_supply=without_one(agreed().hut_supply, Hut.MARKET_CRIER)),
+        {"reachable": False},
+        [],
+    ),
+    (
+        "R-HUT-2",
+        lambda: _supply(agreed(), None, Hut.MONK),
+        {"reachable": False},
+        [
+            "the huts (supply and built) are 1 chief, 1 foreman, 1 market-crier, 1 monk; the "
+            "agreed selection is 1 chief, 1 foreman, 1 market-crier"
+        ],
+    ),
+    (
+        "R-HUT-2",
+        lambda: _supply(agreed(), None, Hut.CHIEF),
+        {"reachable": False},
+        ["the supply holds a hut of the agreed selection twice"],
+    ),
+    (
+        "R-HUT-2",
+        lambda: with_seat(
+            agreed().replace(hut_supply=without_one(agreed().hut_supply, Hut.CHIEF)),
+            1,
+            huts=(Hut.CHIEF,),
+        ),
+        {},
+        [],
+    ),
+    # R-HUT-1, R-CHANCE-3: during the deal, the sides turned so far, before anything else.
+    ("R-CHANCE-3", dealing, {}, []),
+    (
+        "R-CHANCE-3",
+        lambda: _supply(dealing(), Hut.TRADER, None),
+        {},
+        ["chance_count is 2, but the tiles drawn and hut tiles turned make 1 chance events"],
+    ),
+    (
+        "R-CHANCE-3",
+        lambda: _supply(dealing(), None, Hut.CHIEF),
+        {},
+        [
+            "the huts (supply and built) are 1 chief, 1 market-crier, 1 trader, which no choice "
+            "of one side of each hut tile shows",
+            "chance_count is 2, but the tiles drawn and hut tiles turned make 3 chance events",
+        ],
+    ),
+    (
+        "R-CHANCE-3",
+        lambda: dealing().replace(display=(jt("T"),)),
+        {"conserve_jungle": False},
+        [
+            "the board, display and pile hold jungle tiles the game does not have: 1 T",
+            "the hut tiles' sides are dealt before any hand, display or map tile",
+            "the jungle tiles lie so far out (2 steps from (0, 0)) that the 22 worker tiles "
+            "still to place could reach 43 steps; play keeps worker tiles within 41",
+        ],
+    ),
+    (
+        "R-CHANCE-3",
+        lambda: dealing().replace(display=(jt("T"),)),
+        {"conserve_jungle": False, "reachable": False},
+        ["the board, display and pile hold jungle tiles the game does not have: 1 T"],
+    ),
+    # R-GEM-1, R-GEM-2: gems lie on gem mines out of the pile only, at most 6 on each.
+    (
+        "R-GEM-2",
+        lambda: _mine(None),
+        {},
+        [
+            "the gem mine on -8,0 has no gems given; a mine out of the pile carries the gems "
+            "drawn with it (D followed by 4 digits, such as D2103)",
+            "the red gems (cart 6, mines 1, players 0, exchanged 0) are 7; the game has 8",
+            "the blue gems (cart 4, mines 1, players 0, exchanged 0) are 5; the game has 8",
+            "the white gems (cart 4, mines 2, players 0, exchanged 0) are 6; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: _mine((1, 0, 3, 3)),
+        {},
+        [
+            "the gem mine on -8,0 holds 1 red, 0 green, 3 blue, 3 white gems; a mine holds 0 to 6",
+            "the white gems (cart 4, mines 5, players 0, exchanged 0) are 9; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: _mine((-1, 0, 3, 3)),
+        {},
+        [
+            "the gem mine on -8,0 holds -1 red, 0 green, 3 blue, 3 white gems; a mine holds 0 to 6",
+            "the red gems (cart 6, mines 0, players 0, exchanged 0) are 6; the game has 8",
+            "the white gems (cart 4, mines 5, players 0, exchanged 0) are 9; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: modules().replace(
+            display=(modules().display[0], modules().display[1].replace(gems=None))
+        ),
+        {},
+        [
+            "the gem mine in the display has no gems given; a mine out of the pile carries the "
+            "gems drawn with it (D followed by 4 digits, such as D2103)",
+            "the red gems (cart 6, mines 1, players 0, exchanged 0) are 7; the game has 8",
+            "the green gems (cart 6, mines 0, players 0, exchanged 0) are 6; the game has 8",
+            "the blue gems (cart 4, mines 3, players 0, exchanged 0) are 7; the game has 8",
+            "the white gems (cart 4, mines 2, players 0, exchanged 0) are 6; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-1",
+        lambda: modules().replace(
+            map_board=(modules().map_board[0], modules().map_board[1].replace(gems=(0, 0, 0, 0)))
+        ),
+        {"conserve_jungle": False, "reachable": False},
+        [
+            "the board, display, map board and pile hold jungle tiles the game does not have: 1 D",
+            "the tree_of_life tile on the map board carries gems",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: modules().replace(jungle_pile=_pile_mine_with_gems()),
+        {},
+        [
+            "the jungle pile holds D0000, a tile with gems; a gem mine gets its gems only as it "
+            "leaves the pile (D)"
+        ],
+    ),
 ]
 
 
@@ -712,3 +951,41 @@ def test_each_broken_rule_is_reported(
         assert refusal(state, **options) == "; ".join(expected)
     else:
         cr.check_state(state, **options)
+
+
+@pytest.mark.rule("R-END-3")
+def test_a_turn_under_way_counts_the_tile_just_placed() -> None:
+    state = cr.new_game(TWO, seed=1)
+    state = cr.apply(state, cr.legal_moves(state)[0])
+    assert isinstance(state.step, ResolveStep)
+    assert state_problems(state.replace(turn=1)) == [
+        "turn is 1, but 1 worker tiles left the hands (during this turn)",
+        "current seat is 0, but turn 1 of 2 players is seat 1's",
+    ]
+
+
+@pytest.mark.rule("R-PLACE-1")
+def test_a_worker_tile_needs_a_jungle_tile_on_any_one_of_its_four_sides() -> None:
+    # Each worker square around the start tiles touches exactly one of them, on a different
+    # side: above (1,2), right (-1,0), below (0,-1) and left (2,1).
+    for square in [(1, 2), (-1, 0), (0, -1), (2, 1)]:
+        state = cr.position(
+            TWO,
+            board=start_board({square: wt(0, W1111)}),
+            players=[cr.PlayerState(hand=(W2101,)), cr.PlayerState()],
+        )
+        assert not [p for p in state_problems(state) if "shares no edge with a jungle" in p]
+
+
+@pytest.mark.rule("R-PLACE-2")
+def test_at_most_20_problems_are_listed() -> None:
+    state = base()
+    board = state.board
+    for i in range(20):
+        board = board.set((100 + 2 * i, 1), "junk")
+    twenty = [f"square {100 + 2 * i},1 holds 'junk', which is not a tile" for i in range(20)]
+    assert refusal(state.replace(board=board)) == "; ".join(twenty)
+    board = board.set((140, 1), "junk")
+    assert refusal(state.replace(board=board)) == "; ".join([*twenty, "and 1 more"])
+    board = board.set((142, 1), "junk")
+    assert refusal(state.replace(board=board)) == "; ".join([*twenty, "and 2 more"])
