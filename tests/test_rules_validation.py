@@ -14,8 +14,9 @@ from collections.abc import Callable
 import pytest
 
 import cacao_rules as cr
-from cacao_rules import Hut, Module
-from cacao_rules.state.state import DealStep, PlacementStep, ResolveStep
+from cacao_rules import Hut, Module, WorkerType
+from cacao_rules.game.components import HUT_TILES
+from cacao_rules.state.state import DealStep, OverStep, PlacementStep, ResolveStep
 from cacao_rules.validation import state_problems
 from helpers_positions import P1, W1111, W2101, jt, start_board, wt
 
@@ -159,6 +160,61 @@ def _pile_mine_with_gems() -> object:
     tiles = [tile for tile, count in pile.items for _ in range(count)]
     tiles[tiles.index(mine)] = mine.replace(gems=(0, 0, 0, 0))
     return type(pile).of(tiles, key=lambda tile: tile.sort_key)
+
+
+def _discarded_only(kind: WorkerType) -> cr.State:
+    """:func:`base` with seat 0's only tile of ``kind`` discarded from the pile."""
+    state = base()
+    player = state.players[0]
+    assert kind not in player.hand
+    changed = with_seat(state, 0, pile=without_one(player.pile, kind))
+    return changed.replace(discarded=((0, kind),))
+
+
+def _overbuilt() -> cr.State:
+    """:func:`base` with a 1-1-1-1 of seat 0's pile under its tile on -1,0."""
+    state = base()
+    changed = with_seat(state, 0, pile=without_one(state.players[0].pile, W1111))
+    return changed.replace(covered=state.covered.set((-1, 0), wt(0, W1111)))
+
+
+def _seat_1_without_tiles() -> cr.State:
+    """:func:`base` with seat 1's tiles gone from the board, the hand and the pile."""
+    state = base()
+    board = type(state.board)(
+        (square, tile)
+        for square, tile in state.board.items()
+        if not (isinstance(tile, cr.WorkerTile) and tile.owner == 1)
+    )
+    empty = type(state.players[1].pile).of([], key=lambda kind: kind.sort_key)
+    return with_seat(state.replace(board=board), 1, hand=(), pile=empty)
+
+
+@functools.cache
+def _dealing_hands() -> cr.State:
+    """An unseeded deal with the Huts module once every hut tile is turned and the first
+    worker tile dealt."""
+    state = cr.new_game(cr.Config(players=2, modules={Module.HUTS}), seed=None)
+    while not any(player.hand for player in state.players):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    assert isinstance(state.step, DealStep)
+    assert state.hut_supply.total == len(HUT_TILES)
+    return state
+
+
+def _over(state: cr.State) -> cr.State:
+    """``state`` with every hand put back in its pile, and the game over."""
+    players = tuple(
+        player.replace(
+            hand=(),
+            pile=type(player.pile).of(
+                [*player.hand, *(k for k, n in player.pile.items for _ in range(n))],
+                key=lambda kind: kind.sort_key,
+            ),
+        )
+        for player in state.players
+    )
+    return state.replace(players=players, step=OverStep())
 
 
 WORKERS_0 = (
@@ -927,6 +983,69 @@ CASES: list[Case] = [
             "leaves the pile (D)"
         ],
     ),
+    # More of the same checks, each where a slip in the check would show.
+    (
+        "R-PLACE-3",
+        lambda: base().replace(board=base().board.set((-1, 0), wt(0, W2101).replace(rotation=4))),
+        {},
+        ["worker tile on -1,0 has rotation 4; a 2-1-0-1 tile takes rotation 0, 1, 2, 3"],
+    ),
+    ("R-PLACE-4", lambda: _discarded_only(WorkerType.W3001), {"reachable": False}, []),
+    ("R-OVER-3", _overbuilt, {"reachable": False}, []),
+    (
+        "R-OVER-3",
+        _overbuilt,
+        {},
+        [
+            "chance_count is 19, but the tiles drawn and hut tiles turned make 20 chance events",
+            A_TILE_MORE,
+        ],
+    ),
+    (
+        "R-SETUP-2",
+        _seat_1_without_tiles,
+        {"reachable": False},
+        [
+            "seat 1's worker tiles (hand, pile, board, covered, discarded) are none; the game "
+            "gives each player 1 3-0-0-1, 1 3-1-0-0, 4 1-1-1-1, 5 2-1-0-1"
+        ],
+    ),
+    (
+        "R-HUT-3",
+        lambda: _built(Hut.HERMIT, Hut.HERMIT, Hut.ROAD_WORKER, Hut.ROAD_WORKER),
+        {},
+        [
+            "seat 1 owns hermit, road-worker more than once; nobody owns two huts with the same "
+            "function"
+        ],
+    ),
+    ("R-CHANCE-3", _dealing_hands, {}, []),
+    ("R-END-4", lambda: _over(base()), {"reachable": False}, []),
+    (
+        "R-END-4",
+        lambda: _over(base()),
+        {},
+        [
+            "the game is over but a player still has worker tiles to place",
+            "chance_count is 19, but the tiles drawn and hut tiles turned make 13 chance events",
+            "seat 0 holds 0 tiles while their pile still has some; a hand is refilled to 3 at "
+            "the end of every turn",
+            "seat 1 holds 0 tiles while their pile still has some; a hand is refilled to 3 at "
+            "the end of every turn",
+        ],
+    ),
+    (
+        "R-PLACE-1",
+        lambda: with_seat(base(), 0, hand=()),
+        {"reachable": False},
+        [
+            "seat 0's worker tiles (hand, pile, board, covered, discarded) are 1 3-0-0-1, "
+            "3 1-1-1-1, 4 2-1-0-1; the game gives each player 1 3-0-0-1, 1 3-1-0-0, 4 1-1-1-1, "
+            "5 2-1-0-1",
+            "seat 0 is to place a tile but has none in hand",
+        ],
+    ),
+    ("R-DECIDE-1", lambda: base().replace(step="junk"), {}, ["unknown step 'junk'"]),
 ]
 
 
