@@ -59,8 +59,12 @@ def refusal(state: cr.State, **options: bool) -> str:
 # --- states reached by play -----------------------------------------------------------------
 
 
-@pytest.mark.rule("R-MODULES-1")
-@pytest.mark.parametrize("config", [TWO, MODULES], ids=["base", "modules"])
+@pytest.mark.rule("R-MODULES-1", "R-BIG-1")
+@pytest.mark.parametrize(
+    "config",
+    [TWO, MODULES, cr.Config.big_game(3), cr.Config.big_game(4)],
+    ids=["base", "modules", "big-3", "big-4"],
+)
 def test_states_reached_by_play_have_no_problem(config: cr.Config) -> None:
     state = cr.new_game(config, seed=1)
     for _ in range(60):
@@ -215,6 +219,23 @@ def _over(state: cr.State) -> cr.State:
         for player in state.players
     )
     return state.replace(players=players, step=OverStep())
+
+
+def _emperor_passed(square: tuple[int, int]) -> cr.State:
+    """:func:`modules` with a 1-1-1-1 of seat 0's pile on ``square``, the Emperor still on his
+    start."""
+    state = modules()
+    changed = with_seat(state, 0, pile=without_one(state.players[0].pile, W1111))
+    return changed.replace(board=state.board.set(square, wt(0, W1111)))
+
+
+def _two_masks() -> cr.State:
+    """:func:`modules` with seat 1 holding the mask worth 8 and seat 2 the one worth 9, each
+    bought with 4 gems, while the other 8 is still in the supply."""
+    state = modules()
+    assert state.mask_supply == (8, 8, 9, 9, 10, 10, 12)
+    state = state.replace(mask_supply=(8, 9, 10, 10, 12), gems_exchanged=8, gem_cart=(4, 4, 2, 2))
+    return with_seat(with_seat(state, 1, masks=(8,)), 2, masks=(9,))
 
 
 WORKERS_0 = (
@@ -1046,6 +1067,40 @@ CASES: list[Case] = [
         ],
     ),
     ("R-DECIDE-1", lambda: base().replace(step="junk"), {}, ["unknown step 'junk'"]),
+    # R-EMPEROR-2: a worker tile placed in the Emperor's row or column moves him onto it.
+    (
+        "R-EMPEROR-2",
+        lambda: _emperor_passed((1, 0)),
+        {},
+        [
+            "the Emperor is still on his start 1,1 but a worker tile lies in his row or column; "
+            "placing it would have moved him onto it",
+            "chance_count is 42, but the tiles drawn and hut tiles turned make 43 chance events",
+            "turn is 9, but 10 worker tiles left the hands (before this turn)",
+        ],
+    ),
+    (
+        "R-EMPEROR-2",
+        lambda: _emperor_passed((0, 1)),
+        {},
+        [
+            "the Emperor is still on his start 1,1 but a worker tile lies in his row or column; "
+            "placing it would have moved him onto it",
+            "chance_count is 42, but the tiles drawn and hut tiles turned make 43 chance events",
+            "turn is 9, but 10 worker tiles left the hands (before this turn)",
+        ],
+    ),
+    ("R-EMPEROR-2", lambda: _emperor_passed((1, 0)), {"reachable": False}, []),
+    # R-GEM-4: the lowest mask left is taken first, whoever holds the others.
+    (
+        "R-GEM-4",
+        _two_masks,
+        {},
+        [
+            "a player holds the mask worth 9 while the one worth 8 is still in the supply; the "
+            "lowest mask is taken first"
+        ],
+    ),
 ]
 
 
