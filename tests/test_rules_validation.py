@@ -1101,6 +1101,31 @@ CASES: list[Case] = [
             "lowest mask is taken first"
         ],
     ),
+    # The proven bounds (cacao_rules.game.bounds) are allowed up to and including each bound.
+    ("R-SETUP-8", lambda: with_seat(base(), 1, gold=660), {"reachable": False}, []),
+    ("R-END-3", lambda: base().replace(turn=22), {"reachable": False}, []),
+    ("R-CHANCE-2", lambda: base().replace(chance_count=53), {"reachable": False}, []),
+    # R-FILL-1: jungle tiles come next to worker tiles, so play stays inside the window; a
+    # hand-built position (reachable=False) only has to lie inside it.
+    (
+        "R-FILL-1",
+        lambda: base().replace(board=base().board.set((42, 0), jt("T"))),
+        {"conserve_jungle": False, "reachable": False},
+        ["the board, display and pile hold jungle tiles the game does not have: 1 T"],
+    ),
+    (
+        "R-FILL-1",
+        lambda: modules().replace(board=modules().board.set((22, 0), jt("T"))),
+        {"conserve_jungle": False},
+        [
+            "the board, display, map board and pile hold jungle tiles the game does not have: 1 T",
+            # 21 jungle tiles still to come: 17 in the pile, 2 in the display, 2 on the map board.
+            "the jungle tiles lie so far out (22 steps from (0, 0)) that the 24 worker tiles "
+            "still to place could reach 65 steps; play keeps worker tiles within 61",
+            "jungle tile T on 22,0 shares no edge with a worker tile; jungle tiles are laid next "
+            "to the worker tile just placed",
+        ],
+    ),
 ]
 
 
