@@ -28,6 +28,7 @@ from helpers_positions import (
     W2101,
     W3100,
     WATER,
+    jt,
     of_type,
 )
 
@@ -82,6 +83,41 @@ def test_a_use_not_offered_is_refused_saying_what_caps_it(
     state = north_of(jungle, 3, player)
     with pytest.raises(cr.IllegalMoveError, match=f"is not offered: the .*{reason}|{reason}"):
         cr.apply(state, move)
+
+
+@pytest.mark.rule("R-ACT-GOLD-MINE", "R-TREE-2", "R-DECIDE-2")
+@pytest.mark.parametrize(
+    ("config", "jungle", "workers"),
+    [
+        (cr.Config(players=3), G1, 3),
+        (cr.Config(players=3, modules={cr.Module.TREE_OF_LIFE}), jt("L"), 2),
+    ],
+    ids=["gold-mine", "tree-of-life"],
+)
+def test_a_use_of_bars_at_a_tile_paying_gold_is_refused_with_the_whole_reason(
+    config: cr.Config, jungle: cr.JungleTile, workers: int
+) -> None:
+    # Nothing caps the workers a gold mine or a Tree of Life uses; a use with a bar is a use
+    # no tile of theirs offers.
+    kind = TILE_BY_WORKERS[workers]
+    state = cr.position(
+        config,
+        board={(1, -1): jungle},
+        players=[
+            cr.PlayerState(hand=(kind,)),
+            cr.PlayerState(hand=(W1111,)),
+            cr.PlayerState(hand=(W1111,)),
+        ],
+        jungle_pile=[TEMPLE] * 2,
+    )
+    state = cr.apply(state, cr.Place(kind, HUB, 0))
+    offered_uses = ", ".join(str(used) for used in range(workers + 1))
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(state, cr.Resolve(HUB, Side.N, 1, bars=1))
+    assert str(raised.value) == (
+        "using 1 workers (1 b1) of edge 1,0 N is not offered: every worker may be used, so it "
+        f"would have the same effect as a use offered or be impossible; offered: {offered_uses}"
+    )
 
 
 # R-ACT-PLANTATION and R-STORAGE-1 ------------------------------------------------------------
