@@ -158,8 +158,9 @@ def test_overbuild_rotations_are_the_distinct_ones() -> None:
     ]
     state = _position(hand=(W1111,))
     assert _overbuilds(state) == [cr.Overbuild(W1111, sq, 0) for sq in [(-1, 0), (1, 0)]]
-    with pytest.raises(cr.IllegalMoveError, match="not a canonical rotation"):
+    with pytest.raises(cr.IllegalMoveError) as raised:
         cr.apply(state, cr.Overbuild(W1111, (1, 0), 2))
+    assert str(raised.value) == "rotation r2 is not a canonical rotation of 1-1-1-1; use one of r0"
 
 
 @pytest.mark.rule("R-OVER-3")

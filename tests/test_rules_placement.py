@@ -83,9 +83,10 @@ def test_occupied_square_is_rejected() -> None:
 
 @pytest.mark.rule("R-PLACE-1")
 def test_tile_must_be_in_hand() -> None:
-    state = cr.position(TWO, players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState()])
-    with pytest.raises(cr.IllegalMoveError, match="has no 3-0-0-1 tile in hand"):
+    state = cr.position(TWO, players=[cr.PlayerState(hand=(W1111, W2101)), cr.PlayerState()])
+    with pytest.raises(cr.IllegalMoveError) as raised:
         cr.apply(state, cr.Place(W3001, (1, 0), 0))
+    assert str(raised.value) == "seat 0 has no 3-0-0-1 tile in hand (hand: 1-1-1-1, 2-1-0-1)"
 
 
 @pytest.mark.rule("R-PLACE-1")
@@ -120,8 +121,12 @@ def test_placement_puts_the_tile_on_the_board_and_takes_it_from_hand() -> None:
 def test_worker_tile_never_goes_on_a_jungle_square(square: Square) -> None:
     board = start_board({(1, 0): wt(1, W1111), (0, 1): wt(1, W1111)})
     state = cr.position(TWO, board=board, players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState()])
-    with pytest.raises(cr.IllegalMoveError, match="is a jungle square"):
+    with pytest.raises(cr.IllegalMoveError) as raised:
         cr.apply(state, cr.Place(W1111, square, 0))
+    assert str(raised.value) == (
+        f"square {square[0]},{square[1]} is a jungle square of the checkerboard; worker tiles go "
+        "on squares with odd x + y"
+    )
 
 
 @pytest.mark.rule("R-PLACE-2")
