@@ -28,10 +28,12 @@ from helpers_positions import (
     W2101,
     W3100,
     WATER,
+    jt,
     of_type,
 )
 
 HUB = (1, 0)
+THREE = cr.Config(players=3)
 TILE_BY_WORKERS = {1: W1111, 2: W2101, 3: W3100}
 
 
@@ -43,12 +45,17 @@ def offered(*counts: int) -> list[str]:
     return [f"resolve 1,0 N {count}" for count in counts]
 
 
-def north_of(jungle: cr.JungleTile, workers: int, player: cr.PlayerState | None = None) -> cr.State:
+def north_of(
+    jungle: cr.JungleTile,
+    workers: int,
+    player: cr.PlayerState | None = None,
+    config: cr.Config = THREE,
+) -> cr.State:
     """Seat 0 of 3 has just placed a tile with ``workers`` workers facing ``jungle``."""
     kind = TILE_BY_WORKERS[workers]
     seat0 = (player or cr.PlayerState()).replace(hand=(kind,))
     state = cr.position(
-        cr.Config(players=3),
+        config,
         board={(1, -1): jungle},
         players=[seat0, cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
         jungle_pile=[TEMPLE] * 2,
@@ -82,6 +89,30 @@ def test_a_use_not_offered_is_refused_saying_what_caps_it(
     state = north_of(jungle, 3, player)
     with pytest.raises(cr.IllegalMoveError, match=f"is not offered: the .*{reason}|{reason}"):
         cr.apply(state, move)
+
+
+@pytest.mark.rule("R-ACT-GOLD-MINE", "R-TREE-2", "R-DECIDE-2")
+@pytest.mark.parametrize(
+    ("config", "jungle", "workers"),
+    [
+        (THREE, G1, 3),
+        (cr.Config(players=3, modules={cr.Module.TREE_OF_LIFE}), jt("L"), 2),
+    ],
+    ids=["gold-mine", "tree-of-life"],
+)
+def test_a_use_of_bars_at_a_tile_paying_gold_is_refused_with_the_whole_reason(
+    config: cr.Config, jungle: cr.JungleTile, workers: int
+) -> None:
+    # Nothing caps the workers a gold mine or a Tree of Life uses; a use with a bar is a use
+    # no tile of theirs offers.
+    state = north_of(jungle, workers, config=config)
+    offered_uses = ", ".join(str(used) for used in range(workers + 1))
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(state, cr.Resolve(HUB, Side.N, 1, bars=1))
+    assert str(raised.value) == (
+        "using 1 workers (1 b1) of edge 1,0 N is not offered: every worker may be used, so it "
+        f"would have the same effect as a use offered or be impossible; offered: {offered_uses}"
+    )
 
 
 # R-ACT-PLANTATION and R-STORAGE-1 ------------------------------------------------------------

@@ -83,9 +83,10 @@ def test_occupied_square_is_rejected() -> None:
 
 @pytest.mark.rule("R-PLACE-1")
 def test_tile_must_be_in_hand() -> None:
-    state = cr.position(TWO, players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState()])
-    with pytest.raises(cr.IllegalMoveError, match="has no 3-0-0-1 tile in hand"):
+    state = cr.position(TWO, players=[cr.PlayerState(hand=(W1111, W2101)), cr.PlayerState()])
+    with pytest.raises(cr.IllegalMoveError) as raised:
         cr.apply(state, cr.Place(W3001, (1, 0), 0))
+    assert str(raised.value) == "seat 0 has no 3-0-0-1 tile in hand (hand: 1-1-1-1, 2-1-0-1)"
 
 
 @pytest.mark.rule("R-PLACE-1")
@@ -120,8 +121,12 @@ def test_placement_puts_the_tile_on_the_board_and_takes_it_from_hand() -> None:
 def test_worker_tile_never_goes_on_a_jungle_square(square: Square) -> None:
     board = start_board({(1, 0): wt(1, W1111), (0, 1): wt(1, W1111)})
     state = cr.position(TWO, board=board, players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState()])
-    with pytest.raises(cr.IllegalMoveError, match="is a jungle square"):
+    with pytest.raises(cr.IllegalMoveError) as raised:
         cr.apply(state, cr.Place(W1111, square, 0))
+    assert str(raised.value) == (
+        f"square {square[0]},{square[1]} is a jungle square of the checkerboard; worker tiles go "
+        "on squares with odd x + y"
+    )
 
 
 @pytest.mark.rule("R-PLACE-2")
@@ -289,7 +294,9 @@ def test_single_hand_type_is_asked_when_the_others_cannot_know_the_hand() -> Non
 def test_discard_is_refused_while_a_placement_exists() -> None:
     state = cr.position(TWO, players=[cr.PlayerState(hand=(W1111, W2101)), cr.PlayerState()])
     assert not [move for move in cr.legal_moves(state) if isinstance(move, cr.Discard)]
-    with pytest.raises(cr.IllegalMoveError, match="discarded only when none can be placed"):
+    with pytest.raises(
+        cr.IllegalMoveError, match=r"^a tile may be discarded only when none can be placed$"
+    ):
         cr.apply(state, cr.Discard(W1111))
 
 
@@ -313,5 +320,7 @@ def test_no_discard_when_the_player_can_overbuild() -> None:
         for square in [(0, 1), (1, 0)]
         for rotation in (0, 1, 2, 3)
     )
-    with pytest.raises(cr.IllegalMoveError, match="discarded only when none can be placed"):
+    with pytest.raises(
+        cr.IllegalMoveError, match=r"^a tile may be discarded only when none can be placed$"
+    ):
         cr.apply(state, cr.Discard(W3001))

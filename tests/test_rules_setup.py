@@ -368,3 +368,18 @@ def test_deal_fills_seat_zero_before_seat_one() -> None:
     state = cr.apply(state, cr.DrawWorker(W2101))
     assert state.players[1].hand == (W2101,)
     assert state.players[0].hand == (W1111, W3001, W3100)
+
+
+@pytest.mark.rule("R-SETUP-4", "R-CHANCE-3")
+def test_the_deal_goes_on_while_a_hand_is_short_whatever_the_display_holds() -> None:
+    # A deal read with the display already laid (not the order of R-CHANCE-3) still deals
+    # every hand in full before the first turn.
+    state = cr.new_game(cr.Config(players=2), seed=None)
+    state = cr.apply(state, cr.legal_moves(state)[0])
+    tiles = list(state.jungle_pile.elements())
+    display = tuple(sorted(tiles[:2], key=lambda tile: tile.sort_key))
+    pile = type(state.jungle_pile).of(tiles[2:], key=lambda tile: tile.sort_key)
+    state = state.replace(display=display, jungle_pile=pile)
+    after = cr.apply(state, cr.legal_moves(state)[0])
+    assert isinstance(after.step, cr.DealStep)
+    assert [len(player.hand) for player in after.players] == [2, 0]

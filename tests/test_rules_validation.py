@@ -1,0 +1,1261 @@
+"""The consistency checks of a whole state (``cacao_rules.check_state``): each rule a state
+reached by play keeps, and the exact problem reported when a state breaks it.
+
+The states are reached by play (the first legal move each time, so they are reachable), then
+changed in one place. ``state_problems`` lists every problem, one sentence each; the tests
+compare the whole list, so a check that reports too much, too little or the wrong words fails.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import pytest
+
+import cacao_rules as cr
+from cacao_rules import Hut, Module, WorkerType
+from cacao_rules.game.components import HUT_TILES
+from cacao_rules.state.state import DealStep, OverStep, PlacementStep, ResolveStep
+from cacao_rules.validation import state_problems
+from helpers_positions import P1, W1111, W2101, jt, start_board, wt
+
+TWO = cr.Config(players=2)
+MODULES = cr.Config(players=3, modules=set(Module) - {Module.NEW_WORKERS})
+"""Every module but the new worker types (they change the worker set), 3 players."""
+
+
+@functools.cache
+def played(config: cr.Config, turns: int) -> cr.State:
+    """The state at the start of turn ``turns`` of a seeded game played with the first legal
+    move each time."""
+    state = cr.new_game(config, seed=1)
+    while not (isinstance(state.step, PlacementStep) and state.turn >= turns):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    return state
+
+
+def base() -> cr.State:
+    """Turn 6 of a 2-player base game: seat 0 to place, 13 tiles on the board, no module."""
+    return played(TWO, 6)
+
+
+def with_seat(state: cr.State, seat: int, **changes: object) -> cr.State:
+    players = list(state.players)
+    players[seat] = players[seat].replace(**changes)
+    return state.replace(players=tuple(players))
+
+
+def refusal(state: cr.State, **options: bool) -> str:
+    """What ``check_state`` says of ``state``, after its fixed prefix."""
+    with pytest.raises(cr.FormatError) as raised:
+        cr.check_state(state, **options)
+    message = str(raised.value)
+    prefix = "inconsistent state: "
+    assert message.startswith(prefix)
+    return message[len(prefix) :]
+
+
+# --- states reached by play -----------------------------------------------------------------
+
+
+@pytest.mark.rule("R-MODULES-1", "R-BIG-1")
+@pytest.mark.parametrize(
+    "config",
+    [TWO, MODULES, cr.Config.big_game(3), cr.Config.big_game(4)],
+    ids=["base", "modules", "big-3", "big-4"],
+)
+def test_states_reached_by_play_have_no_problem(config: cr.Config) -> None:
+    state = cr.new_game(config, seed=1)
+    for _ in range(60):
+        assert state_problems(state) == []
+        assert state_problems(state, conserve_jungle=False, reachable=False) == []
+        cr.check_state(state)
+        state = cr.apply(state, cr.legal_moves(state)[0])
+
+
+# --- seats ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("R-SETUP-1")
+def test_seats_are_checked_first_and_alone() -> None:
+    state = base()
+    assert state_problems(state.replace(players=(*state.players, cr.PlayerState()))) == [
+        "3 player states for 2 players"
+    ]
+    board = state.board.set((-1, 0), cr.WorkerTile.of(2, W2101))
+    assert state_problems(state.replace(board=board)) == [
+        "worker tile on -1,0 has owner 2, not a seat from 0 to 1"
+    ]
+    covered = state.replace(covered=state.covered.set((-1, 0), cr.WorkerTile.of(-1, W1111)))
+    assert state_problems(covered) == [
+        "covered worker tile on -1,0 has owner -1, not a seat from 0 to 1"
+    ]
+    assert state_problems(state.replace(discarded=((2, W1111),))) == [
+        "a discarded tile has seat 2, not a seat from 0 to 1"
+    ]
+    assert state_problems(state.replace(discarded=((-1, W1111),))) == [
+        "a discarded tile has seat -1, not a seat from 0 to 1"
+    ]
+
+
+def modules() -> cr.State:
+    """Turn 9 of a 3-player game of every module but the new workers: the map board holds
+    C and L, the display C and D1212, a mine D1032 lies on -8,0; the Emperor is on his start,
+    nobody has built a hut, taken a gem or a mask."""
+    return played(MODULES, 9)
+
+
+def without_one(bag: object, item: object) -> object:
+    """``bag`` (a worker or jungle pile, a hut supply) less one ``item``."""
+    items = [kind for kind, count in bag.items for _ in range(count)]  # type: ignore[attr-defined]
+    items.remove(item)
+    return type(bag).of(items, key=lambda kind: kind.sort_key)  # type: ignore[attr-defined]
+
+
+def agreed() -> cr.State:
+    """Turn 4 of a 2-player game with the Huts module and an agreed selection of three huts
+    (chief, foreman, market crier), none built."""
+    huts = [Hut.CHIEF, Hut.FOREMAN, Hut.MARKET_CRIER]
+    return played(cr.Config(players=2, modules={Module.HUTS}, huts=huts), 4)
+
+
+@functools.cache
+def dealing() -> cr.State:
+    """An unseeded 2-player game with the Huts module after the first two hut tiles were
+    turned (market crier, trader), still dealing."""
+    state = cr.new_game(cr.Config(players=2, modules={Module.HUTS}), seed=None)
+    for _ in range(2):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    assert isinstance(state.step, DealStep)
+    return state
+
+
+def _supply(state: cr.State, out: Hut | None, into: Hut | None) -> cr.State:
+    """``state`` with ``out`` taken out of the hut supply and ``into`` put in."""
+    items = [hut for hut, count in state.hut_supply.items for _ in range(count)]
+    if out is not None:
+        items.remove(out)
+    if into is not None:
+        items.append(into)
+    return state.replace(hut_supply=type(state.hut_supply).of(items, key=lambda h: h.sort_key))
+
+
+def _built(*huts: Hut) -> cr.State:
+    """:func:`modules` with seat 1 owning ``huts`` (in that order), taken from the supply."""
+    state = modules()
+    for hut in huts:
+        state = _supply(state, hut, None)
+    return with_seat(state, 1, huts=huts)
+
+
+def _mine(gems: tuple[int, ...] | None) -> cr.State:
+    """:func:`modules` with ``gems`` on its gem mine on -8,0 instead of 1, 0, 3, 2."""
+    state = modules()
+    mine = state.board[(-8, 0)]
+    assert isinstance(mine, cr.JungleTile)
+    assert mine.gems == (1, 0, 3, 2)
+    return state.replace(board=state.board.set((-8, 0), mine.replace(gems=gems)))
+
+
+def _pile_mine_with_gems() -> object:
+    pile = modules().jungle_pile
+    mine = next(tile for tile, _ in pile.items if tile.code == "D")
+    tiles = [tile for tile, count in pile.items for _ in range(count)]
+    tiles[tiles.index(mine)] = mine.replace(gems=(0, 0, 0, 0))
+    return type(pile).of(tiles, key=lambda tile: tile.sort_key)
+
+
+def _discarded_only(kind: WorkerType) -> cr.State:
+    """:func:`base` with seat 0's only tile of ``kind`` discarded from the pile."""
+    state = base()
+    player = state.players[0]
+    assert kind not in player.hand
+    changed = with_seat(state, 0, pile=without_one(player.pile, kind))
+    return changed.replace(discarded=((0, kind),))
+
+
+def _overbuilt() -> cr.State:
+    """:func:`base` with a 1-1-1-1 of seat 0's pile under its tile on -1,0."""
+    state = base()
+    changed = with_seat(state, 0, pile=without_one(state.players[0].pile, W1111))
+    return changed.replace(covered=state.covered.set((-1, 0), wt(0, W1111)))
+
+
+def _seat_1_without_tiles() -> cr.State:
+    """:func:`base` with seat 1's tiles gone from the board, the hand and the pile."""
+    state = base()
+    board = type(state.board)(
+        (square, tile)
+        for square, tile in state.board.items()
+        if not (isinstance(tile, cr.WorkerTile) and tile.owner == 1)
+    )
+    empty = type(state.players[1].pile).of([], key=lambda kind: kind.sort_key)
+    return with_seat(state.replace(board=board), 1, hand=(), pile=empty)
+
+
+@functools.cache
+def _dealing_hands() -> cr.State:
+    """An unseeded deal with the Huts module once every hut tile is turned and the first
+    worker tile dealt."""
+    state = cr.new_game(cr.Config(players=2, modules={Module.HUTS}), seed=None)
+    while not any(player.hand for player in state.players):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    assert isinstance(state.step, DealStep)
+    assert state.hut_supply.total == len(HUT_TILES)
+    return state
+
+
+def _over(state: cr.State) -> cr.State:
+    """``state`` with every hand put back in its pile, and the game over."""
+    players = tuple(
+        player.replace(
+            hand=(),
+            pile=type(player.pile).of(
+                [*player.hand, *(k for k, n in player.pile.items for _ in range(n))],
+                key=lambda kind: kind.sort_key,
+            ),
+        )
+        for player in state.players
+    )
+    return state.replace(players=players, step=OverStep())
+
+
+def _emperor_passed(square: tuple[int, int]) -> cr.State:
+    """:func:`modules` with a 1-1-1-1 of seat 0's pile on ``square``, the Emperor still on his
+    start."""
+    state = modules()
+    changed = with_seat(state, 0, pile=without_one(state.players[0].pile, W1111))
+    return changed.replace(board=state.board.set(square, wt(0, W1111)))
+
+
+def _two_masks() -> cr.State:
+    """:func:`modules` with seat 1 holding the mask worth 8 and seat 2 the one worth 9, each
+    bought with 4 gems, while the other 8 is still in the supply."""
+    state = modules()
+    assert state.mask_supply == (8, 8, 9, 9, 10, 10, 12)
+    state = state.replace(mask_supply=(8, 9, 10, 10, 12), gems_exchanged=8, gem_cart=(4, 4, 2, 2))
+    return with_seat(with_seat(state, 1, masks=(8,)), 2, masks=(9,))
+
+
+WORKERS_0 = (
+    "seat 0's worker tiles (hand, pile, board, covered, discarded) are 1 3-0-0-1, 1 3-1-0-0, "
+    "5 1-1-1-1, 5 2-1-0-1; the game gives each player 1 3-0-0-1, 1 3-1-0-0, 4 1-1-1-1, 5 2-1-0-1"
+)
+"""Seat 0 of :func:`base` with one 1-1-1-1 too many."""
+
+A_TILE_MORE = "turn is 6, but 7 worker tiles left the hands (before this turn)"
+
+
+def _discarded(seat: int) -> cr.State:
+    """:func:`base` with a tile of ``seat``'s pile discarded instead."""
+    state = base()
+    player = state.players[seat]
+    kind = player.pile.items[0][0]
+    changed = with_seat(state, seat, pile=without_one(player.pile, kind))
+    return changed.replace(discarded=((seat, kind),))
+
+
+def _map_tiles(held: int, used: int) -> str:
+    return (
+        f"the players hold {held} map tiles and {used} were used; the game deals 2 to each "
+        "player, 6 in all"
+    )
+
+
+Case = tuple[str, Callable[[], cr.State], dict[str, bool], list[str]]
+
+CASES: list[Case] = [
+    # R-PLACE-4: a discarded tile counts among its owner's worker tiles and as a tile played.
+    ("R-PLACE-4", lambda: _discarded(0), {"reachable": False}, []),
+    ("R-PLACE-4", lambda: _discarded(1), {"reachable": False}, []),
+    (
+        "R-PLACE-4",
+        lambda: _discarded(0),
+        {},
+        [
+            "chance_count is 19, but the tiles drawn and hut tiles turned make 20 chance events",
+            A_TILE_MORE,
+        ],
+    ),
+    # R-PLACE-2: jungle tiles on even squares, worker tiles on odd ones.
+    (
+        "R-PLACE-2",
+        lambda: base().replace(board=base().board.set((2, 0), wt(0, W1111))),
+        {},
+        [
+            "worker tile on 2,0, a jungle square (x + y even)",
+            "worker tile on 2,0 shares no edge with a jungle tile",
+            WORKERS_0,
+            A_TILE_MORE,
+        ],
+    ),
+    (
+        "R-PLACE-2",
+        lambda: base().replace(board=base().board.set((2, 1), jt("T"))),
+        {"conserve_jungle": False},
+        [
+            "jungle tile T on 2,1, a worker square (x + y odd)",
+            "the board, display and pile hold jungle tiles the game does not have: 1 T",
+            "jungle tile T on 2,1 shares no edge with a worker tile; jungle tiles are laid next "
+            "to the worker tile just placed",
+        ],
+    ),
+    (
+        "R-PLACE-2",
+        lambda: base().replace(board=base().board.set((2, 1), "junk")),
+        {},
+        ["square 2,1 holds 'junk', which is not a tile"],
+    ),
+    # R-PLACE-1: a worker tile shares an edge with a jungle tile (a reachable state only).
+    (
+        "R-PLACE-1",
+        lambda: base().replace(board=base().board.set((5, 8), wt(0, W1111))),
+        {},
+        ["worker tile on 5,8 shares no edge with a jungle tile", WORKERS_0, A_TILE_MORE],
+    ),
+    (
+        "R-PLACE-1",
+        lambda: base().replace(board=base().board.set((5, 8), wt(0, W1111))),
+        {"reachable": False},
+        [WORKERS_0],
+    ),
+    # R-OVER-3: a covered tile lies under a tile of its owner.
+    (
+        "R-OVER-3",
+        lambda: base().replace(covered=base().covered.set((9, 0), wt(0, W1111))),
+        {"reachable": False},
+        ["covered square 9,0 has no worker tile on top", WORKERS_0],
+    ),
+    (
+        "R-OVER-3",
+        lambda: base().replace(covered=base().covered.set((-1, 0), wt(1, W1111))),
+        {"reachable": False},
+        [
+            "covered square -1,0: seat 0's tile lies on seat 1's; a player overbuilds only "
+            "their own tiles",
+            WORKERS_0.replace("seat 0", "seat 1"),
+        ],
+    ),
+    # R-PLACE-3: a worker tile lies at one of its type's rotations, with the edges it gives.
+    (
+        "R-PLACE-3",
+        lambda: base().replace(board=base().board.set((-2, -1), wt(0, W1111).replace(rotation=2))),
+        {},
+        ["worker tile on -2,-1 has rotation 2; a 1-1-1-1 tile takes rotation 0"],
+    ),
+    (
+        "R-PLACE-3",
+        lambda: base().replace(
+            board=base().board.set((-2, -1), wt(0, W1111).replace(edges=(2, 0, 1, 1)))
+        ),
+        {},
+        [
+            "worker tile on -2,-1 has edges (2, 0, 1, 1), but a 1-1-1-1 tile at rotation 0 "
+            "has (1, 1, 1, 1)"
+        ],
+    ),
+    (
+        "R-HUT-FOREMAN",
+        lambda: base().replace(
+            board=base().board.set((-2, -1), wt(0, W1111).replace(foreman=True))
+        ),
+        {},
+        [
+            "worker tile on -2,-1 was played with the Foreman's 4th worker, but seat 0 owns no "
+            "Foreman (R-HUT-FOREMAN)"
+        ],
+    ),
+    # R-SETUP-8, R-STORAGE-1, R-ACT-SUN, R-ACT-WATER, R-SETUP-4: the players' boards.
+    (
+        "R-SETUP-8",
+        lambda: with_seat(base(), 1, gold=-1),
+        {},
+        ["seat 1 has -1 gold; gold is never negative"],
+    ),
+    (
+        "R-STORAGE-1",
+        lambda: with_seat(base(), 1, cacao=-1),
+        {},
+        ["seat 1 has negative cacao or chocolate"],
+    ),
+    (
+        "R-STORAGE-1",
+        lambda: with_seat(base(), 1, chocolate=-1),
+        {},
+        [
+            "seat 1 has negative cacao or chocolate",
+            "seat 1 has chocolate in a game without the Chocolate module",
+        ],
+    ),
+    (
+        "R-STORAGE-1",
+        lambda: with_seat(base(), 1, cacao=6),
+        {},
+        ["seat 1 stores 6 cacao and 0 chocolate; the village board holds 5 together"],
+    ),
+    (
+        "R-CHOC-1",
+        lambda: with_seat(base(), 1, chocolate=1),
+        {},
+        ["seat 1 has chocolate in a game without the Chocolate module"],
+    ),
+    (
+        "R-ACT-SUN",
+        lambda: with_seat(base(), 1, sun=4),
+        {},
+        ["seat 1 has 4 sun tokens; allowed: 0 to 3"],
+    ),
+    (
+        "R-ACT-SUN",
+        lambda: with_seat(base(), 1, sun=-1),
+        {},
+        ["seat 1 has -1 sun tokens; allowed: 0 to 3"],
+    ),
+    ("R-ACT-SUN", lambda: with_seat(base(), 1, sun=3), {}, []),
+    (
+        "R-ACT-WATER",
+        lambda: with_seat(base(), 1, water_field=9),
+        {},
+        ["seat 1 has water field 9; allowed: 0 to 8"],
+    ),
+    (
+        "R-ACT-WATER",
+        lambda: with_seat(base(), 1, water_field=-1),
+        {},
+        ["seat 1 has water field -1; allowed: 0 to 8"],
+    ),
+    ("R-ACT-WATER", lambda: with_seat(base(), 1, water_field=8), {}, []),
+    (
+        "R-SETUP-4",
+        lambda: with_seat(base(), 0, hand=base().players[0].hand[::-1]),
+        {},
+        ["seat 0's hand is not sorted by worker type"],
+    ),
+    (
+        "R-SETUP-4",
+        lambda: with_seat(base(), 0, hand=(*base().players[0].hand, W1111)),
+        {},
+        [
+            "seat 0 holds 4 tiles; a hand holds 3",
+            "seat 0's hand is not sorted by worker type",
+            WORKERS_0,
+            "seat 0 holds 4 tiles while their pile still has some; a hand is refilled to 3 at "
+            "the end of every turn",
+        ],
+    ),
+    # R-END-2: the display.
+    (
+        "R-END-2",
+        lambda: base().replace(display=base().display[:1]),
+        {"conserve_jungle": False},
+        [
+            "the display holds 1 tiles while the jungle pile still has some; it is refilled to 2 "
+            "at the end of every turn"
+        ],
+    ),
+    (
+        "R-END-2",
+        lambda: base().replace(display=base().display[:1]),
+        {"conserve_jungle": False, "reachable": False},
+        [],
+    ),
+    (
+        "R-END-2",
+        lambda: base().replace(display=(*base().display, P1)),
+        {"conserve_jungle": False},
+        [
+            "the board, display and pile hold jungle tiles the game does not have: 1 P1",
+            "the display holds 3 tiles; at most 2",
+            "the display is not sorted",
+        ],
+    ),
+    (
+        "R-END-2",
+        lambda: base().replace(display=base().display[::-1]),
+        {},
+        ["the display is not sorted"],
+    ),
+    # R-SETUP-5: every jungle tile of the game is somewhere.
+    (
+        "R-SETUP-5",
+        lambda: base().replace(jungle_pile=without_one(base().jungle_pile, P1)),
+        {},
+        [
+            "the jungle tiles (board, display, pile) are 1 G1, 1 G2, 1 M4, 1 S, 2 M2, 2 P2, 2 W, "
+            "3 M3, 3 P1, 4 T; the game has 1 G1, 1 G2, 1 M4, 1 S, 2 M2, 2 P2, 2 W, 3 M3, 4 P1, "
+            "4 T",
+            "chance_count is 19, but the tiles drawn and hut tiles turned make 20 chance events",
+        ],
+    ),
+    (
+        "R-SETUP-5",
+        lambda: base().replace(jungle_pile=without_one(base().jungle_pile, P1)),
+        {"conserve_jungle": False, "reachable": False},
+        [],
+    ),
+    # R-SETUP-2: every worker tile of the set is somewhere.
+    (
+        "R-SETUP-2",
+        lambda: with_seat(base(), 1, hand=base().players[1].hand[:2]),
+        {"reachable": False},
+        [
+            "seat 1's worker tiles (hand, pile, board, covered, discarded) are 1 3-1-0-0, "
+            "4 1-1-1-1, 5 2-1-0-1; the game gives each player 1 3-0-0-1, 1 3-1-0-0, 4 1-1-1-1, "
+            "5 2-1-0-1"
+        ],
+    ),
+    # R-END-3, R-CHANCE-2: the turn, the seat to move and the chance events follow from the
+    # tiles played.
+    (
+        "R-END-3",
+        lambda: base().replace(turn=7),
+        {},
+        [
+            "turn is 7, but 6 worker tiles left the hands (before this turn)",
+            "current seat is 0, but turn 7 of 2 players is seat 1's",
+        ],
+    ),
+    (
+        "R-END-3",
+        lambda: base().replace(current=1),
+        {},
+        ["current seat is 1, but turn 6 of 2 players is seat 0's"],
+    ),
+    (
+        "R-END-3",
+        lambda: base().replace(current=2),
+        {},
+        [
+            "current seat 2 is not a seat from 0 to 1",
+            "current seat is 2, but turn 6 of 2 players is seat 0's",
+        ],
+    ),
+    (
+        "R-END-3",
+        lambda: base().replace(current=-1),
+        {"reachable": False},
+        [
+            "current seat -1 is not a seat from 0 to 1",
+        ],
+    ),
+    (
+        "R-CHANCE-2",
+        lambda: base().replace(chance_count=20),
+        {},
+        ["chance_count is 20, but the tiles drawn and hut tiles turned make 19 chance events"],
+    ),
+    (
+        "R-END-3",
+        lambda: base().replace(turn=-1),
+        {"reachable": False},
+        ["turn -1 is out of range; allowed: 0 to 22"],
+    ),
+    (
+        "R-END-3",
+        lambda: base().replace(turn=23),
+        {"reachable": False},
+        ["turn 23 is out of range; allowed: 0 to 22"],
+    ),
+    (
+        "R-CHANCE-2",
+        lambda: base().replace(chance_count=-1),
+        {"reachable": False},
+        ["chance_count -1 is out of range; allowed: 0 to 53"],
+    ),
+    (
+        "R-SETUP-8",
+        lambda: with_seat(base(), 1, gold=661),
+        {"reachable": False},
+        ["seat 1 has 661 gold; no player of this game can hold more than 660"],
+    ),
+    (
+        "R-SETUP-6",
+        lambda: base().replace(board=base().board.set((0, 0), jt("P2"))),
+        {"conserve_jungle": False},
+        [
+            "the board, display and pile hold jungle tiles the game does not have: 1 P2",
+            "square 0,0 does not hold its start tile P1",
+        ],
+    ),
+    # R-MAP-1: the map board and the map tiles.
+    (
+        "R-MAP-1",
+        lambda: base().replace(map_tiles_used=1),
+        {},
+        ["a map board or map tiles in a game without the Map module"],
+    ),
+    (
+        "R-MAP-1",
+        lambda: with_seat(base(), 1, map_tiles=1),
+        {},
+        ["a map board or map tiles in a game without the Map module"],
+    ),
+    (
+        "R-MAP-1",
+        lambda: base().replace(map_board=(jt("T"),)),
+        {"conserve_jungle": False},
+        [
+            "the board, display, map board and pile hold jungle tiles the game does not have: 1 T",
+            "a map board or map tiles in a game without the Map module",
+        ],
+    ),
+    (
+        "R-MAP-1",
+        lambda: modules().replace(map_board=modules().map_board[::-1]),
+        {},
+        ["the map board is not sorted"],
+    ),
+    (
+        "R-MAP-1",
+        lambda: modules().replace(map_board=(*modules().map_board, P1)),
+        {"conserve_jungle": False},
+        [
+            "the board, display, map board and pile hold jungle tiles the game does not have: 1 P1",
+            "the map board holds 3 tiles; at most 2",
+            "the map board is not sorted",
+        ],
+    ),
+    (
+        "R-MAP-4",
+        lambda: modules().replace(map_board=modules().map_board[:1]),
+        {"conserve_jungle": False},
+        [
+            "the map board holds 1 tiles while the jungle pile still has some; it is refilled "
+            "to 2 at the end of every turn"
+        ],
+    ),
+    (
+        "R-MAP-1",
+        lambda: with_seat(modules(), 1, map_tiles=3),
+        {},
+        [
+            "seat 1 has 3 map tiles; allowed: 0 to 2",
+            _map_tiles(7, 0),
+        ],
+    ),
+    (
+        "R-MAP-1",
+        lambda: with_seat(modules(), 1, map_tiles=-1),
+        {},
+        [
+            "seat 1 has -1 map tiles; allowed: 0 to 2",
+            _map_tiles(3, 0),
+        ],
+    ),
+    (
+        "R-MAP-1",
+        lambda: modules().replace(map_tiles_used=-1),
+        {},
+        ["map_tiles_used -1 is negative"],
+    ),
+    (
+        "R-MAP-1",
+        lambda: modules().replace(map_tiles_used=1),
+        {},
+        [_map_tiles(6, 1)],
+    ),
+    (
+        "R-MAP-1",
+        lambda: with_seat(modules(), 1, map_tiles=1),
+        {},
+        [_map_tiles(5, 0)],
+    ),
+    ("R-MAP-1", lambda: with_seat(modules(), 1, map_tiles=1), {"reachable": False}, []),
+    ("R-MAP-1", lambda: with_seat(modules(), 1, map_tiles=1).replace(map_tiles_used=1), {}, []),
+    # R-EMPEROR-1: the Emperor's square.
+    (
+        "R-EMPEROR-1",
+        lambda: base().replace(emperor=(1, 1)),
+        {},
+        ["the Emperor stands on 1,1 in a game without the Favour of the Emperor module"],
+    ),
+    (
+        "R-EMPEROR-1",
+        lambda: modules().replace(emperor=None),
+        {},
+        ["the Favour of the Emperor module is in play but the Emperor has no square"],
+    ),
+    (
+        "R-EMPEROR-1",
+        lambda: modules().replace(emperor=(5, 5)),
+        {},
+        ["the Emperor stands on 5,5, which is neither his start 1,1 nor a worker tile"],
+    ),
+    ("R-EMPEROR-2", lambda: modules().replace(emperor=(-1, 0)), {}, []),
+    # R-GEM-1 to R-GEM-4: gems and masks.
+    (
+        "R-GEM-1",
+        lambda: modules().replace(gem_cart=(-1, 6, 4, 4)),
+        {},
+        [
+            "the gem cart holds a negative count of gems: (-1, 6, 4, 4)",
+            "the red gems (cart -1, mines 2, players 0, exchanged 0) are 1; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-1",
+        lambda: modules().replace(gem_cart=(6, 6, 4, 5)),
+        {},
+        [
+            "the white gems (cart 5, mines 4, players 0, exchanged 0) are 9; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-4",
+        lambda: with_seat(modules(), 1, gems=(1, 1, 1, 1)),
+        {"reachable": False},
+        [
+            "seat 1 holds gems of all four colours (1 red, 1 green, 1 blue, 1 white); a full set "
+            "is exchanged for a mask at once",
+            "the red gems (cart 6, mines 2, players 1, exchanged 0) are 9; the game has 8",
+            "the green gems (cart 6, mines 2, players 1, exchanged 0) are 9; the game has 8",
+            "the blue gems (cart 4, mines 4, players 1, exchanged 0) are 9; the game has 8",
+            "the white gems (cart 4, mines 4, players 1, exchanged 0) are 9; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: with_seat(modules().replace(gem_cart=(5, 6, 4, 4)), 1, gems=(1, 0, 0, 0)),
+        {},
+        [],
+    ),
+    (
+        "R-GEM-2",
+        lambda: with_seat(modules(), 1, gems=(-1, 0, 0, 0)),
+        {"reachable": False},
+        [
+            "seat 1 holds a negative count of gems: (-1, 0, 0, 0)",
+            "the red gems (cart 6, mines 2, players -1, exchanged 0) are 7; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-4",
+        lambda: with_seat(modules(), 1, masks=(10, 8)),
+        {"reachable": False},
+        [
+            "seat 1's masks are not sorted",
+            "the masks (supply and players') are [8, 8, 8, 9, 9, 10, 10, 10, 12]; the game has "
+            "[8, 8, 9, 9, 10, 10, 12]",
+            "0 gems were exchanged for 2 masks; each mask takes 4",
+        ],
+    ),
+    (
+        "R-GEM-4",
+        lambda: modules().replace(mask_supply=modules().mask_supply[::-1]),
+        {},
+        ["the mask supply is not sorted (lowest first)"],
+    ),
+    (
+        "R-GEM-4",
+        lambda: modules().replace(gems_exchanged=3),
+        {},
+        [
+            "gems_exchanged is 3; gems are exchanged 4 at a time",
+            "3 gems were exchanged for 0 masks; each mask takes 4",
+        ],
+    ),
+    (
+        "R-GEM-4",
+        lambda: modules().replace(gems_exchanged=-4),
+        {},
+        [
+            "gems_exchanged is -4; gems are exchanged 4 at a time",
+            "the red gems (cart 6, mines 2, players 0, exchanged -1) are 7; the game has 8",
+            "the green gems (cart 6, mines 2, players 0, exchanged -1) are 7; the game has 8",
+            "the blue gems (cart 4, mines 4, players 0, exchanged -1) are 7; the game has 8",
+            "the white gems (cart 4, mines 4, players 0, exchanged -1) are 7; the game has 8",
+            "-4 gems were exchanged for 0 masks; each mask takes 4",
+        ],
+    ),
+    (
+        "R-GEM-4",
+        lambda: _masked(12),
+        {},
+        [
+            "a player holds the mask worth 12 while the one worth 8 is still in the supply; the "
+            "lowest mask is taken first"
+        ],
+    ),
+    ("R-GEM-4", lambda: _masked(12), {"reachable": False}, []),
+    ("R-GEM-4", lambda: _masked(8), {}, []),
+    (
+        "R-GEM-1",
+        lambda: with_seat(base(), 1, gems=(1, 0, 0, 0)),
+        {},
+        ["gems or masks in a game without the Gem mines module"],
+    ),
+    (
+        "R-GEM-1",
+        lambda: base().replace(gem_cart=(0, 0, 0, 1)),
+        {},
+        ["gems or masks in a game without the Gem mines module"],
+    ),
+    (
+        "R-GEM-1",
+        lambda: base().replace(mask_supply=(8,)),
+        {},
+        ["gems or masks in a game without the Gem mines module"],
+    ),
+    (
+        "R-GEM-1",
+        lambda: base().replace(gems_exchanged=4),
+        {},
+        ["gems or masks in a game without the Gem mines module"],
+    ),
+    (
+        "R-GEM-1",
+        lambda: with_seat(base(), 1, masks=(8,)),
+        {},
+        ["gems or masks in a game without the Gem mines module"],
+    ),
+    # R-HUT-1: huts only with their module, one of each function per player.
+    (
+        "R-HUT-1",
+        lambda: with_seat(base(), 1, huts=(Hut.CHIEF,)),
+        {},
+        ["huts in a game without the Huts module"],
+    ),
+    # R-HUT-1 to R-HUT-3: the huts built and in the supply.
+    ("R-HUT-3", lambda: _built(Hut.MONK, Hut.CHIEF), {}, []),
+    ("R-HUT-3", lambda: _built(Hut.CHIEF, Hut.MONK), {}, ["seat 1's huts are not sorted"]),
+    (
+        "R-HUT-3",
+        lambda: _built(Hut.HERMIT, Hut.HERMIT),
+        {},
+        ["seat 1 owns hermit more than once; nobody owns two huts with the same function"],
+    ),
+    (
+        "R-HUT-1",
+        lambda: modules().replace(hut_supply=without_one(modules().hut_supply, Hut.HERMIT)),
+        {},
+        [
+            "the huts (supply and built) are 1 chief, 1 chiefs-daughter, 1 chiefs-son, "
+            "1 farmer, 1 hermit, 1 monk, 1 shaman, 2 fountain-master, 2 road-worker: 11 huts, "
+            "but the 12 hut tiles show one side each",
+            "chance_count is 42, but the tiles drawn and hut tiles turned make 41 chance events",
+        ],
+    ),
+    (
+        "R-HUT-1",
+        lambda: modules().replace(hut_supply=without_one(modules().hut_supply, Hut.HERMIT)),
+        {"reachable": False},
+        [],
+    ),
+    (
+        "R-HUT-1",
+        lambda: _supply(modules(), Hut.HERMIT, Hut.CHIEFS_WIFE),
+        {},
+        [
+            "the huts (supply and built) are 1 chief, 1 chiefs-daughter, 1 chiefs-son, "
+            "1 chiefs-wife, 1 farmer, 1 hermit, 1 monk, 1 shaman, 2 fountain-master, "
+            "2 road-worker, which no choice of one side of each hut tile shows"
+        ],
+    ),
+    (
+        "R-HUT-1",
+        lambda: _supply(modules(), Hut.CHIEF, Hut.HERMIT),
+        {},
+        [
+            "the huts (supply and built) are 1 chiefs-daughter, 1 chiefs-son, 1 farmer, 1 monk, "
+            "1 shaman, 2 fountain-master, 2 road-worker, 3 hermit, which no choice of one side "
+            "of each hut tile shows"
+        ],
+    ),
+    (
+        "R-HUT-2",
+        lambda: agreed().replace(hut_supply=without_one(agreed().hut_supply, Hut.MARKET_CRIER)),
+        {},
+        [
+            "the huts (supply and built) are 1 chief, 1 foreman; the agreed selection is "
+            "1 chief, 1 foreman, 1 market-crier"
+        ],
+    ),
+    (
+        "R-HUT-2",
+        lambda: agreed().replace(hut_supply=without_one(agreed().hut_supply, Hut.MARKET_CRIER)),
+        {"reachable": False},
+        [],
+    ),
+    (
+        "R-HUT-2",
+        lambda: _supply(agreed(), None, Hut.MONK),
+        {"reachable": False},
+        [
+            "the huts (supply and built) are 1 chief, 1 foreman, 1 market-crier, 1 monk; the "
+            "agreed selection is 1 chief, 1 foreman, 1 market-crier"
+        ],
+    ),
+    (
+        "R-HUT-2",
+        lambda: _supply(agreed(), None, Hut.CHIEF),
+        {"reachable": False},
+        ["the supply holds a hut of the agreed selection twice"],
+    ),
+    (
+        "R-HUT-2",
+        lambda: with_seat(
+            agreed().replace(hut_supply=without_one(agreed().hut_supply, Hut.CHIEF)),
+            1,
+            huts=(Hut.CHIEF,),
+        ),
+        {},
+        [],
+    ),
+    # R-HUT-1, R-CHANCE-3: during the deal, the sides turned so far, before anything else.
+    ("R-CHANCE-3", dealing, {}, []),
+    (
+        "R-CHANCE-3",
+        lambda: _supply(dealing(), Hut.TRADER, None),
+        {},
+        ["chance_count is 2, but the tiles drawn and hut tiles turned make 1 chance events"],
+    ),
+    (
+        "R-CHANCE-3",
+        lambda: _supply(dealing(), None, Hut.CHIEF),
+        {},
+        [
+            "the huts (supply and built) are 1 chief, 1 market-crier, 1 trader, which no choice "
+            "of one side of each hut tile shows",
+            "chance_count is 2, but the tiles drawn and hut tiles turned make 3 chance events",
+        ],
+    ),
+    (
+        "R-CHANCE-3",
+        lambda: dealing().replace(display=(jt("T"),)),
+        {"conserve_jungle": False},
+        [
+            "the board, display and pile hold jungle tiles the game does not have: 1 T",
+            "the hut tiles' sides are dealt before any hand, display or map tile",
+            "the jungle tiles lie so far out (2 steps from (0, 0)) that the 22 worker tiles "
+            "still to place could reach 43 steps; play keeps worker tiles within 41",
+        ],
+    ),
+    (
+        "R-CHANCE-3",
+        lambda: dealing().replace(display=(jt("T"),)),
+        {"conserve_jungle": False, "reachable": False},
+        ["the board, display and pile hold jungle tiles the game does not have: 1 T"],
+    ),
+    # R-GEM-1, R-GEM-2: gems lie on gem mines out of the pile only, at most 6 on each.
+    (
+        "R-GEM-2",
+        lambda: _mine(None),
+        {},
+        [
+            "the gem mine on -8,0 has no gems given; a mine out of the pile carries the gems "
+            "drawn with it (D followed by 4 digits, such as D2103)",
+            "the red gems (cart 6, mines 1, players 0, exchanged 0) are 7; the game has 8",
+            "the blue gems (cart 4, mines 1, players 0, exchanged 0) are 5; the game has 8",
+            "the white gems (cart 4, mines 2, players 0, exchanged 0) are 6; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: _mine((1, 0, 3, 3)),
+        {},
+        [
+            "the gem mine on -8,0 holds 1 red, 0 green, 3 blue, 3 white gems; a mine holds 0 to 6",
+            "the white gems (cart 4, mines 5, players 0, exchanged 0) are 9; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: _mine((-1, 0, 3, 3)),
+        {},
+        [
+            "the gem mine on -8,0 holds -1 red, 0 green, 3 blue, 3 white gems; a mine holds 0 to 6",
+            "the red gems (cart 6, mines 0, players 0, exchanged 0) are 6; the game has 8",
+            "the white gems (cart 4, mines 5, players 0, exchanged 0) are 9; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: modules().replace(
+            display=(modules().display[0], modules().display[1].replace(gems=None))
+        ),
+        {},
+        [
+            "the gem mine in the display has no gems given; a mine out of the pile carries the "
+            "gems drawn with it (D followed by 4 digits, such as D2103)",
+            "the red gems (cart 6, mines 1, players 0, exchanged 0) are 7; the game has 8",
+            "the green gems (cart 6, mines 0, players 0, exchanged 0) are 6; the game has 8",
+            "the blue gems (cart 4, mines 3, players 0, exchanged 0) are 7; the game has 8",
+            "the white gems (cart 4, mines 2, players 0, exchanged 0) are 6; the game has 8",
+        ],
+    ),
+    (
+        "R-GEM-1",
+        lambda: modules().replace(
+            map_board=(modules().map_board[0], modules().map_board[1].replace(gems=(0, 0, 0, 0)))
+        ),
+        {"conserve_jungle": False, "reachable": False},
+        [
+            "the board, display, map board and pile hold jungle tiles the game does not have: 1 D",
+            "the tree_of_life tile on the map board carries gems",
+        ],
+    ),
+    (
+        "R-GEM-2",
+        lambda: modules().replace(jungle_pile=_pile_mine_with_gems()),
+        {},
+        [
+            "the jungle pile holds D0000, a tile with gems; a gem mine gets its gems only as it "
+            "leaves the pile (D)"
+        ],
+    ),
+    # More of the same checks, each where a slip in the check would show.
+    (
+        "R-PLACE-3",
+        lambda: base().replace(board=base().board.set((-1, 0), wt(0, W2101).replace(rotation=4))),
+        {},
+        ["worker tile on -1,0 has rotation 4; a 2-1-0-1 tile takes rotation 0, 1, 2, 3"],
+    ),
+    ("R-PLACE-4", lambda: _discarded_only(WorkerType.W3001), {"reachable": False}, []),
+    ("R-OVER-3", _overbuilt, {"reachable": False}, []),
+    (
+        "R-OVER-3",
+        _overbuilt,
+        {},
+        [
+            "chance_count is 19, but the tiles drawn and hut tiles turned make 20 chance events",
+            A_TILE_MORE,
+        ],
+    ),
+    (
+        "R-SETUP-2",
+        _seat_1_without_tiles,
+        {"reachable": False},
+        [
+            "seat 1's worker tiles (hand, pile, board, covered, discarded) are none; the game "
+            "gives each player 1 3-0-0-1, 1 3-1-0-0, 4 1-1-1-1, 5 2-1-0-1"
+        ],
+    ),
+    (
+        "R-HUT-3",
+        lambda: _built(Hut.HERMIT, Hut.HERMIT, Hut.ROAD_WORKER, Hut.ROAD_WORKER),
+        {},
+        [
+            "seat 1 owns hermit, road-worker more than once; nobody owns two huts with the same "
+            "function"
+        ],
+    ),
+    ("R-CHANCE-3", _dealing_hands, {}, []),
+    ("R-END-4", lambda: _over(base()), {"reachable": False}, []),
+    (
+        "R-END-4",
+        lambda: _over(base()),
+        {},
+        [
+            "the game is over but a player still has worker tiles to place",
+            "chance_count is 19, but the tiles drawn and hut tiles turned make 13 chance events",
+            "seat 0 holds 0 tiles while their pile still has some; a hand is refilled to 3 at "
+            "the end of every turn",
+            "seat 1 holds 0 tiles while their pile still has some; a hand is refilled to 3 at "
+            "the end of every turn",
+        ],
+    ),
+    (
+        "R-PLACE-1",
+        lambda: with_seat(base(), 0, hand=()),
+        {"reachable": False},
+        [
+            "seat 0's worker tiles (hand, pile, board, covered, discarded) are 1 3-0-0-1, "
+            "3 1-1-1-1, 4 2-1-0-1; the game gives each player 1 3-0-0-1, 1 3-1-0-0, 4 1-1-1-1, "
+            "5 2-1-0-1",
+            "seat 0 is to place a tile but has none in hand",
+        ],
+    ),
+    ("R-DECIDE-1", lambda: base().replace(step="junk"), {}, ["unknown step 'junk'"]),
+    # R-EMPEROR-2: a worker tile placed in the Emperor's row or column moves him onto it.
+    (
+        "R-EMPEROR-2",
+        lambda: _emperor_passed((1, 0)),
+        {},
+        [
+            "the Emperor is still on his start 1,1 but a worker tile lies in his row or column; "
+            "placing it would have moved him onto it",
+            "chance_count is 42, but the tiles drawn and hut tiles turned make 43 chance events",
+            "turn is 9, but 10 worker tiles left the hands (before this turn)",
+        ],
+    ),
+    (
+        "R-EMPEROR-2",
+        lambda: _emperor_passed((0, 1)),
+        {},
+        [
+            "the Emperor is still on his start 1,1 but a worker tile lies in his row or column; "
+            "placing it would have moved him onto it",
+            "chance_count is 42, but the tiles drawn and hut tiles turned make 43 chance events",
+            "turn is 9, but 10 worker tiles left the hands (before this turn)",
+        ],
+    ),
+    ("R-EMPEROR-2", lambda: _emperor_passed((1, 0)), {"reachable": False}, []),
+    # R-GEM-4: the lowest mask left is taken first, whoever holds the others.
+    (
+        "R-GEM-4",
+        _two_masks,
+        {},
+        [
+            "a player holds the mask worth 9 while the one worth 8 is still in the supply; the "
+            "lowest mask is taken first"
+        ],
+    ),
+    # The proven bounds (cacao_rules.game.bounds) are allowed up to and including each bound.
+    ("R-SETUP-8", lambda: with_seat(base(), 1, gold=660), {"reachable": False}, []),
+    ("R-END-3", lambda: base().replace(turn=22), {"reachable": False}, []),
+    ("R-CHANCE-2", lambda: base().replace(chance_count=53), {"reachable": False}, []),
+    # R-FILL-1: jungle tiles come next to worker tiles, so play stays inside the window; a
+    # hand-built position (reachable=False) only has to lie inside it.
+    (
+        "R-FILL-1",
+        lambda: base().replace(board=base().board.set((42, 0), jt("T"))),
+        {"conserve_jungle": False, "reachable": False},
+        ["the board, display and pile hold jungle tiles the game does not have: 1 T"],
+    ),
+    (
+        "R-FILL-1",
+        lambda: modules().replace(board=modules().board.set((22, 0), jt("T"))),
+        {"conserve_jungle": False},
+        [
+            "the board, display, map board and pile hold jungle tiles the game does not have: 1 T",
+            # 21 jungle tiles still to come: 17 in the pile, 2 in the display, 2 on the map board.
+            "the jungle tiles lie so far out (22 steps from (0, 0)) that the 24 worker tiles "
+            "still to place could reach 65 steps; play keeps worker tiles within 61",
+            "jungle tile T on 22,0 shares no edge with a worker tile; jungle tiles are laid next "
+            "to the worker tile just placed",
+        ],
+    ),
+]
+
+
+def _masked(value: int) -> cr.State:
+    """:func:`modules` with seat 1 holding the mask worth ``value``, bought with 4 gems."""
+    supply = list(modules().mask_supply)
+    supply.remove(value)
+    state = modules().replace(mask_supply=tuple(supply), gems_exchanged=4, gem_cart=(5, 5, 3, 3))
+    return with_seat(state, 1, masks=(value,))
+
+
+RULES_OF_THE_TABLE = frozenset(
+    {
+        "R-ACT-SUN",
+        "R-ACT-WATER",
+        "R-CHANCE-2",
+        "R-CHANCE-3",
+        "R-CHOC-1",
+        "R-DECIDE-1",
+        "R-EMPEROR-1",
+        "R-EMPEROR-2",
+        "R-END-2",
+        "R-END-3",
+        "R-END-4",
+        "R-FILL-1",
+        "R-GEM-1",
+        "R-GEM-2",
+        "R-GEM-4",
+        "R-HUT-1",
+        "R-HUT-2",
+        "R-HUT-3",
+        "R-HUT-FOREMAN",
+        "R-MAP-1",
+        "R-MAP-4",
+        "R-OVER-3",
+        "R-PLACE-1",
+        "R-PLACE-2",
+        "R-PLACE-3",
+        "R-PLACE-4",
+        "R-SETUP-2",
+        "R-SETUP-4",
+        "R-SETUP-5",
+        "R-SETUP-6",
+        "R-SETUP-8",
+        "R-STORAGE-1",
+    }
+)
+
+
+# Every rule of the table below (each case names the one it checks first).
+@pytest.mark.rule(
+    "R-ACT-SUN",
+    "R-ACT-WATER",
+    "R-CHANCE-2",
+    "R-CHANCE-3",
+    "R-CHOC-1",
+    "R-DECIDE-1",
+    "R-EMPEROR-1",
+    "R-EMPEROR-2",
+    "R-END-2",
+    "R-END-3",
+    "R-END-4",
+    "R-FILL-1",
+    "R-GEM-1",
+    "R-GEM-2",
+    "R-GEM-4",
+    "R-HUT-1",
+    "R-HUT-2",
+    "R-HUT-3",
+    "R-HUT-FOREMAN",
+    "R-MAP-1",
+    "R-MAP-4",
+    "R-OVER-3",
+    "R-PLACE-1",
+    "R-PLACE-2",
+    "R-PLACE-3",
+    "R-PLACE-4",
+    "R-SETUP-2",
+    "R-SETUP-4",
+    "R-SETUP-5",
+    "R-SETUP-6",
+    "R-SETUP-8",
+    "R-STORAGE-1",
+)
+@pytest.mark.parametrize(("rule", "build", "options", "expected"), CASES)
+def test_each_broken_rule_is_reported(
+    rule: str, build: Callable[[], cr.State], options: dict[str, bool], expected: list[str]
+) -> None:
+    assert rule in RULES_OF_THE_TABLE
+    state = build()
+    assert state_problems(state, **options) == expected
+    if expected:
+        assert refusal(state, **options) == "; ".join(expected)
+    else:
+        cr.check_state(state, **options)
+
+
+@pytest.mark.rule("R-END-3")
+def test_a_turn_under_way_counts_the_tile_just_placed() -> None:
+    state = cr.new_game(TWO, seed=1)
+    state = cr.apply(state, cr.legal_moves(state)[0])
+    assert isinstance(state.step, ResolveStep)
+    assert state_problems(state.replace(turn=1)) == [
+        "turn is 1, but 1 worker tiles left the hands (during this turn)",
+        "current seat is 0, but turn 1 of 2 players is seat 1's",
+    ]
+
+
+@pytest.mark.rule("R-PLACE-1")
+def test_a_worker_tile_needs_a_jungle_tile_on_any_one_of_its_four_sides() -> None:
+    # Each worker square around the start tiles touches exactly one of them, on a different
+    # side: above (1,2), right (-1,0), below (0,-1) and left (2,1).
+    for square in [(1, 2), (-1, 0), (0, -1), (2, 1)]:
+        state = cr.position(
+            TWO,
+            board=start_board({square: wt(0, W1111)}),
+            players=[cr.PlayerState(hand=(W2101,)), cr.PlayerState()],
+        )
+        assert not [p for p in state_problems(state) if "shares no edge with a jungle" in p]
+
+
+@pytest.mark.rule("R-PLACE-2")
+def test_at_most_20_problems_are_listed() -> None:
+    state = base()
+    board = state.board
+    for i in range(20):
+        board = board.set((100 + 2 * i, 1), "junk")
+    twenty = [f"square {100 + 2 * i},1 holds 'junk', which is not a tile" for i in range(20)]
+    assert refusal(state.replace(board=board)) == "; ".join(twenty)
+    board = board.set((140, 1), "junk")
+    assert refusal(state.replace(board=board)) == "; ".join([*twenty, "and 1 more"])
+    board = board.set((142, 1), "junk")
+    assert refusal(state.replace(board=board)) == "; ".join([*twenty, "and 2 more"])
