@@ -1,6 +1,8 @@
 """The greedy and search bots as they were before issue 23, kept to measure the new ones
 against (``benchmarks/bots.py``): :class:`ReferenceGreedyBot` plays every legal move and the
 rest of its turn on the engine; :class:`ReferenceMCTSBot` is UCT over two determinizations.
+Both score with ``greedy_value`` as it was then, a gold of provisional temple majorities
+weighing :data:`OLD_TEMPLE_WEIGHT` eighths.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from cacao_rules.turn.results import winners
 from cacao_rules.turn.scoring import temple_totals
 
 Stats = dict[cr.Move, list[float]]
+
+OLD_TEMPLE_WEIGHT = 2
+"""The weight of a gold of provisional temple majorities in ``greedy_value`` before issue 23."""
 
 
 class ReferenceGreedyBot:
@@ -46,7 +51,7 @@ class ReferenceGreedyBot:
         temples = self._temples.get(state.board)
         if temples is None:
             temples = self._temples[state.board] = temple_totals(state)
-        return greedy_value(state, seat, temples)
+        return greedy_value(state, seat, temples, OLD_TEMPLE_WEIGHT)
 
     def _own_turn(self, state: cr.State, seat: int, turn: int) -> cr.State:
         while state.to_move == seat and state.turn == turn:
@@ -148,7 +153,7 @@ def _score(state: cr.State) -> list[float]:
         won = winners(state)
         return [1 / len(won) if seat in won else 0.0 for seat in seats]
     temples = temple_totals(state)
-    values = [greedy_value(state, seat, temples) for seat in seats]
+    values = [greedy_value(state, seat, temples, OLD_TEMPLE_WEIGHT) for seat in seats]
     scores = []
     for seat in seats:
         lead = values[seat] - max(v for other, v in enumerate(values) if other != seat)
@@ -169,7 +174,9 @@ def _settle(state: cr.State) -> cr.State:
         def value(
             after: cr.State, mover: int = mover, kept: list[int] = kept, board: object = board
         ) -> int:
-            return greedy_value(after, mover, kept if after.board is board else None)
+            return greedy_value(
+                after, mover, kept if after.board is board else None, OLD_TEMPLE_WEIGHT
+            )
 
         state = max((cr.apply(state, move) for move in moves), key=value)
     return state

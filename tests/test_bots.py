@@ -12,6 +12,7 @@ from cacao_rules.agents.bots import Bot, RandomBot, greedy_value
 from cacao_rules.agents.greedy import GreedyBot
 from cacao_rules.agents.playing import play_game
 from cacao_rules.agents.registry import BOTS
+from cacao_rules.turn.scoring import temple_totals
 
 
 def _bots(names: list[str], seed: int) -> list[Bot]:
@@ -91,6 +92,20 @@ def test_greedy_takes_the_gold_on_offer() -> None:
     while state.to_move == 0 and state.turn == 0:
         state = cr.apply(state, bot.choose(state))
     assert state.players[0].gold >= 6
+
+
+def test_greedy_counts_a_temple_majority_like_gold() -> None:
+    # Seat 0's 1-1-1-1 can face the temple (a majority of 6 gold at the end) or the gold mine
+    # (2 gold at once): weighed a quarter of gold, the temple lost; at 3 players that bot lost.
+    state = cr.position(
+        cr.Config(players=3),
+        board={(0, 0): JungleTile.from_code("T"), (4, 0): JungleTile.from_code("G2")},
+        players=[cr.PlayerState(hand=(WorkerType.W1111,)), cr.PlayerState(), cr.PlayerState()],
+    )
+    bot = GreedyBot(0)
+    while state.to_move == 0 and state.turn == 0:
+        state = cr.apply(state, bot.choose(state))
+    assert (state.players[0].gold, temple_totals(state)) == (0, [6, 0, 0])
 
 
 def test_greedy_beats_random_clearly() -> None:

@@ -65,14 +65,24 @@ SUN_WEIGHT: Final = 3
 """Weight of one sun token: 1 gold at the end, or an overbuild."""
 WATER_WEIGHT: Final = 2
 """Weight of one gold of water-track value (the field the carrier stands on)."""
-TEMPLE_WEIGHT: Final = 2
-"""Weight of one gold of provisional temple majorities (they may still change)."""
+TEMPLE_WEIGHT: Final = 8
+"""Weight of one gold of provisional temple majorities: in full, like gold in hand, though they
+may still change. Valued at 2 (as before issue 23), the greedy bot gave up temples for a
+little gold now and lost to the old greedy bot in 3-player games; see docs/bots.md."""
+LEAF_TEMPLE_WEIGHT: Final = 2
+"""The weight of a gold of provisional temple majorities in the search bot's scores of
+unfinished games (:class:`~cacao_rules.MCTSBot`), as it was measured with."""
 GEM_WEIGHT: Final = 8
 """Weight of one gem held (Gem mines module): 1 gold at the end for sure, and a quarter of a
 mask once the player holds all four colours."""
 
 
-def greedy_value(state: State, seat: int, temples: Sequence[int] | None = None) -> int:
+def greedy_value(
+    state: State,
+    seat: int,
+    temples: Sequence[int] | None = None,
+    temple_weight: int = TEMPLE_WEIGHT,
+) -> int:
     """How much :class:`~cacao_rules.GreedyBot` likes ``state`` for ``seat``, in eighths of
     a gold.
 
@@ -80,15 +90,16 @@ def greedy_value(state: State, seat: int, temples: Sequence[int] | None = None) 
     at the end with their bonus as it stands, and the masks' values and the gems held (Gem
     mines module), each gem 1 gold as at the end. Everything else counts a little, because it
     is not gold yet: a cacao 3/8 (it still has to be sold), a chocolate bar 5/8, a sun token
-    3/8, each gold of the water field's value 2/8, each gold of provisional temple majority
-    2/8. ``temples``, if given, is every seat's provisional temple gold on this board (it
-    saves working it out).
+    3/8, each gold of the water field's value 2/8. Each gold of provisional temple majority
+    counts ``temple_weight`` eighths (:data:`TEMPLE_WEIGHT`, in full, by default).
+    ``temples``, if given, is every seat's provisional temple gold on this board (it saves
+    working it out).
     """
     player = state.players[seat]
     if temples is None:
         temples = temple_totals(state)
     huts = hut_costs(player) + hut_bonus(state, seat) if player.huts else 0
-    return holdings_value(player) + GOLD_WEIGHT * huts + TEMPLE_WEIGHT * temples[seat]
+    return holdings_value(player) + GOLD_WEIGHT * huts + temple_weight * temples[seat]
 
 
 def holdings_value(player: PlayerState) -> int:
