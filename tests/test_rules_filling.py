@@ -195,6 +195,20 @@ def test_fill_that_is_not_offered_is_rejected() -> None:
         cr.apply(after, cr.Place(W1111, (0, 1), 0))
 
 
+@pytest.mark.rule("R-FILL-2")
+def test_refused_fill_says_what_may_be_filled_and_with_what() -> None:
+    state = _position({**CLOSES_2_0, **CLOSES_2_2}, [SUN, TEMPLE], None)
+    after = cr.apply(state, PLACE)
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(after, _fill(((2, 0), G1), ((2, 2), SUN)))
+    assert str(raised.value) == (
+        "fill 2,0=G1 2,2=S is not a legal fill: the spaces to fill are 2,0, 2,2 and the display "
+        "holds S, T; every tile must go on a different space to fill, and 2 of them (or all, "
+        "if fewer) get face-up tiles, display tiles while they last unless a map-board tile is "
+        "taken instead; the rest are drawn blind"
+    )
+
+
 # R-FILL-3 ----------------------------------------------------------------------------------
 
 

@@ -236,6 +236,20 @@ def test_a_tile_not_on_the_map_board_cannot_be_bought() -> None:
         cr.apply(state, _fill(_choice((2, 0), TEMPLE, from_map=True)))
 
 
+@pytest.mark.rule("R-MAP-2")
+def test_refused_fill_names_the_map_board_and_the_map_tiles_held() -> None:
+    state = cr.apply(_position(CLOSES_2_0, [], [SUN, TEMPLE], map_tiles=1), PLACE)
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(state, _fill(_choice((2, 0), M3, from_map=True)))
+    assert str(raised.value) == (
+        "fill 2,0=map:M3 is not a legal fill: the spaces to fill are 2,0 and the display holds "
+        "nothing, the map board S, T (seat 0 has 1 map tiles); every tile must go on a "
+        "different space to fill, and 2 of them (or all, if fewer) get face-up tiles, display "
+        "tiles while they last unless a map-board tile is taken instead; the rest are drawn "
+        "blind"
+    )
+
+
 # R-MAP-3 -----------------------------------------------------------------------------------
 
 
