@@ -20,6 +20,7 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.game.events import MapBoardFilled, TileSlid
 from cacao_rules.game.moves import Slide
+from cacao_rules.turn.filling import fill_moves
 from helpers_modules import HUTS, MAP, config, jungle_counts, names
 from helpers_positions import (
     G2,
@@ -248,6 +249,20 @@ def test_refused_fill_names_the_map_board_and_the_map_tiles_held() -> None:
         "tiles while they last unless a map-board tile is taken instead; the rest are drawn "
         "blind"
     )
+
+
+@pytest.mark.rule("R-MAP-2", "R-DECIDE-2")
+def test_fills_with_the_same_result_are_one_and_the_source_matters() -> None:
+    # One space, a temple in the display and one on the map board: two different fills
+    # (one spends a map tile and leaves the display's temple, the other does not).
+    state = cr.apply(_position(CLOSES_2_0, [TEMPLE], [TEMPLE], map_tiles=1), PLACE)
+    assert names(state) == ["fill 2,0=T", "fill 2,0=map:T"]
+    # Two spaces: a temple from each source on the two spaces, either way round, lays the
+    # same tiles and leaves the same ones: one move.
+    state = cr.apply(_position(CLOSES_2_0 | CLOSES_2_2, [TEMPLE], [TEMPLE], map_tiles=1), PLACE)
+    assert names(state) == ["fill 2,0=T", "fill 2,0=T 2,2=map:T", "fill 2,2=T"]
+    # The fills do not depend on the order the spaces are named in.
+    assert fill_moves(state, ((2, 2), (2, 0))) == list(cr.legal_moves(state))
 
 
 # R-MAP-3 -----------------------------------------------------------------------------------
