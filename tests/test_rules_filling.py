@@ -96,6 +96,49 @@ def test_space_between_two_own_tiles_must_be_filled() -> None:
     assert cr.legal_moves(after) == (_fill(((2, 0), SUN)), _fill(((2, 0), TEMPLE)))
 
 
+def _jungle_neighbours(square: Square) -> set[Square]:
+    x, y = square
+    return {(x - 1, y), (x, y - 1), (x, y + 1), (x + 1, y)}
+
+
+@pytest.mark.rule("R-FILL-1")
+@pytest.mark.parametrize(
+    ("placed", "other"),
+    [
+        # Beside (2, 1): the spaces (2, 0) to the N, (2, 2) to the S, (3, 1) to the E.
+        ((2, 1), (2, -1)),
+        ((2, 1), (1, 0)),
+        ((2, 1), (3, 0)),
+        ((2, 1), (2, 3)),
+        ((2, 1), (1, 2)),
+        ((2, 1), (3, 2)),
+        ((2, 1), (4, 1)),
+        # Beside (0, 1): the spaces (-1, 1) to the W and (0, 2) to the S.
+        ((0, 1), (-2, 1)),
+        ((0, 1), (-1, 0)),
+        ((0, 1), (-1, 2)),
+        ((0, 1), (0, 3)),
+    ],
+)
+def test_every_space_between_the_new_tile_and_another_is_filled(
+    placed: Square, other: Square
+) -> None:
+    # One other worker tile: exactly the empty spaces beside both tiles must be filled,
+    # whichever side of the new tile they lie on and of the space the other tile is.
+    state = _position({other: wt(1, W1111)}, [SUN, TEMPLE], None)
+    after = cr.apply(state, cr.Place(W1111, placed, 0))
+    board = start_board({})
+    expected = (_jungle_neighbours(placed) & _jungle_neighbours(other)) - set(board)
+    assert expected
+    filled = {
+        choice.square
+        for move in cr.legal_moves(after)
+        if isinstance(move, cr.Fill)
+        for choice in move.choices
+    }
+    assert filled == expected
+
+
 @pytest.mark.rule("R-FILL-1")
 def test_space_next_to_only_the_new_tile_stays_empty() -> None:
     state = _position({}, [SUN, TEMPLE], None)
@@ -193,6 +236,20 @@ def test_fill_that_is_not_offered_is_rejected() -> None:
             cr.apply(after, bad)
     with pytest.raises(cr.IllegalMoveError, match="waits for seat 0 to fill"):
         cr.apply(after, cr.Place(W1111, (0, 1), 0))
+
+
+@pytest.mark.rule("R-FILL-2")
+def test_refused_fill_says_what_may_be_filled_and_with_what() -> None:
+    state = _position({**CLOSES_2_0, **CLOSES_2_2}, [SUN, TEMPLE], None)
+    after = cr.apply(state, PLACE)
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(after, _fill(((2, 0), G1), ((2, 2), SUN)))
+    assert str(raised.value) == (
+        "fill 2,0=G1 2,2=S is not a legal fill: the spaces to fill are 2,0, 2,2 and the display "
+        "holds S, T; every tile must go on a different space to fill, and 2 of them (or all, "
+        "if fewer) get face-up tiles, display tiles while they last unless a map-board tile is "
+        "taken instead; the rest are drawn blind"
+    )
 
 
 # R-FILL-3 ----------------------------------------------------------------------------------

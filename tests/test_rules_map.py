@@ -20,6 +20,7 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.game.events import MapBoardFilled, TileSlid
 from cacao_rules.game.moves import Slide
+from cacao_rules.turn.filling import fill_moves
 from helpers_modules import HUTS, MAP, config, jungle_counts, names
 from helpers_positions import (
     G2,
@@ -234,6 +235,34 @@ def test_a_tile_not_on_the_map_board_cannot_be_bought() -> None:
     state = cr.apply(_position(CLOSES_2_0, [M3, M4], [SUN]), PLACE)
     with pytest.raises(cr.IllegalMoveError, match="is not a legal fill"):
         cr.apply(state, _fill(_choice((2, 0), TEMPLE, from_map=True)))
+
+
+@pytest.mark.rule("R-MAP-2")
+def test_refused_fill_names_the_map_board_and_the_map_tiles_held() -> None:
+    state = cr.apply(_position(CLOSES_2_0, [], [SUN, TEMPLE], map_tiles=1), PLACE)
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(state, _fill(_choice((2, 0), M3, from_map=True)))
+    assert str(raised.value) == (
+        "fill 2,0=map:M3 is not a legal fill: the spaces to fill are 2,0 and the display holds "
+        "nothing, the map board S, T (seat 0 has 1 map tiles); every tile must go on a "
+        "different space to fill, and 2 of them (or all, if fewer) get face-up tiles, display "
+        "tiles while they last unless a map-board tile is taken instead; the rest are drawn "
+        "blind"
+    )
+
+
+@pytest.mark.rule("R-MAP-2", "R-DECIDE-2")
+def test_fills_with_the_same_result_are_one_and_the_source_matters() -> None:
+    # One space, a temple in the display and one on the map board: two different fills
+    # (one spends a map tile and leaves the display's temple, the other does not).
+    state = cr.apply(_position(CLOSES_2_0, [TEMPLE], [TEMPLE], map_tiles=1), PLACE)
+    assert names(state) == ["fill 2,0=T", "fill 2,0=map:T"]
+    # Two spaces: a temple from each source on the two spaces, either way round, lays the
+    # same tiles and leaves the same ones: one move.
+    state = cr.apply(_position(CLOSES_2_0 | CLOSES_2_2, [TEMPLE], [TEMPLE], map_tiles=1), PLACE)
+    assert names(state) == ["fill 2,0=T", "fill 2,0=T 2,2=map:T", "fill 2,2=T"]
+    # The fills do not depend on the order the spaces are named in.
+    assert fill_moves(state, ((2, 2), (2, 0))) == list(cr.legal_moves(state))
 
 
 # R-MAP-3 -----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side, WorkerType
+from cacao_rules.turn.placement import TILE_MOVES
 from helpers_positions import (
     G1,
     M2,
@@ -161,6 +162,22 @@ def test_overbuild_rotations_are_the_distinct_ones() -> None:
     with pytest.raises(cr.IllegalMoveError) as raised:
         cr.apply(state, cr.Overbuild(W1111, (1, 0), 2))
     assert str(raised.value) == "rotation r2 is not a canonical rotation of 1-1-1-1; use one of r0"
+
+
+@pytest.mark.rule("R-OVER-3")
+def test_an_overbuild_is_one_kept_move_in_every_state_that_lists_it() -> None:
+    # As placements (R-PLACE-3): the engine makes each overbuild once and lists that very
+    # object wherever it is legal (TileMoves), and the action space relies on it.
+    listed = _overbuilds(_position())
+    assert len(listed) == 2 * (1 + 4)
+    again = _overbuilds(_position(sun=2, cacao=3))
+    assert all(a is b for a, b in zip(listed, again, strict=True))
+    assert all(TILE_MOVES.made(move) for move in listed if isinstance(move, cr.Overbuild))
+    # A caller's own equal move is accepted, but it is not one the engine made.
+    mine = cr.Overbuild(W1111, (1, 0), 0)
+    assert mine in listed
+    assert not TILE_MOVES.made(mine)
+    cr.apply(_position(), mine)
 
 
 @pytest.mark.rule("R-OVER-3")

@@ -10,6 +10,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
+from cacao_rules.turn.placement import TILE_MOVES
 from helpers_positions import (
     M2,
     P1,
@@ -197,6 +198,46 @@ def test_rotation_out_of_range_is_rejected(rotation: int) -> None:
     # The move refuses the rotation as it is made, before apply sees it.
     with pytest.raises(cr.IllegalMoveError, match="rotation must be an int from 0 to 3"):
         cr.apply(state, cr.Place(W2101, (1, 0), rotation))
+
+
+@pytest.mark.rule("R-PLACE-3", "R-NEW-1")
+def test_refused_rotation_names_every_distinct_rotation() -> None:
+    # 0-2-0-2 (New Workers) looks the same turned twice: r0 and r1 are its only rotations.
+    kind = cr.WorkerType.W0202
+    config = cr.Config(players=2, modules={cr.Module.NEW_WORKERS}, workers={kind: 1, W1111: 1})
+    state = cr.position(config, players=[cr.PlayerState(hand=(kind,)), cr.PlayerState()])
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.apply(state, cr.Place(kind, (1, 0), 2))
+    assert str(raised.value) == (
+        "rotation r2 is not a canonical rotation of 0-2-0-2; use one of r0, r1"
+    )
+
+
+@pytest.mark.rule("R-PLACE-3")
+def test_a_placement_is_one_kept_move_in_every_state_that_lists_it() -> None:
+    # The engine makes each placement once and lists that very object in every state where
+    # it is legal (TileMoves); the action space keys placements by identity on that promise.
+    hand = (W1111, W2101)
+    first = cr.position(TWO, players=[cr.PlayerState(hand=hand), cr.PlayerState()])
+    again = cr.position(TWO, players=[cr.PlayerState(hand=hand), cr.PlayerState()])
+    listed = cr.legal_moves(first)
+    assert len(listed) == 6 + 6 * 4
+    assert all(a is b for a, b in zip(listed, cr.legal_moves(again), strict=True))
+    assert all(TILE_MOVES.made(move) for move in listed if isinstance(move, cr.Place))
+    # Another board: the squares both list give the same objects, the new squares new ones.
+    board = start_board({(1, 0): wt(1, W1111), (2, 0): TEMPLE})
+    other = cr.position(TWO, board=board, players=[cr.PlayerState(hand=hand), cr.PlayerState()])
+    kept = {(move.type, move.square, move.rotation): move for move in _places(first)}
+    for move in _places(other):
+        assert TILE_MOVES.made(move)
+        old = kept.get((move.type, move.square, move.rotation))
+        assert old is None or old is move
+    # A caller's own equal move is accepted, but it is not one the engine made.
+    mine = cr.Place(W1111, (1, 0), 0)
+    assert mine == listed[3]
+    assert not TILE_MOVES.made(mine)
+    assert not TILE_MOVES.made(cr.Place(W2101, (2, 1), 3))
+    cr.apply(first, mine)
 
 
 @pytest.mark.rule("R-PLACE-3", "R-ACT-1")
