@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,10 @@ from cacao_rules.game.components import HUT_TILES
 from cacao_rules.state.state import DealStep, OverStep, PlacementStep, ResolveStep
 from cacao_rules.validation import state_problems
 from helpers_positions import P1, W1111, W2101, jt, start_board, wt
+
+JUNK: Any = "junk"
+"""Not a tile: a board square holding it breaks R-PLACE-2 (typed Any, as no tile is a str)."""
+
 
 TWO = cr.Config(players=2)
 MODULES = cr.Config(players=3, modules=set(Module) - {Module.NEW_WORKERS})
@@ -303,7 +308,7 @@ CASES: list[Case] = [
     ),
     (
         "R-PLACE-2",
-        lambda: base().replace(board=base().board.set((2, 1), "junk")),
+        lambda: base().replace(board=base().board.set((2, 1), JUNK)),
         {},
         ["square 2,1 holds 'junk', which is not a tile"],
     ),
@@ -1252,10 +1257,10 @@ def test_at_most_20_problems_are_listed() -> None:
     state = base()
     board = state.board
     for i in range(20):
-        board = board.set((100 + 2 * i, 1), "junk")
+        board = board.set((100 + 2 * i, 1), JUNK)
     twenty = [f"square {100 + 2 * i},1 holds 'junk', which is not a tile" for i in range(20)]
     assert refusal(state.replace(board=board)) == "; ".join(twenty)
-    board = board.set((140, 1), "junk")
+    board = board.set((140, 1), JUNK)
     assert refusal(state.replace(board=board)) == "; ".join([*twenty, "and 1 more"])
-    board = board.set((142, 1), "junk")
+    board = board.set((142, 1), JUNK)
     assert refusal(state.replace(board=board)) == "; ".join([*twenty, "and 2 more"])
