@@ -306,12 +306,6 @@ CASES: list[Case] = [
             "to the worker tile just placed",
         ],
     ),
-    (
-        "R-PLACE-2",
-        lambda: base().replace(board=base().board.set((2, 1), JUNK)),
-        {},
-        ["square 2,1 holds 'junk', which is not a tile"],
-    ),
     # R-PLACE-1: a worker tile shares an edge with a jungle tile (a reachable state only).
     (
         "R-PLACE-1",
@@ -1071,7 +1065,6 @@ CASES: list[Case] = [
             "seat 0 is to place a tile but has none in hand",
         ],
     ),
-    ("R-DECIDE-1", lambda: base().replace(step="junk"), {}, ["unknown step 'junk'"]),
     # R-EMPEROR-2: a worker tile placed in the Emperor's row or column moves him onto it.
     (
         "R-EMPEROR-2",
@@ -1252,15 +1245,47 @@ def test_a_worker_tile_needs_a_jungle_tile_on_any_one_of_its_four_sides() -> Non
         assert not [p for p in state_problems(state) if "shares no edge with a jungle" in p]
 
 
-@pytest.mark.rule("R-PLACE-2")
-def test_at_most_20_problems_are_listed() -> None:
+@pytest.mark.rule("R-PLACE-2", "R-DECIDE-1")
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (
+            lambda state: state.replace(board=state.board.set((2, 1), JUNK)),
+            "square 2,1 holds 'junk', which is not a tile",
+        ),
+        (lambda state: state.replace(step=JUNK), "unknown step 'junk'"),
+    ],
+)
+def test_a_value_of_the_wrong_type_in_a_state_is_refused(
+    change: Callable[[cr.State], cr.State], problem: str
+) -> None:
+    """The pure build lets a value of the wrong type into a state, and ``check_state`` names
+    it; the compiled build refuses it with ``TypeError`` as soon as it meets it (its fields
+    are native attributes of declared types)."""
+    if cr.COMPILED:
+        with pytest.raises(TypeError):
+            cr.check_state(change(base()))
+    else:
+        assert refusal(change(base())) == problem
+
+
+def _far_jungle_tiles(count: int) -> cr.State:
+    """``base()`` with ``count`` temples far from every worker tile: one problem each, and
+    two more for the whole lot (too many temples, too far out)."""
     state = base()
     board = state.board
-    for i in range(20):
-        board = board.set((100 + 2 * i, 1), JUNK)
-    twenty = [f"square {100 + 2 * i},1 holds 'junk', which is not a tile" for i in range(20)]
-    assert refusal(state.replace(board=board)) == "; ".join(twenty)
-    board = board.set((140, 1), JUNK)
-    assert refusal(state.replace(board=board)) == "; ".join([*twenty, "and 1 more"])
-    board = board.set((142, 1), JUNK)
-    assert refusal(state.replace(board=board)) == "; ".join([*twenty, "and 2 more"])
+    for i in range(count):
+        board = board.set((101 + 2 * i, 1), jt("T"))
+    return state.replace(board=board)
+
+
+@pytest.mark.rule("R-PLACE-2")
+def test_at_most_20_problems_are_listed() -> None:
+    exactly = _far_jungle_tiles(18)
+    problems = state_problems(exactly, conserve_jungle=False)
+    assert len(problems) == 20
+    assert refusal(exactly, conserve_jungle=False) == "; ".join(problems)
+    more = _far_jungle_tiles(19)
+    problems = state_problems(more, conserve_jungle=False)
+    assert len(problems) == 21
+    assert refusal(more, conserve_jungle=False) == "; ".join([*problems[:20], "and 1 more"])
