@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import IO, Final, TextIO
 
 from ..agents.result_rows import Row, csv_row, json_row
@@ -143,7 +144,7 @@ class _Interrupt:
     def __init__(self) -> None:
         self.asked = False
 
-    def handle(self, _signal: int, _frame: object) -> None:
+    def handle(self, _signal: int, _frame: FrameType | None) -> None:
         self.asked = True
         signal.signal(signal.SIGINT, signal.default_int_handler)
 

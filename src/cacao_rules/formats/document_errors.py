@@ -26,8 +26,7 @@ from typing import Any, Final
 from msgspec import inspect
 
 from ..game.limits import MAX_ITEMS
-
-Json = Any
+from .json_text import Json
 
 ROOT: Final = "the document"
 """How a message names the whole document (its keys are named without a prefix)."""

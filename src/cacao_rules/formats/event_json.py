@@ -51,10 +51,9 @@ from ..game.events import (
     WorkerPlaced,
 )
 from ..game.limits import MAX_AMOUNT, MAX_COORDINATE
-from .json_text import parse_json
+from .json_text import Json, parse_json
 from .notation import parse_move
 
-Json = Any
 MAX_EVENT_CHARS: Final = 10_000
 """The longest text :func:`event_from_json` reads."""
 MAX_EVENTS_CHARS: Final = 10_000_000

@@ -39,6 +39,7 @@ from ..errors import FormatError, expect
 from ..game.limits import MAX_JSON_CHARS, MAX_JSON_DEPTH
 
 Json = Any
+"""A parsed JSON value (dict, list, str, int, float, bool or None), as the readers see it."""
 D = TypeVar("D", bound=msgspec.Struct)
 
 MAX_LENGTH: Final = MAX_JSON_CHARS

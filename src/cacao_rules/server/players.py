@@ -26,14 +26,14 @@ MAX_ITERATIONS = 20_000
 """The most iterations per decision a client may give a seated search bot."""
 
 
-def check_player(spec: object, external: Mapping[str, object], max_ms: int) -> str:
+def check_player(spec: str, external: Mapping[str, tuple[str, ...]], max_ms: int) -> str:
     """The seat's player as the server stores it (a built-in spec in the library's own
-    spelling) when a client may seat ``spec``; :class:`cr.ConfigError` saying what may be
-    seated otherwise."""
-    if spec == HUMAN or (isinstance(spec, str) and spec in external):
+    spelling) when a client may seat ``spec`` (a string: the request's schema checked it);
+    :class:`cr.ConfigError` saying what may be seated otherwise."""
+    if spec == HUMAN or spec in external:
         return spec
     try:
-        factory = bot_factory(spec) if isinstance(spec, str) else None
+        factory: SpecFactory | None = bot_factory(spec)
     except cr.ConfigError:
         factory = None
     if factory is not None and not factory.command and _within(factory, max_ms):
@@ -41,7 +41,7 @@ def check_player(spec: object, external: Mapping[str, object], max_ms: int) -> s
     allowed = [HUMAN, *BOTS, "mcts:250ms", "mcts:2000it", *external]
     raise cr.ConfigError(
         f"a seat's player must be one of {', '.join(allowed)} (a search bot's budget at "
-        f"most {max_ms} ms or {MAX_ITERATIONS} iterations), got {str(spec)[:60]!r}"
+        f"most {max_ms} ms or {MAX_ITERATIONS} iterations), got {spec[:60]!r}"
     )
 
 

@@ -21,10 +21,11 @@ import hashlib
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import attrs
 import sqlalchemy as sa
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
 
 _METADATA = sa.MetaData()
 
@@ -94,13 +95,13 @@ class StoredGame:
     """What the clients were told beyond the moves, with the number of moves played then."""
 
 
-def _sqlite_pragmas(fsync: bool) -> Callable[[Any, object], None]:
+def _sqlite_pragmas(fsync: bool) -> Callable[[DBAPIConnection, ConnectionPoolEntry], None]:
     """WAL (readers never wait for the writer; a commit is in the file when it returns, so a
     killed server loses nothing), a disk sync per commit only with ``fsync`` (without it an
     operating system crash or a power cut may lose the last commits), and waiting for a lock
     instead of failing at once."""
 
-    def on_connect(connection: Any, _record: object) -> None:
+    def on_connect(connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")

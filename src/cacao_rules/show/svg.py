@@ -109,14 +109,14 @@ _PLACE_COLOUR: Final = "#00c853"
 _SIDES: Final = ("north", "east", "south", "west")
 
 
-def _attrs(attributes: dict[str, object]) -> str:
+def _attrs(attributes: Mapping[str, str | float]) -> str:
     return "".join(
         f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
         for name, value in attributes.items()
     )
 
 
-def _tag(name: str, *content: str, **attributes: object) -> str:
+def _tag(name: str, *content: str, **attributes: str | float) -> str:
     """One SVG element; ``class_`` gives ``class`` and ``font_size`` gives ``font-size``."""
     inner = "".join(content)
     if not inner:
@@ -128,7 +128,7 @@ def _title(text: str) -> str:
     return f"<title>{escape(text)}</title>"
 
 
-def _text(x: float, y: float, text: str, size: float = 12, **attributes: object) -> str:
+def _text(x: float, y: float, text: str, size: float = 12, **attributes: str | float) -> str:
     return _tag("text", escape(text), x=_n(x), y=_n(y), font_size=_n(size), **attributes)
 
 
@@ -206,7 +206,7 @@ def tile_title(tile: JungleTile) -> str:
     return name
 
 
-def _tile_rect(x: float, y: float, side: float, radius: float, **style: object) -> str:
+def _tile_rect(x: float, y: float, side: float, radius: float, **style: str | float) -> str:
     """A tile's square, ``side`` wide, a little inside its place, its corners rounded."""
     k = side / SQUARE
     return _tag(
@@ -706,18 +706,20 @@ class _Panel:
         self.left, self.y = left, top
         self.parts: list[str] = []
 
-    def label(self, text: str, size: float = 12, **attributes: object) -> None:
+    def label(self, text: str, size: float = 12, **attributes: str | float) -> None:
         """A line of text, in a group of its own (a piece that replay pages share)."""
         self.y += size + 5
         line = _text(self.left, self.y, text, size, **({"fill": "#212121"} | attributes))
         self.parts.append(_tag("g", line))
         self.y += 2
 
-    def wrapped(self, text: str, width: int = 48, size: float = 12, **attributes: object) -> None:
+    def wrapped(
+        self, text: str, width: int = 48, size: float = 12, **attributes: str | float
+    ) -> None:
         for line in textwrap.wrap(text, width):
             self.label(line, size, **attributes)
 
-    def group(self, class_: str, start: int, **attributes: object) -> None:
+    def group(self, class_: str, start: int, **attributes: str | float) -> None:
         """Put the parts from ``start`` on into one ``<g>``."""
         self.parts[start:] = [_tag("g", *self.parts[start:], class_=class_, **attributes)]
 
