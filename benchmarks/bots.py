@@ -2,6 +2,7 @@
 
     python benchmarks/bots.py speed [--players 2 3 4] [--seconds S]
     python benchmarks/bots.py match A B [--games N] [--players P] [--jobs J] [--seed S]
+                                        [--log FILE]
 
 ``speed`` plays greedy-against-greedy and random-against-random games in interleaved
 slices of the same run and prints both rates and their ratio (the target: greedy games at
@@ -14,6 +15,13 @@ players every seed is played with seats swapped in turn), and prints A's win rat
 ``cacao-rules`` (``greedy``, ``mcts:1s``, ``mcts:250ms``, ``mcts:2000it``...) or one of the
 bots as they were before issue 23 (``benchmarks/reference_bots.py``): ``ref-greedy``,
 ``ref-mcts:1s``, ``ref-mcts:250ms``.
+
+``--log FILE`` makes a match that outlasts one sitting: each finished game is appended to
+FILE as a JSON line (the match, the source revision and build, the game's number, A's seat
+and the winners), a run with the same match, revision and build skips the games the file
+already holds, and the win rate printed counts every game of the file for that match. Only
+search bots with iteration budgets give the same games on every run, so only they should
+be logged across runs.
 
 The full target experiment of issue 23 (hours of CPU at 1 s a decision; run it on an idle
 machine with one job per core):
@@ -32,6 +40,7 @@ iterations a second of an idle core buys, whatever the load.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import re
@@ -147,41 +156,100 @@ def speed(players: list[int], seconds: float) -> None:
         )
 
 
-def match(a: str, b: str, games: int, players: int, jobs: int, seed: int) -> None:
+Outcome = tuple[int, tuple[int, ...]]
+"""A game of a match: bot A's seat and the winning seats."""
+
+
+@attrs.frozen
+class MatchLog:
+    """The games of one match kept in a JSON-lines file, so that a match can be played in
+    parts: a game is named by its number in the series (its seed is ``seed + number``)."""
+
+    path: Path
+    key: dict[str, object]
+
+    def played(self) -> dict[int, Outcome]:
+        """The games of this match the file holds, by number: A's seat and the winners."""
+        if not self.path.exists():
+            return {}
+        games: dict[int, Outcome] = {}
+        for line in self.path.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            if all(entry.get(name) == value for name, value in self.key.items()):
+                games[int(entry["game"])] = (int(entry["seat"]), tuple(entry["winners"]))
+        return games
+
+    def add(self, game: int, seat: int, winners: tuple[int, ...]) -> None:
+        entry = {**self.key, "game": game, "seat": seat, "winners": list(winners)}
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(entry) + "\n")
+
+
+def first_to_play(done: set[int], players: int) -> int:
+    """The first game to play so that no game is missing: the first number not done,
+    rounded down to a whole rotation of the seats (game ``i`` seats the lineup rotated by
+    ``i mod players``, counted from the first game of a run)."""
+    first = 0
+    while first in done:
+        first += 1
+    return first - first % players
+
+
+def match(a: str, b: str, games: int, players: int, jobs: int, seed: int, log: Path | None) -> None:
     """Bot ``a`` against ``players - 1`` copies of ``b``; ``a``'s win rate."""
     stats_path = Path(tempfile.mkstemp(prefix="cacao-bots-", suffix=".txt")[1])
     os.environ[STATS_FILE] = str(stats_path)  # inherited by the pool's processes
     lineup = [Factory(a)] + [Factory(b)] * (players - 1)
     labels = ["A"] + [f"B{i}" for i in range(1, players)]
-    wins = 0.0
+    key: dict[str, object] = {
+        "a": a,
+        "b": b,
+        "players": players,
+        "seed": seed,
+        "source": source_revision(),
+        "build": "compiled" if cr.COMPILED else "pure",
+    }
+    kept = MatchLog(log, key) if log is not None else None
+    outcomes = kept.played() if kept is not None else {}
+    first = first_to_play(set(outcomes), players)
     start = time.perf_counter()
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
-    played = 0
     try:
         for result in cr.simulate(
             cr.Config(players=players),
             lineup,
-            games,
-            seed=seed,
+            max(games - first, 0),
+            seed=seed + first,
             executor=pool,
             labels=labels,
             batch=1,
         ):
-            played += 1
+            number = first + result.game
             seat = result.bots.index("A")
-            if seat in result.winners:
-                wins += 1 / len(result.winners)
-            print(f"  game {result.game}: A in seat {seat}, winners {result.winners}", flush=True)
+            print(f"  game {number}: A in seat {seat}, winners {result.winners}", flush=True)
+            if number not in outcomes:
+                outcomes[number] = (seat, result.winners)
+                if kept is not None:
+                    kept.add(number, seat, result.winners)
     finally:
         if pool is not None:
             pool.shutdown()
+    counted = [outcomes[game] for game in sorted(outcomes) if game < games]
+    wins = sum(1 / len(won) for seat, won in counted if seat in won)
+    played = len(counted)
     low, high = cr.wilson_interval(wins, played)
     elapsed = time.perf_counter() - start
     print(
         f"{a} against {players - 1} x {b}, {players} players: A won {wins:g} of {played} "
         f"({wins / max(played, 1):.1%}, 95% interval {low:.1%} to {high:.1%}; a fair share "
-        f"is {1 / players:.1%}) in {elapsed:.0f} s on {jobs} process(es)"
+        f"is {1 / players:.1%}); this run played for {elapsed:.0f} s on {jobs} process(es)"
     )
+    report_iterations(stats_path)
+
+
+def report_iterations(stats_path: Path) -> None:
+    """Print each search bot's iterations per second of thinking and per CPU second, from
+    the decisions of this run, and remove the file that collected them."""
     totals: dict[str, list[float]] = {}
     for line in stats_path.read_text(encoding="utf-8").splitlines():
         spec, *figures = line.split()
@@ -211,12 +279,13 @@ def main() -> None:
     duel.add_argument("--players", type=int, default=2)
     duel.add_argument("--jobs", type=int, default=1)
     duel.add_argument("--seed", type=int, default=2300)
+    duel.add_argument("--log", type=Path, help="keep the games in this JSON-lines file")
     args = parser.parse_args()
     header()
     if args.command == "speed":
         speed(args.players, args.seconds)
     else:
-        match(args.a, args.b, args.games, args.players, args.jobs, args.seed)
+        match(args.a, args.b, args.games, args.players, args.jobs, args.seed, args.log)
 
 
 if __name__ == "__main__":
