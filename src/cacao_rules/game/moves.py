@@ -50,28 +50,42 @@ def _is_int(value: object, low: int, high: int) -> bool:
 
 
 def _check_int(move: str, field: str, value: object, low: int, high: int) -> None:
-    """``value`` must be an ``int`` (not a bool) from ``low`` to ``high``."""
-    wanted = f"an int from {low} to {high}"
+    """``value`` must be an ``int`` (not a bool) from ``low`` to ``high``.
+
+    The checks run each time the engine builds a move, so the wording of a refusal is
+    built only once a value is refused."""
     if type(value) is not int:
-        raise _wrong_type(move, field, wanted, value)
+        raise _wrong_type(move, field, _int_range(low, high), value)
     if not low <= value <= high:
-        raise _refuse(move, field, wanted, value)
+        raise _refuse(move, field, _int_range(low, high), value)
+
+
+def _int_range(low: int, high: int) -> str:
+    return f"an int from {low} to {high}"
+
+
+SQUARE_WANTED: Final = f"a tuple (x, y) of ints within {MAX_COORDINATE}"
+"""What a move's square must be, in the words of a refusal (the refusals' wordings are
+built once, not each time a move is checked)."""
+FILL_CHOICES_WANTED: Final = f"a tuple of at most {MAX_FILL_CHOICES} FillChoice"
+"""What a fill's choices must be, in the words of a refusal."""
+GEMS_WANTED: Final = f"a tuple of {len(GEM_COLOURS)} ints from 0 to {MAX_COUNT}"
+"""What a resolve's gems must be, in the words of a refusal."""
 
 
 def _check_square(move: str, square: object) -> None:
-    wanted = f"a tuple (x, y) of ints within {MAX_COORDINATE}"
     if not (
         type(square) is tuple
         and len(square) == 2
         and type(square[0]) is int
         and type(square[1]) is int
     ):
-        raise _wrong_type(move, "square", wanted, square)
+        raise _wrong_type(move, "square", SQUARE_WANTED, square)
     if not (
         _is_int(square[0], -MAX_COORDINATE, MAX_COORDINATE)
         and _is_int(square[1], -MAX_COORDINATE, MAX_COORDINATE)
     ):
-        raise _refuse(move, "square", wanted, square)
+        raise _refuse(move, "square", SQUARE_WANTED, square)
 
 
 def _check_is(move: str, field: str, value: object, kind: type) -> None:
@@ -409,11 +423,10 @@ class Fill(Sealed):
     def _check_fields(choices: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
-        wanted = f"a tuple of at most {MAX_FILL_CHOICES} FillChoice"
         if not (type(choices) is tuple and all(type(choice) is FillChoice for choice in choices)):
-            raise _wrong_type("Fill", "choices", wanted, choices)
+            raise _wrong_type("Fill", "choices", FILL_CHOICES_WANTED, choices)
         if len(choices) > MAX_FILL_CHOICES:
-            raise _refuse("Fill", "choices", wanted, choices)
+            raise _refuse("Fill", "choices", FILL_CHOICES_WANTED, choices)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -523,15 +536,14 @@ class Resolve(Sealed):
         _check_is("Resolve", "side", side, Side)
         _check_count("Resolve", "workers", workers)
         _check_count("Resolve", "bars", bars)
-        wanted = f"a tuple of 4 ints from 0 to {MAX_COUNT}"
         if not (
             type(gems) is tuple
             and len(gems) == len(GEM_COLOURS)
             and all(type(count) is int for count in gems)
         ):
-            raise _wrong_type("Resolve", "gems", wanted, gems)
+            raise _wrong_type("Resolve", "gems", GEMS_WANTED, gems)
         if not all(0 <= count <= MAX_COUNT for count in gems):
-            raise _refuse("Resolve", "gems", wanted, gems)
+            raise _refuse("Resolve", "gems", GEMS_WANTED, gems)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
