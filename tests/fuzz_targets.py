@@ -25,8 +25,6 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
-import attrs
-
 import cacao_rules as cr
 from cacao_rules import Config, Module
 
@@ -360,7 +358,7 @@ def _encode(rng: random.Random) -> None:
 def _config(rng: random.Random) -> None:
     """``Config`` with one to three fields of a real configuration swapped for odd values."""
     config = rng.choice(CONFIGS)
-    fields = {attribute.name: getattr(config, attribute.name) for attribute in attrs.fields(Config)}
+    fields = dict(zip(Config.FIELDS, config.values(), strict=True))
     for _ in range(rng.randint(1, 3)):
         fields[rng.choice(list(fields))] = copy.deepcopy(rng.choice(_ODD_VALUES))
     made = Config(**fields)

@@ -6,7 +6,6 @@ import itertools
 import random
 from pathlib import Path
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -79,7 +78,7 @@ def test_record_game_names_the_seats_after_the_bots_and_keeps_tags_and_comments(
     bots: list[cr.Bot] = [cr.GreedyBot(1), cr.RandomBot(2), cr.RandomBot(3)]
     record = cr.record_game(cr.Config(players=3), 2, bots, tags={"Event": 'a "test" \\ game'})
     assert record.seats == ("GreedyBot(1)", "RandomBot(2)", "RandomBot(3)")
-    record = attrs.evolve(record, comments={3: "  a comment ; with a semicolon  "})
+    record = record.replace(comments={3: "  a comment ; with a semicolon  "})
     text = record.to_text()
     assert '[Event "a \\"test\\" \\\\ game"]' in text
     assert "3. s0 " in text and text.count(" ; a comment ; with a semicolon\n") == 1

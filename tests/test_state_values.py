@@ -70,21 +70,29 @@ def _sealed_values(value: object, found: dict[type, list[Sealed]]) -> None:
 
 
 def _sealed_samples() -> dict[type, list[Sealed]]:
-    """Records of every class: those of a few games with every module, their moves, and the
-    few that random games seldom make."""
+    """Records of every class: those of a few games with every module (their states, moves,
+    events, observations, scores and records), and the few that random games seldom make."""
     found: dict[type, list[Sealed]] = {}
     every_module = set(cr.Module) - {cr.Module.NEW_WORKERS}
     for config in (cr.Config.big_game(4), cr.Config(players=3, modules=every_module)):
         for seed in (3, None):
             rng = random.Random(seed)
             state = cr.new_game(config, seed=seed)
+            made = []
             while not state.is_over:
                 moves = cr.legal_moves(state)
-                _sealed_values((state, moves), found)
-                state = cr.apply(state, rng.choice(moves))
-            _sealed_values(state, found)
+                _sealed_values((state, moves, cr.observe(state, 0)), found)
+                made.append(rng.choice(moves))
+                state, events = cr.step(state, made[-1])
+                _sealed_values((events, cr.observe_events(events, 0)), found)
+            record = cr.GameRecord(
+                config, seed, made, [f"s{seat}" for seat in range(config.players)]
+            )
+            scores = cr.final_scores(state)
+            _sealed_values((state, record, scores, cr.worker_balance(config)), found)
     _sealed_values((cr.Discard(cr.WorkerType.W1111), BlindFillStep((1, 0), (), ((0, 0),))), found)
-    _sealed_values(RefillStep(), found)
+    rare_events = (cr.WorkerDiscarded(0, cr.WorkerType.W1111), cr.SpaceLeftEmpty((0, 1)))
+    _sealed_values((RefillStep(), rare_events), found)
     return found
 
 

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import attrs
 import msgspec
 
 import cacao_rules as cr
@@ -45,7 +44,7 @@ def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
 
 def test_every_record_with_fields_is_declared() -> None:
     script = _script()
-    declared = {value.name: value for value in (*script.VALUES, script.STATE)}
+    declared = {value.name: value for value in script.DECLARED}
     for cls in _sealed_classes():
         if cls.FIELDS:
             value = declared[cls.__name__]
@@ -63,7 +62,7 @@ def test_the_draft_and_the_observation_follow_the_state() -> None:
     for name in fields | {"events", "moves"}:
         getattr(draft, name)  # every field of the state, and the draft's own two, is there
     assert set(OPEN_FIELDS) == fields - {"seed", "players"}
-    observation = {field.name for field in attrs.fields(cr.Observation)}
+    observation = set(cr.Observation.FIELDS)
     assert observation == set(OPEN_FIELDS) | {"players", "player"}
 
 

@@ -1,16 +1,17 @@
 """Writes the code of the value classes from their declarations below.
 
-Each value class (the state, a player's state, the steps, activated edges, tiles and moves)
-is declared once, here: its fields in the constructor's order, each with its type and
-default, and whether the class checks its arguments. From a declaration this script writes,
-into a marked block inside the class in the package, its slots, ``FIELDS`` (from which
+Each value class (the state, a player's state, the steps, activated edges, tiles, moves,
+events, observations, the configuration, game records and score sheets) is declared once,
+here: its fields in the constructor's order, each with its type and default, and whether
+the class checks or converts its arguments. From a declaration this script writes, into a
+marked block inside the class in the package, its slots, ``FIELDS`` (from which
 :class:`~cacao_rules.game.sealed.Sealed` derives equality, the hash, ``repr``,
 ``__match_args__`` and pickling), the field annotations, the constructor, ``values()`` and
 a ``replace`` typed with the class; and for :class:`~cacao_rules.State` the working copy
 :class:`~cacao_rules.state.draft.Draft` (its fields, copying a state in, freezing it out,
-changing a player) and the open fields of :class:`~cacao_rules.Observation` and
-:class:`~cacao_rules.PlayerView`. The rest of
-each class (its docstring, its checks, what it means) is written by hand around the block.
+changing a player). :class:`~cacao_rules.Observation` and :class:`~cacao_rules.PlayerView`
+are declared from the open fields of the state and of a player. The rest of each class (its
+docstring, its checks, what it means) is written by hand around the block.
 
 The output is real source, checked in, so tracebacks and debuggers show it; the way black
 keeps ``_width_table.py`` beside the script that writes it. After changing a declaration::
@@ -23,13 +24,16 @@ Why generated rather than dataclasses: measured on one 11-field value (CPython 3
 mypyc of hatch_build.py), a frozen slotted dataclass costs about 3.9 us to build and 1.3 us
 to compare compiled (mypyc leaves its generated methods interpreted) against 66 ns and
 350 ns for the written class, and about 1.9-2.7 us against 1.1-1.3 us interpreted.
+Nor attrs classes: attrs writes and compiles each class's methods when the class is made,
+at import (about 160 compilations for the events alone), and importing attrs itself costs
+as much again; written out here, ``import cacao_rules`` compiles nothing and needs no attrs.
 """
 
 from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +54,9 @@ class Field:
     """Whether every player may see it: :class:`Observation` holds a state's open fields
     and :class:`PlayerView` a player's (an observation shows the players through their
     views, and a player's hand and pile as they may be seen)."""
+    given: str | None = None
+    """The type the constructor takes, where the class's ``_converted`` turns it into the
+    field's (a collection into a frozenset, say); ``None``: the field's own type."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,9 @@ class Value:
     check: bool = False
     """Whether the class has a static ``_check_fields`` that the constructor calls first
     with every argument."""
+    convert: bool = False
+    """Whether the class has a static ``_converted`` that the constructor calls first with
+    every argument and that returns the fields' values, checked and converted."""
     private: tuple[tuple[str, str], ...] = ()
     """Private slots (name, type) besides the fields, ``None`` when built."""
     base: bool = False
@@ -70,9 +80,11 @@ class Value:
     doc: dict[str, str] = field(default_factory=dict)
 
 
-def F(name: str, type: str, default: str | None = None, *, open: bool = True) -> Field:
+def F(
+    name: str, type: str, default: str | None = None, *, open: bool = True, given: str | None = None
+) -> Field:
     """A field (short, for the table below)."""
-    return Field(name, type, default, open)
+    return Field(name, type, default, open, given)
 
 
 TILE_MOVE = (F("type", "WorkerType"), F("square", "Square"), F("rotation", "int"))
@@ -199,6 +211,173 @@ PLAYER = next(value for value in VALUES if value.name == "PlayerState")
 
 DRAFT_MODULE = "state/draft.py"
 OBSERVATION_MODULE = "observation.py"
+EVENTS_MODULE = "game/events.py"
+
+
+def _event(name: str, *fields: Field) -> Value:
+    return Value(EVENTS_MODULE, name, fields)
+
+
+EVENTS: tuple[Value, ...] = (
+    _event("WorkerDrawn", F("player", "int"), F("type", "WorkerType")),
+    _event("WorkerDrawnUnseen", F("player", "int")),
+    _event("DisplayFilled", F("tile", "JungleTile")),
+    _event("TurnStarted", F("player", "int")),
+    _event(
+        "WorkerPlaced",
+        F("player", "int"),
+        F("square", "Square"),
+        F("tile", "WorkerTile"),
+        F("covered", "WorkerTile | None", "None"),
+    ),
+    _event("WorkerDiscarded", F("player", "int"), F("type", "WorkerType")),
+    _event("JungleFilled", F("square", "Square"), F("tile", "JungleTile"), F("source", "str")),
+    _event("SpaceLeftEmpty", F("square", "Square")),
+    _event(
+        "EdgeActivated",
+        F("owner", "int"),
+        F("square", "Square"),
+        F("layer", "int"),
+        F("side", "Side"),
+        F("workers", "int"),
+        F("jungle", "JungleTile"),
+    ),
+    _event(
+        "EdgeResolved",
+        F("owner", "int"),
+        F("square", "Square"),
+        F("side", "Side"),
+        F("used", "int"),
+        F("automatic", "bool"),
+    ),
+    _event(
+        "Gained",
+        F("player", "int"),
+        F("resource", "Resource"),
+        F("amount", "int"),
+        F("wasted", "int", "0"),
+    ),
+    _event("Spent", F("player", "int"), F("resource", "Resource"), F("amount", "int")),
+    _event("MapBoardFilled", F("tile", "JungleTile")),
+    _event("TileSlid", F("tile", "JungleTile")),
+    _event("HutSideUp", F("hut", "Hut")),
+    _event("HutBuilt", F("player", "int"), F("hut", "Hut")),
+    _event("HutUsed", F("player", "int"), F("hut", "Hut")),
+    _event("EmperorMoved", F("player", "int"), F("start", "Square"), F("end", "Square")),
+    _event("GemsTaken", F("player", "int"), F("square", "Square"), F("gems", "Gems")),
+    _event("MaskTaken", F("player", "int"), F("value", "int")),
+    _event("AutoDecision", F("player", "int"), F("move", "Move")),
+    _event("GameEnded", F("winners", "tuple[int, ...]")),
+)
+"""The events (:mod:`cacao_rules.game.events`), in the order of their module."""
+
+
+def _required(f: Field) -> Field:
+    """``f`` without its default: a view is made from a whole state, never field by field."""
+    return replace(f, default=None)
+
+
+PLAYER_VIEW = Value(
+    OBSERVATION_MODULE,
+    "PlayerView",
+    (
+        *(_required(f) for f in PLAYER.fields if f.open),
+        F("hand", "tuple[WorkerType, ...] | None"),
+        F("hand_size", "int"),
+        F("pile_size", "int"),
+        F("unseen", "Bag[WorkerType]"),
+    ),
+)
+"""A player as an observer sees them: the player's open fields, then what is seen of the
+hand and the pile."""
+
+OBSERVATION = Value(
+    OBSERVATION_MODULE,
+    "Observation",
+    (
+        F("player", "int"),
+        *(
+            F("players", "tuple[PlayerView, ...]") if f.name == "players" else _required(f)
+            for f in STATE.fields
+            if f.open or f.name == "players"
+        ),
+    ),
+)
+"""A state as a player sees it: the observer, then the state's open fields and the players
+as seen."""
+
+SEAT_SUMMARY = Value("show/seats.py", "SeatSummary", (*PLAYER_VIEW.fields, F("seat", "int")))
+"""A seat as a picture shows it: a player's view and the seat's number."""
+
+OTHERS: tuple[Value, ...] = (
+    Value(
+        "game/pools.py",
+        "WorkerBalance",
+        (
+            F("workers", "int"),
+            F("jungle", "int"),
+            F("difference", "int"),
+            F("recommended", "tuple[int, int]"),
+            F("within", "bool"),
+            F("tiles", "int"),
+            F("usual_tiles", "int"),
+        ),
+    ),
+    Value(
+        "turn/scoring.py",
+        "ScoreSheet",
+        (
+            F("player", "int"),
+            F("total", "int"),
+            F("breakdown", "FrozenMap[str, int]"),
+            F("cacao", "int"),
+        ),
+    ),
+    Value(
+        "game/config.py",
+        "Config",
+        (
+            F("players", "int"),
+            F("modules", "frozenset[Module]", "frozenset()", given="Iterable[Module]"),
+            F("map_early_overbuild", "bool", "False"),
+            F("huts", "frozenset[Hut] | None", "None", given="Iterable[Hut] | None"),
+            F(
+                "workers",
+                "FrozenMap[WorkerType, int] | None",
+                "None",
+                given="Mapping[WorkerType, int] | None",
+            ),
+            F("is_big_game", "bool", "False"),
+        ),
+        convert=True,
+    ),
+    Value(
+        "formats/record.py",
+        "GameRecord",
+        (
+            F("config", "Config"),
+            F("seed", "int | None"),
+            F("moves", "tuple[Move, ...]", given="Iterable[Move]"),
+            F("seats", "tuple[str, ...]", given="Iterable[str]"),
+            F("tags", "FrozenMap[str, str]", "FrozenMap()", given="Mapping[str, str]"),
+            F("comments", "FrozenMap[int, str]", "FrozenMap()", given="Mapping[int, str]"),
+        ),
+        convert=True,
+    ),
+)
+"""The other values: a configuration's balance of tiles, a player's final score, the
+configuration and a game record."""
+
+DECLARED: tuple[Value, ...] = (
+    *VALUES,
+    STATE,
+    *EVENTS,
+    PLAYER_VIEW,
+    OBSERVATION,
+    SEAT_SUMMARY,
+    *OTHERS,
+)
+"""Every value class declared here."""
 
 
 def sealed_block(value: Value) -> list[str]:
@@ -217,8 +396,11 @@ def sealed_block(value: Value) -> list[str]:
     lines += _signature("    def __init__", ["self", *parameters], "None")
     if value.check:
         lines += _call(f"        {value.name}._check_fields", names)
-    written = names + sorted(privates) + ["_hash"]
     given = {name: name for name in names}
+    if value.convert:
+        lines += _call(f"        checked = {value.name}._converted", names)
+        given = {name: f"checked[{index}]" for index, name in enumerate(names)}
+    written = names + sorted(privates) + ["_hash"]
     lines.append("        if COMPILED:  # mypyc makes each of these a direct write")
     lines += [
         f'            object.__setattr__(self, "{slot}", {given.get(slot, "None")})'
@@ -298,19 +480,9 @@ def draft_block(state: Value, player: Value) -> list[str]:
     return lines
 
 
-def view_block(value: Value) -> list[str]:
-    """The open fields of ``value`` (a state or a player), as a view of it holds them."""
-    lines = []
-    for f in value.fields:
-        if f.open:
-            lines.append(f"    {f.name}: {f.type}")
-        elif f.name == "players":
-            lines.append("    players: tuple[PlayerView, ...]")
-    return lines
-
-
 def _parameter(f: Field) -> str:
-    return f"{f.name}: {f.type}" + ("" if f.default is None else f" = {f.default}")
+    kind = f.type if f.given is None else f.given
+    return f"{f.name}: {kind}" + ("" if f.default is None else f" = {f.default}")
 
 
 def _tuple(items: list[str]) -> str:
@@ -391,7 +563,7 @@ def generated() -> dict[Path, str]:
             texts[path] = path.read_text()
         return texts[path]
 
-    for value in (*VALUES, STATE):
+    for value in DECLARED:
         text = text_of(value.module)
         texts[PACKAGE / value.module] = _replace_block(
             text, value.name, sealed_block(value), value.module
@@ -399,11 +571,6 @@ def generated() -> dict[Path, str]:
     draft = text_of(DRAFT_MODULE)
     texts[PACKAGE / DRAFT_MODULE] = _replace_block(
         draft, "Draft", draft_block(STATE, PLAYER), DRAFT_MODULE
-    )
-    observation = text_of(OBSERVATION_MODULE)
-    observation = _replace_block(observation, "PlayerView", view_block(PLAYER), OBSERVATION_MODULE)
-    texts[PACKAGE / OBSERVATION_MODULE] = _replace_block(
-        observation, "Observation", view_block(STATE), OBSERVATION_MODULE
     )
     return texts
 

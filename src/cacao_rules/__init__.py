@@ -27,9 +27,7 @@ from .formats.event_json import (
     events_to_json,
 )
 from .formats.notation import parse_move
-from .formats.observation_format import observation_from_json, observation_to_json
 from .formats.record import GameRecord
-from .formats.serialization import from_json, to_json
 from .game.components import (
     DISPLAY_SIZE,
     HAND_SIZE,
@@ -131,6 +129,8 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
     from .agents.simulation import BotFactory, BotSpec, GameResult, simulate
     from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
     from .agents.win_rates import SimulationSummary, Standing, WinRate
+    from .formats.observation_format import observation_from_json, observation_to_json
+    from .formats.serialization import from_json, to_json
     from .show.describe import describe
     from .show.render import describe_step, open_jungle_spaces, render, render_scores
     from .show.squares import placement_squares
@@ -163,11 +163,16 @@ _LAZY: Final[dict[str, str]] = {
     "render": ".show.render",
     "render_scores": ".show.render",
     "placement_squares": ".show.squares",
+    "from_json": ".formats.serialization",
+    "to_json": ".formats.serialization",
+    "observation_from_json": ".formats.observation_format",
+    "observation_to_json": ".formats.observation_format",
 }
 """The names that load their module when first used (``cr.MCTSBot``, ``cr.simulate``, ...):
 the bots, simulation, tensors, the action space and the presentation, which a program that
 only plays the rules never needs, so that ``import cacao_rules`` loads the rules alone (as
-python-chess loads ``chess.svg`` only when asked)."""
+python-chess loads ``chess.svg`` only when asked); and the JSON documents of states and
+observations, whose reader and writer, msgspec, costs about as much to import as the rules."""
 
 
 def __getattr__(name: str) -> Any:

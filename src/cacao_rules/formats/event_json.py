@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import Any, Final, get_args
-
-import attrs
+from typing import Any, Final, NamedTuple, get_args
 
 from ..errors import FormatError, expect_any
 from ..game.components import GEM_COLOURS, Hut, JungleTile, Side, WorkerTile, WorkerType
@@ -70,8 +68,7 @@ class _Bad(Exception):
     """A field that cannot be read: the message says why."""
 
 
-@attrs.frozen
-class _Codec:
+class _Codec(NamedTuple):
     """How one kind of field is written to JSON and read back (``read`` raises ``_Bad``)."""
 
     write: Callable[[Any], Json]
@@ -202,7 +199,7 @@ SEATS: Final = _Codec(list, _read_seats)
 BOOL: Final = _Codec(_same, _read_bool)
 SOURCE: Final = _Codec(_same, _read_source)
 
-FIELDS: Final[dict[type, dict[str, _Codec]]] = {
+FIELDS: Final[dict[type[Event], dict[str, _Codec]]] = {
     WorkerDrawn: {"player": SEAT, "type": TYPE},
     WorkerDrawnUnseen: {"player": SEAT},
     DisplayFilled: {"tile": JUNGLE},

@@ -31,21 +31,21 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
-
-import msgspec
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..errors import FormatError, expect
 from ..game.limits import MAX_JSON_CHARS, MAX_JSON_DEPTH
 
+if TYPE_CHECKING:  # loaded by the functions that use it, not at import (see parse_json)
+    import msgspec
+
 Json = Any
 """A parsed JSON value (dict, list, str, int, float, bool or None), as the readers see it."""
-D = TypeVar("D", bound=msgspec.Struct)
+D = TypeVar("D", bound="msgspec.Struct")
 
 MAX_LENGTH: Final = MAX_JSON_CHARS
 MAX_DEPTH: Final = MAX_JSON_DEPTH
 
-_ENCODER: Final = msgspec.json.Encoder()
 _STRING: Final = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)')
 """A JSON string, or an unterminated one up to the end of the text (so that a search never
 restarts inside a string it could not close: linear time)."""
@@ -131,6 +131,8 @@ def parse_json(text: str, caller: str, limit: int = MAX_LENGTH) -> Json:
     except ValueError as error:  # json.JSONDecodeError, and integers too long to convert
         raise FormatError(f"{caller}: not valid JSON: {str(error)[:200]}") from None
     if _SURROGATE_ESCAPE.search(checked):
+        import msgspec  # here, so that the event readers, which need only json, load no more
+
         try:
             msgspec.json.decode(checked)  # refuses what json.loads lets through
         except msgspec.DecodeError:
@@ -156,11 +158,13 @@ def decode(
     exactly what the decoded document encodes to (as the writers' output is) is parsed
     again as strict JSON, which refuses it.
     """
+    import msgspec  # loaded already: the caller's documents are msgspec structs
+
     checked = checked_text(text, caller)
     try:
         document = decoder.decode(checked)
     except (msgspec.MsgspecError, RecursionError):
         return read_parsed(parse_json(checked, caller))
-    if _ENCODER.encode(document) != checked.encode("utf-8"):
+    if msgspec.json.encode(document) != checked.encode("utf-8"):
         parse_json(checked, caller)  # refuses duplicate keys
     return document

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
 import msgspec
 
 from ..errors import FormatError, expect
@@ -140,10 +139,10 @@ def _read_observation(document: doc.ObservationDocument) -> Observation:
     )
     seen = observe(state_of(document, config, None, players), document.player)
     views = tuple(
-        attrs.evolve(view, hand_size=entry.hand_size, pile_size=entry.pile_size)
+        view.replace(hand_size=entry.hand_size, pile_size=entry.pile_size)
         for view, entry in zip(seen.players, entries, strict=True)
     )
-    return attrs.evolve(seen, players=views)
+    return seen.replace(players=views)
 
 
 def observation_from_json(text: str, *, strict: bool = True) -> Observation:

@@ -26,7 +26,6 @@ import functools
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar
 
-import attrs
 import msgspec
 
 from ..errors import CacaoError, FormatError, expect
@@ -73,9 +72,7 @@ D = TypeVar("D", bound=msgspec.Struct)
 _ENCODER: Final = msgspec.json.Encoder()
 _DECODER: Final = msgspec.json.Decoder(doc.StateDocument)
 _PLAYER_FIELDS_KNOWN: Final = doc.PlayerDocument.__struct_fields__ == PlayerState.FIELDS
-_CONFIG_FIELDS_KNOWN: Final = (
-    tuple(field.name for field in attrs.fields(Config)) == doc.ConfigDocument.__struct_fields__
-)
+_CONFIG_FIELDS_KNOWN: Final = doc.ConfigDocument.__struct_fields__ == Config.FIELDS
 _TILE_CODES: Final = {tile: code for code, tile in TILES_BY_CODE.items()}
 _HUT_ORDER: Final = {hut: hut.sort_key for hut in Hut}
 _SIDE_NAMES: Final[dict[Side, doc.Side]] = {Side.N: "N", Side.E: "E", Side.S: "S", Side.W: "W"}

@@ -3,7 +3,9 @@
 :class:`~cacao_rules.State`, :class:`~cacao_rules.PlayerState`, the steps, activated edges,
 the tiles and the moves are plain slotted classes rather than attrs ones, because
 :func:`cacao_rules.apply` builds or reads them on every move, and compiled with mypyc they
-become native classes (attrs classes stay interpreted). What makes them values is the same
+become native classes (attrs classes stay interpreted); so are the events, observations,
+score sheets, the configuration and game records, because attrs writes and compiles the
+methods of its classes when it makes them, at import. What makes them values is the same
 for all and lives here: assigning an attribute raises, they compare and hash by their
 fields (the hash kept once worked out), print their fields, pickle by position, match
 positionally on their fields (``__match_args__``), and :meth:`Sealed.replace` gives a copy
