@@ -7,10 +7,13 @@ of them and seat 0 places a tile on (1, 0).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
+from cacao_rules.turn import activation
 from helpers_positions import (
     G1,
     G2,
@@ -234,6 +237,19 @@ def test_cannot_use_more_workers_than_the_edge_has() -> None:
         cr.apply(state, cr.Resolve(HUB, Side.N, 3))
 
 
+@pytest.mark.rule("R-ACT-4", "R-DECIDE-2")
+def test_refusing_a_use_not_offered_says_why_and_what_is_offered() -> None:
+    # 3-1-0-0: N=3 at the plantation with room for 1 cacao; a second worker would waste fruit.
+    state = hub({Side.N: P1}, player=cr.PlayerState(cacao=4), hand=(W3100,))
+    state = cr.apply(state, cr.Place(W3100, HUB, 0))
+    message = (
+        "using 2 workers of edge 1,0 N is not offered: the storage has room for 1 more cacao, "
+        "so it would have the same effect as a use offered or be impossible; offered: 0, 1"
+    )
+    with pytest.raises(cr.IllegalMoveError, match=f"^{re.escape(message)}$"):
+        cr.apply(state, cr.Resolve(HUB, Side.N, 2))
+
+
 # R-ACT-5 ---------------------------------------------------------------------------------
 
 
@@ -281,6 +297,15 @@ def test_a_resolved_edge_cannot_be_resolved_again() -> None:
     state = cr.apply(state, cr.Place(W1111, HUB, 0))
     state = cr.apply(state, cr.Resolve(HUB, Side.W, 1))
     with pytest.raises(cr.IllegalMoveError, match="is not an activated edge that seat 0"):
+        cr.apply(state, cr.Resolve(HUB, Side.W, 1))
+
+
+@pytest.mark.rule("R-ACT-5")
+def test_refusing_an_edge_that_is_not_waiting_names_the_edges_that_are() -> None:
+    state = hub({Side.N: G1, Side.S: M2, Side.W: P1})
+    state = cr.apply(state, cr.Place(W1111, HUB, 0))
+    state = cr.apply(state, cr.Resolve(HUB, Side.W, 1))
+    with pytest.raises(cr.IllegalMoveError, match=r"\(waiting: 1,0 N, 1,0 S\)$"):
         cr.apply(state, cr.Resolve(HUB, Side.W, 1))
 
 
@@ -415,3 +440,62 @@ def test_three_workers_at_a_plantation_with_room_for_one() -> None:
     state = hub({Side.N: P1, Side.W: G1}, player=cr.PlayerState(cacao=4), hand=(W3100,))
     state = cr.apply(state, cr.Place(W3100, HUB, 0))  # N=3, E=1, S=0, W=0
     assert names(state) == ["resolve 1,0 N 0", "resolve 1,0 N 1"]
+
+
+@pytest.mark.rule("R-ACT-7", "R-ACT-SUN")
+def test_same_edges_settle_by_the_sun_tokens_held() -> None:
+    # A 1-1-1-1 on (1, 0) faces the sun site (S) and a water tile (W). With 3 sun tokens the
+    # sun site is dead; asked one after the other, each holding gets its own answer.
+    for sun, expected in [
+        (0, ["resolve 1,0 S 0", "resolve 1,0 S 1", "resolve 1,0 W 0", "resolve 1,0 W 1"]),
+        (3, ["resolve 1,0 W 0", "resolve 1,0 W 1"]),
+    ]:
+        state = cr.position(
+            cr.Config(players=2),
+            board={(0, 0): WATER, (1, 1): SUN},
+            players=[cr.PlayerState(sun=sun, hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        )
+        state = cr.apply(state, cr.Place(W1111, HUB, 0))
+        assert names(state) == expected
+
+
+@pytest.mark.rule("R-ACT-7")
+def test_dead_edge_still_queued_in_a_state_read_back_is_offered_with_the_others() -> None:
+    # Play never stops with a dead edge queued, but a state document of a hand-built position
+    # may hold one (read with strict=False, as cacao_rules.position builds it): here the
+    # temple's edge (N), put back in front of the market (S) and the plantation (W).
+    state = hub({Side.N: TEMPLE, Side.S: M2, Side.W: P1})
+    state = cr.apply(state, cr.Place(W1111, HUB, 0))
+    assert isinstance(state.step, cr.ResolveStep)
+    temple = cr.ActivatedEdge(0, HUB, Side.N, 1, HUB_SIDES[Side.N])
+    queued = state.replace(step=cr.ResolveStep((temple, *state.step.queue)))
+    state = cr.from_json(cr.to_json(queued), strict=False)
+    assert names(state) == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 S 0",
+        "resolve 1,0 W 0",
+        "resolve 1,0 W 1",
+    ]
+    # Once a move is made the engine resolves the dead edge itself.
+    state, events = cr.step(state, cr.Resolve(HUB, Side.W, 1))
+    assert resolved(events) == [(0, HUB, Side.W, 1, False), (0, HUB, Side.N, 0, True)]
+    assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 S 1"]
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_moves_stay_the_same_when_the_engine_makes_room_among_the_situations_it_keeps() -> None:
+    # The engine keeps what it worked out for each resolve situation, up to a limit, and then
+    # forgets the older half: a long run of games gets there. Filled up to the limit here
+    # (the only way to get there in a test), it makes room and answers as before.
+    kept = activation._SITUATIONS
+    saved = dict(kept)
+    kept.clear()
+    kept.update((("filler", number), ((), None)) for number in range(activation._KEPT_SITUATIONS))
+    try:
+        state = hub({Side.S: M2, Side.W: P1})
+        state = cr.apply(state, cr.Place(W1111, HUB, 0))
+        assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 W 0", "resolve 1,0 W 1"]
+        assert len(kept) < activation._KEPT_SITUATIONS
+    finally:
+        kept.clear()
+        kept.update(saved)

@@ -230,6 +230,15 @@ def test_unseeded_game_waits_for_the_caller_at_every_draw() -> None:
         cr.chance_outcomes(state)
 
 
+@pytest.mark.rule("R-CHANCE-2")
+def test_a_finished_game_is_no_chance_node() -> None:
+    state = cr.position(cr.Config(players=2))  # no hand holds a tile: the game is over
+    assert state.is_over
+    message = "chance_outcomes needs a chance node; this state waits for nothing: the game is over"
+    with pytest.raises(cr.IllegalMoveError, match=f"^{message}$"):
+        cr.chance_outcomes(state)
+
+
 @pytest.mark.rule("R-CHANCE-2", "R-DECIDE-2")
 def test_a_refill_that_takes_the_whole_pile_is_no_chance_node() -> None:
     # The display is empty and the pile holds exactly its two tiles: the order of the draws

@@ -26,7 +26,7 @@ from helpers_modules import (
     jungle_counts,
     names,
 )
-from helpers_positions import M2, M3, M4, P1, P2, TEMPLE, W1111, W2101, W3100, of_type
+from helpers_positions import M2, M3, M4, P1, P2, SUN, TEMPLE, W1111, W2101, W3100, of_type
 
 HUB = (1, 0)
 TILE_BY_WORKERS = {1: W1111, 2: W2101, 3: W3100}
@@ -369,6 +369,24 @@ def test_storage_full_of_bars_makes_a_plantation_dead() -> None:
     state = _edge(P1, 1, cr.PlayerState(chocolate=5))
     assert state.current == 1
     assert (state.players[0].cacao, state.players[0].chocolate) == (0, 5)
+
+
+@pytest.mark.rule("R-CHOC-4", "R-ACT-7")
+def test_bars_alone_fill_the_storage_of_a_plantation_next_to_a_sun_site() -> None:
+    # A 1-1-1-1 on (1, 0) faces the sun site (S) and a plantation (W), with no cacao: 5 bars
+    # leave the plantation dead, no bar leaves it room. Asked one after the other, each
+    # holding gets its own answer.
+    for bars, expected in [
+        (0, ["resolve 1,0 S 0", "resolve 1,0 S 1", "resolve 1,0 W 0", "resolve 1,0 W 1"]),
+        (5, ["resolve 1,0 S 0", "resolve 1,0 S 1"]),
+    ]:
+        state = cr.position(
+            config(2, CHOCOLATE),
+            board={(0, 0): P1, (1, 1): SUN},
+            players=[cr.PlayerState(chocolate=bars, hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        )
+        state = cr.apply(state, cr.Place(W1111, HUB, 0))
+        assert names(state) == expected
 
 
 @pytest.mark.rule("R-CHOC-4", "R-WATERING-3")

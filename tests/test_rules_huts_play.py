@@ -119,6 +119,57 @@ def test_market_crier_works_from_the_turn_after_it_is_built() -> None:
     assert hut_events(events) == [HutUsed(0, Hut.MARKET_CRIER)]
 
 
+@pytest.mark.rule("R-HUT-MARKET-CRIER", "R-DECIDE-2")
+def test_with_the_market_crier_a_sale_at_either_market_is_the_same_move() -> None:
+    # A 1-1-1-1 on (1, 0) faces water (N), M2 (S) and M3 (W), with 1 cacao. With the crier both
+    # markets pay 3, and either sale leaves the other market dead: the M3 sale is not listed.
+    # Owners of other huts are asked in between: each gets the answer for their own huts.
+    every = [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1",
+        "resolve 1,0 S 0",
+        "resolve 1,0 S 1",
+        "resolve 1,0 W 0",
+        "resolve 1,0 W 1",
+    ]
+    for huts, listed in [
+        ((), every),
+        ((Hut.MARKET_CRIER,), every[:-1]),
+        ((Hut.HERMIT,), every),
+        ((Hut.FARMER,), every),
+        ((Hut.MARKET_CRIER, Hut.FARMER), every[:-1]),
+    ]:
+        state = hut_position(
+            cr.PlayerState(cacao=1, huts=huts), board={(1, -1): WATER, (1, 1): M2, (0, 0): M3}
+        )
+        state = cr.apply(state, cr.Place(W1111, (1, 0), 0))
+        assert names(state) == listed, huts
+
+
+@pytest.mark.rule("R-DECIDE-2", "R-CHOC-3", "R-HUT-MARKET-CRIER")
+def test_a_cacao_sold_at_the_chocolate_market_is_not_the_same_move_as_at_a_market() -> None:
+    # 1 cacao and 1 bar; a 1-1-1-1 on (1, 0) faces the chocolate market (N), M2 with the crier
+    # (E) and M3 (S): each pays 3 for the cacao. A sale at either market leaves both markets
+    # dead, so the M3 sale is the same move as the M2 sale; a sale at the chocolate market
+    # leaves it the bar to sell, a different move.
+    state = hut_position(
+        cr.PlayerState(cacao=1, chocolate=1, huts=(Hut.MARKET_CRIER,)),
+        board={(1, -1): jt("C"), (2, 0): M2, (1, 1): M3},
+        config=CHOCOLATE,
+    )
+    state = cr.apply(state, cr.Place(W1111, (1, 0), 0))
+    assert names(state) == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1",
+        "resolve 1,0 N 1 b1",
+        "resolve 1,0 E 0",
+        "resolve 1,0 E 1",
+        "resolve 1,0 S 0",
+    ]
+    with pytest.raises(cr.IllegalMoveError, match="the same effect as resolve 1,0 E 1, which"):
+        cr.apply(state, cr.Resolve((1, 0), Side.S, 1))
+
+
 # R-HUT-FARMER ------------------------------------------------------------------------------
 
 # 2-1-0-1 turned once on (-1, 0): its 2 faces (0, 0) to the E, its other edges face empty
@@ -286,6 +337,21 @@ def test_farmer_two_plantations_and_room_for_one(farmer: bool) -> None:
     assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 S 1", "resolve 1,0 W 0"]
     with pytest.raises(cr.IllegalMoveError, match="same effect as resolve 1,0 S 1"):
         cr.apply(state, cr.Resolve((1, 0), Side.W, 1))
+
+
+@pytest.mark.rule("R-HUT-FARMER")
+@pytest.mark.parametrize(("farmer", "counted"), [(True, 2), (False, 0)])
+def test_cacao_stored_this_turn_is_counted_only_for_a_farmer(farmer: bool, counted: int) -> None:
+    # 2-1-0-1 turned twice on (1, 0): its 2 faces P2 (S), a 1 faces M3 (W). After 1 worker at
+    # P2, the market is still to resolve: the turn counts the 2 cacao stored for a Farmer, and
+    # nothing for anyone else (a count nothing reads would tell apart states that are alike).
+    huts = (Hut.FARMER,) if farmer else ()
+    state = hut_position(cr.PlayerState(huts=huts), hand=(W2101,), board={(0, 0): M3, (1, 1): P2})
+    state = cr.apply(state, cr.Place(W2101, (1, 0), 2))
+    state = cr.apply(state, cr.Resolve((1, 0), Side.S, 1))
+    assert isinstance(state.step, cr.ResolveStep)
+    assert state.players[0].cacao == 2
+    assert state.step.received == counted
 
 
 # A 3-0-0-1 turned three times on (1, 0): its 3 faces P1 on (0, 0) to the W, its 1 faces the

@@ -268,6 +268,37 @@ def _map_tiles(held: int, used: int) -> str:
     )
 
 
+@functools.cache
+def _resolving() -> cr.State:
+    """A 2-player base game after its first placement: seat 0's 2-1-0-1 on (-1, 0) (N=2, E=1,
+    S=0, W=1) waits to resolve its E edge, which faces the plantation on (0, 0)."""
+    state = cr.new_game(TWO, seed=1)
+    return cr.apply(state, cr.legal_moves(state)[0])
+
+
+def _queued(
+    *edges: cr.ActivatedEdge, received: int = 0, board: dict[tuple[int, int], cr.Tile] | None = None
+) -> cr.State:
+    """:func:`_resolving` with ``edges`` queued instead, ``received`` cacao counted, and the
+    tiles of ``board`` laid too."""
+    state = _resolving().replace(step=ResolveStep(edges, received))
+    for square, tile in (board or {}).items():
+        state = state.replace(board=state.board.set(square, tile))
+    return state
+
+
+def _edge(**changes: Any) -> cr.ActivatedEdge:
+    """The activated edge of :func:`_resolving`, with ``changes``."""
+    step = _resolving().step
+    assert isinstance(step, ResolveStep)
+    return step.queue[0].replace(**changes)
+
+
+EDGE_E = "activated edge -1,0 E"
+NO_WORKER_AT_S: dict[str, Any] = {"side": cr.Side.S, "workers": 0, "jungle_square": (-1, 1)}
+"""The S edge of :func:`_resolving`'s tile, which shows no worker, facing (-1, 1)."""
+
+
 Case = tuple[str, Callable[[], cr.State], dict[str, bool], list[str]]
 
 CASES: list[Case] = [
@@ -1124,6 +1155,65 @@ CASES: list[Case] = [
             "to the worker tile just placed",
         ],
     ),
+    # The resolve step: its queue holds the edges activated this turn (R-ACT-1), none twice
+    # (R-ACT-3), each with the workers it counts (R-HUT-FOREMAN), in resolution order
+    # (R-ACT-6); an edge with no worker only faces a Tree of Life (R-TREE-3).
+    ("R-ACT-5", lambda: _queued(), {}, ["the resolve step has no activated edges"]),
+    (
+        "R-HUT-FARMER",
+        lambda: _queued(_edge(), received=-1),
+        {},
+        ["the resolve step's received cacao -1 is negative"],
+    ),
+    ("R-ACT-3", lambda: _queued(_edge(), _edge()), {}, [f"{EDGE_E} is queued twice"]),
+    (
+        "R-ACT-1",
+        lambda: _queued(_edge(owner=2), _edge(workers=3)),
+        {},
+        [
+            f"{EDGE_E} has owner 2, not a seat",
+            f"{EDGE_E} is queued twice",
+            f"{EDGE_E}: the tile has no 3 workers on that side",
+        ],
+    ),
+    ("R-ACT-1", lambda: _queued(_edge(owner=1)), {}, [f"{EDGE_E}: no worker tile of seat 1 there"]),
+    (
+        "R-HUT-FOREMAN",
+        lambda: _queued(_edge(workers=3)),
+        {},
+        [f"{EDGE_E}: the tile has no 3 workers on that side"],
+    ),
+    (
+        "R-ACT-1",
+        lambda: _queued(_edge(jungle_square=(1, 1))),
+        {},
+        [f"{EDGE_E}: jungle square 1,1 is not the jungle tile that side faces"],
+    ),
+    (
+        "R-TREE-3",
+        lambda: _queued(_edge(), _edge(**NO_WORKER_AT_S), board={(-1, 1): jt("T")}),
+        {"conserve_jungle": False},
+        [
+            "the board, display and pile hold jungle tiles the game does not have: 1 T",
+            "activated edge -1,0 S: an edge with no worker is activated only facing a Tree of Life",
+        ],
+    ),
+    (
+        "R-TREE-3",
+        lambda: _queued(_edge(), _edge(**NO_WORKER_AT_S), board={(-1, 1): jt("L")}),
+        {"conserve_jungle": False},
+        ["the board, display and pile hold jungle tiles the game does not have: 1 L"],
+    ),
+    (
+        "R-ACT-6",
+        lambda: _queued(_edge(), _edge(side=cr.Side.N, workers=2, jungle_square=(-1, -1))),
+        {},
+        [
+            "activated edge -1,0 N: jungle square -1,-1 is not the jungle tile that side faces",
+            "the activated edges are not in resolution order (the player to move first, then "
+            "clockwise; by square and side within a player)",
+        ],
+    ),
 ]
 
 
@@ -1137,6 +1227,10 @@ def _masked(value: int) -> cr.State:
 
 # Every rule of the table below (each case names the one it checks first).
 @pytest.mark.rule(
+    "R-ACT-1",
+    "R-ACT-3",
+    "R-ACT-5",
+    "R-ACT-6",
     "R-ACT-SUN",
     "R-ACT-WATER",
     "R-CHANCE-2",
@@ -1155,6 +1249,7 @@ def _masked(value: int) -> cr.State:
     "R-HUT-1",
     "R-HUT-2",
     "R-HUT-3",
+    "R-HUT-FARMER",
     "R-HUT-FOREMAN",
     "R-MAP-1",
     "R-MAP-4",
@@ -1169,6 +1264,7 @@ def _masked(value: int) -> cr.State:
     "R-SETUP-6",
     "R-SETUP-8",
     "R-STORAGE-1",
+    "R-TREE-3",
 )
 @pytest.mark.parametrize(("rule", "build", "options", "expected"), CASES)
 def test_each_broken_rule_is_reported(
