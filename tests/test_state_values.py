@@ -91,7 +91,11 @@ def _sealed_samples() -> dict[type, list[Sealed]]:
             scores = cr.final_scores(state)
             _sealed_values((state, record, scores, cr.worker_balance(config)), found)
     _sealed_values((cr.Discard(cr.WorkerType.W1111), BlindFillStep((1, 0), (), ((0, 0),))), found)
-    rare_events = (cr.WorkerDiscarded(0, cr.WorkerType.W1111), cr.SpaceLeftEmpty((0, 1)))
+    rare_events = (
+        cr.WorkerDiscarded(0, cr.WorkerType.W1111),
+        cr.SpaceLeftEmpty((0, 1)),
+        cr.MaskTaken(0, 5),
+    )
     _sealed_values((RefillStep(), rare_events), found)
     return found
 
