@@ -144,7 +144,9 @@ def main() -> None:
         trees[label] = Path(path).resolve() / "src"
     with tempfile.TemporaryDirectory(prefix="import-time-") as cache_dir:
         cache = Path(cache_dir)
-        envs: dict[str, dict[str, str]] = {label: child_env(src, cache) for label, src in trees.items()}
+        envs: dict[str, dict[str, str]] = {
+            label: child_env(src, cache) for label, src in trees.items()
+        }
         for label, src in trees.items():
             where = run(args.python, WHERE, envs[label])[2].strip()
             if not where.startswith(str(src)):

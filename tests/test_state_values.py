@@ -16,6 +16,7 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.game.frozen import Bag
 from cacao_rules.game.sealed import Sealed
+from cacao_rules.show.seats import seat_summaries
 from cacao_rules.state.state import BlindFillStep, RefillStep
 
 
@@ -89,7 +90,8 @@ def _sealed_samples() -> dict[type, list[Sealed]]:
                 config, seed, made, [f"s{seat}" for seat in range(config.players)]
             )
             scores = cr.final_scores(state)
-            _sealed_values((state, record, scores, cr.worker_balance(config)), found)
+            summaries = seat_summaries(state)
+            _sealed_values((state, record, scores, cr.worker_balance(config), summaries), found)
     _sealed_values((cr.Discard(cr.WorkerType.W1111), BlindFillStep((1, 0), (), ((0, 0),))), found)
     rare_events = (
         cr.WorkerDiscarded(0, cr.WorkerType.W1111),
