@@ -16,6 +16,10 @@ Square = tuple[int, int]
 
 SIDES: Final = tuple(Side)
 
+SORTED_STEPS: Final = ((-1, 0), (0, -1), (0, 1), (1, 0))
+"""The steps from a square to its neighbours W, N, S and E: the order in which those
+neighbours sort (by ``x``, then ``y``)."""
+
 
 def neighbour(square: Square, side: Side) -> Square:
     """The square beyond ``side`` of ``square``.

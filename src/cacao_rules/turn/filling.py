@@ -12,7 +12,7 @@ from itertools import combinations, pairwise, permutations
 from ..errors import IllegalMoveError
 from ..game.components import DISPLAY_SIZE, JungleTile, WorkerTile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
-from ..game.geometry import Square, format_square
+from ..game.geometry import SORTED_STEPS, Square, format_square
 from ..game.moves import Fill, FillChoice
 from ..modules.gem_mines import take_from_pile
 from ..state.board import with_jungle
@@ -28,24 +28,24 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     Whose tiles they are does not matter (:rule:`R-FILL-1`). Asked after every placement,
     so written to look at little: ``placed`` holds the new worker tile and is one of each
     space's neighbours, so a space needs one more worker tile among its other three, and
-    the first one found settles it; the spaces are visited in sorted order (W, N, S, E of
-    ``placed``), so nothing is sorted.
+    the first one found settles it; a space's other neighbours are built only when it is
+    empty, and the spaces are visited in sorted order
+    (:data:`~cacao_rules.game.geometry.SORTED_STEPS`), so nothing is sorted.
     """
     board = view.board  # read with board.get, not a bound get: compiled, that is native
     x, y = placed
     spaces = []
-    for space, others in (
-        ((x - 1, y), ((x - 2, y), (x - 1, y - 1), (x - 1, y + 1))),
-        ((x, y - 1), ((x, y - 2), (x - 1, y - 1), (x + 1, y - 1))),
-        ((x, y + 1), ((x, y + 2), (x - 1, y + 1), (x + 1, y + 1))),
-        ((x + 1, y), ((x + 2, y), (x + 1, y - 1), (x + 1, y + 1))),
-    ):
+    for dx, dy in SORTED_STEPS:
+        space = (x + dx, y + dy)
         if space in board:
             continue
-        for other in others:
-            if isinstance(board.get(other), WorkerTile):
-                spaces.append(space)
-                break
+        sx, sy = space
+        if (  # the neighbour beyond the space, then those on either side of it
+            isinstance(board.get((sx + dx, sy + dy)), WorkerTile)
+            or isinstance(board.get((sx + dy, sy + dx)), WorkerTile)
+            or isinstance(board.get((sx - dy, sy - dx)), WorkerTile)
+        ):
+            spaces.append(space)
     return tuple(spaces)
 
 
