@@ -53,7 +53,7 @@ from cacao_rules import (
     WorkerTile,
     WorkerType,
 )
-from cacao_rules.game.components import Hut
+from cacao_rules.game.components import DISPLAY_SIZE, Hut
 from cacao_rules.game.events import (
     EmperorMoved,
     GemsTaken,
@@ -1257,11 +1257,16 @@ def check_start(game: Game) -> None:
 
 def check_placements(game: Game) -> None:
     """R-PLACE-1, R-PLACE-2, R-FILL-1, R-FILL-5, R-OVER-*, R-MAP-3, R-MAP-6: each placement
-    and fill when it happened; a space is left empty only when the pile and the display are
-    empty, and stays empty; overbuilds only once every jungle tile is out (or, in the Map
-    variant, the pile alone is empty)."""
+    and fill when it happened; a space gets a blind draw or is left empty only when the
+    display is empty or the fill already laid as many face-up tiles as the display holds
+    (with the Map module, map-board tiles taken instead of display tiles leave display tiles
+    lying), and is left empty only when the pile is empty too; without the Map module it stays
+    empty (with it, a tile can reach the display later and fill it); overbuilds only once
+    every jungle tile is out (or, in the Map variant, the pile alone is empty)."""
     last: Square | None = None
     never: set[Square] = set()
+    later_fills = Module.MAP in game.config.modules
+    face_up = 0  # face-up tiles laid since the last placement
     early = game.config.map_early_overbuild
     for _ply, event, table in replay(game):
         board = table.board
@@ -1285,11 +1290,15 @@ def check_placements(game: Game) -> None:
                     assert not +table.display, "overbuilt while the display holds tiles"
                     assert not +table.map_board, "overbuilt while the map board holds tiles"
             last = square
+            face_up = 0
         elif isinstance(event, cr.SpaceLeftEmpty):
             assert table.pile_total == 0, f"{event.square} left empty while the pile has tiles"
-            assert not +table.display, f"{event.square} left empty while the display has tiles"
+            assert not +table.display or face_up == DISPLAY_SIZE, (
+                f"{event.square} left empty while the display has tiles for it"
+            )
             assert event.square not in board
-            never.add(event.square)
+            if not later_fills:
+                never.add(event.square)
         elif isinstance(event, cr.JungleFilled):
             square = event.square
             assert square not in never, f"{square} filled after it was left empty for good"
@@ -1299,7 +1308,11 @@ def check_placements(game: Game) -> None:
             workers = sum(isinstance(board.get(other), WorkerTile) for other in around(square))
             assert workers >= 2, f"filled {square}, which touches {workers} worker tiles"
             if event.source == "pile":
-                assert not +table.display, "a blind draw while the display holds tiles"
+                assert not +table.display or face_up == DISPLAY_SIZE, (
+                    "a blind draw while the display holds tiles for the space"
+                )
+            else:
+                face_up += 1
 
 
 def check_edges(game: Game) -> None:
