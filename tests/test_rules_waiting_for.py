@@ -8,8 +8,6 @@ compared whole, so a word too many or too few fails.
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 import cacao_rules as cr
@@ -26,25 +24,12 @@ from cacao_rules.state.state import (
     RefillStep,
     ResolveStep,
     SlideStep,
-    Step,
 )
-from helpers_positions import W1111, jt, wt
+from helpers_positions import three_spaces_to_fill, waiting_at
 
 TWO = cr.Config(players=2)
 MODULES = cr.Config(players=3, modules=set(Module) - {Module.NEW_WORKERS})
 """Every module but the new worker types, 3 players."""
-
-
-@functools.cache
-def first(config: cr.Config, step: type[Step], last: bool = False) -> cr.State:
-    """The first state waiting at a ``step`` of an unseeded game of ``config`` played with the
-    first legal move each time (the last one if ``last``), chance outcomes included."""
-    state = cr.new_game(config, seed=None)
-    while not isinstance(state.step, step):
-        assert not state.is_over, f"no {step.__name__} in this game"
-        moves = cr.legal_moves(state)
-        state = cr.apply(state, moves[-1] if last else moves[0])
-    return state
 
 
 def said(state: cr.State) -> str:
@@ -55,37 +40,14 @@ def said(state: cr.State) -> str:
     return sentence
 
 
-@functools.cache
-def three_spaces() -> cr.State:
-    """Seat 0 has just placed a 1-1-1-1 on 1,2, which leaves three jungle spaces to fill
-    (1,3, 0,2 and 2,2) with two display tiles (M3 and G1)."""
-    state = cr.position(
-        TWO,
-        board={
-            (0, 0): jt("P1"),
-            (1, 1): jt("M2"),
-            (3, 1): jt("T"),
-            (-1, 3): jt("P1"),
-            (2, 1): wt(0, W1111),
-            (0, 1): wt(1, W1111),
-            (3, 2): wt(1, W1111),
-            (0, 3): wt(1, W1111),
-        },
-        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState()],
-        display=[jt("M3"), jt("G1")],
-        seed=None,
-    )
-    return cr.apply(state, cr.Place(W1111, (1, 2), 0))
-
-
 @pytest.mark.rule("R-CHANCE-3")
 def test_the_deal_says_it_is_the_deal() -> None:
-    assert said(first(TWO, DealStep)) == "Chance: the deal"
+    assert said(waiting_at(TWO, DealStep)) == "Chance: the deal"
 
 
 @pytest.mark.rule("R-DECIDE-1")
 def test_a_placement_names_the_seat_to_place() -> None:
-    state = first(TWO, DrawWorkerStep)
+    state = waiting_at(TWO, DrawWorkerStep)
     state = cr.apply(state, cr.legal_moves(state)[0])  # seat 0 draws; seat 1's turn
     assert state.current == 1
     assert said(state) == "Waiting for seat 1 to place a worker tile"
@@ -93,14 +55,14 @@ def test_a_placement_names_the_seat_to_place() -> None:
 
 @pytest.mark.rule("R-FILL-2")
 def test_a_fill_names_the_seat_and_every_space_to_fill() -> None:
-    state = three_spaces()
+    state = three_spaces_to_fill()
     assert isinstance(state.step, FillStep)
     assert said(state) == "Waiting for seat 0 to fill the jungle spaces 0,2 1,3 2,2"
 
 
 @pytest.mark.rule("R-FILL-4")
 def test_a_blind_draw_names_the_spaces_still_to_fill() -> None:
-    state = three_spaces()
+    state = three_spaces_to_fill()
     state = cr.apply(state, cr.legal_moves(state)[0])
     assert isinstance(state.step, BlindFillStep)
     assert len(state.step.spaces) == 1
@@ -129,7 +91,7 @@ def test_a_resolution_lists_the_edges_of_the_seat_that_decides() -> None:
 
 @pytest.mark.rule("R-END-1")
 def test_a_worker_draw_names_the_seat_that_draws() -> None:
-    state = first(TWO, DrawWorkerStep)
+    state = waiting_at(TWO, DrawWorkerStep)
     assert state.current == 0
     assert said(state) == "Chance: seat 0 draws a worker tile"
     assert said(state.replace(current=1)) == "Chance: seat 1 draws a worker tile"
@@ -137,18 +99,20 @@ def test_a_worker_draw_names_the_seat_that_draws() -> None:
 
 @pytest.mark.rule("R-END-2")
 def test_a_display_refill_says_so() -> None:
-    assert said(first(TWO, RefillStep)) == "Chance: the display is refilled from the jungle pile"
+    assert (
+        said(waiting_at(TWO, RefillStep)) == "Chance: the display is refilled from the jungle pile"
+    )
 
 
 @pytest.mark.rule("R-MAP-4")
 def test_a_map_board_refill_says_so() -> None:
-    state = first(MODULES, MapRefillStep)
+    state = waiting_at(MODULES, MapRefillStep)
     assert said(state) == "Chance: the map board is refilled from the jungle pile"
 
 
 @pytest.mark.rule("R-MAP-4")
 def test_a_slide_names_the_seat_and_the_tiles_of_the_map_board() -> None:
-    state = first(MODULES, SlideStep, last=True)
+    state = waiting_at(MODULES, SlideStep, last=True)
     codes = [tile.code for tile in state.map_board]
     assert len(codes) == 2
     assert said(state) == (
@@ -159,7 +123,7 @@ def test_a_slide_names_the_seat_and_the_tiles_of_the_map_board() -> None:
 
 @pytest.mark.rule("R-HUT-3")
 def test_a_hut_step_names_the_seat_that_may_build() -> None:
-    state = first(MODULES, HutStep, last=True)
+    state = waiting_at(MODULES, HutStep, last=True)
     assert said(state) == f"Waiting for seat {state.current} to build a hut or pass"
 
 
@@ -167,5 +131,5 @@ def test_a_hut_step_names_the_seat_that_may_build() -> None:
 def test_an_observation_of_the_end_says_the_game_is_over() -> None:
     """A seat's observation of a finished game says only that it is over (the winners are
     worked out from the whole state; the state's own sentence names them)."""
-    state = first(TWO, DealStep).replace(step=OverStep())
+    state = waiting_at(TWO, DealStep).replace(step=OverStep())
     assert waiting_for(cr.observe(state, 0)) == "Game over."
