@@ -1428,11 +1428,11 @@ CASES: list[Case] = [
     ),
     (
         "R-FILL-1",
-        lambda: _filling(spaces=((-1, -1), (-2, 1))),
+        lambda: _filling(spaces=((-1, -1), (-2, 0))),
         {},
         [
             "the step's spaces to fill are not sorted and distinct",
-            "space -2,1 is not an empty jungle space next to 0,-1 between 2 or more worker tiles",
+            "space -2,0 is not an empty jungle space next to 0,-1 between 2 or more worker tiles",
         ],
     ),
     (
