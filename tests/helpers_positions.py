@@ -8,16 +8,21 @@ The rule tests (``tests/test_rules_*.py``) lay out boards by hand with
 - :func:`parked` puts worker tiles (around a few jungle tiles) far away from the play area,
   so that a test can use up a player's worker set (and so empty that player's pile, which
   :func:`cacao_rules.position` computes) without those tiles touching anything else;
-- :func:`of_type` picks the events of one type from what :func:`cacao_rules.step` reports.
+- :func:`of_type` picks the events of one type from what :func:`cacao_rules.step` reports;
+- :func:`waiting_at` plays an unseeded game up to the first state waiting at a given kind of
+  step, and :func:`three_spaces_to_fill` is a placement that leaves more jungle spaces to
+  fill than the display holds tiles.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 import cacao_rules as cr
 from cacao_rules import WorkerType
+from cacao_rules.state.state import Step
 
 Square = tuple[int, int]
 Board = dict[Square, cr.Tile]
@@ -122,3 +127,40 @@ def without(kinds: Iterable[WorkerType], *removed: WorkerType) -> list[WorkerTyp
 def of_type(events: Iterable[object], kind: type[E]) -> list[E]:
     """The events of type ``kind``, in order."""
     return [event for event in events if isinstance(event, kind)]
+
+
+@functools.cache
+def waiting_at(config: cr.Config, step: type[Step], last: bool = False) -> cr.State:
+    """The first state waiting at a ``step`` of an unseeded game of ``config`` played with the
+    first legal move each time (the last one if ``last``), chance outcomes included."""
+    state = cr.new_game(config, seed=None)
+    while not isinstance(state.step, step):
+        assert not state.is_over, f"no {step.__name__} in this game"
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, moves[-1] if last else moves[0])
+    return state
+
+
+@functools.cache
+def three_spaces_to_fill() -> cr.State:
+    """Seat 0 of a 2-player game has just placed a 1-1-1-1 on 1,2, which leaves three jungle
+    spaces to fill (0,2, 1,3 and 2,2) with the two display tiles M3 and G1 (:rule:`R-FILL-4`).
+
+    A hand-built position: its turn and chance count are not those of a game played to it."""
+    state = cr.position(
+        cr.Config(players=2),
+        board={
+            (0, 0): P1,
+            (1, 1): M2,
+            (3, 1): TEMPLE,
+            (-1, 3): P1,
+            (2, 1): wt(0, W1111),
+            (0, 1): wt(1, W1111),
+            (3, 2): wt(1, W1111),
+            (0, 3): wt(1, W1111),
+        },
+        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState()],
+        display=[M3, G1],
+        seed=None,
+    )
+    return cr.apply(state, cr.Place(W1111, (1, 2), 0))

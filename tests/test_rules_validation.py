@@ -17,9 +17,30 @@ import pytest
 import cacao_rules as cr
 from cacao_rules import Hut, Module, WorkerType
 from cacao_rules.game.components import HUT_TILES
-from cacao_rules.state.state import DealStep, OverStep, PlacementStep, ResolveStep
+from cacao_rules.state.state import (
+    BlindFillStep,
+    DealStep,
+    DrawWorkerStep,
+    FillStep,
+    HutStep,
+    MapRefillStep,
+    OverStep,
+    PlacementStep,
+    RefillStep,
+    ResolveStep,
+    SlideStep,
+)
 from cacao_rules.validation import state_problems
-from helpers_positions import P1, W1111, W2101, jt, start_board, wt
+from helpers_positions import (
+    P1,
+    W1111,
+    W2101,
+    jt,
+    start_board,
+    three_spaces_to_fill,
+    waiting_at,
+    wt,
+)
 
 JUNK: Any = "junk"
 """Not a tile: a board square holding it breaks R-PLACE-2 (typed Any, as no tile is a str)."""
@@ -77,6 +98,27 @@ def test_states_reached_by_play_have_no_problem(config: cr.Config) -> None:
         assert state_problems(state, conserve_jungle=False, reachable=False) == []
         cr.check_state(state)
         state = cr.apply(state, cr.legal_moves(state)[0])
+
+
+@pytest.mark.rule("R-CHANCE-2", "R-CHANCE-3")
+@pytest.mark.parametrize("config", [TWO, MODULES], ids=["base", "modules"])
+@pytest.mark.parametrize("last", [False, True], ids=["first", "last"])
+def test_states_of_an_unseeded_game_have_no_problem(config: cr.Config, last: bool) -> None:
+    """Unseeded, the game waits at every chance event (R-CHANCE-2): every state of the deal
+    (R-CHANCE-3), of a worker draw, a refill and a blind draw is checked too, and with the
+    modules the slides and the hut steps. The first (or last) legal move each time."""
+    state = cr.new_game(config, seed=None)
+    seen = set()
+    for _ in range(100):
+        seen.add(type(state.step))
+        assert state_problems(state) == []
+        if state.is_over:
+            break
+        state = cr.apply(state, cr.legal_moves(state)[-1 if last else 0])
+    refill = MapRefillStep if Module.MAP in config.modules else RefillStep
+    assert {DealStep, PlacementStep, ResolveStep, FillStep, DrawWorkerStep, refill} <= seen
+    if last and Module.HUTS in config.modules:
+        assert HutStep in seen
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -297,6 +339,139 @@ def _edge(**changes: Any) -> cr.ActivatedEdge:
 EDGE_E = "activated edge -1,0 E"
 NO_WORKER_AT_S: dict[str, Any] = {"side": cr.Side.S, "workers": 0, "jungle_square": (-1, 1)}
 """The S edge of :func:`_resolving`'s tile, which shows no worker, facing (-1, 1)."""
+
+
+# --- states waiting at each kind of step ------------------------------------------------------
+
+
+@functools.cache
+def _moved(config: cr.Config, moves: int) -> cr.State:
+    """The state after the first ``moves`` moves of a seeded game of ``config``, the first
+    legal move each time."""
+    state = cr.new_game(config, seed=1)
+    for _ in range(moves):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    return state
+
+
+def _filling(**changes: Any) -> cr.State:
+    """Move 3 of a seeded 2-player base game: seat 1 has placed a 2-1-0-1 on 0,-1 next to
+    seat 0's on -1,0 and fills -1,-1 (display M4 and T); with the step's fields ``changes``."""
+    state = _moved(TWO, 3)
+    step = state.step
+    assert step == FillStep((0, -1), ((-1, -1),))
+    return state.replace(step=step.replace(**changes))
+
+
+def _map_filling() -> cr.State:
+    """:func:`_filling` in a 3-player game of every module but the new workers: the map board
+    holds P1 and a watering tile, and every seat 2 map tiles."""
+    state = _moved(MODULES, 3)
+    assert isinstance(state.step, FillStep)
+    assert len(state.map_board) == 2 and state.players[1].map_tiles == 2
+    return state
+
+
+def _blind(**changes: Any) -> cr.State:
+    """:func:`three_spaces_to_fill` after the display's two tiles went on 0,2 and 1,3: 2,2
+    waits for a blind draw; with the step's fields ``changes``. Hand-built, so not reachable."""
+    start = three_spaces_to_fill()
+    state = cr.apply(start, cr.legal_moves(start)[0])
+    step = state.step
+    assert step == BlindFillStep((1, 2), ((0, 2), (1, 3)), ((2, 2),))
+    return state.replace(step=step.replace(**changes))
+
+
+def _from_pile(state: cr.State, code: str, *, to_map: bool = False) -> cr.State:
+    """``state`` with a jungle tile ``code`` of the pile laid in the display (or on the map
+    board), which stays sorted."""
+    tile = next(tile for tile, _ in state.jungle_pile.items if tile.code == code)
+    state = state.replace(jungle_pile=without_one(state.jungle_pile, tile))
+    if to_map:
+        return state.replace(map_board=_sorted(*state.map_board, tile))
+    return state.replace(display=_sorted(*state.display, tile))
+
+
+def _sorted(*tiles: cr.JungleTile) -> tuple[cr.JungleTile, ...]:
+    return tuple(sorted(tiles, key=lambda tile: tile.sort_key))
+
+
+def _sliding() -> cr.State:
+    """Move 5 of a seeded game of :data:`MODULES`: seat 1 slides P1 or a watering tile into
+    the display, which holds a water tile."""
+    state = _moved(MODULES, 5)
+    assert isinstance(state.step, SlideStep)
+    assert [tile.code for tile in state.map_board] == ["P1", "I"]
+    return state
+
+
+def _dealt(config: cr.Config) -> cr.State:
+    """The first turn of an unseeded game of ``config`` (every hand, the display and the map
+    board dealt), made to wait for the deal again."""
+    state = waiting_at(config, PlacementStep)
+    return state.replace(step=DealStep())
+
+
+def _to_pile(state: cr.State, seat: int) -> cr.State:
+    """``state`` with the last tile of ``seat``'s hand put back in their pile."""
+    player = state.players[seat]
+    kinds = [kind for kind, count in player.pile.items for _ in range(count)]
+    pile = type(player.pile).of([*kinds, player.hand[-1]], key=lambda kind: kind.sort_key)
+    return with_seat(state, seat, hand=player.hand[:-1], pile=pile)
+
+
+def _to_hand(state: cr.State, seat: int) -> cr.State:
+    """``state`` with a tile of ``seat``'s pile taken into their hand."""
+    player = state.players[seat]
+    kind = player.pile.items[0][0]
+    return with_seat(state, seat, hand=(*player.hand, kind), pile=without_one(player.pile, kind))
+
+
+def _started_deal() -> cr.State:
+    """An unseeded 2-player base game before its first draw, with a 1-1-1-1 of seat 0's pile
+    already on the board next to a start tile."""
+    state = cr.new_game(TWO, seed=None)
+    state = with_seat(state, 0, pile=without_one(state.players[0].pile, W1111))
+    return state.replace(board=state.board.set((1, 0), wt(0, W1111)))
+
+
+def _gold(state: cr.State, gold: int) -> cr.State:
+    return with_seat(state, state.current, gold=gold)
+
+
+@functools.cache
+def _last_draw() -> cr.State:
+    """An unseeded 2-player base game played with the first legal move each time, at the
+    first step of a turn whose player has no worker tile left in their pile, made to wait
+    for that player's worker draw."""
+    state = cr.new_game(TWO, seed=None)
+    while not (
+        isinstance(state.step, ResolveStep | FillStep) and not state.players[state.current].pile
+    ):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    return state.replace(step=DrawWorkerStep())
+
+
+def _empty_pile(state: cr.State) -> cr.State:
+    """``state`` with its jungle pile gone."""
+    return state.replace(jungle_pile=type(state.jungle_pile).of([], key=lambda tile: tile.sort_key))
+
+
+HUTS_TWO = cr.Config(players=2, modules={Module.HUTS})
+MAP_TWO = cr.Config(players=2, modules={Module.MAP})
+UNDER_WAY = "the deal is pending but the game is under way (a turn was played)"
+DEAL_OVER = (
+    "the deal is pending but no hut side is left to deal and no hand, map board or display is "
+    "short of tiles"
+)
+SLIDE = (
+    "a slide is pending but the display is not short of exactly 1 tile with 2 different tiles "
+    "on the map board"
+)
+MAP_REFILL = (
+    "a map board refill is pending but the map board is full, the pile empty or the display "
+    "not yet refilled"
+)
 
 
 Case = tuple[str, Callable[[], cr.State], dict[str, bool], list[str]]
@@ -1214,6 +1389,209 @@ CASES: list[Case] = [
             "clockwise; by square and side within a player)",
         ],
     ),
+    # The fill step (R-FILL-1): the placed tile is the player's, and its spaces are the empty
+    # jungle squares next to it between 2 or more worker tiles, sorted; with an empty display
+    # the spaces get blind draws (R-FILL-4), or map-board tiles for map tiles (R-MAP-3).
+    (
+        "R-FILL-1",
+        lambda: _filling(placed=(1, 0)),
+        {},
+        [
+            "the step's placed square 1,0 holds no worker tile of seat 1",
+            "space -1,-1 is not an empty jungle space next to 1,0 between 2 or more worker tiles",
+        ],
+    ),
+    (
+        "R-FILL-1",
+        lambda: _filling(placed=(-1, 0)),
+        {},
+        ["the step's placed square -1,0 holds no worker tile of seat 1"],
+    ),
+    ("R-FILL-1", lambda: _filling(spaces=()), {}, ["the step has no jungle spaces to fill"]),
+    (
+        "R-FILL-1",
+        lambda: _filling(spaces=((-1, -1), (-1, -1))),
+        {},
+        ["the step's spaces to fill are not sorted and distinct"],
+    ),
+    (
+        "R-FILL-1",
+        lambda: _filling(spaces=((0, 0),)),
+        {},
+        ["space 0,0 is not an empty jungle space next to 0,-1 between 2 or more worker tiles"],
+    ),
+    (
+        "R-FILL-1",
+        lambda: _filling(spaces=((1, -1),)),
+        {},
+        ["space 1,-1 is not an empty jungle space next to 0,-1 between 2 or more worker tiles"],
+    ),
+    (
+        "R-FILL-1",
+        lambda: _filling(spaces=((-1, -1), (-2, 0))),
+        {},
+        [
+            "the step's spaces to fill are not sorted and distinct",
+            "space -2,0 is not an empty jungle space next to 0,-1 between 2 or more worker tiles",
+        ],
+    ),
+    (
+        "R-FILL-4",
+        lambda: _filling().replace(display=()),
+        {"conserve_jungle": False},
+        ["a fill is pending but the display is empty"],
+    ),
+    ("R-MAP-3", lambda: _map_filling().replace(display=()), {"conserve_jungle": False}, []),
+    (
+        "R-MAP-3",
+        lambda: _map_filling().replace(display=(), map_board=()),
+        {"conserve_jungle": False},
+        ["a fill is pending but the display is empty and no map-board tile can be taken"],
+    ),
+    (
+        "R-MAP-3",
+        lambda: with_seat(_map_filling().replace(display=()), 1, map_tiles=0),
+        {"conserve_jungle": False, "reachable": False},
+        ["a fill is pending but the display is empty and no map-board tile can be taken"],
+    ),
+    # The blind draws (R-FILL-4): the spaces already filled hold jungle tiles next to the
+    # placed tile, each once, and the pile has a tile to draw.
+    ("R-FILL-4", _blind, {"reachable": False}, []),
+    (
+        "R-FILL-4",
+        lambda: _blind(placed=(0, 1)),
+        {"reachable": False},
+        [
+            "the step's placed square 0,1 holds no worker tile of seat 0",
+            "space 2,2 is not an empty jungle space next to 0,1 between 2 or more worker tiles",
+            "filled space 1,3 holds no jungle tile next to 0,1",
+        ],
+    ),
+    (
+        "R-FILL-4",
+        lambda: _blind(filled=((0, 2), (0, 2))),
+        {"reachable": False},
+        ["the step's filled spaces repeat a square"],
+    ),
+    (
+        "R-FILL-4",
+        lambda: _blind(filled=((0, 2), (0, 0))),
+        {"reachable": False},
+        ["filled space 0,0 holds no jungle tile next to 1,2"],
+    ),
+    (
+        "R-FILL-4",
+        lambda: _blind(filled=((0, 2), (1, 3), (2, 2))),
+        {"reachable": False},
+        ["filled space 2,2 holds no jungle tile next to 1,2"],
+    ),
+    (
+        "R-FILL-4",
+        lambda: _empty_pile(_blind()),
+        {"reachable": False, "conserve_jungle": False},
+        ["a blind draw is pending but the jungle pile is empty"],
+    ),
+    # The slide (R-MAP-4): the display is short of one tile and the map board holds two
+    # different tiles.
+    ("R-MAP-4", lambda: _from_pile(_sliding(), "P1"), {"reachable": False}, [SLIDE]),
+    (
+        "R-MAP-4",
+        lambda: _from_pile(
+            _sliding().replace(map_board=_sliding().map_board[:1]), "P1", to_map=True
+        ),
+        {"reachable": False, "conserve_jungle": False},
+        [SLIDE],
+    ),
+    # The deal (R-CHANCE-3): hut sides, then the hands, then the map board and the display,
+    # before the first turn.
+    (
+        "R-CHANCE-3",
+        lambda: _dealt(TWO),
+        {},
+        ["the deal is pending but no hand or display is short of tiles"],
+    ),
+    ("R-CHANCE-3", lambda: _dealt(HUTS_TWO), {}, [DEAL_OVER]),
+    ("R-CHANCE-3", lambda: _dealt(MAP_TWO), {}, [DEAL_OVER]),
+    ("R-CHANCE-3", lambda: _to_pile(_dealt(TWO), 0), {"reachable": False}, []),
+    (
+        "R-CHANCE-3",
+        lambda: _dealt(HUTS_TWO).replace(hut_supply=dealing().hut_supply),
+        {"reachable": False},
+        [],
+    ),
+    (
+        "R-CHANCE-3",
+        lambda: cr.new_game(TWO, seed=None).replace(turn=1),
+        {},
+        [
+            UNDER_WAY,
+            "turn is 1, but 0 worker tiles left the hands (before this turn)",
+            "current seat is 0, but turn 1 of 2 players is seat 1's",
+        ],
+    ),
+    (
+        "R-CHANCE-3",
+        _started_deal,
+        {"reachable": False},
+        [UNDER_WAY],
+    ),
+    # The worker draw (R-END-1): from a pile that has a tile, into a hand short of one.
+    ("R-END-1", _last_draw, {}, ["a worker draw is pending but seat 0's pile is empty"]),
+    (
+        "R-END-1",
+        lambda: _to_hand(waiting_at(TWO, DrawWorkerStep), 0),
+        {"reachable": False},
+        ["a worker draw is pending but seat 0 already holds 3 tiles; a hand holds 3"],
+    ),
+    # The refills (R-END-2, R-MAP-4): the display is refilled from the pile once the map board
+    # is empty, the map board after the display.
+    (
+        "R-END-2",
+        lambda: _from_pile(waiting_at(TWO, RefillStep), "P1"),
+        {"reachable": False},
+        ["a display refill is pending but the display is full or the pile empty"],
+    ),
+    (
+        "R-END-2",
+        lambda: _empty_pile(waiting_at(TWO, RefillStep)),
+        {"reachable": False, "conserve_jungle": False},
+        ["a display refill is pending but the display is full or the pile empty"],
+    ),
+    (
+        "R-MAP-4",
+        lambda: _sliding().replace(step=RefillStep()),
+        {},
+        [
+            "a display refill from the pile is pending but the map board still holds tiles, "
+            "which slide into the display first"
+        ],
+    ),
+    (
+        "R-MAP-4",
+        lambda: _from_pile(waiting_at(MODULES, MapRefillStep), "M2", to_map=True),
+        {"reachable": False},
+        [MAP_REFILL],
+    ),
+    (
+        "R-MAP-4",
+        lambda: _filling().replace(step=MapRefillStep()),
+        {"reachable": False},
+        [MAP_REFILL],
+    ),
+    # The hut step (R-HUT-3): in a game with huts, for a player who can pay for one.
+    (
+        "R-HUT-3",
+        lambda: _filling().replace(step=HutStep()),
+        {"reachable": False},
+        ["a hut step is pending in a game without the Huts module"],
+    ),
+    (
+        "R-HUT-3",
+        lambda: _gold(waiting_at(MODULES, HutStep, last=True), 5),
+        {},
+        ["a hut step is pending but seat 0 can build no hut of the supply"],
+    ),
+    ("R-HUT-3", lambda: _gold(waiting_at(MODULES, HutStep, last=True), 6), {}, []),
 ]
 
 
@@ -1239,10 +1617,12 @@ def _masked(value: int) -> cr.State:
     "R-DECIDE-1",
     "R-EMPEROR-1",
     "R-EMPEROR-2",
+    "R-END-1",
     "R-END-2",
     "R-END-3",
     "R-END-4",
     "R-FILL-1",
+    "R-FILL-4",
     "R-GEM-1",
     "R-GEM-2",
     "R-GEM-4",
@@ -1252,6 +1632,7 @@ def _masked(value: int) -> cr.State:
     "R-HUT-FARMER",
     "R-HUT-FOREMAN",
     "R-MAP-1",
+    "R-MAP-3",
     "R-MAP-4",
     "R-OVER-3",
     "R-PLACE-1",
