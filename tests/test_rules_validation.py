@@ -295,6 +295,10 @@ def _edge(**changes: Any) -> cr.ActivatedEdge:
 
 
 EDGE_E = "activated edge -1,0 E"
+DEAD_E = (
+    f"{EDGE_E}: resolving it can change nothing, whatever seat 0 does, so the engine "
+    "resolves it itself and never waits for it (R-ACT-7)"
+)
 NO_WORKER_AT_S: dict[str, Any] = {"side": cr.Side.S, "workers": 0, "jungle_square": (-1, 1)}
 """The S edge of :func:`_resolving`'s tile, which shows no worker, facing (-1, 1)."""
 
@@ -1214,6 +1218,17 @@ CASES: list[Case] = [
             "clockwise; by square and side within a player)",
         ],
     ),
+    # R-ACT-7: the engine resolves an edge whose resolution can change nothing itself, so a
+    # resolve step never waits for one, with or without the checks only play guarantees (a
+    # second listed "use 0" would lead to the same state, R-DECIDE-2).
+    ("R-ACT-7", lambda: with_seat(_queued(_edge()), 0, cacao=4), {}, []),
+    ("R-ACT-7", lambda: with_seat(_queued(_edge()), 0, cacao=5), {}, [DEAD_E]),
+    (
+        "R-ACT-7",
+        lambda: with_seat(_queued(_edge()), 0, cacao=5),
+        {"reachable": False, "conserve_jungle": False},
+        [DEAD_E],
+    ),
 ]
 
 
@@ -1231,6 +1246,7 @@ def _masked(value: int) -> cr.State:
     "R-ACT-3",
     "R-ACT-5",
     "R-ACT-6",
+    "R-ACT-7",
     "R-ACT-SUN",
     "R-ACT-WATER",
     "R-CHANCE-2",

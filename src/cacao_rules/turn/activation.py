@@ -387,21 +387,40 @@ def resolve_moves(view: View) -> list[Resolve]:
     assert isinstance(step, ResolveStep)
     mine = _decider_edges(step.queue)
     _, listed = _settle_situation(view, mine)
-    if listed is None:  # some edges are dead: the engine never stops here, a caller may
-        listed = _listing(view, _Edges(view, mine))
+    if listed is None:  # some edges are dead: see dead_edges
+        listed = _listing(view, _Edges(view, mine), all_live=False)
     return [resolve_move(mine[index], use) for index, use in listed]
 
 
-def _listing(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
+def dead_edges(view: View) -> tuple[ActivatedEdge, ...]:
+    """The edges of the owner to decide next that the engine resolves itself
+    (:rule:`R-ACT-7`): none in a state where play stops.
+
+    :func:`cacao_rules.check_state` refuses a state that waits at one; a state built with
+    ``replace``, which checks nothing, may, and :func:`resolve_moves` still lists one move
+    per outcome there (:rule:`R-DECIDE-2`).
+    """
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    mine = _decider_edges(step.queue)
+    return tuple(
+        [edge for edge, alive in zip(mine, live_edges(view, mine), strict=True) if not alive]
+    )
+
+
+def _listing(view: View, edges: _Edges, *, all_live: bool = True) -> tuple[tuple[int, Use], ...]:
     """The moves of :func:`resolve_moves` as (edge index, use): the first of every outcome.
 
     Two moves can end alike only if they leave the owner, the cacao counted and the board
     alike (their :func:`_effect`); only for a move whose effect is not new is it worked out
     which edges each leaves live (:func:`_left_live`), the costly part of an outcome
     (:func:`_outcome` is the whole comparison, which this gives the same answer as).
+    Where ``all_live`` is false, some edges are dead: moves on edges whose actions do not
+    interact can then end alike too (using either of two temples leaves the other one dead,
+    to be resolved by the engine), so every move is compared.
     """
     mine, options = edges.edges, edges.options
-    if len(mine) < 2 or not _interact(edges.actions):
+    if len(mine) < 2 or (all_live and not _interact(edges.actions)):
         return tuple([(index, use) for index, offered in enumerate(options) for use in offered])
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
