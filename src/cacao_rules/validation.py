@@ -85,10 +85,10 @@ def state_problems(
             _check_display_full(state, problems)
     _check_numbers(state, problems, reachable)
     _check_reach(state, problems, reachable)
-    if not problems:  # read only once the rest holds together
-        kind = STEP_KINDS[type(state.step)]
-        problems += kind.stop_problems(state)
-    return problems
+    if problems:
+        return problems
+    # Only now that the rest holds together: whether play stops at this step reads it all.
+    return STEP_KINDS[type(state.step)].stop_problems(state)
 
 
 def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool = True) -> None:
