@@ -21,6 +21,7 @@ from helpers_positions import (
     M2,
     M3,
     P1,
+    P2,
     SUN,
     TEMPLE,
     W1111,
@@ -531,6 +532,30 @@ def test_dead_edge_queued_by_hand_is_offered_with_the_others_and_resolved_after_
     state, events = cr.step(state, cr.Resolve(HUB, Side.W, 1))
     assert resolved(events) == [(0, HUB, Side.W, 1, False), (0, HUB, Side.N, 0, True)]
     assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 S 1"]
+
+
+@pytest.mark.rule("R-DECIDE-2", "R-ACT-PLANTATION")
+def test_the_moves_kept_for_a_situation_tell_a_single_plantation_from_a_double_one() -> None:
+    # Two plantation edges, room for 2 cacao. With a single and a double plantation each use
+    # leaves a different storage; with two doubles either use fills it and leaves the other
+    # edge dead, so only the first is listed. The engine keeps the moves listed for each
+    # situation: the two situations differ only in the value of one tile.
+    player = cr.PlayerState(cacao=3)
+    single = cr.apply(hub({Side.N: P1, Side.E: P2}, player=player), cr.Place(W1111, HUB, 0))
+    double = cr.apply(hub({Side.N: P2, Side.E: P2}, player=player), cr.Place(W1111, HUB, 0))
+    assert names(single) == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1",
+        "resolve 1,0 E 0",
+        "resolve 1,0 E 1",
+    ]
+    assert names(double) == ["resolve 1,0 N 0", "resolve 1,0 N 1", "resolve 1,0 E 0"]
+    assert names(single) == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1",
+        "resolve 1,0 E 0",
+        "resolve 1,0 E 1",
+    ]
 
 
 @pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
