@@ -247,9 +247,11 @@ def mutants(session: nox.Session) -> None:
 
     ``nox -s mutants -- src/cacao_rules/turn/scoring.py`` runs the mutants of the files or
     folders named (all of them without one); ``--max-children N`` before the paths runs N
-    at once (default: one per core). Results are kept in mutants/, so a second run resumes and
-    retests only what changed. Then it prints each module's score, counting the mutants
-    listed in tests/equivalent_mutants.toml as equivalent (docs/mutation-testing.md).
+    at once (default: one per core). Results are kept in mutants/: a run with paths passes
+    mutmut their mutants' names, and mutmut runs every named mutant again; only a run with no
+    path (no names) resumes, running the mutants with no result, those of changed functions
+    included. Then it prints each module's score, counting the mutants listed in
+    tests/equivalent_mutants.toml as equivalent (docs/mutation-testing.md).
     """
     install(session, ".", MUTMUT, groups=("test",))
     options = [arg for arg in session.posargs if arg.startswith("-") or arg.isdigit()]

@@ -13,6 +13,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
+from cacao_rules.state.state import ResolveStep
 from cacao_rules.turn import activation
 from helpers_positions import (
     G1,
@@ -20,6 +21,7 @@ from helpers_positions import (
     M2,
     M3,
     P1,
+    P2,
     SUN,
     TEMPLE,
     W1111,
@@ -375,6 +377,53 @@ def test_dead_edge_is_resolved_by_the_engine(dead: cr.JungleTile, player: cr.Pla
     assert state.players[0].replace(hand=before.hand, pile=before.pile) == before
 
 
+def _waiting_at_dead_edges() -> cr.State:
+    """Seat 0 after placing on the hub, with a temple (N) and a sun site (E) at 3 tokens
+    queued as if the engine had stopped at them: a state play never reaches, built with
+    ``replace`` (which checks nothing), with two edges whose resolution changes nothing."""
+    state = hub({Side.N: TEMPLE, Side.E: SUN, Side.W: G1}, player=cr.PlayerState(sun=3))
+    state = cr.apply(state, cr.Place(W1111, HUB, 0))
+    dead = (
+        cr.ActivatedEdge(0, HUB, Side.N, 1, HUB_SIDES[Side.N]),
+        cr.ActivatedEdge(0, HUB, Side.E, 1, HUB_SIDES[Side.E]),
+    )
+    return state.replace(step=ResolveStep(dead, 0))
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_two_dead_edges_queued_by_hand_are_listed_once_and_refused_by_check_state() -> None:
+    state = _waiting_at_dead_edges()
+    # Resolving either edge leaves the other dead, resolved by the engine: one outcome.
+    assert names(state) == ["resolve 1,0 N 0"]
+    after = cr.apply(state, cr.Resolve(HUB, Side.N, 0))
+    assert after.current == 1
+    with pytest.raises(cr.IllegalMoveError, match=r"same effect as resolve 1,0 N 0"):
+        cr.apply(state, cr.Resolve(HUB, Side.E, 0))
+    with pytest.raises(
+        cr.FormatError, match=r"activated edge 1,0 N: resolving it can change nothing"
+    ):
+        cr.check_state(state, conserve_jungle=False, reachable=False)
+    with pytest.raises(
+        cr.FormatError, match=r"activated edge 1,0 E: resolving it can change nothing"
+    ):
+        cr.from_json(cr.to_json(state), strict=False)
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_a_dead_edge_queued_by_hand_beside_a_live_one_is_listed_apart() -> None:
+    # Using the temple leaves the gold mine to decide; skipping the gold mine leaves the
+    # temple, which the engine then resolves: two outcomes, so both moves with 0 are listed.
+    state = _waiting_at_dead_edges()
+    step = state.step
+    assert isinstance(step, ResolveStep)
+    gold = cr.ActivatedEdge(0, HUB, Side.W, 1, HUB_SIDES[Side.W])
+    state = state.replace(step=ResolveStep((step.queue[0], gold), 0))
+    assert names(state) == ["resolve 1,0 N 0", "resolve 1,0 W 0", "resolve 1,0 W 1"]
+    assert cr.apply(state, cr.Resolve(HUB, Side.N, 0)) != cr.apply(
+        state, cr.Resolve(HUB, Side.W, 0)
+    )
+
+
 @pytest.mark.rule("R-ACT-7")
 def test_turn_with_only_dead_edges_needs_no_decision() -> None:
     player = cr.PlayerState(sun=3, water_field=8)
@@ -459,17 +508,20 @@ def test_same_edges_settle_by_the_sun_tokens_held() -> None:
         assert names(state) == expected
 
 
-@pytest.mark.rule("R-ACT-7")
-def test_dead_edge_still_queued_in_a_state_read_back_is_offered_with_the_others() -> None:
-    # Play never stops with a dead edge queued, but a state document of a hand-built position
-    # may hold one (read with strict=False, as cacao_rules.position builds it): here the
-    # temple's edge (N), put back in front of the market (S) and the plantation (W).
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_dead_edge_queued_by_hand_is_offered_with_the_others_and_resolved_after_a_move() -> None:
+    # Play never stops with a dead edge queued, and no state document may hold one (strict
+    # or not), but a state built with replace, which checks nothing, may: here the temple's
+    # edge (N), put back in front of the market (S) and the plantation (W).
     state = hub({Side.N: TEMPLE, Side.S: M2, Side.W: P1})
     state = cr.apply(state, cr.Place(W1111, HUB, 0))
     assert isinstance(state.step, cr.ResolveStep)
     temple = cr.ActivatedEdge(0, HUB, Side.N, 1, HUB_SIDES[Side.N])
-    queued = state.replace(step=cr.ResolveStep((temple, *state.step.queue)))
-    state = cr.from_json(cr.to_json(queued), strict=False)
+    state = state.replace(step=cr.ResolveStep((temple, *state.step.queue)))
+    with pytest.raises(cr.FormatError, match=r"activated edge 1,0 N: resolving it can change"):
+        cr.from_json(cr.to_json(state), strict=False)
+    # Each move has an outcome of its own: skipping the temple leaves both others to decide,
+    # skipping the market leaves the plantation, skipping the plantation leaves nothing.
     assert names(state) == [
         "resolve 1,0 N 0",
         "resolve 1,0 S 0",
@@ -480,6 +532,30 @@ def test_dead_edge_still_queued_in_a_state_read_back_is_offered_with_the_others(
     state, events = cr.step(state, cr.Resolve(HUB, Side.W, 1))
     assert resolved(events) == [(0, HUB, Side.W, 1, False), (0, HUB, Side.N, 0, True)]
     assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 S 1"]
+
+
+@pytest.mark.rule("R-DECIDE-2", "R-ACT-PLANTATION")
+def test_the_moves_kept_for_a_situation_tell_a_single_plantation_from_a_double_one() -> None:
+    # Two plantation edges, room for 2 cacao. With a single and a double plantation each use
+    # leaves a different storage; with two doubles either use fills it and leaves the other
+    # edge dead, so only the first is listed. The engine keeps the moves listed for each
+    # situation: the two situations differ only in the value of one tile.
+    player = cr.PlayerState(cacao=3)
+    single = cr.apply(hub({Side.N: P1, Side.E: P2}, player=player), cr.Place(W1111, HUB, 0))
+    double = cr.apply(hub({Side.N: P2, Side.E: P2}, player=player), cr.Place(W1111, HUB, 0))
+    assert names(single) == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1",
+        "resolve 1,0 E 0",
+        "resolve 1,0 E 1",
+    ]
+    assert names(double) == ["resolve 1,0 N 0", "resolve 1,0 N 1", "resolve 1,0 E 0"]
+    assert names(single) == [
+        "resolve 1,0 N 0",
+        "resolve 1,0 N 1",
+        "resolve 1,0 E 0",
+        "resolve 1,0 E 1",
+    ]
 
 
 @pytest.mark.rule("R-ACT-7", "R-DECIDE-2")

@@ -336,7 +336,34 @@ def _edge(**changes: Any) -> cr.ActivatedEdge:
     return step.queue[0].replace(**changes)
 
 
+@functools.cache
+def _island(far: int) -> cr.State:
+    """Seat 1 filling the space (far + 1, 1) closed by its tile just placed on (far + 1, 0)
+    beside seat 0's on (far, 1), both next to a temple on (far, 0): an island of tiles apart
+    from the start tiles, in a game of 4 worker tiles a player (so play keeps worker tiles
+    within 17 steps). No rule of placement ties the island to the start tiles, but the tiles
+    still to come could take play from the tile just placed 2 steps farther out than from
+    the farthest jungle tile (see cacao_rules.game.bounds)."""
+    config = cr.Config(players=2, modules=(), workers={W1111: 4})
+    state = cr.position(
+        config,
+        board=start_board({(far, 0): jt("T"), (far, 1): wt(0, W1111)}),
+        players=[cr.PlayerState(hand=(W1111,) * 3), cr.PlayerState(hand=(W1111,) * 3)],
+        current=1,
+        display=[P1, jt("M2")],
+    )
+    state = cr.apply(state, cr.Place(W1111, (far + 1, 0), 0))
+    assert state.step == FillStep((far + 1, 0), ((far + 1, 1),))
+    # The turn and the chance events as play would have counted them: 2 tiles played, 8
+    # worker tiles and 2 jungle tiles drawn.
+    return state.replace(turn=1, chance_count=10)
+
+
 EDGE_E = "activated edge -1,0 E"
+DEAD_E = (
+    f"{EDGE_E}: resolving it can change nothing, whatever seat 0 does, so the engine "
+    "resolves it itself and never waits for it (R-ACT-7)"
+)
 NO_WORKER_AT_S: dict[str, Any] = {"side": cr.Side.S, "workers": 0, "jungle_square": (-1, 1)}
 """The S edge of :func:`_resolving`'s tile, which shows no worker, facing (-1, 1)."""
 
@@ -1330,6 +1357,20 @@ CASES: list[Case] = [
             "to the worker tile just placed",
         ],
     ),
+    # R-FILL-1: while the spaces around the tile just placed are still to be filled, a
+    # jungle tile may come next to it, so play may reach 2 steps beyond it for every worker
+    # tile still to come but the last (6 worker tiles and 18 jungle tiles here).
+    ("R-FILL-1", lambda: _island(4), {}, []),
+    (
+        "R-FILL-1",
+        lambda: _island(6),
+        {},
+        [
+            "the jungle tiles lie so far out (6 steps from (0, 0)) that the 6 worker tiles "
+            "still to place could reach 19 steps; play keeps worker tiles within 17"
+        ],
+    ),
+    ("R-FILL-1", lambda: _island(6), {"reachable": False}, []),
     # The resolve step: its queue holds the edges activated this turn (R-ACT-1), none twice
     # (R-ACT-3), each with the workers it counts (R-HUT-FOREMAN), in resolution order
     # (R-ACT-6); an edge with no worker only faces a Tree of Life (R-TREE-3).
@@ -1592,6 +1633,17 @@ CASES: list[Case] = [
         ["a hut step is pending but seat 0 can build no hut of the supply"],
     ),
     ("R-HUT-3", lambda: _gold(waiting_at(MODULES, HutStep, last=True), 6), {}, []),
+    # R-ACT-7: the engine resolves an edge whose resolution can change nothing itself, so a
+    # resolve step never waits for one, with or without the checks only play guarantees (a
+    # second listed "use 0" would lead to the same state, R-DECIDE-2).
+    ("R-ACT-7", lambda: with_seat(_queued(_edge()), 0, cacao=4), {}, []),
+    ("R-ACT-7", lambda: with_seat(_queued(_edge()), 0, cacao=5), {}, [DEAD_E]),
+    (
+        "R-ACT-7",
+        lambda: with_seat(_queued(_edge()), 0, cacao=5),
+        {"reachable": False, "conserve_jungle": False},
+        [DEAD_E],
+    ),
 ]
 
 
@@ -1609,6 +1661,7 @@ def _masked(value: int) -> cr.State:
     "R-ACT-3",
     "R-ACT-5",
     "R-ACT-6",
+    "R-ACT-7",
     "R-ACT-SUN",
     "R-ACT-WATER",
     "R-CHANCE-2",

@@ -85,7 +85,10 @@ def state_problems(
             _check_display_full(state, problems)
     _check_numbers(state, problems, reachable)
     _check_reach(state, problems, reachable)
-    return problems
+    if problems:
+        return problems
+    # Only now that the rest holds together: whether play stops at this step reads it all.
+    return STEP_KINDS[type(state.step)].stop_problems(state)
 
 
 def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool = True) -> None:
@@ -107,7 +110,10 @@ def check_state(state: State, *, conserve_jungle: bool = True, reachable: bool =
     and players', sorted) add up to the configuration's, and 4 gems were exchanged per mask
     taken; without the module, no gems or masks; a Big Game configuration has 3 or 4 players,
     every module and every worker tile; and the pending step fits the rest (its squares, its
-    activated edges, something to draw at a chance step, a tile to place at a placement step).
+    activated edges, something to draw at a chance step, a tile to place at a placement step)
+    and is one where play stops: once nothing else is wrong, a resolve step must not wait
+    at an edge of the owner to decide that the engine resolves itself (:rule:`R-ACT-7`;
+    required with ``reachable=False`` too).
 
     With ``conserve_jungle=False`` the jungle tiles need only be at most the configuration's
     (for states from :func:`cacao_rules.position` with an explicit ``jungle_pile``). With

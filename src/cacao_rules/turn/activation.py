@@ -387,22 +387,55 @@ def resolve_moves(view: View) -> list[Resolve]:
     assert isinstance(step, ResolveStep)
     mine = _decider_edges(step.queue)
     _, listed = _settle_situation(view, mine)
-    if listed is None:  # some edges are dead: the engine never stops here, a caller may
-        listed = _listing(view, _Edges(view, mine))
+    if listed is None:  # some edges are dead: see dead_edges
+        listed = _distinct(view, _Edges(view, mine))
     return [resolve_move(mine[index], use) for index, use in listed]
 
 
+def dead_edges(view: View) -> tuple[ActivatedEdge, ...]:
+    """The edges of the owner to decide next that the engine resolves itself
+    (:rule:`R-ACT-7`): none in a state where play stops.
+
+    :func:`cacao_rules.check_state` refuses a state that waits at one; a state built with
+    ``replace``, which checks nothing, may, and :func:`resolve_moves` still lists one move
+    per outcome there (:rule:`R-DECIDE-2`).
+    """
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    mine = _decider_edges(step.queue)
+    return tuple(
+        [edge for edge, alive in zip(mine, live_edges(view, mine), strict=True) if not alive]
+    )
+
+
 def _listing(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
-    """The moves of :func:`resolve_moves` as (edge index, use): the first of every outcome.
+    """The moves of :func:`resolve_moves` when every edge is live, as (edge index, use): the
+    first of every outcome.
+
+    Moves on different edges can end alike only if one of the edges changes what another
+    depends on (:func:`_interact`): otherwise every edge keeps its choices whatever is done
+    on the others, so the edges left to decide differ, and every use offered is listed
+    without comparing (:func:`_distinct` would give the same answer).
+    """
+    if len(edges.edges) < 2 or not _interact(edges.actions):
+        return tuple(
+            [(index, use) for index, offered in enumerate(edges.options) for use in offered]
+        )
+    return _distinct(view, edges)
+
+
+def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
+    """The moves of :func:`resolve_moves` as (edge index, use), every move compared: the
+    first of every outcome.
 
     Two moves can end alike only if they leave the owner, the cacao counted and the board
     alike (their :func:`_effect`); only for a move whose effect is not new is it worked out
     which edges each leaves live (:func:`_left_live`), the costly part of an outcome
-    (:func:`_outcome` is the whole comparison, which this gives the same answer as).
+    (:func:`_outcome` is the whole comparison, which this gives the same answer as). With
+    dead edges queued (:func:`dead_edges`) even edges that do not interact can end alike:
+    using either of two temples leaves the other one dead, resolved by the engine.
     """
     mine, options = edges.edges, edges.options
-    if len(mine) < 2 or not _interact(edges.actions):
-        return tuple([(index, use) for index, offered in enumerate(options) for use in offered])
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
     for index, offered in enumerate(options):

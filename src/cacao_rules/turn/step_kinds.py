@@ -169,6 +169,12 @@ class StepKind:
         :func:`cacao_rules.check_state`)."""
         return []
 
+    def stop_problems(self, state: State) -> list[str]:
+        """Why the engine would not stop at this step in ``state``, one sentence each: asked
+        only of a state that is otherwise consistent, since it reads what the rest of the
+        state holds (see :func:`cacao_rules.check_state`)."""
+        return []
+
 
 # --- decisions -------------------------------------------------------------------------
 
@@ -348,6 +354,16 @@ class _Resolving(_Decision):
         step = state.step
         assert isinstance(step, ResolveStep)
         return _queue_problems(state, step)
+
+    def stop_problems(self, state: State) -> list[str]:
+        # R-ACT-7: an edge that cannot matter is resolved by the engine, never waited for;
+        # two of them would be two listed moves with one outcome (R-DECIDE-2).
+        return [
+            f"activated edge {format_square(edge.square)} {edge.side.name}: resolving it can "
+            f"change nothing, whatever seat {edge.owner} does, so the engine resolves it "
+            "itself and never waits for it (R-ACT-7)"
+            for edge in activation.dead_edges(state)
+        ]
 
 
 class _Sliding(_Decision):
