@@ -532,9 +532,12 @@ def test_a_map_board_refill_that_takes_the_whole_pile_is_no_chance_node() -> Non
 
 @pytest.mark.rule("R-MAP-4")
 def test_two_equal_map_board_tiles_slide_without_a_decision() -> None:
+    # Either tile would do the same: the slide is no decision, not even one with a single
+    # answer that the engine takes for the player (which it would report as AutoDecision).
     state = _position(CLOSES_2_0, [M3, M4], [TEMPLE, TEMPLE], pile=[P1, P1])
     state = cr.apply(state, PLACE)
     state, events = cr.step(state, _fill(_choice((2, 0), M3)))
+    assert of_type(events, cr.AutoDecision) == []
     assert _refill_events(events) == [TileSlid(TEMPLE), MapBoardFilled(P1)]
     assert state.display == (M4, TEMPLE)
     assert state.map_board == (P1, TEMPLE)

@@ -324,7 +324,7 @@ OTHERS: tuple[Value, ...] = (
         ),
     ),
     Value(
-        "turn/scoring.py",
+        "game/score_sheet.py",
         "ScoreSheet",
         (
             F("player", "int"),

@@ -87,6 +87,7 @@ from .game.moves import (
     Slide,
 )
 from .game.pools import WorkerBalance, worker_balance
+from .game.score_sheet import ScoreSheet
 from .observation import (
     Observation,
     PlayerView,
@@ -113,7 +114,6 @@ from .state.state import (
     Step,
 )
 from .turn.results import final_scores, winners
-from .turn.scoring import ScoreSheet
 from .validation import check_state
 from .version import __version__
 

@@ -10,10 +10,10 @@ figures and :func:`running_score_line` the line that the terminal and the replay
 
 from __future__ import annotations
 
+from ..game.score_sheet import ScoreSheet
 from ..observation import completed_state
 from ..state.state import State
 from ..turn.results import final_scores, winners
-from ..turn.scoring import ScoreSheet
 from .seats import Shown
 
 

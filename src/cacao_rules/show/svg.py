@@ -51,9 +51,9 @@ from ..game.components import (
 from ..game.config import Module
 from ..game.geometry import Square, format_square
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
+from ..game.score_sheet import ScoreSheet
 from ..observation import Observation
 from ..state.state import FillStep, ResolveStep, State
-from ..turn.scoring import ScoreSheet
 from .render import open_jungle_spaces, waiting_for
 from .running_score import running_scores
 from .seats import SeatSummary, Shown, seat_summaries

@@ -5,10 +5,11 @@ from __future__ import annotations
 from ..errors import expect
 from ..game.config import Module
 from ..game.frozen import FrozenMap
+from ..game.score_sheet import ScoreSheet
 from ..modules.gem_mines import gem_gold, mask_gold
 from ..modules.huts import hut_bonus, hut_costs
 from ..state.state import State
-from .scoring import ScoreSheet, temple_totals
+from .scoring import temple_totals
 
 
 def final_scores(state: State) -> tuple[ScoreSheet, ...]:
