@@ -503,6 +503,18 @@ MAP_REFILL = (
 
 Case = tuple[str, Callable[[], cr.State], dict[str, bool], list[str]]
 
+
+def _case_id(case: Case) -> str:
+    """A case's test id: its rule, the options it sets and the first problem it expects.
+
+    Named by what the case checks, not by its position in the table, so that inserting a case
+    renames no other (a mutation run keeps which tests reach which function by test name).
+    """
+    rule, _, options, expected = case
+    options_set = "".join(f" {name}={value}" for name, value in options.items())
+    return f"{rule}{options_set}: {expected[0] if expected else 'no problem'}"
+
+
 CASES: list[Case] = [
     # R-PLACE-4: a discarded tile counts among its owner's worker tiles and as a tile played.
     ("R-PLACE-4", lambda: _discarded(0), {"reachable": False}, []),
@@ -1700,7 +1712,7 @@ def _masked(value: int) -> cr.State:
     "R-STORAGE-1",
     "R-TREE-3",
 )
-@pytest.mark.parametrize(("rule", "build", "options", "expected"), CASES)
+@pytest.mark.parametrize(("rule", "build", "options", "expected"), CASES, ids=map(_case_id, CASES))
 def test_each_broken_rule_is_reported(
     rule: str,
     build: Callable[[], cr.State],
