@@ -32,11 +32,22 @@ def gem_choices(on_mine: Gems, workers: int) -> Iterator[Gems]:
                     yield (r, g, b, w)
 
 
-def _draws(cart: Gems, count: int) -> Iterator[Gems]:
-    """Every way ``count`` gems can come out of a cart holding ``cart``."""
-    for drawn in gem_choices(cart, count):
-        if sum(drawn) == count:
-            yield drawn
+def _draws(cart: Gems, count: int) -> list[Gems]:
+    """Every way ``count`` gems can come out of a cart holding ``cart``, in ascending order.
+
+    The white gems are what the other colours leave of ``count``, so only the ways that
+    draw exactly ``count`` are visited (not every way to take at most ``count``, most of
+    which draw fewer): with 6 gems from a full cart that is 84 ways instead of 210.
+    """
+    red, green, blue, white = cart
+    ways = []
+    for r in range(min(red, count) + 1):
+        for g in range(min(green, count - r) + 1):
+            for b in range(min(blue, count - r - g) + 1):
+                w = count - r - g - b
+                if w <= white:
+                    ways.append((r, g, b, w))
+    return ways
 
 
 def jungle_draws(view: View) -> Bag[JungleTile]:
