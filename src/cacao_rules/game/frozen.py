@@ -54,7 +54,10 @@ class Bag(Generic[T]):
 
     def __init__(self, items: tuple[tuple[T, int], ...]) -> None:
         self._items = items
-        self._total = sum(count for _, count in items)
+        total = 0
+        for _, count in items:  # a loop, not sum() over a generator: bags are made at every draw
+            total += count
+        self._total = total
         self._hash: int | None = None
         self._index: dict[T, int] | None = None
 

@@ -44,11 +44,6 @@ def _wrong_type(move: str, field: str, wanted: str, value: object) -> TypeError:
     return bad_type(f"{move}.{field}", wanted, value)
 
 
-def _is_int(value: object, low: int, high: int) -> bool:
-    """Whether ``value`` is an ``int`` (not a bool) from ``low`` to ``high``."""
-    return type(value) is int and low <= value <= high
-
-
 def _check_int(move: str, field: str, value: object, low: int, high: int) -> None:
     """``value`` must be an ``int`` (not a bool) from ``low`` to ``high``.
 
@@ -81,9 +76,10 @@ def _check_square(move: str, square: object) -> None:
         and type(square[1]) is int
     ):
         raise _wrong_type(move, "square", SQUARE_WANTED, square)
+    # Both coordinates are ints now: only their range is left to check.
     if not (
-        _is_int(square[0], -MAX_COORDINATE, MAX_COORDINATE)
-        and _is_int(square[1], -MAX_COORDINATE, MAX_COORDINATE)
+        -MAX_COORDINATE <= square[0] <= MAX_COORDINATE
+        and -MAX_COORDINATE <= square[1] <= MAX_COORDINATE
     ):
         raise _refuse(move, "square", SQUARE_WANTED, square)
 
@@ -95,6 +91,21 @@ def _check_is(move: str, field: str, value: object, kind: type) -> None:
 
 def _check_count(move: str, field: str, value: object) -> None:
     _check_int(move, field, value, 0, MAX_COUNT)
+
+
+def _check_gems(move: str, field: str, gems: object) -> None:
+    """``gems`` must be a tuple of one count per colour.
+
+    Plain loops, not ``all()`` over generators: the engine builds a resolve move for each
+    use of an edge it meets, and a generator costs more than the few comparisons."""
+    if type(gems) is not tuple or len(gems) != len(GEM_COLOURS):
+        raise _wrong_type(move, field, GEMS_WANTED, gems)
+    for count in gems:
+        if type(count) is not int:
+            raise _wrong_type(move, field, GEMS_WANTED, gems)
+    for count in gems:
+        if not 0 <= count <= MAX_COUNT:
+            raise _refuse(move, field, GEMS_WANTED, gems)
 
 
 def _check_tile_move(move: str, kind: object, square: object, rotation: object) -> None:
@@ -423,8 +434,12 @@ class Fill(Sealed):
     def _check_fields(choices: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
-        if not (type(choices) is tuple and all(type(choice) is FillChoice for choice in choices)):
+        # A plain loop, not all() over a generator: the engine builds every fill it lists.
+        if type(choices) is not tuple:
             raise _wrong_type("Fill", "choices", FILL_CHOICES_WANTED, choices)
+        for choice in choices:
+            if type(choice) is not FillChoice:
+                raise _wrong_type("Fill", "choices", FILL_CHOICES_WANTED, choices)
         if len(choices) > MAX_FILL_CHOICES:
             raise _refuse("Fill", "choices", FILL_CHOICES_WANTED, choices)
 
@@ -536,14 +551,7 @@ class Resolve(Sealed):
         _check_is("Resolve", "side", side, Side)
         _check_count("Resolve", "workers", workers)
         _check_count("Resolve", "bars", bars)
-        if not (
-            type(gems) is tuple
-            and len(gems) == len(GEM_COLOURS)
-            and all(type(count) is int for count in gems)
-        ):
-            raise _wrong_type("Resolve", "gems", GEMS_WANTED, gems)
-        if not all(0 <= count <= MAX_COUNT for count in gems):
-            raise _refuse("Resolve", "gems", GEMS_WANTED, gems)
+        _check_gems("Resolve", "gems", gems)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:

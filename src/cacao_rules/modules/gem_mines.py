@@ -10,7 +10,6 @@ mine (:rule:`R-GEM-3`), the forced exchange of a full set for the lowest mask le
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
 from math import comb
 
 from ..game.components import GEM_MINE, GEMS_PER_MINE, Gems, JungleKind, JungleTile
@@ -22,21 +21,24 @@ from ..state.draft import Draft
 from ..state.view import View
 
 
-def gem_choices(on_mine: Gems, workers: int) -> Iterator[Gems]:
-    """Every way to take at most ``workers`` gems from a mine holding ``on_mine``."""
-    red, green, blue, white = on_mine
-    for r in range(min(red, workers) + 1):
-        for g in range(min(green, workers - r) + 1):
-            for b in range(min(blue, workers - r - g) + 1):
-                for w in range(min(white, workers - r - g - b) + 1):
-                    yield (r, g, b, w)
+def gem_draws(gems: Gems, count: int) -> list[Gems]:
+    """Every way to take exactly ``count`` of ``gems`` (by colour), in ascending order.
 
-
-def _draws(cart: Gems, count: int) -> Iterator[Gems]:
-    """Every way ``count`` gems can come out of a cart holding ``cart``."""
-    for drawn in gem_choices(cart, count):
-        if sum(drawn) == count:
-            yield drawn
+    The ways a cart's gems fall on a mine (:func:`_mine_outcomes`), and with every
+    ``count`` up to the workers, the ways workers take gems at a mine (:rule:`R-GEM-3`).
+    The white gems are what the other colours leave of ``count``, so only the ways that
+    take exactly ``count`` are visited: 84 for 6 gems from a full cart, where every way to
+    take at most 6 is 210.
+    """
+    red, green, blue, white = gems
+    ways = []
+    for r in range(min(red, count) + 1):
+        for g in range(min(green, count - r) + 1):
+            for b in range(min(blue, count - r - g) + 1):
+                w = count - r - g - b
+                if w <= white:
+                    ways.append((r, g, b, w))
+    return ways
 
 
 def jungle_draws(view: View) -> Bag[JungleTile]:
@@ -68,7 +70,7 @@ def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile,
     other tiles' weights, each way its gems can fall with its weight, in the tiles' order,
     and the sum of these weights.
 
-    :func:`_draws` gives the ways in ascending order of the gems, which is the tiles' order
+    :func:`gem_draws` gives the ways in ascending order of the gems, which is the tiles' order
     (:attr:`~cacao_rules.JungleTile.sort_key`), so nothing needs sorting.
     """
     count = min(GEMS_PER_MINE, sum(cart))
@@ -83,7 +85,7 @@ def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile,
                 * comb(blue, drawn[2])
                 * comb(white, drawn[3]),
             )
-            for drawn in _draws(cart, count)
+            for drawn in gem_draws(cart, count)
         ]
     )
     return comb(sum(cart), count), outcomes, sum(weight for _, weight in outcomes)

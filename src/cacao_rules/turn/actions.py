@@ -28,7 +28,7 @@ from ..game.components import (
 )
 from ..game.events import Gained, HutUsed, Resource, Spent
 from ..game.geometry import Square
-from ..modules.gem_mines import gem_choices, take_gems
+from ..modules.gem_mines import gem_draws, take_gems
 from ..modules.huts import market_price
 from ..state.draft import Draft
 from ..state.state import PlayerState
@@ -417,8 +417,15 @@ class _GemMine(Action):
 
 @functools.lru_cache(maxsize=4096)
 def _gem_uses(on_mine: Gems, workers: int) -> tuple[Use, ...]:
-    """Every way ``workers`` can take gems from a mine holding ``on_mine``, in order."""
-    return tuple(sorted(Use(sum(taken), gems=taken) for taken in gem_choices(on_mine, workers)))
+    """Every way ``workers`` can take gems from a mine holding ``on_mine``, in order: by
+    the number of gems taken, then by the gems (the order of :class:`Use`)."""
+    return tuple(
+        [
+            Use(taken, gems=gems)
+            for taken in range(workers + 1)
+            for gems in gem_draws(on_mine, taken)
+        ]
+    )
 
 
 ACTIONS: Final[dict[JungleKind, Action]] = {
