@@ -13,7 +13,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side, WorkerType
-from cacao_rules.turn.placement import TILE_MOVES
+from cacao_rules.turn.placement import TILE_MOVES, TileMoves
 from helpers_positions import (
     G1,
     M2,
@@ -162,6 +162,18 @@ def test_overbuild_rotations_are_the_distinct_ones() -> None:
     with pytest.raises(cr.IllegalMoveError) as raised:
         cr.apply(state, cr.Overbuild(W1111, (1, 0), 2))
     assert str(raised.value) == "rotation r2 is not a canonical rotation of 1-1-1-1; use one of r0"
+
+
+@pytest.mark.rule("R-OVER-3")
+def test_the_overbuilds_made_for_a_square_are_kept_for_it() -> None:
+    # As placements (R-PLACE-3), on a table of its own: the process's table may already
+    # hold the square from an earlier test.
+    made = TileMoves()
+    moves = made.new_overbuilds(WorkerType.W1111, (1, 0))
+    assert [move.rotation for move in moves] == list(WorkerType.W1111.rotations)
+    assert made.overbuilds[WorkerType.W1111][(1, 0)] is moves
+    assert all(made.made(move) for move in moves)
+    assert not made.made(cr.Overbuild(WorkerType.W1111, (1, 0), 0))
 
 
 @pytest.mark.rule("R-OVER-3")

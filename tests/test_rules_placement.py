@@ -10,7 +10,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
-from cacao_rules.turn.placement import TILE_MOVES
+from cacao_rules.turn.placement import TILE_MOVES, TileMoves
 from helpers_positions import (
     M2,
     P1,
@@ -211,6 +211,18 @@ def test_refused_rotation_names_every_distinct_rotation() -> None:
     assert str(raised.value) == (
         "rotation r2 is not a canonical rotation of 0-2-0-2; use one of r0, r1"
     )
+
+
+@pytest.mark.rule("R-PLACE-3")
+def test_the_placements_made_for_a_square_are_kept_for_it() -> None:
+    # The process's table is filled by whichever test lists a square first; a table of its
+    # own shows that making the placements of a square keeps them, whatever ran before.
+    made = TileMoves()
+    moves = made.new_places(W1111, (1, 0))
+    assert [move.rotation for move in moves] == list(W1111.rotations)
+    assert made.places[W1111][(1, 0)] is moves
+    assert all(made.made(move) for move in moves)
+    assert not made.made(cr.Place(W1111, (1, 0), 0))
 
 
 @pytest.mark.rule("R-PLACE-3")
