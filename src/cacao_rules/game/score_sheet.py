@@ -16,7 +16,8 @@ from .sealed import Sealed
 class ScoreSheet(Sealed):
     """One player's final score: ``total`` and where it came from.
 
-    ``breakdown`` maps each of :data:`CATEGORIES` to gold: ``gold`` in hand, ``temples``,
+    ``breakdown`` maps each scoring category (``cacao_rules.turn.scoring.CATEGORIES``, and
+    the modules' own) to gold: ``gold`` in hand, ``temples``,
     ``sun`` (1 per token) and ``water`` (the carrier's field, possibly negative); with the
     Hut module also ``huts`` (their cost, given back) and ``hut bonus`` (:rule:`R-HUT-4`);
     with the Gem mines module ``masks`` and ``gems`` (1 per gem held, :rule:`R-GEM-6`).
