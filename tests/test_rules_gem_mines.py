@@ -12,6 +12,7 @@ on the plantation.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from fractions import Fraction
 from math import comb
@@ -21,6 +22,9 @@ import pytest
 import cacao_rules as cr
 from cacao_rules import JungleKind, Module, Side
 from cacao_rules.game.events import GemsTaken, MaskTaken
+from cacao_rules.game.frozen import Bag
+from cacao_rules.modules.gem_mines import jungle_draws, seeded_jungle_draw
+from cacao_rules.state.chance import seeded_pick
 from helpers_modules import CHOCOLATE, WATER_MODULE, names
 from helpers_positions import (
     G1,
@@ -250,6 +254,29 @@ def test_seeded_mine_and_its_gems_are_one_chance_event() -> None:
     assert all(sum(event.tile.gems or ()) == 6 for event in filled)
     assert len(of_type(events, cr.WorkerDrawn)) == 1
     assert state.chance_count - before == 3
+
+
+@pytest.mark.rule("R-GEM-2", "R-CHANCE-2")
+def test_a_seeded_draw_brings_what_the_listed_weights_give() -> None:
+    # A seeded game draws a tile, or a mine with its gems, without listing every way the
+    # gems can fall; it must bring what the seeded pick from the listed weights brings, for
+    # any pile and any cart.
+    rng = random.Random(5)
+    start = cr.new_game(FOUR, seed=1)
+    kinds = [P1, M2, M3, G1, SUN, GEM_PILE]
+    brought: Counter[bool] = Counter()
+    for _ in range(200):
+        pile = rng.choices(kinds, k=rng.randint(1, 12))
+        cart = (rng.randint(0, 8), rng.randint(0, 8), rng.randint(0, 8), rng.randint(0, 8))
+        state = start.replace(
+            jungle_pile=Bag.of(pile, key=lambda tile: tile.sort_key), gem_cart=cart
+        )
+        for counter in range(10):
+            seed = rng.getrandbits(64)
+            drawn = seeded_jungle_draw(state, seed, counter)
+            assert drawn == seeded_pick(jungle_draws(state), seed, counter)
+            brought[drawn.kind is JungleKind.GEM_MINE] += 1
+    assert brought[True] > 100 and brought[False] > 100  # mines and other tiles alike
 
 
 @pytest.mark.rule("R-GEM-2", "R-FILL-2")

@@ -17,6 +17,7 @@ from ..game.events import GemsTaken, MaskTaken
 from ..game.frozen import Bag
 from ..game.geometry import Square
 from ..state.board import with_jungle
+from ..state.chance import seeded_index, seeded_pick
 from ..state.draft import Draft
 from ..state.view import View
 
@@ -64,6 +65,41 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
     return Bag.with_total(before + mined + after, others + mined_total)
 
 
+def seeded_jungle_draw(view: View, seed: int, counter: int) -> JungleTile:
+    """The tile chance event ``counter`` of game ``seed`` draws from the jungle pile, a gem
+    mine with its gems (:rule:`R-GEM-2`): what ``seeded_pick(jungle_draws(view), seed,
+    counter)`` draws (:rule:`R-CHANCE-2`), found without listing every way a mine's gems can
+    fall unless a mine is drawn.
+
+    The weights of :func:`jungle_draws` are the pile's counts times the number of ways to
+    draw the mine's gems from the cart (:func:`_mine_draws`), the mines' share split among
+    their outcomes, whose weights sum to it (Vandermonde's identity). So the seeded index
+    over those weights, divided by that number, is the seeded index over the pile itself,
+    and falls among the mines exactly when the pile's draw is a mine.
+    """
+    pile = view.jungle_pile
+    at = pile.position(GEM_MINE)
+    if at < 0:
+        return seeded_pick(pile, seed, counter)
+    cart = view.gem_cart
+    scale = _mine_draws(cart)
+    index = seeded_index(pile.total * scale, seed, counter)
+    items = pile.items
+    offset = index - sum([number for _, number in items[:at]]) * scale
+    mines = items[at][1]
+    if not 0 <= offset < mines * scale:
+        return pile.nth(index // scale)
+    _, mined, mined_total = _mine_outcomes(cart, mines)
+    return Bag.with_total(mined, mined_total).nth(offset)
+
+
+def _mine_draws(cart: Gems) -> int:
+    """How many ways a mine's gems can be drawn from ``cart``, each gem told apart: 6 gems,
+    or what is left (:rule:`R-GEM-2`, :rule:`R-GEM-5`)."""
+    total = sum(cart)
+    return comb(total, min(GEMS_PER_MINE, total))
+
+
 @functools.lru_cache(maxsize=1024)
 def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile, int], ...], int]:
     """For one of ``mines`` gem mines drawn while the cart holds ``cart``: the scale of the
@@ -88,7 +124,7 @@ def _mine_outcomes(cart: Gems, mines: int) -> tuple[int, tuple[tuple[JungleTile,
             for drawn in gem_draws(cart, count)
         ]
     )
-    return comb(sum(cart), count), outcomes, sum(weight for _, weight in outcomes)
+    return _mine_draws(cart), outcomes, sum(weight for _, weight in outcomes)
 
 
 @functools.cache

@@ -57,8 +57,13 @@ def seeded_pick(bag: Bag[T], seed: int, counter: int) -> T:
     Every copy in the bag is equally likely (up to a bias below 2**-58 for the bags a game
     holds), as a physical draw from a shuffled pile would be (:rule:`R-CHANCE-1`).
     """
-    index = (splitmix64(seed, counter) * bag.total) >> 64
-    return bag.nth(index)
+    return bag.nth(seeded_index(bag.total, seed, counter))
+
+
+def seeded_index(total: int, seed: int, counter: int) -> int:
+    """Where chance event ``counter`` of game ``seed`` falls among ``total`` equally likely
+    copies (0 to ``total`` - 1): :func:`seeded_pick` takes the bag's element there."""
+    return (splitmix64(seed, counter) * total) >> 64
 
 
 def outcome_fractions(bag: Bag[T]) -> tuple[tuple[T, Fraction], ...]:

@@ -457,18 +457,22 @@ class _Chance(StepKind):
         draft.chance_count += 1
         self.draw(draft, outcome_of(move))
 
+    def seeded_outcome(self, view: View, seed: int, counter: int) -> object:
+        """The outcome chance event ``counter`` of game ``seed`` draws here (:rule:`R-CHANCE-2`)."""
+        return seeded_pick(self.node(view).bag, seed, counter)
+
     def advance(self, draft: Draft) -> bool:
-        node = self.node(draft)
-        # R-CHANCE-2: one possible outcome is drawn without stopping, unless the game is
-        # unseeded and the other seats could not foresee it (a worker draw into a hand).
-        if len(node.bag.items) == 1 and (
-            draft.seed is not None or hidden_tiles.draw_foreseen(draft)
-        ):
-            outcome = node.bag.items[0][0]
-        elif draft.seed is None:
-            return False
+        # R-CHANCE-2: a seeded game draws every outcome itself (of a bag of one kind, its
+        # seeded pick is that kind); an unseeded one draws only a single possible outcome,
+        # and not one the other seats could not foresee (a worker draw into a hand).
+        seed = draft.seed
+        if seed is not None:
+            outcome = self.seeded_outcome(draft, seed, draft.chance_count)
         else:
-            outcome = seeded_pick(node.bag, draft.seed, draft.chance_count)
+            items = self.node(draft).bag.items
+            if len(items) != 1 or not hidden_tiles.draw_foreseen(draft):
+                return False
+            outcome = items[0][0]
         draft.chance_count += 1
         self.draw(draft, outcome)
         return True
@@ -525,11 +529,18 @@ class _Dealing(_Chance):
         return problems
 
 
-class _BlindFilling(_Chance):
-    """Chance: a jungle tile drawn blind for a space to fill (:rule:`R-FILL-4`)."""
+class _DrawingJungle(_Chance):
+    """Chance: a tile drawn from the jungle pile, a gem mine with its gems (:rule:`R-GEM-2`)."""
 
     def node(self, view: View) -> ChanceNode:
         return ChanceNode(gem_mines.jungle_draws(view), DrawJungle)
+
+    def seeded_outcome(self, view: View, seed: int, counter: int) -> object:
+        return gem_mines.seeded_jungle_draw(view, seed, counter)
+
+
+class _BlindFilling(_DrawingJungle):
+    """Chance: a jungle tile drawn blind for a space to fill (:rule:`R-FILL-4`)."""
 
     def draw(self, draft: Draft, outcome: Any) -> None:
         filling.do_blind_fill(draft, outcome)
@@ -575,11 +586,8 @@ class _DrawingWorker(_Chance):
         return problems
 
 
-class _Refilling(_Chance):
+class _Refilling(_DrawingJungle):
     """Chance: a jungle tile drawn to refill the display."""
-
-    def node(self, view: View) -> ChanceNode:
-        return ChanceNode(gem_mines.jungle_draws(view), DrawJungle)
 
     def draw(self, draft: Draft, outcome: Any) -> None:
         end_of_turn.do_refill(draft, outcome)
@@ -598,11 +606,8 @@ class _Refilling(_Chance):
         return []
 
 
-class _RefillingMap(_Chance):
+class _RefillingMap(_DrawingJungle):
     """Chance: a jungle tile drawn to refill the map board (Map module)."""
-
-    def node(self, view: View) -> ChanceNode:
-        return ChanceNode(gem_mines.jungle_draws(view), DrawJungle)
 
     def draw(self, draft: Draft, outcome: Any) -> None:
         end_of_turn.do_map_refill(draft, outcome)
