@@ -481,6 +481,11 @@ class _Chance(StepKind):
         return f"a chance outcome ({self.node(view).names.__name__})"
 
 
+_SIDE_BAGS: Final = {sides: Bag.of(sides, key=lambda hut: hut.sort_key) for sides in HUT_TILES}
+"""The two sides of each hut tile, one of each, as the bag a side is drawn from at setup
+(:rule:`R-HUT-1`): made once, not at every draw of a deal."""
+
+
 class _Dealing(_Chance):
     """Chance at setup: hut sides, then the starting hands seat by seat, then the map board
     and the display (:rule:`R-CHANCE-3`)."""
@@ -488,7 +493,7 @@ class _Dealing(_Chance):
     def node(self, view: View) -> ChanceNode:
         sides = setup.hut_tile_being_dealt(view)
         if sides is not None:
-            return ChanceNode(Bag.of(sides, key=lambda hut: hut.sort_key), HutSide)
+            return ChanceNode(_SIDE_BAGS[sides], HutSide)
         seat = setup.seat_being_dealt(view)
         if seat is not None:
             return ChanceNode(view.players[seat].pile, DrawWorker)
