@@ -56,8 +56,19 @@ def tests(session: nox.Session) -> None:
     install(session, ".[openspiel,pettingzoo,dask,server]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run(
-        "pytest", "--numprocesses=auto", *session.posargs, env={"CACAO_RULES_EXPECT_BUILD": "pure"}
+        "pytest",
+        "--numprocesses=auto",
+        *_slow_tests_once(session),
+        *session.posargs,
+        env={"CACAO_RULES_EXPECT_BUILD": "pure"},
     )
+
+
+def _slow_tests_once(session: nox.Session) -> list[str]:
+    """The options that leave out the tests marked ``slow`` but in the tests session of
+    PYTHON: a bot's strength over many games, which no Python or build changes, and which
+    would otherwise take a quarter of each session's time on two cores."""
+    return [] if session.name == f"tests-{PYTHON}" else ["-m", "not slow"]
 
 
 @nox.session(python=PYTHON)
@@ -88,6 +99,7 @@ def tests_compiled(session: nox.Session) -> None:
         "--override-ini=pythonpath=",
         *paths,
         installed.strip(),
+        *_slow_tests_once(session),
         *session.posargs,
         env={"CACAO_RULES_EXPECT_BUILD": "compiled", "PY_IGNORE_IMPORTMISMATCH": "1"},
     )

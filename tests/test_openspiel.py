@@ -260,6 +260,7 @@ def _load_example() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_ismcts_beats_a_random_player() -> None:
     # The games are independent: play them on every core (each is seeded, so the result
     # does not depend on which process plays it).
