@@ -12,6 +12,7 @@ from typing import Any, Final
 from ..errors import IllegalMoveError
 from ..game.components import Hut, JungleKind, JungleTile, Side, Tile, WorkerTile
 from ..game.events import EdgeActivated, EdgeResolved, HutUsed
+from ..game.frozen import FrozenMap
 from ..game.geometry import SIDES, Square, format_square, neighbours
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
@@ -259,18 +260,26 @@ _TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()
 
 
 class _Edges:
-    """One owner's activated ``edges`` with their tiles, actions and options now, for
-    working out a situation that is not kept (see :func:`_situation`)."""
+    """One owner's activated ``edges`` with the ``player`` who owns them, the ``board``
+    they lie on, their jungle tiles and actions, and their options (worked out when first
+    needed), for working out a situation that is not kept (see :func:`_situation`)."""
 
-    __slots__ = ("_options", "actions", "edges", "jungles", "player")
+    __slots__ = ("_options", "actions", "board", "edges", "jungles", "player")
 
-    def __init__(self, view: View, edges: tuple[ActivatedEdge, ...]) -> None:
-        self.player = view.players[edges[0].owner]
-        board = view.board
-        self.jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
-        self.actions = [ACTIONS[tile.kind] for tile in self.jungles]
+    def __init__(
+        self,
+        player: PlayerState,
+        board: FrozenMap[Square, Tile],
+        jungles: list[JungleTile],
+        edges: tuple[ActivatedEdge, ...],
+        options: list[tuple[Use, ...]] | None,
+    ) -> None:
+        self.player = player
+        self.board = board
+        self.jungles = jungles
+        self.actions = [ACTIONS[tile.kind] for tile in jungles]
         self.edges = edges
-        self._options: list[tuple[Use, ...]] | None = None
+        self._options = options
 
     @property
     def options(self) -> list[tuple[Use, ...]]:
@@ -282,6 +291,30 @@ class _Edges:
                 for tile, edge in zip(self.jungles, self.edges, strict=True)
             ]
         return self._options
+
+    def others(self, index: int, after: View) -> _Edges:
+        """The edges but ``edges[index]``, in the state ``after`` it was used.
+
+        What ``after`` shares with this state is not worked out again: the jungle tiles
+        when the move left the board as it was (every action but a gem mine's), and the
+        options too when it left the owner as they were (a use of no worker)."""
+        edges = self.edges[:index] + self.edges[index + 1 :]
+        if after.board is not self.board:
+            return _worked(after, edges)
+        player = after.players[edges[0].owner]
+        options = None
+        if player is self.player:
+            options = self.options[:index] + self.options[index + 1 :]
+        return _Edges(
+            player, self.board, self.jungles[:index] + self.jungles[index + 1 :], edges, options
+        )
+
+
+def _worked(view: View, edges: tuple[ActivatedEdge, ...]) -> _Edges:
+    """One owner's ``edges`` in ``view``, to be worked out (:class:`_Edges`)."""
+    board = view.board
+    jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
+    return _Edges(view.players[edges[0].owner], board, jungles, edges, None)
 
 
 def _jungle_at(tile: object) -> JungleTile:
@@ -308,11 +341,11 @@ def _settle_situation(
     key = _situation(view, edges)
     known = None if key is None else _SITUATIONS.get(key)
     if known is None:
-        worked = _Edges(view, edges)
+        worked = _worked(view, edges)
         live = _liveness(worked)
         known = (live, _listing(view, worked) if listing and all(live) else None)
     elif listing and known[1] is None and all(known[0]):
-        known = (known[0], _listing(view, _Edges(view, edges)))
+        known = (known[0], _listing(view, _worked(view, edges)))
     else:
         return known
     if key is not None:
@@ -388,7 +421,7 @@ def resolve_moves(view: View) -> list[Resolve]:
     mine = _decider_edges(step.queue)
     _, listed = _settle_situation(view, mine)
     if listed is None:  # some edges are dead: see dead_edges
-        listed = _distinct(view, _Edges(view, mine))
+        listed = _distinct(view, _worked(view, mine))
     return [resolve_move(mine[index], use) for index, use in listed]
 
 
@@ -444,8 +477,8 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
             group = alike.setdefault(effect, [])
             listed = _Listed(index, after)
             if group:
-                live = listed.live(mine)
-                if any(other.live(mine) == live for other in group):
+                live = listed.live(edges)
+                if any(other.live(edges) == live for other in group):
                     continue
             group.append(listed)
             distinct.append((index, use))
@@ -463,7 +496,7 @@ class _Listed:
         self.after = after
         self._live: tuple[int, ...] | None = None
 
-    def live(self, edges: tuple[ActivatedEdge, ...]) -> tuple[int, ...]:
+    def live(self, edges: _Edges) -> tuple[int, ...]:
         """:func:`_left_live` of the move, among the owner's ``edges``."""
         if self._live is None:
             self._live = _left_live(self.after, edges, self.index)
@@ -527,11 +560,13 @@ def _resources(player: PlayerState) -> tuple[object, ...]:
     )
 
 
-def _left_live(after: View, edges: tuple[ActivatedEdge, ...], index: int) -> tuple[int, ...]:
-    """The positions in ``edges`` of the owner's edges still worth asking about ``after``
-    ``edges[index]`` was used; the other owners' edges are the same whatever the move."""
-    others = [position for position in range(len(edges)) if position != index]
-    alive = live_edges(after, tuple([edges[position] for position in others]))
+def _left_live(after: View, edges: _Edges, index: int) -> tuple[int, ...]:
+    """The positions among the owner's ``edges`` of those still worth asking about
+    ``after`` the one at ``index`` was used (:func:`live_edges`, worked out on what the
+    edges share with ``after``: :meth:`_Edges.others`); the other owners' edges are the
+    same whatever the move."""
+    others = [position for position in range(len(edges.edges)) if position != index]
+    alive = _liveness(edges.others(index, after))
     return tuple([position for position, flag in zip(others, alive, strict=True) if flag])
 
 
@@ -541,7 +576,7 @@ def _outcome(
     """What using ``edges[index]`` as ``use`` leads to before the owner decides again: its
     :func:`_effect` and the owner's edges it leaves live (:func:`_left_live`)."""
     after, effect = _effect(view, edges, index, use)
-    return (*effect, _left_live(after, edges, index))
+    return (*effect, _left_live(after, _worked(view, edges), index))
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
