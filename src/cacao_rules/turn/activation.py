@@ -504,10 +504,10 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
         for use in offered:
             after, effect = _effect(view, mine, index, use)
             group = alike.setdefault(effect, [])
-            listed = _Listed(index, after)
+            listed = _Listed(index, use, after)
             if group:
-                live = listed.live(edges)
-                if any(other.live(edges) == live for other in group):
+                live = listed.live(view, edges)
+                if any(other.live(view, edges) == live for other in group):
                     continue
             group.append(listed)
             distinct.append((index, use))
@@ -515,20 +515,25 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
 
 
 class _Listed:
-    """A listed move's edge ``index`` and the state ``after`` it, with the edges it leaves
-    live worked out once, when first needed."""
+    """A move's edge ``index`` and ``use``, and the state ``after`` it if worked out
+    already (see :func:`_effect`), with the edges it leaves live worked out once, when
+    first needed."""
 
-    __slots__ = ("_live", "after", "index")
+    __slots__ = ("_live", "after", "index", "use")
 
-    def __init__(self, index: int, after: View) -> None:
+    def __init__(self, index: int, use: Use, after: View | None) -> None:
         self.index = index
+        self.use = use
         self.after = after
         self._live: tuple[int, ...] | None = None
 
-    def live(self, edges: _Edges) -> tuple[int, ...]:
-        """:func:`_left_live` of the move, among the owner's ``edges``."""
+    def live(self, view: View, edges: _Edges) -> tuple[int, ...]:
+        """:func:`_left_live` of the move in ``view``, among the owner's ``edges``."""
         if self._live is None:
-            self._live = _left_live(self.after, edges, self.index)
+            after = self.after
+            if after is None:
+                after = _performed(view, edges.edges[self.index], self.use)[0]
+            self._live = _left_live(after, edges, self.index)
         return self._live
 
 
@@ -548,30 +553,40 @@ def _interact(actions: list[Action]) -> bool:
 
 def _effect(
     view: View, edges: tuple[ActivatedEdge, ...], index: int, use: Use
-) -> tuple[View, tuple[object, ...]]:
-    """The state after using ``edges[index]`` as ``use``, and what the move changes there.
+) -> tuple[View | None, tuple[object, ...]]:
+    """What using ``edges[index]`` as ``use`` changes, and the state after it if that was
+    worked out on the way (``None`` if not: :func:`_performed` works it out).
 
     Only the owner's resources change (:func:`_resources`), and the cacao counted for the
-    Farmer. Of the board, only the edge's own jungle tile can change (a gem mine loses gems),
-    so that square and tile stand for the board, or ``None`` when it is unchanged.
+    Farmer; of the board, only a gem mine, which loses the gems taken. A gem mine's use is
+    not carried out here (taking gems is the costliest action to copy a state for): two
+    uses leave the owner and the board alike exactly when they take the same gems from the
+    same mine, since the owner's gems and masks follow from the gems taken and the mine
+    from its square and those gems, and no other action changes the board or the gems. So
+    the mine's square and the gems taken stand for what such a use changes (after a
+    ``None`` that no owner's resources equal).
     """
     step = view.step
     assert isinstance(step, ResolveStep)
     edge = edges[index]
     if not use[0]:  # nothing changes but the edges left
         return view, (_resources(view.players[edge.owner]), step.received, None)
+    if _jungle(view, edge).gems is not None:
+        return None, (None, edge.jungle_square, use.gems)
+    working, gained = _performed(view, edge, use)
+    received = step.received + _counted(working, edge.owner, gained)
+    return working, (_resources(working.players[edge.owner]), received, None)
+
+
+def _performed(view: View, edge: ActivatedEdge, use: Use) -> tuple[Draft, int]:
+    """The state after using ``edge`` as ``use`` (its action carried out on a working copy
+    of ``view``), and the cacao that put into storage."""
     working = Draft(view, None)
     tile = _jungle(view, edge)
     gained = ACTIONS[tile.kind].perform(
         working, edge.owner, edge.jungle_square, tile, edge.workers, use
     )
-    received = step.received + _counted(working, edge.owner, gained)
-    changed = None
-    if working.board is not view.board:
-        laid = working.board.get(edge.jungle_square)
-        if laid != view.board.get(edge.jungle_square):
-            changed = (edge.jungle_square, laid)
-    return working, (_resources(working.players[edge.owner]), received, changed)
+    return working, gained
 
 
 def _resources(player: PlayerState) -> tuple[object, ...]:
@@ -605,7 +620,7 @@ def _outcome(
     """What using ``edges[index]`` as ``use`` leads to before the owner decides again: its
     :func:`_effect` and the owner's edges it leaves live (:func:`_left_live`)."""
     after, effect = _effect(view, edges, index, use)
-    return (*effect, _left_live(after, _worked(view, edges), index))
+    return (*effect, _Listed(index, use, after).live(view, _worked(view, edges)))
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
