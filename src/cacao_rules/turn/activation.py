@@ -505,10 +505,8 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
             after, effect = _effect(view, mine, index, use)
             group = alike.setdefault(effect, [])
             listed = _Listed(index, use, after)
-            if group:
-                live = listed.live(view, edges)
-                if any(other.live(view, edges) == live for other in group):
-                    continue
+            if any(listed.alike(other, view, edges) for other in group):
+                continue
             group.append(listed)
             distinct.append((index, use))
     return tuple(distinct)
@@ -526,6 +524,21 @@ class _Listed:
         self.use = use
         self.after = after
         self._live: tuple[int, ...] | None = None
+
+    def alike(self, other: _Listed, view: View, edges: _Edges) -> bool:
+        """Whether this move ends as ``other``, a move with the same effect in ``view``, does:
+        whether they leave the same edges live.
+
+        Worked out only where needed: a move leaves its own edge resolved, so when one of
+        the two moves uses no worker (leaving the state as it was) and the other's edge
+        offers a choice in ``view``, that edge stays live after the first move and is gone
+        after its own: they differ."""
+        if self.index != other.index and (
+            (other.after is view and len(edges.options[self.index]) > 1)
+            or (self.after is view and len(edges.options[other.index]) > 1)
+        ):
+            return False
+        return self.live(view, edges) == other.live(view, edges)
 
     def live(self, view: View, edges: _Edges) -> tuple[int, ...]:
         """:func:`_left_live` of the move in ``view``, among the owner's ``edges``."""
