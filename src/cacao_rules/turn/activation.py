@@ -576,8 +576,8 @@ def _effect(
     uses leave the owner and the board alike exactly when they take the same gems from the
     same mine, since the owner's gems and masks follow from the gems taken and the mine
     from its square and those gems, and no other action changes the board or the gems. So
-    the mine's square and the gems taken stand for what such a use changes (after a
-    ``None`` that no owner's resources equal).
+    the mine's square and the gems taken stand for what such a use changes, after a
+    ``None`` where the other effects hold the owner's resources.
     """
     step = view.step
     assert isinstance(step, ResolveStep)
@@ -593,7 +593,7 @@ def _effect(
 
 def _performed(view: View, edge: ActivatedEdge, use: Use) -> tuple[Draft, int]:
     """The state after using ``edge`` as ``use`` (its action carried out on a working copy
-    of ``view``), and the cacao that put into storage."""
+    of ``view``), and the cacao it put into storage."""
     working = Draft(view, None)
     tile = _jungle(view, edge)
     gained = ACTIONS[tile.kind].perform(
