@@ -575,3 +575,24 @@ def test_moves_stay_the_same_when_the_engine_makes_room_among_the_situations_it_
     finally:
         kept.clear()
         kept.update(saved)
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_moves_are_listed_in_full_after_a_check_found_every_edge_live() -> None:
+    # Checking a state works out which of the owner's edges are live, and the engine keeps
+    # that for the situation without the moves; listing the moves of the same situation
+    # afterwards works them out in full.
+    state = cr.apply(hub({Side.S: M2, Side.W: P1}), cr.Place(W1111, HUB, 0))
+    kept = activation._SITUATIONS
+    saved = dict(kept)
+    kept.clear()
+    try:
+        cr.check_state(state, conserve_jungle=False, reachable=False)
+        ((situation, settled),) = kept.items()
+        assert settled == ((True, True), None)
+        fresh = cr.from_json(cr.to_json(state), strict=False)
+        assert names(fresh) == ["resolve 1,0 S 0", "resolve 1,0 W 0", "resolve 1,0 W 1"]
+        assert kept[situation][1] is not None
+    finally:
+        kept.clear()
+        kept.update(saved)
