@@ -592,7 +592,8 @@ def test_moves_are_listed_in_full_after_a_check_found_every_edge_live() -> None:
         assert settled == ((True, True), None)
         fresh = cr.from_json(cr.to_json(state), strict=False)
         assert names(fresh) == ["resolve 1,0 S 0", "resolve 1,0 W 0", "resolve 1,0 W 1"]
-        assert kept[situation][1] is not None
+        assert kept[situation][0] == (True, True) and kept[situation][1] is not None
+        cr.check_state(fresh, conserve_jungle=False, reachable=False)
     finally:
         kept.clear()
         kept.update(saved)
