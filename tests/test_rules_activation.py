@@ -13,6 +13,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
+from cacao_rules.game.components import WATER_TRACK
 from cacao_rules.state.state import ResolveStep
 from cacao_rules.turn import activation
 from helpers_positions import (
@@ -503,6 +504,27 @@ def test_same_edges_settle_by_the_sun_tokens_held() -> None:
             cr.Config(players=2),
             board={(0, 0): WATER, (1, 1): SUN},
             players=[cr.PlayerState(sun=sun, hand=(W1111,)), cr.PlayerState(hand=(W1111,))],
+        )
+        state = cr.apply(state, cr.Place(W1111, HUB, 0))
+        assert names(state) == expected
+
+
+@pytest.mark.rule("R-ACT-7", "R-ACT-WATER")
+def test_same_edges_settle_by_the_water_carriers_field() -> None:
+    # The same tiles as above, the sun places empty: with the carrier on the last field the
+    # water edge is dead; asked one after the other, each field gets its own answer.
+    last = len(WATER_TRACK) - 1
+    for field, expected in [
+        (0, ["resolve 1,0 S 0", "resolve 1,0 S 1", "resolve 1,0 W 0", "resolve 1,0 W 1"]),
+        (last, ["resolve 1,0 S 0", "resolve 1,0 S 1"]),
+    ]:
+        state = cr.position(
+            cr.Config(players=2),
+            board={(0, 0): WATER, (1, 1): SUN},
+            players=[
+                cr.PlayerState(water_field=field, hand=(W1111,)),
+                cr.PlayerState(hand=(W1111,)),
+            ],
         )
         state = cr.apply(state, cr.Place(W1111, HUB, 0))
         assert names(state) == expected
