@@ -13,6 +13,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
+from cacao_rules.game.components import WATER_TRACK
 from cacao_rules.state.state import ResolveStep
 from cacao_rules.turn import activation
 from helpers_positions import (
@@ -508,6 +509,27 @@ def test_same_edges_settle_by_the_sun_tokens_held() -> None:
         assert names(state) == expected
 
 
+@pytest.mark.rule("R-ACT-7", "R-ACT-WATER")
+def test_same_edges_settle_by_the_water_carriers_field() -> None:
+    # The same tiles as above, the sun places empty: with the carrier on the last field the
+    # water edge is dead; asked one after the other, each field gets its own answer.
+    last = len(WATER_TRACK) - 1
+    for field, expected in [
+        (0, ["resolve 1,0 S 0", "resolve 1,0 S 1", "resolve 1,0 W 0", "resolve 1,0 W 1"]),
+        (last, ["resolve 1,0 S 0", "resolve 1,0 S 1"]),
+    ]:
+        state = cr.position(
+            cr.Config(players=2),
+            board={(0, 0): WATER, (1, 1): SUN},
+            players=[
+                cr.PlayerState(water_field=field, hand=(W1111,)),
+                cr.PlayerState(hand=(W1111,)),
+            ],
+        )
+        state = cr.apply(state, cr.Place(W1111, HUB, 0))
+        assert names(state) == expected
+
+
 @pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
 def test_dead_edge_queued_by_hand_is_offered_with_the_others_and_resolved_after_a_move() -> None:
     # Play never stops with a dead edge queued, and no state document may hold one (strict
@@ -572,6 +594,28 @@ def test_moves_stay_the_same_when_the_engine_makes_room_among_the_situations_it_
         state = cr.apply(state, cr.Place(W1111, HUB, 0))
         assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 W 0", "resolve 1,0 W 1"]
         assert len(kept) < activation._KEPT_SITUATIONS
+    finally:
+        kept.clear()
+        kept.update(saved)
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_moves_are_listed_in_full_after_a_check_found_every_edge_live() -> None:
+    # Checking a state works out which of the owner's edges are live, and the engine keeps
+    # that for the situation without the moves; listing the moves of the same situation
+    # afterwards works them out in full.
+    state = cr.apply(hub({Side.S: M2, Side.W: P1}), cr.Place(W1111, HUB, 0))
+    kept = activation._SITUATIONS
+    saved = dict(kept)
+    kept.clear()
+    try:
+        cr.check_state(state, conserve_jungle=False, reachable=False)
+        ((situation, settled),) = kept.items()
+        assert settled == ((True, True), None)
+        fresh = cr.from_json(cr.to_json(state), strict=False)
+        assert names(fresh) == ["resolve 1,0 S 0", "resolve 1,0 W 0", "resolve 1,0 W 1"]
+        assert kept[situation][0] == (True, True) and kept[situation][1] is not None
+        cr.check_state(fresh, conserve_jungle=False, reachable=False)
     finally:
         kept.clear()
         kept.update(saved)

@@ -693,3 +693,24 @@ def test_gems_in_move_notation() -> None:
     assert str(cr.DrawJungle(mine(2, 1, 0, 3))) == "draw-jungle D2103"
     assert cr.parse_move("draw-jungle D2103") == cr.DrawJungle(mine(2, 1, 0, 3))
     assert cr.parse_move("draw-jungle D0000") == cr.DrawJungle(mine(0, 0, 0, 0))
+
+
+@pytest.mark.rule("R-GEM-3", "R-DECIDE-2")
+def test_the_same_gem_from_one_mine_by_either_of_an_owners_edges_is_listed_once() -> None:
+    # Seat 1 has two edges at a mine with a single gem: its older tile's E edge and the new
+    # tile's N edge. Taking the gem with either leaves the mine empty and the other edge
+    # with nothing to do, so only the first is listed; using neither is listed on both, as
+    # each leaves the other edge to decide. The unlisted twin is refused and named.
+    state = cr.position(
+        gem_config(2),
+        board=start_board({(0, -1): wt(1, W1111)}),
+        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W3100,))],
+        display=[mine(1, 0, 0, 0), M3],
+        jungle_pile=[M3],
+        current=1,
+    )
+    state = cr.apply(state, cr.Place(W3100, HUB, 0))
+    state = cr.apply(state, cr.Fill((cr.FillChoice(MINE_SQUARE, mine(1, 0, 0, 0)),)))
+    assert names(state) == ["resolve 0,-1 E 0", "resolve 0,-1 E 1 g1000", "resolve 1,0 N 0"]
+    with pytest.raises(cr.IllegalMoveError, match="same effect as resolve 0,-1 E 1 g1000"):
+        cr.apply(state, cr.Resolve(HUB, Side.N, 1, gems=(1, 0, 0, 0)))

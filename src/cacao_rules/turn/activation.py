@@ -12,6 +12,7 @@ from typing import Any, Final
 from ..errors import IllegalMoveError
 from ..game.components import Hut, JungleKind, JungleTile, Side, Tile, WorkerTile
 from ..game.events import EdgeActivated, EdgeResolved, HutUsed
+from ..game.frozen import FrozenMap
 from ..game.geometry import SIDES, Square, format_square, neighbours
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
@@ -259,18 +260,26 @@ _TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()
 
 
 class _Edges:
-    """One owner's activated ``edges`` with their tiles, actions and options now, for
-    working out a situation that is not kept (see :func:`_situation`)."""
+    """One owner's activated ``edges`` with the ``player`` who owns them, the ``board``
+    they lie on, their jungle tiles and actions, and their options (worked out when first
+    needed), for working out a situation that is not kept (see :func:`_situation`)."""
 
-    __slots__ = ("_options", "actions", "edges", "jungles", "player")
+    __slots__ = ("_options", "actions", "board", "edges", "jungles", "player")
 
-    def __init__(self, view: View, edges: tuple[ActivatedEdge, ...]) -> None:
-        self.player = view.players[edges[0].owner]
-        board = view.board
-        self.jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
-        self.actions = [ACTIONS[tile.kind] for tile in self.jungles]
+    def __init__(
+        self,
+        player: PlayerState,
+        board: FrozenMap[Square, Tile],
+        jungles: list[JungleTile],
+        edges: tuple[ActivatedEdge, ...],
+        options: list[tuple[Use, ...]] | None,
+    ) -> None:
+        self.player = player
+        self.board = board
+        self.jungles = jungles
+        self.actions = [ACTIONS[tile.kind] for tile in jungles]
         self.edges = edges
-        self._options: list[tuple[Use, ...]] | None = None
+        self._options = options
 
     @property
     def options(self) -> list[tuple[Use, ...]]:
@@ -282,6 +291,30 @@ class _Edges:
                 for tile, edge in zip(self.jungles, self.edges, strict=True)
             ]
         return self._options
+
+    def others(self, index: int, after: View) -> _Edges:
+        """The edges but ``edges[index]``, in the state ``after`` it was used.
+
+        What ``after`` shares with this state is not worked out again: the jungle tiles
+        when the move left the board as it was (every action but a gem mine's), and the
+        options too when it left the owner as they were (a use of no worker)."""
+        edges = self.edges[:index] + self.edges[index + 1 :]
+        if after.board is not self.board:
+            return _worked(after, edges)
+        player = after.players[edges[0].owner]
+        options = None
+        if player is self.player:
+            options = self.options[:index] + self.options[index + 1 :]
+        return _Edges(
+            player, self.board, self.jungles[:index] + self.jungles[index + 1 :], edges, options
+        )
+
+
+def _worked(view: View, edges: tuple[ActivatedEdge, ...]) -> _Edges:
+    """One owner's ``edges`` in ``view``, to be worked out (:class:`_Edges`)."""
+    board = view.board
+    jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
+    return _Edges(view.players[edges[0].owner], board, jungles, edges, None)
 
 
 def _jungle_at(tile: object) -> JungleTile:
@@ -300,6 +333,35 @@ _SITUATIONS: dict[tuple[object, ...], Settled] = {}
 """What each situation settles to, by its key (:func:`_situation`)."""
 
 
+def _settle(view: View, edges: tuple[ActivatedEdge, ...]) -> Settled:
+    """What the owner's ``edges`` settle to, with the moves listed if every edge is live: a
+    single edge directly (:func:`_settle_one`), more through their situation
+    (:func:`_settle_situation`)."""
+    if len(edges) == 1:
+        return _settle_one(view, edges[0])
+    return _settle_situation(view, edges)
+
+
+_ONE_DEAD: Final[Settled] = ((False,), None)
+"""What a single edge that offers no choice settles to."""
+
+_ONE_LIVE: Final = (True,)
+"""Which edges are live when a single edge offers a choice."""
+
+
+def _settle_one(view: View, edge: ActivatedEdge) -> Settled:
+    """What a single edge settles to: it is live only if it offers a choice (no other edge
+    of the owner can raise an amount that caps it), and then its moves are its uses offered.
+
+    Worked out directly, which costs about what looking its situation up does and much less
+    than working a new situation out (:func:`_settle_situation`), and settles an edge at a
+    gem mine, which has no key, just as cheaply."""
+    offered = edge_options(view, edge)
+    if len(offered) < 2:
+        return _ONE_DEAD
+    return (_ONE_LIVE, tuple([(0, use) for use in offered]))
+
+
 def _settle_situation(
     view: View, edges: tuple[ActivatedEdge, ...], *, listing: bool = True
 ) -> Settled:
@@ -308,11 +370,11 @@ def _settle_situation(
     key = _situation(view, edges)
     known = None if key is None else _SITUATIONS.get(key)
     if known is None:
-        worked = _Edges(view, edges)
+        worked = _worked(view, edges)
         live = _liveness(worked)
         known = (live, _listing(view, worked) if listing and all(live) else None)
     elif listing and known[1] is None and all(known[0]):
-        known = (known[0], _listing(view, _Edges(view, edges)))
+        known = (known[0], _listing(view, _worked(view, edges)))
     else:
         return known
     if key is not None:
@@ -364,7 +426,7 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
     step = draft.step
     assert isinstance(step, ResolveStep)
     mine = _decider_edges(step.queue)
-    live, listed = _settle_situation(draft, mine)
+    live, listed = _settle(draft, mine)
     if listed is not None:
         return [resolve_move(mine[index], use) for index, use in listed]
     for edge, alive in zip(mine, live, strict=True):
@@ -386,9 +448,9 @@ def resolve_moves(view: View) -> list[Resolve]:
     step = view.step
     assert isinstance(step, ResolveStep)
     mine = _decider_edges(step.queue)
-    _, listed = _settle_situation(view, mine)
+    _, listed = _settle(view, mine)
     if listed is None:  # some edges are dead: see dead_edges
-        listed = _distinct(view, _Edges(view, mine))
+        listed = _distinct(view, _worked(view, mine))
     return [resolve_move(mine[index], use) for index, use in listed]
 
 
@@ -442,31 +504,49 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
         for use in offered:
             after, effect = _effect(view, mine, index, use)
             group = alike.setdefault(effect, [])
-            listed = _Listed(index, after)
-            if group:
-                live = listed.live(mine)
-                if any(other.live(mine) == live for other in group):
-                    continue
+            listed = _Listed(index, use, after)
+            if any(listed.alike(other, view, edges) for other in group):
+                continue
             group.append(listed)
             distinct.append((index, use))
     return tuple(distinct)
 
 
 class _Listed:
-    """A listed move's edge ``index`` and the state ``after`` it, with the edges it leaves
-    live worked out once, when first needed."""
+    """A move's edge ``index`` and ``use``, and the state ``after`` it if worked out
+    already (see :func:`_effect`), with the edges it leaves live worked out once, when
+    first needed."""
 
-    __slots__ = ("_live", "after", "index")
+    __slots__ = ("_live", "after", "index", "use")
 
-    def __init__(self, index: int, after: View) -> None:
+    def __init__(self, index: int, use: Use, after: View | None) -> None:
         self.index = index
+        self.use = use
         self.after = after
         self._live: tuple[int, ...] | None = None
 
-    def live(self, edges: tuple[ActivatedEdge, ...]) -> tuple[int, ...]:
-        """:func:`_left_live` of the move, among the owner's ``edges``."""
+    def alike(self, other: _Listed, view: View, edges: _Edges) -> bool:
+        """Whether this move ends as ``other``, a move with the same effect in ``view``, does:
+        whether they leave the same edges live.
+
+        Worked out only where needed: a move leaves its own edge resolved, so when one of
+        the two moves uses no worker (leaving the state as it was) and the other's edge
+        offers a choice in ``view``, that edge stays live after the first move and is gone
+        after its own: they differ."""
+        if self.index != other.index and (
+            (other.after is view and len(edges.options[self.index]) > 1)
+            or (self.after is view and len(edges.options[other.index]) > 1)
+        ):
+            return False
+        return self.live(view, edges) == other.live(view, edges)
+
+    def live(self, view: View, edges: _Edges) -> tuple[int, ...]:
+        """:func:`_left_live` of the move in ``view``, among the owner's ``edges``."""
         if self._live is None:
-            self._live = _left_live(self.after, edges, self.index)
+            after = self.after
+            if after is None:
+                after = _performed(view, edges.edges[self.index], self.use)[0]
+            self._live = _left_live(after, edges, self.index)
         return self._live
 
 
@@ -486,30 +566,40 @@ def _interact(actions: list[Action]) -> bool:
 
 def _effect(
     view: View, edges: tuple[ActivatedEdge, ...], index: int, use: Use
-) -> tuple[View, tuple[object, ...]]:
-    """The state after using ``edges[index]`` as ``use``, and what the move changes there.
+) -> tuple[View | None, tuple[object, ...]]:
+    """What using ``edges[index]`` as ``use`` changes, and the state after it if that was
+    worked out on the way (``None`` if not: :func:`_performed` works it out).
 
     Only the owner's resources change (:func:`_resources`), and the cacao counted for the
-    Farmer. Of the board, only the edge's own jungle tile can change (a gem mine loses gems),
-    so that square and tile stand for the board, or ``None`` when it is unchanged.
+    Farmer; of the board, only a gem mine, which loses the gems taken. A gem mine's use is
+    not carried out here (taking gems is the costliest action to copy a state for): two
+    uses leave the owner and the board alike exactly when they take the same gems from the
+    same mine, since the owner's gems and masks follow from the gems taken and the mine
+    from its square and those gems, and no other action changes the board or the gems. So
+    the mine's square and the gems taken stand for what such a use changes, after a
+    ``None`` where the other effects hold the owner's resources.
     """
     step = view.step
     assert isinstance(step, ResolveStep)
     edge = edges[index]
     if not use[0]:  # nothing changes but the edges left
         return view, (_resources(view.players[edge.owner]), step.received, None)
+    if _jungle(view, edge).gems is not None:
+        return None, (None, edge.jungle_square, use.gems)
+    working, gained = _performed(view, edge, use)
+    received = step.received + _counted(working, edge.owner, gained)
+    return working, (_resources(working.players[edge.owner]), received, None)
+
+
+def _performed(view: View, edge: ActivatedEdge, use: Use) -> tuple[Draft, int]:
+    """The state after using ``edge`` as ``use`` (its action carried out on a working copy
+    of ``view``), and the cacao it put into storage."""
     working = Draft(view, None)
     tile = _jungle(view, edge)
     gained = ACTIONS[tile.kind].perform(
         working, edge.owner, edge.jungle_square, tile, edge.workers, use
     )
-    received = step.received + _counted(working, edge.owner, gained)
-    changed = None
-    if working.board is not view.board:
-        laid = working.board.get(edge.jungle_square)
-        if laid != view.board.get(edge.jungle_square):
-            changed = (edge.jungle_square, laid)
-    return working, (_resources(working.players[edge.owner]), received, changed)
+    return working, gained
 
 
 def _resources(player: PlayerState) -> tuple[object, ...]:
@@ -527,11 +617,13 @@ def _resources(player: PlayerState) -> tuple[object, ...]:
     )
 
 
-def _left_live(after: View, edges: tuple[ActivatedEdge, ...], index: int) -> tuple[int, ...]:
-    """The positions in ``edges`` of the owner's edges still worth asking about ``after``
-    ``edges[index]`` was used; the other owners' edges are the same whatever the move."""
-    others = [position for position in range(len(edges)) if position != index]
-    alive = live_edges(after, tuple([edges[position] for position in others]))
+def _left_live(after: View, edges: _Edges, index: int) -> tuple[int, ...]:
+    """The positions among the owner's ``edges`` of those still worth asking about
+    ``after`` the one at ``index`` was used (:func:`live_edges`, worked out on what the
+    edges share with ``after``: :meth:`_Edges.others`); the other owners' edges are the
+    same whatever the move."""
+    others = [position for position in range(len(edges.edges)) if position != index]
+    alive = _liveness(edges.others(index, after))
     return tuple([position for position, flag in zip(others, alive, strict=True) if flag])
 
 
@@ -541,7 +633,7 @@ def _outcome(
     """What using ``edges[index]`` as ``use`` leads to before the owner decides again: its
     :func:`_effect` and the owner's edges it leaves live (:func:`_left_live`)."""
     after, effect = _effect(view, edges, index, use)
-    return (*effect, _left_live(after, edges, index))
+    return (*effect, _Listed(index, use, after).live(view, _worked(view, edges)))
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
