@@ -69,9 +69,6 @@ TEMPLE_WEIGHT: Final = 8
 """Weight of one gold of provisional temple majorities: in full, like gold in hand, though they
 may still change. Valued at 2 (as before issue 23), the greedy bot gave up temples for a
 little gold now and lost to the old greedy bot in 3-player games; see docs/bots.md."""
-LEAF_TEMPLE_WEIGHT: Final = 2
-"""The weight of a gold of provisional temple majorities in the search bot's scores of
-unfinished games (:class:`~cacao_rules.MCTSBot`), as it was measured with."""
 GEM_WEIGHT: Final = 8
 """Weight of one gem held (Gem mines module): 1 gold at the end for sure, and a quarter of a
 mask once the player holds all four colours."""

@@ -15,9 +15,9 @@ between two placements (filling, resolving edges) are made at once, each the one
 bot likes them, and only the first few at first: ``widening * visits ** 0.5`` of them
 (progressive widening), so a second of search goes deep on the placements worth it instead
 of trying each of the dozens once. A new node is scored by each seat's lead in
-:func:`~cacao_rules.agents.bots.greedy_value` (gold, and what the rest is likely worth; a
-gold of temple majorities weighing :data:`~cacao_rules.agents.bots.LEAF_TEMPLE_WEIGHT`),
-squashed into 0..1, or by who won at the end.
+:func:`~cacao_rules.agents.bots.greedy_value` (gold, and what the rest is likely worth; the
+temple majorities as they stand counted in full, as the greedy bot counts them), squashed
+into 0..1, or by who won at the end.
 
 >>> import cacao_rules as cr
 >>> state = cr.new_game(cr.Config(players=2), seed=3)
@@ -42,7 +42,7 @@ from ..state.chance import check_seed
 from ..state.state import PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
-from .bots import LEAF_TEMPLE_WEIGHT, greedy_value
+from .bots import greedy_value
 from .determinization import determinize
 from .greedy import greedy_move, move_values
 
@@ -232,7 +232,7 @@ def _score(state: State) -> list[float]:
         won = winners(state)
         return [1 / len(won) if seat in won else 0.0 for seat in seats]
     temples = temple_totals(state)
-    values = [greedy_value(state, seat, temples, LEAF_TEMPLE_WEIGHT) for seat in seats]
+    values = [greedy_value(state, seat, temples) for seat in seats]
     scores = []
     for seat in seats:
         lead = values[seat] - max(v for other, v in enumerate(values) if other != seat)
