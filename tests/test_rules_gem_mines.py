@@ -633,20 +633,26 @@ def test_the_player_to_move_takes_first_then_clockwise() -> None:
     ]
 
 
-@pytest.mark.rule("R-GEM-7")
-def test_the_last_gem_goes_to_the_player_to_move() -> None:
-    # Two players' edges at one mine with a single gem: seat 1, to move, gets it whatever
-    # the seat numbers; seat 0's edge is then resolved by itself.
+def _one_gem_mine_filled(older_tile_owner: int) -> cr.State:
+    """Seat 1, to move, places a 3-1-0-0 on (1, 0) and fills the mine square with a mine
+    holding a single red gem; ``older_tile_owner``'s 1-1-1-1 on (0, -1) faces the mine too."""
     state = cr.position(
         gem_config(2),
-        board=start_board({(0, -1): wt(0, W1111)}),
+        board=start_board({(0, -1): wt(older_tile_owner, W1111)}),
         players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W3100,))],
         display=[mine(1, 0, 0, 0), M3],
         jungle_pile=[M3],
         current=1,
     )
     state = cr.apply(state, cr.Place(W3100, HUB, 0))
-    state = cr.apply(state, cr.Fill((cr.FillChoice(MINE_SQUARE, mine(1, 0, 0, 0)),)))
+    return cr.apply(state, cr.Fill((cr.FillChoice(MINE_SQUARE, mine(1, 0, 0, 0)),)))
+
+
+@pytest.mark.rule("R-GEM-7")
+def test_the_last_gem_goes_to_the_player_to_move() -> None:
+    # Two players' edges at one mine with a single gem: seat 1, to move, gets it whatever
+    # the seat numbers; seat 0's edge is then resolved by itself.
+    state = _one_gem_mine_filled(older_tile_owner=0)
     assert state.to_move == 1
     assert names(state) == ["resolve 1,0 N 0", "resolve 1,0 N 1 g1000"]
     state, events = cr.step(state, cr.Resolve(HUB, Side.N, 1, gems=(1, 0, 0, 0)))
@@ -701,16 +707,7 @@ def test_the_same_gem_from_one_mine_by_either_of_an_owners_edges_is_listed_once(
     # tile's N edge. Taking the gem with either leaves the mine empty and the other edge
     # with nothing to do, so only the first is listed; using neither is listed on both, as
     # each leaves the other edge to decide. The unlisted twin is refused and named.
-    state = cr.position(
-        gem_config(2),
-        board=start_board({(0, -1): wt(1, W1111)}),
-        players=[cr.PlayerState(hand=(W1111,)), cr.PlayerState(hand=(W3100,))],
-        display=[mine(1, 0, 0, 0), M3],
-        jungle_pile=[M3],
-        current=1,
-    )
-    state = cr.apply(state, cr.Place(W3100, HUB, 0))
-    state = cr.apply(state, cr.Fill((cr.FillChoice(MINE_SQUARE, mine(1, 0, 0, 0)),)))
+    state = _one_gem_mine_filled(older_tile_owner=1)
     assert names(state) == ["resolve 0,-1 E 0", "resolve 0,-1 E 1 g1000", "resolve 1,0 N 0"]
     with pytest.raises(cr.IllegalMoveError, match="same effect as resolve 0,-1 E 1 g1000"):
         cr.apply(state, cr.Resolve(HUB, Side.N, 1, gems=(1, 0, 0, 0)))
