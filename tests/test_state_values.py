@@ -110,7 +110,7 @@ def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
 @contextlib.contextmanager
 def _as_compiled(cls: type, compiled: bool) -> Iterator[None]:
     """Run ``cls``'s generated constructor down the branch of the compiled build (its
-    ``object.__setattr__`` writes) or of the pure build (the slots' setters)."""
+    ``object.__setattr__`` writes) or of the pure build (plain writes through its open twin)."""
     module = sys.modules[cls.__module__]
     was = module.COMPILED
     module.COMPILED = compiled  # type: ignore[attr-defined]

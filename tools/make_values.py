@@ -407,13 +407,11 @@ def sealed_block(value: Value) -> list[str]:
         for slot in written[:-1]
     ]
     lines.append("            self._start()  # the base's _hash (mypyc writes only a class's own)")
-    lines.append("        else:  # each slot's own setter: twice as fast as object.__setattr__")
-    setters = [f"set_{slot.lstrip('_')}" for slot in written]
-    lines += _unpack(setters, "self._SETTERS", "            ")
-    lines += [
-        f"            {setter}(self, {given.get(slot, 'None')})"
-        for setter, slot in zip(setters, written, strict=True)
-    ]
+    lines.append("        else:  # plain writes while it wears its open twin (see Sealed)")
+    lines.append("            sealed = self.__class__")
+    lines.append("            sealed._WEAR(self, sealed._OPEN)")
+    lines += [f"            self.{slot} = {given.get(slot, 'None')}" for slot in written]
+    lines.append("            sealed._WEAR(self, sealed)")
     lines += ["", "    def values(self) -> tuple[Any, ...]:"]
     lines.append('        """The fields\' values, in the order of :attr:`FIELDS`."""')
     lines += _wrapped("        return (", [f"self.{name}" for name in names], ")", tuple_=True)
@@ -526,16 +524,6 @@ def _wrapped(
     if len(inner) <= 100 and not tuple_:
         return [head, inner, base + close]
     return [head, *(f"{base}    {item}," for item in items), base + close]
-
-
-def _unpack(names: list[str], source: str, indent: str) -> list[str]:
-    if len(names) == 1:
-        one = f"{indent}({names[0]},) = {source}"
-        return [one]
-    one = f"{indent}{', '.join(names)} = {source}"
-    if len(one) <= 100:
-        return [one]
-    return [f"{indent}(", *(f"{indent}    {n}," for n in names), f"{indent}) = {source}"]
 
 
 def _replace_block(text: str, name: str, block: list[str], module: str) -> str:

@@ -130,37 +130,24 @@ class PlayerView(Sealed):
             object.__setattr__(self, "pile_size", pile_size)
             object.__setattr__(self, "unseen", unseen)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_gold,
-                set_cacao,
-                set_sun,
-                set_water_field,
-                set_chocolate,
-                set_map_tiles,
-                set_huts,
-                set_gems,
-                set_masks,
-                set_hand,
-                set_hand_size,
-                set_pile_size,
-                set_unseen,
-                set_hash,
-            ) = self._SETTERS
-            set_gold(self, gold)
-            set_cacao(self, cacao)
-            set_sun(self, sun)
-            set_water_field(self, water_field)
-            set_chocolate(self, chocolate)
-            set_map_tiles(self, map_tiles)
-            set_huts(self, huts)
-            set_gems(self, gems)
-            set_masks(self, masks)
-            set_hand(self, hand)
-            set_hand_size(self, hand_size)
-            set_pile_size(self, pile_size)
-            set_unseen(self, unseen)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.gold = gold
+            self.cacao = cacao
+            self.sun = sun
+            self.water_field = water_field
+            self.chocolate = chocolate
+            self.map_tiles = map_tiles
+            self.huts = huts
+            self.gems = gems
+            self.masks = masks
+            self.hand = hand
+            self.hand_size = hand_size
+            self.pile_size = pile_size
+            self.unseen = unseen
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -334,49 +321,30 @@ class Observation(Sealed):
             object.__setattr__(self, "mask_supply", mask_supply)
             object.__setattr__(self, "gems_exchanged", gems_exchanged)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_player,
-                set_config,
-                set_chance_count,
-                set_board,
-                set_covered,
-                set_discarded,
-                set_players,
-                set_jungle_pile,
-                set_display,
-                set_current,
-                set_turn,
-                set_step,
-                set_map_board,
-                set_map_tiles_used,
-                set_hut_supply,
-                set_emperor,
-                set_gem_cart,
-                set_mask_supply,
-                set_gems_exchanged,
-                set_hash,
-            ) = self._SETTERS
-            set_player(self, player)
-            set_config(self, config)
-            set_chance_count(self, chance_count)
-            set_board(self, board)
-            set_covered(self, covered)
-            set_discarded(self, discarded)
-            set_players(self, players)
-            set_jungle_pile(self, jungle_pile)
-            set_display(self, display)
-            set_current(self, current)
-            set_turn(self, turn)
-            set_step(self, step)
-            set_map_board(self, map_board)
-            set_map_tiles_used(self, map_tiles_used)
-            set_hut_supply(self, hut_supply)
-            set_emperor(self, emperor)
-            set_gem_cart(self, gem_cart)
-            set_mask_supply(self, mask_supply)
-            set_gems_exchanged(self, gems_exchanged)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.config = config
+            self.chance_count = chance_count
+            self.board = board
+            self.covered = covered
+            self.discarded = discarded
+            self.players = players
+            self.jungle_pile = jungle_pile
+            self.display = display
+            self.current = current
+            self.turn = turn
+            self.step = step
+            self.map_board = map_board
+            self.map_tiles_used = map_tiles_used
+            self.hut_supply = hut_supply
+            self.emperor = emperor
+            self.gem_cart = gem_cart
+            self.mask_supply = mask_supply
+            self.gems_exchanged = gems_exchanged
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

@@ -101,12 +101,14 @@ class JungleTile(Sealed):
             object.__setattr__(self, "value", value)
             object.__setattr__(self, "gems", gems)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_kind, set_value, set_gems, set_hash = self._SETTERS
-            set_kind(self, kind)
-            set_value(self, value)
-            set_gems(self, gems)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.kind = kind
+            self.value = value
+            self.gems = gems
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -352,14 +354,16 @@ class WorkerTile(Sealed):
             object.__setattr__(self, "edges", edges)
             object.__setattr__(self, "foreman", foreman)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_owner, set_type, set_rotation, set_edges, set_foreman, set_hash = self._SETTERS
-            set_owner(self, owner)
-            set_type(self, type)
-            set_rotation(self, rotation)
-            set_edges(self, edges)
-            set_foreman(self, foreman)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.owner = owner
+            self.type = type
+            self.rotation = rotation
+            self.edges = edges
+            self.foreman = foreman
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

@@ -296,23 +296,17 @@ class Config(InterpretedSealed):
             object.__setattr__(self, "workers", checked[4])
             object.__setattr__(self, "is_big_game", checked[5])
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_players,
-                set_modules,
-                set_map_early_overbuild,
-                set_huts,
-                set_workers,
-                set_is_big_game,
-                set_hash,
-            ) = self._SETTERS
-            set_players(self, checked[0])
-            set_modules(self, checked[1])
-            set_map_early_overbuild(self, checked[2])
-            set_huts(self, checked[3])
-            set_workers(self, checked[4])
-            set_is_big_game(self, checked[5])
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.players = checked[0]
+            self.modules = checked[1]
+            self.map_early_overbuild = checked[2]
+            self.huts = checked[3]
+            self.workers = checked[4]
+            self.is_big_game = checked[5]
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

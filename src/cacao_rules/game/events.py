@@ -47,11 +47,13 @@ class WorkerDrawn(Sealed):
             object.__setattr__(self, "player", player)
             object.__setattr__(self, "type", type)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_type, set_hash = self._SETTERS
-            set_player(self, player)
-            set_type(self, type)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.type = type
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -86,10 +88,12 @@ class WorkerDrawnUnseen(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "player", player)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_hash = self._SETTERS
-            set_player(self, player)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -120,10 +124,12 @@ class DisplayFilled(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "tile", tile)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_tile, set_hash = self._SETTERS
-            set_tile(self, tile)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.tile = tile
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -154,10 +160,12 @@ class TurnStarted(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "player", player)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_hash = self._SETTERS
-            set_player(self, player)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -196,13 +204,15 @@ class WorkerPlaced(Sealed):
             object.__setattr__(self, "tile", tile)
             object.__setattr__(self, "covered", covered)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_square, set_tile, set_covered, set_hash = self._SETTERS
-            set_player(self, player)
-            set_square(self, square)
-            set_tile(self, tile)
-            set_covered(self, covered)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.square = square
+            self.tile = tile
+            self.covered = covered
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -240,11 +250,13 @@ class WorkerDiscarded(Sealed):
             object.__setattr__(self, "player", player)
             object.__setattr__(self, "type", type)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_type, set_hash = self._SETTERS
-            set_player(self, player)
-            set_type(self, type)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.type = type
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -279,12 +291,14 @@ class JungleFilled(Sealed):
             object.__setattr__(self, "tile", tile)
             object.__setattr__(self, "source", source)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_square, set_tile, set_source, set_hash = self._SETTERS
-            set_square(self, square)
-            set_tile(self, tile)
-            set_source(self, source)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.square = square
+            self.tile = tile
+            self.source = source
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -319,10 +333,12 @@ class SpaceLeftEmpty(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "square", square)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_square, set_hash = self._SETTERS
-            set_square(self, square)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.square = square
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -369,23 +385,17 @@ class EdgeActivated(Sealed):
             object.__setattr__(self, "workers", workers)
             object.__setattr__(self, "jungle", jungle)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_owner,
-                set_square,
-                set_layer,
-                set_side,
-                set_workers,
-                set_jungle,
-                set_hash,
-            ) = self._SETTERS
-            set_owner(self, owner)
-            set_square(self, square)
-            set_layer(self, layer)
-            set_side(self, side)
-            set_workers(self, workers)
-            set_jungle(self, jungle)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.owner = owner
+            self.square = square
+            self.layer = layer
+            self.side = side
+            self.workers = workers
+            self.jungle = jungle
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -435,14 +445,16 @@ class EdgeResolved(Sealed):
             object.__setattr__(self, "used", used)
             object.__setattr__(self, "automatic", automatic)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_owner, set_square, set_side, set_used, set_automatic, set_hash = self._SETTERS
-            set_owner(self, owner)
-            set_square(self, square)
-            set_side(self, side)
-            set_used(self, used)
-            set_automatic(self, automatic)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.owner = owner
+            self.square = square
+            self.side = side
+            self.used = used
+            self.automatic = automatic
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -485,13 +497,15 @@ class Gained(Sealed):
             object.__setattr__(self, "amount", amount)
             object.__setattr__(self, "wasted", wasted)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_resource, set_amount, set_wasted, set_hash = self._SETTERS
-            set_player(self, player)
-            set_resource(self, resource)
-            set_amount(self, amount)
-            set_wasted(self, wasted)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.resource = resource
+            self.amount = amount
+            self.wasted = wasted
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -531,12 +545,14 @@ class Spent(Sealed):
             object.__setattr__(self, "resource", resource)
             object.__setattr__(self, "amount", amount)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_resource, set_amount, set_hash = self._SETTERS
-            set_player(self, player)
-            set_resource(self, resource)
-            set_amount(self, amount)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.resource = resource
+            self.amount = amount
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -571,10 +587,12 @@ class MapBoardFilled(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "tile", tile)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_tile, set_hash = self._SETTERS
-            set_tile(self, tile)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.tile = tile
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -605,10 +623,12 @@ class TileSlid(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "tile", tile)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_tile, set_hash = self._SETTERS
-            set_tile(self, tile)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.tile = tile
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -639,10 +659,12 @@ class HutSideUp(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "hut", hut)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_hut, set_hash = self._SETTERS
-            set_hut(self, hut)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.hut = hut
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -675,11 +697,13 @@ class HutBuilt(Sealed):
             object.__setattr__(self, "player", player)
             object.__setattr__(self, "hut", hut)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_hut, set_hash = self._SETTERS
-            set_player(self, player)
-            set_hut(self, hut)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.hut = hut
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -713,11 +737,13 @@ class HutUsed(Sealed):
             object.__setattr__(self, "player", player)
             object.__setattr__(self, "hut", hut)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_hut, set_hash = self._SETTERS
-            set_player(self, player)
-            set_hut(self, hut)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.hut = hut
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -753,12 +779,14 @@ class EmperorMoved(Sealed):
             object.__setattr__(self, "start", start)
             object.__setattr__(self, "end", end)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_start, set_end, set_hash = self._SETTERS
-            set_player(self, player)
-            set_start(self, start)
-            set_end(self, end)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.start = start
+            self.end = end
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -797,12 +825,14 @@ class GemsTaken(Sealed):
             object.__setattr__(self, "square", square)
             object.__setattr__(self, "gems", gems)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_square, set_gems, set_hash = self._SETTERS
-            set_player(self, player)
-            set_square(self, square)
-            set_gems(self, gems)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.square = square
+            self.gems = gems
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -839,11 +869,13 @@ class MaskTaken(Sealed):
             object.__setattr__(self, "player", player)
             object.__setattr__(self, "value", value)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_value, set_hash = self._SETTERS
-            set_player(self, player)
-            set_value(self, value)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.value = value
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -876,11 +908,13 @@ class AutoDecision(Sealed):
             object.__setattr__(self, "player", player)
             object.__setattr__(self, "move", move)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_move, set_hash = self._SETTERS
-            set_player(self, player)
-            set_move(self, move)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.move = move
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -911,10 +945,12 @@ class GameEnded(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "winners", winners)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_winners, set_hash = self._SETTERS
-            set_winners(self, winners)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.winners = winners
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

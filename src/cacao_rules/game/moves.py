@@ -141,12 +141,14 @@ class Place(Sealed):
             object.__setattr__(self, "square", square)
             object.__setattr__(self, "rotation", rotation)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_type, set_square, set_rotation, set_hash = self._SETTERS
-            set_type(self, type)
-            set_square(self, square)
-            set_rotation(self, rotation)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.type = type
+            self.square = square
+            self.rotation = rotation
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -213,12 +215,14 @@ class Overbuild(Sealed):
             object.__setattr__(self, "square", square)
             object.__setattr__(self, "rotation", rotation)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_type, set_square, set_rotation, set_hash = self._SETTERS
-            set_type(self, type)
-            set_square(self, square)
-            set_rotation(self, rotation)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.type = type
+            self.square = square
+            self.rotation = rotation
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -281,10 +285,12 @@ class Discard(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "type", type)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_type, set_hash = self._SETTERS
-            set_type(self, type)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.type = type
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -345,12 +351,14 @@ class FillChoice(Sealed):
             object.__setattr__(self, "tile", tile)
             object.__setattr__(self, "from_map", from_map)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_square, set_tile, set_from_map, set_hash = self._SETTERS
-            set_square(self, square)
-            set_tile(self, tile)
-            set_from_map(self, from_map)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.square = square
+            self.tile = tile
+            self.from_map = from_map
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -412,10 +420,12 @@ class Fill(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "choices", choices)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_choices, set_hash = self._SETTERS
-            set_choices(self, choices)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.choices = choices
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -513,14 +523,16 @@ class Resolve(Sealed):
             object.__setattr__(self, "bars", bars)
             object.__setattr__(self, "gems", gems)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_square, set_side, set_workers, set_bars, set_gems, set_hash = self._SETTERS
-            set_square(self, square)
-            set_side(self, side)
-            set_workers(self, workers)
-            set_bars(self, bars)
-            set_gems(self, gems)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.square = square
+            self.side = side
+            self.workers = workers
+            self.bars = bars
+            self.gems = gems
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -606,10 +618,12 @@ class DrawWorker(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "type", type)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_type, set_hash = self._SETTERS
-            set_type(self, type)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.type = type
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -668,10 +682,12 @@ class DrawJungle(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "tile", tile)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_tile, set_hash = self._SETTERS
-            set_tile(self, tile)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.tile = tile
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -730,10 +746,12 @@ class Slide(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "tile", tile)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_tile, set_hash = self._SETTERS
-            set_tile(self, tile)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.tile = tile
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -792,10 +810,12 @@ class BuildHut(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "hut", hut)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_hut, set_hash = self._SETTERS
-            set_hut(self, hut)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.hut = hut
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -850,9 +870,11 @@ class PassHut(Sealed):
     def __init__(self) -> None:
         if COMPILED:  # mypyc makes each of these a direct write
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (set_hash,) = self._SETTERS
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -905,10 +927,12 @@ class HutSide(Sealed):
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "hut", hut)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_hut, set_hash = self._SETTERS
-            set_hut(self, hut)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.hut = hut
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

@@ -279,25 +279,18 @@ class WorkerBalance(Sealed):
             object.__setattr__(self, "tiles", tiles)
             object.__setattr__(self, "usual_tiles", usual_tiles)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_workers,
-                set_jungle,
-                set_difference,
-                set_recommended,
-                set_within,
-                set_tiles,
-                set_usual_tiles,
-                set_hash,
-            ) = self._SETTERS
-            set_workers(self, workers)
-            set_jungle(self, jungle)
-            set_difference(self, difference)
-            set_recommended(self, recommended)
-            set_within(self, within)
-            set_tiles(self, tiles)
-            set_usual_tiles(self, usual_tiles)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.workers = workers
+            self.jungle = jungle
+            self.difference = difference
+            self.recommended = recommended
+            self.within = within
+            self.tiles = tiles
+            self.usual_tiles = usual_tiles
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

@@ -42,13 +42,15 @@ class ScoreSheet(Sealed):
             object.__setattr__(self, "breakdown", breakdown)
             object.__setattr__(self, "cacao", cacao)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_player, set_total, set_breakdown, set_cacao, set_hash = self._SETTERS
-            set_player(self, player)
-            set_total(self, total)
-            set_breakdown(self, breakdown)
-            set_cacao(self, cacao)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.player = player
+            self.total = total
+            self.breakdown = breakdown
+            self.cacao = cacao
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

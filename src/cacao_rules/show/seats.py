@@ -109,39 +109,25 @@ class SeatSummary(Sealed):
             object.__setattr__(self, "unseen", unseen)
             object.__setattr__(self, "seat", seat)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_gold,
-                set_cacao,
-                set_sun,
-                set_water_field,
-                set_chocolate,
-                set_map_tiles,
-                set_huts,
-                set_gems,
-                set_masks,
-                set_hand,
-                set_hand_size,
-                set_pile_size,
-                set_unseen,
-                set_seat,
-                set_hash,
-            ) = self._SETTERS
-            set_gold(self, gold)
-            set_cacao(self, cacao)
-            set_sun(self, sun)
-            set_water_field(self, water_field)
-            set_chocolate(self, chocolate)
-            set_map_tiles(self, map_tiles)
-            set_huts(self, huts)
-            set_gems(self, gems)
-            set_masks(self, masks)
-            set_hand(self, hand)
-            set_hand_size(self, hand_size)
-            set_pile_size(self, pile_size)
-            set_unseen(self, unseen)
-            set_seat(self, seat)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.gold = gold
+            self.cacao = cacao
+            self.sun = sun
+            self.water_field = water_field
+            self.chocolate = chocolate
+            self.map_tiles = map_tiles
+            self.huts = huts
+            self.gems = gems
+            self.masks = masks
+            self.hand = hand
+            self.hand_size = hand_size
+            self.pile_size = pile_size
+            self.unseen = unseen
+            self.seat = seat
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

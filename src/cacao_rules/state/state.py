@@ -117,33 +117,22 @@ map_tiles=0, huts=(), gems=(0, 0, 0, 0), masks=())
             object.__setattr__(self, "gems", gems)
             object.__setattr__(self, "masks", masks)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_gold,
-                set_cacao,
-                set_sun,
-                set_water_field,
-                set_hand,
-                set_pile,
-                set_chocolate,
-                set_map_tiles,
-                set_huts,
-                set_gems,
-                set_masks,
-                set_hash,
-            ) = self._SETTERS
-            set_gold(self, gold)
-            set_cacao(self, cacao)
-            set_sun(self, sun)
-            set_water_field(self, water_field)
-            set_hand(self, hand)
-            set_pile(self, pile)
-            set_chocolate(self, chocolate)
-            set_map_tiles(self, map_tiles)
-            set_huts(self, huts)
-            set_gems(self, gems)
-            set_masks(self, masks)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.gold = gold
+            self.cacao = cacao
+            self.sun = sun
+            self.water_field = water_field
+            self.hand = hand
+            self.pile = pile
+            self.chocolate = chocolate
+            self.map_tiles = map_tiles
+            self.huts = huts
+            self.gems = gems
+            self.masks = masks
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -217,21 +206,16 @@ class ActivatedEdge(Sealed):
             object.__setattr__(self, "workers", workers)
             object.__setattr__(self, "jungle_square", jungle_square)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_owner,
-                set_square,
-                set_side,
-                set_workers,
-                set_jungle_square,
-                set_hash,
-            ) = self._SETTERS
-            set_owner(self, owner)
-            set_square(self, square)
-            set_side(self, side)
-            set_workers(self, workers)
-            set_jungle_square(self, jungle_square)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.owner = owner
+            self.square = square
+            self.side = side
+            self.workers = workers
+            self.jungle_square = jungle_square
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -269,9 +253,11 @@ class _BareStep(Sealed):
     def __init__(self) -> None:
         if COMPILED:  # mypyc makes each of these a direct write
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (set_hash,) = self._SETTERS
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -309,11 +295,13 @@ class FillStep(Sealed):
             object.__setattr__(self, "placed", placed)
             object.__setattr__(self, "spaces", spaces)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_placed, set_spaces, set_hash = self._SETTERS
-            set_placed(self, placed)
-            set_spaces(self, spaces)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.placed = placed
+            self.spaces = spaces
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -350,12 +338,14 @@ class BlindFillStep(Sealed):
             object.__setattr__(self, "filled", filled)
             object.__setattr__(self, "spaces", spaces)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_placed, set_filled, set_spaces, set_hash = self._SETTERS
-            set_placed(self, placed)
-            set_filled(self, filled)
-            set_spaces(self, spaces)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.placed = placed
+            self.filled = filled
+            self.spaces = spaces
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -396,11 +386,13 @@ class ResolveStep(Sealed):
             object.__setattr__(self, "queue", queue)
             object.__setattr__(self, "received", received)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            set_queue, set_received, set_hash = self._SETTERS
-            set_queue(self, queue)
-            set_received(self, received)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.queue = queue
+            self.received = received
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -615,51 +607,31 @@ class State(Sealed):
             object.__setattr__(self, "gems_exchanged", gems_exchanged)
             object.__setattr__(self, "_moves", None)
             self._start()  # the base's _hash (mypyc writes only a class's own)
-        else:  # each slot's own setter: twice as fast as object.__setattr__
-            (
-                set_config,
-                set_seed,
-                set_chance_count,
-                set_board,
-                set_covered,
-                set_discarded,
-                set_players,
-                set_jungle_pile,
-                set_display,
-                set_current,
-                set_turn,
-                set_step,
-                set_map_board,
-                set_map_tiles_used,
-                set_hut_supply,
-                set_emperor,
-                set_gem_cart,
-                set_mask_supply,
-                set_gems_exchanged,
-                set_moves,
-                set_hash,
-            ) = self._SETTERS
-            set_config(self, config)
-            set_seed(self, seed)
-            set_chance_count(self, chance_count)
-            set_board(self, board)
-            set_covered(self, covered)
-            set_discarded(self, discarded)
-            set_players(self, players)
-            set_jungle_pile(self, jungle_pile)
-            set_display(self, display)
-            set_current(self, current)
-            set_turn(self, turn)
-            set_step(self, step)
-            set_map_board(self, map_board)
-            set_map_tiles_used(self, map_tiles_used)
-            set_hut_supply(self, hut_supply)
-            set_emperor(self, emperor)
-            set_gem_cart(self, gem_cart)
-            set_mask_supply(self, mask_supply)
-            set_gems_exchanged(self, gems_exchanged)
-            set_moves(self, None)
-            set_hash(self, None)
+        else:  # plain writes while it wears its open twin (see Sealed)
+            sealed = self.__class__
+            sealed._WEAR(self, sealed._OPEN)
+            self.config = config
+            self.seed = seed
+            self.chance_count = chance_count
+            self.board = board
+            self.covered = covered
+            self.discarded = discarded
+            self.players = players
+            self.jungle_pile = jungle_pile
+            self.display = display
+            self.current = current
+            self.turn = turn
+            self.step = step
+            self.map_board = map_board
+            self.map_tiles_used = map_tiles_used
+            self.hut_supply = hut_supply
+            self.emperor = emperor
+            self.gem_cart = gem_cart
+            self.mask_supply = mask_supply
+            self.gems_exchanged = gems_exchanged
+            self._moves = None
+            self._hash = None
+            sealed._WEAR(self, sealed)
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
