@@ -44,7 +44,7 @@ class Sealed:
     _OPEN: ClassVar[type[Any]]
     """The pure build's open twin of the class: the same slots on the same base, so that an
     object may change between the two (:attr:`_WEAR`), but an ordinary ``__setattr__``."""
-    _WEAR: ClassVar[Callable[[object, type[Any]], None]] = object.__dict__["__class__"].__set__
+    _WEAR: ClassVar[Callable[[object, type[Any]], None]] = vars(object)["__class__"].__set__
     """Sets an object's class; the generated constructors switch a new object to its open
     twin and back with it (the setter of ``__class__``, which bypasses our ``__setattr__``)."""
 
@@ -122,7 +122,7 @@ def _open_twin(cls: type[Sealed]) -> type[Any]:
     namespace: dict[str, Any] = {
         "__setattr__": object.__setattr__,
         "__delattr__": object.__delattr__,  # with ours, assignments would go through a lookup
-        "__module__": cls.__module__,
+        "__module__": vars(cls)["__module__"],
         "_IS_TWIN": True,
     }
     if "__slots__" in vars(cls):
