@@ -8,8 +8,9 @@ import random
 import pytest
 
 import cacao_rules as cr
+from cacao_rules.agents.bots import greedy_value
 from cacao_rules.agents.greedy import move_values
-from cacao_rules.agents.mcts import _Node
+from cacao_rules.agents.mcts import _Node, leaf_value
 from cacao_rules.agents.registry import BOTS
 
 
@@ -50,6 +51,28 @@ def test_a_single_legal_move_is_answered_at_once_and_a_time_budget_works() -> No
     bot = cr.MCTSBot(1, iterations=3, widening=1.0)
     assert bot.choose(big) in cr.legal_moves(big)
     assert bot.last_iterations == (3 if len(cr.legal_moves(big)) > 1 else 0)
+
+
+def _with_player(state: cr.State, seat: int, **changes: int) -> cr.State:
+    players = list(state.players)
+    players[seat] = players[seat].replace(**changes)
+    return state.replace(players=tuple(players))
+
+
+def test_the_leaf_counts_sun_tokens_and_the_water_field_as_the_final_scoring_does() -> None:
+    # R-SCORE-6, R-SCORE-7: each sun token is a gold at the end, and so is each gold of the
+    # water field's value; the leaf counts them like gold in hand (8 eighths), where the
+    # greedy bot counts them at a part of their worth.
+    state = mid_game(6, 25)
+    for seat in (0, 1):
+        base = _with_player(state, seat, sun=0, water_field=0)
+        for sun, field in ((1, 0), (3, 0), (0, 1), (2, 8)):
+            changed = _with_player(base, seat, sun=sun, water_field=field)
+            gold = sun + cr.WATER_TRACK[field] - cr.WATER_TRACK[0]
+            assert leaf_value(changed, seat) - leaf_value(base, seat) == 8 * gold
+            assert greedy_value(changed, seat) - greedy_value(base, seat) < 8 * gold
+            other = 1 - seat
+            assert leaf_value(changed, other) == leaf_value(base, other)
 
 
 def test_it_is_the_mcts_bot_of_the_command_line() -> None:

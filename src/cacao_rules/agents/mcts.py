@@ -15,9 +15,10 @@ between two placements (filling, resolving edges) are made at once, each the one
 bot likes them, and only the first few at first: ``widening * visits ** 0.5`` of them
 (progressive widening), so a second of search goes deep on the placements worth it instead
 of trying each of the dozens once. A new node is scored by each seat's lead in
-:func:`~cacao_rules.agents.bots.greedy_value` (gold, and what the rest is likely worth; the
-temple majorities as they stand counted in full, as the greedy bot counts them), squashed
-into 0..1, or by who won at the end.
+:func:`leaf_value` (the gold the seat would score if the game ended now: gold, the temple
+majorities as they stand, sun tokens and the water field, all in full; and what its cacao
+and other holdings are likely worth, as :func:`~cacao_rules.agents.bots.greedy_value`
+counts them), squashed into 0..1, or by who won at the end.
 
 >>> import cacao_rules as cr
 >>> state = cr.new_game(cr.Config(players=2), seed=3)
@@ -42,7 +43,7 @@ from ..state.chance import check_seed
 from ..state.state import PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
-from .bots import greedy_value
+from .bots import GOLD_WEIGHT, SUN_WEIGHT, WATER_WEIGHT, greedy_value
 from .determinization import determinize
 from .greedy import greedy_move, move_values
 
@@ -232,12 +233,25 @@ def _score(state: State) -> list[float]:
         won = winners(state)
         return [1 / len(won) if seat in won else 0.0 for seat in seats]
     temples = temple_totals(state)
-    values = [greedy_value(state, seat, temples) for seat in seats]
+    values = [leaf_value(state, seat, temples) for seat in seats]
     scores = []
     for seat in seats:
         lead = values[seat] - max(v for other, v in enumerate(values) if other != seat)
         scores.append(1 / (1 + math.exp(-lead / LEAD_SCALE)))
     return scores
+
+
+def leaf_value(state: State, seat: int, temples: Sequence[int] | None = None) -> int:
+    """How the search values an unfinished ``state`` for ``seat``, in eighths of a gold:
+    :func:`~cacao_rules.agents.bots.greedy_value`, but with the sun tokens and the water
+    field counted in full, as the final scoring counts them (:rule:`R-SCORE-6`,
+    :rule:`R-SCORE-7`), like the gold in hand and the temple majorities. The greedy bot counts
+    them at a part of their worth; the search, which scores where its lines stop, needs what
+    they will be worth at the end. ``temples`` as for ``greedy_value``.
+    """
+    player = state.players[seat]
+    in_full = (GOLD_WEIGHT - SUN_WEIGHT) * player.sun + (GOLD_WEIGHT - WATER_WEIGHT) * player.water
+    return greedy_value(state, seat, temples) + in_full
 
 
 def _settle(state: State) -> State:
