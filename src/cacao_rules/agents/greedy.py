@@ -482,7 +482,7 @@ class GreedyBot:
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        values = move_values(state, seat, moves)
+        values = relative_values(state, seat, moves)
         best = max(values)
         chosen = [move for move, value in zip(moves, values, strict=True) if value == best]
         return chosen[0] if len(chosen) == 1 else self._rng.choice(chosen)
@@ -494,29 +494,46 @@ def greedy_move(state: State) -> Move:
     moves = legal_moves(state)
     if len(moves) == 1:
         return moves[0]
-    values = move_values(state, deciding_seat(state), moves)
+    values = relative_values(state, deciding_seat(state), moves)
     return moves[values.index(max(values))]
 
 
 def move_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
     """How much :class:`GreedyBot` likes each of ``moves``, the legal moves of ``seat``
     in ``state``: the value its turn can reach after it."""
+    return _values(state, seat, moves, None)
+
+
+def relative_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
+    """:func:`move_values` less one amount that is the same for every move: for a
+    placement or a fill, the seat's :func:`greedy_value` now (whose temple majorities cost
+    more to count than the moves to value), else nothing. Comparing moves, which is all
+    the bots do, needs no more."""
+    return _values(state, seat, moves, 0)
+
+
+def _values(state: State, seat: int, moves: Sequence[Move], now: int | None) -> list[int]:
+    """:func:`move_values`, with the seat's value now taken as ``now`` for a placement or a
+    fill if it is given."""
     step = state.step
     if state.config.modules & PLAYED_OUT:
         return [_played_out(state, move, seat) for move in moves]
     if isinstance(step, PlacementStep):
-        return _placement_values(state, seat, moves)
+        return _placement_values(state, seat, moves, now)
     if isinstance(step, FillStep):
-        return _fill_values(state, seat, step, moves)
+        return _fill_values(state, seat, step, moves, now)
     if isinstance(step, ResolveStep):
         return _resolve_values(state, seat, step, moves)
     return [_played_out(state, move, seat) for move in moves]
 
 
-def _fill_values(state: State, seat: int, step: FillStep, moves: Sequence[Move]) -> list[int]:
-    """The value of each fill. The tile placed is on the board already: it counts for the
-    temples it faces in the value now, and its edges activate as if it were placed now."""
-    turn = _Turn(state, seat)
+def _fill_values(
+    state: State, seat: int, step: FillStep, moves: Sequence[Move], now: int | None = None
+) -> list[int]:
+    """The value of each fill, from the value ``now`` (worked out if not given). The tile
+    placed is on the board already: it counts for the temples it faces in the value now,
+    and its edges activate as if it were placed now."""
+    turn = _Turn(state, seat, now)
     placed = state.board[step.placed]
     assert isinstance(placed, WorkerTile)
     jungles: Jungles = {}
@@ -534,10 +551,14 @@ def _laid(move: Fill) -> Laid:
     return {choice.square: choice.tile for choice in move.choices}
 
 
-def _placement_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
-    """The value of each placement or overbuild: the best over the fills of the spaces it
-    closes (an overbuild after paying its sun token); a discard's is the value after it."""
-    placing = _Turn(state, seat)
+def _placement_values(
+    state: State, seat: int, moves: Sequence[Move], now: int | None = None
+) -> list[int]:
+    """The value of each placement or overbuild, from the value ``now`` (worked out if not
+    given): the best over the fills of the spaces it closes (an overbuild after paying its
+    sun token); a discard's is the value after it (there are discards only where there is
+    nothing else)."""
+    placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
     squares: dict[Square, _Square] = {}
     jungles: Jungles = {}

@@ -44,7 +44,7 @@ from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import greedy_value
 from .determinization import determinize
-from .greedy import greedy_move, move_values
+from .greedy import greedy_move, relative_values
 
 DEFAULT_SECONDS: Final = 1.0
 """The thinking time per decision when neither budget is given."""
@@ -203,7 +203,7 @@ class MCTSBot:
         """The moves ``node`` offers in this deal: the greedy bot's favourites first, as
         many as its visits allow; moves the ranking (from another deal) lacks come last."""
         if node.ranked is None:
-            values = move_values(state, mover, moves)
+            values = relative_values(state, mover, moves)
             order = sorted(range(len(moves)), key=lambda index: -values[index])
             node.ranked = [moves[index] for index in order]
         allowed = max(1, math.ceil(self.widening * node.visits**WIDENING_POWER))
