@@ -72,14 +72,16 @@ class _Edge:
 
 class _Node:
     """A decision in the tree: its moves tried, and its moves in the greedy bot's order
-    (worked out on the first visit, from that visit's deal)."""
+    (worked out on the first visit, from that visit's deal, whose legal moves ``listed``
+    were)."""
 
-    __slots__ = ("edges", "ranked", "visits")
+    __slots__ = ("edges", "listed", "ranked", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.edges: dict[Move, _Edge] = {}
         self.ranked: list[Move] | None = None
+        self.listed: Sequence[Move] = ()
 
 
 def _is_count(value: object) -> bool:
@@ -202,13 +204,17 @@ class MCTSBot:
     def _offered(self, node: _Node, state: State, mover: int, moves: Sequence[Move]) -> list[Move]:
         """The moves ``node`` offers in this deal: the greedy bot's favourites first, as
         many as its visits allow; moves the ranking (from another deal) lacks come last."""
-        if node.ranked is None:
+        ranked = node.ranked
+        if ranked is None:
             values = relative_values(state, mover, moves)
             order = sorted(range(len(moves)), key=lambda index: -values[index])
-            node.ranked = [moves[index] for index in order]
+            ranked = node.ranked = [moves[index] for index in order]
+            node.listed = moves
         allowed = max(1, math.ceil(self.widening * node.visits**WIDENING_POWER))
+        if moves == node.listed:  # the same moves (the searcher's own, mostly): no filtering
+            return ranked[:allowed]
         legal = set(moves)
-        offered = [move for move in node.ranked if move in legal]
+        offered = [move for move in ranked if move in legal]
         if len(offered) < len(moves):
             known = set(offered)
             offered += [move for move in moves if move not in known]
