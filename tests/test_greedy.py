@@ -10,7 +10,13 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value, holdings_value
-from cacao_rules.agents.greedy import _pending, _situation, best_gain, move_values
+from cacao_rules.agents.greedy import (
+    _pending,
+    _situation,
+    best_gain,
+    move_values,
+    relative_values,
+)
 from cacao_rules.game.components import SUN_PLACES
 from cacao_rules.game.events import JungleFilled
 from cacao_rules.state.draft import Draft
@@ -85,6 +91,25 @@ def test_a_fill_is_worth_the_best_its_resolution_reaches_on_the_engine() -> None
             reached, blind = _best_on_the_engine(cr.apply(state, move), seat, state.turn)
             if not blind:
                 assert value == reached, move
+
+
+@pytest.mark.parametrize(
+    "config",
+    [cr.Config(players=2), cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS})],
+)
+def test_relative_values_are_the_values_less_one_amount_per_decision(config: cr.Config) -> None:
+    """The bots compare moves by :func:`relative_values`: the order must be the values'."""
+    checked = 0
+    for kind in (cr.PlacementStep, cr.FillStep, cr.ResolveStep):
+        for state in _decisions(config, 7, kind)[::3]:
+            seat = state.to_move
+            assert seat is not None
+            moves = cr.legal_moves(state)
+            values = move_values(state, seat, moves)
+            relative = relative_values(state, seat, moves)
+            assert len({value - less for value, less in zip(values, relative, strict=True)}) == 1
+            checked += 1
+    assert checked > 20
 
 
 def test_an_overbuild_is_worth_the_best_its_turn_reaches_after_paying_its_sun() -> None:

@@ -124,3 +124,23 @@ def test_it_refuses_states_without_a_decision() -> None:
         cr.MCTSBot(1, iterations=5).choose(chance)
     with pytest.raises(cr.CacaoError, match="seed must be"):
         cr.MCTSBot(-1)
+
+
+def test_a_node_offers_the_same_moves_whether_or_not_its_ranking_is_filtered() -> None:
+    # A visit whose legal moves are those the node ranked takes the ranking's first moves
+    # as they are; filtering the ranking through the legal moves must give the same offer.
+    state = mid_game(6, 10)
+    while not isinstance(state.step, cr.PlacementStep):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    seat = state.to_move
+    assert seat is not None
+    bot = cr.MCTSBot(2, iterations=40)
+    root = _Node()
+    seen = cr.observe(state, seat)
+    for _ in range(40):
+        bot._iterate(cr.determinize(seen, seed=bot._rng.getrandbits(64), chance_seed=3), root)
+    moves = cr.legal_moves(state)
+    offered = bot._offered(root, state, seat, moves)
+    assert root.listed == moves and 1 < len(offered) < len(moves)
+    root.listed = ()
+    assert bot._offered(root, state, seat, moves) == offered

@@ -275,21 +275,20 @@ class _Fill:
     __slots__ = ("facing", "other_names", "other_touched", "others", "temples")
 
     def __init__(self, state: State, seat: int, placed: Square, laid: Laid, known: Jungles) -> None:
+        # The squares are looped over, not indexed: compiled, indexing the tuple of four
+        # squares builds it (five tuples) again at every read.
         board = state.board
         players = len(state.players)
-        around = neighbours(placed)
         facing: list[_Jungle | None] = []
         self.others: Final[list[Edge]] = []
         self.other_names: Final[list[int]] = []
         self.temples: Final[list[_Temple]] = []
         touched = 0
-        for side in range(len(SIDES)):
-            square = around[side]
-            tile = laid.get(square)
-            if tile is None:
-                tile = board.get(square)
+        for square in neighbours(placed):
+            new = laid.get(square)
+            tile = board.get(square) if new is None else new
             if isinstance(tile, JungleTile):
-                if square in laid:
+                if new is not None:
                     facing.append(_Jungle(square, tile))
                 else:
                     on_board = known.get(square)
@@ -298,26 +297,22 @@ class _Fill:
                     facing.append(on_board)
                 if tile.kind is JungleKind.TEMPLE:
                     self.temples.append(
-                        _temple(board, seat, players, square, placed, square in laid)
+                        _temple(board, seat, players, square, placed, new is not None)
                     )
             else:
                 facing.append(None)
         for space, tile_laid in laid.items():
             assert isinstance(tile_laid, JungleTile)
-            near = neighbours(space)
             jungle = _Jungle(space, tile_laid)
-            for side in range(len(SIDES)):
-                tile = board.get(near[side])
-                if (
-                    isinstance(tile, WorkerTile)
-                    and tile.owner == seat
-                    and near[side] != placed
-                    and activates(tile.edges[_OPPOSITE[side]], tile_laid)
-                ):
-                    item = Edge(jungle, tile.edges[_OPPOSITE[side]])
-                    self.others.append(item)
-                    self.other_names.append(item.name)
-                    touched |= jungle.touched
+            for side, near in enumerate(neighbours(space)):
+                tile = board.get(near)
+                if isinstance(tile, WorkerTile) and tile.owner == seat and near != placed:
+                    workers = tile.edges[_OPPOSITE[side]]
+                    if activates(workers, tile_laid):
+                        item = Edge(jungle, workers)
+                        self.others.append(item)
+                        self.other_names.append(item.name)
+                        touched |= jungle.touched
         self.facing: Final = facing
         self.other_touched: Final = touched
 
@@ -329,12 +324,11 @@ def _temple(
     ``placed`` (if any: a fill after a placement, an overbuild), and the seat's gold from
     it as the board stands (none if ``new``)."""
     workers = [0] * players
-    around = neighbours(temple)
     side = 0
     was = 0
-    for facing in range(len(SIDES)):
-        tile = board.get(around[facing])
-        if around[facing] == placed:
+    for facing, square in enumerate(neighbours(temple)):
+        tile = board.get(square)
+        if square == placed:
             side = _OPPOSITE[facing]
             if isinstance(tile, WorkerTile):
                 was = tile.edges[side]
@@ -389,13 +383,11 @@ class _Turn:
         names = list(fill.other_names)
         touched = fill.other_touched
         facing = fill.facing
-        for side in range(len(SIDES)):
+        for side, workers in enumerate(edges):  # compiled, edges[side] builds a tuple
             jungle = facing[side]
-            if jungle is not None:
-                workers = edges[side]
-                if workers > 0 or jungle.idle:
-                    names.append(jungle.name + workers)
-                    touched |= jungle.touched
+            if jungle is not None and (workers > 0 or jungle.idle):
+                names.append(jungle.name + workers)
+                touched |= jungle.touched
         gain = 0
         if names:
             if len(names) > 1:
@@ -445,8 +437,8 @@ class _Square:
         """The best value of placing the tile with ``edges`` here, over the fills."""
         # Only the edges that may face a jungle tile count: others cannot tell tiles apart.
         shown = 0
-        for side in range(len(SIDES)):
-            shown = shown * _SHOWN_BASE + (edges[side] + 1 if self.jungle[side] else 0)
+        for side, workers in enumerate(edges):  # compiled, edges[side] builds a tuple
+            shown = shown * _SHOWN_BASE + (workers + 1 if self.jungle[side] else 0)
         value = self.known.get(shown)
         if value is None:
             ways = self.ways
@@ -482,7 +474,7 @@ class GreedyBot:
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        values = move_values(state, seat, moves)
+        values = relative_values(state, seat, moves)
         best = max(values)
         chosen = [move for move, value in zip(moves, values, strict=True) if value == best]
         return chosen[0] if len(chosen) == 1 else self._rng.choice(chosen)
@@ -494,29 +486,46 @@ def greedy_move(state: State) -> Move:
     moves = legal_moves(state)
     if len(moves) == 1:
         return moves[0]
-    values = move_values(state, deciding_seat(state), moves)
+    values = relative_values(state, deciding_seat(state), moves)
     return moves[values.index(max(values))]
 
 
 def move_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
     """How much :class:`GreedyBot` likes each of ``moves``, the legal moves of ``seat``
     in ``state``: the value its turn can reach after it."""
+    return _values(state, seat, moves, None)
+
+
+def relative_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
+    """:func:`move_values` less one amount that is the same for every move: for a
+    placement or a fill, the seat's :func:`greedy_value` now (whose temple majorities cost
+    more to count than the moves to value), else nothing. Comparing moves, which is all
+    the bots do, needs no more."""
+    return _values(state, seat, moves, 0)
+
+
+def _values(state: State, seat: int, moves: Sequence[Move], now: int | None) -> list[int]:
+    """:func:`move_values`, with the seat's value now taken as ``now`` for a placement or a
+    fill if it is given."""
     step = state.step
     if state.config.modules & PLAYED_OUT:
         return [_played_out(state, move, seat) for move in moves]
     if isinstance(step, PlacementStep):
-        return _placement_values(state, seat, moves)
+        return _placement_values(state, seat, moves, now)
     if isinstance(step, FillStep):
-        return _fill_values(state, seat, step, moves)
+        return _fill_values(state, seat, step, moves, now)
     if isinstance(step, ResolveStep):
         return _resolve_values(state, seat, step, moves)
     return [_played_out(state, move, seat) for move in moves]
 
 
-def _fill_values(state: State, seat: int, step: FillStep, moves: Sequence[Move]) -> list[int]:
-    """The value of each fill. The tile placed is on the board already: it counts for the
-    temples it faces in the value now, and its edges activate as if it were placed now."""
-    turn = _Turn(state, seat)
+def _fill_values(
+    state: State, seat: int, step: FillStep, moves: Sequence[Move], now: int | None = None
+) -> list[int]:
+    """The value of each fill, from the value ``now`` (worked out if not given). The tile
+    placed is on the board already: it counts for the temples it faces in the value now,
+    and its edges activate as if it were placed now."""
+    turn = _Turn(state, seat, now)
     placed = state.board[step.placed]
     assert isinstance(placed, WorkerTile)
     jungles: Jungles = {}
@@ -534,10 +543,14 @@ def _laid(move: Fill) -> Laid:
     return {choice.square: choice.tile for choice in move.choices}
 
 
-def _placement_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
-    """The value of each placement or overbuild: the best over the fills of the spaces it
-    closes (an overbuild after paying its sun token); a discard's is the value after it."""
-    placing = _Turn(state, seat)
+def _placement_values(
+    state: State, seat: int, moves: Sequence[Move], now: int | None = None
+) -> list[int]:
+    """The value of each placement or overbuild, from the value ``now`` (worked out if not
+    given): the best over the fills of the spaces it closes (an overbuild after paying its
+    sun token); a discard's is the value after it (there are discards only where there is
+    nothing else)."""
+    placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
     squares: dict[Square, _Square] = {}
     jungles: Jungles = {}

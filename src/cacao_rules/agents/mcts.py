@@ -45,7 +45,7 @@ from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import GOLD_WEIGHT, SUN_WEIGHT, WATER_WEIGHT, greedy_value
 from .determinization import determinize
-from .greedy import greedy_move, move_values
+from .greedy import greedy_move, relative_values
 
 DEFAULT_SECONDS: Final = 1.0
 """The thinking time per decision when neither budget is given."""
@@ -73,14 +73,16 @@ class _Edge:
 
 class _Node:
     """A decision in the tree: its moves tried, and its moves in the greedy bot's order
-    (worked out on the first visit, from that visit's deal)."""
+    (worked out on the first visit, from that visit's deal, whose legal moves ``listed``
+    were)."""
 
-    __slots__ = ("edges", "ranked", "visits")
+    __slots__ = ("edges", "listed", "ranked", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.edges: dict[Move, _Edge] = {}
         self.ranked: list[Move] | None = None
+        self.listed: Sequence[Move] = ()
 
 
 def _is_count(value: object) -> bool:
@@ -203,13 +205,17 @@ class MCTSBot:
     def _offered(self, node: _Node, state: State, mover: int, moves: Sequence[Move]) -> list[Move]:
         """The moves ``node`` offers in this deal: the greedy bot's favourites first, as
         many as its visits allow; moves the ranking (from another deal) lacks come last."""
-        if node.ranked is None:
-            values = move_values(state, mover, moves)
+        ranked = node.ranked
+        if ranked is None:
+            values = relative_values(state, mover, moves)
             order = sorted(range(len(moves)), key=lambda index: -values[index])
-            node.ranked = [moves[index] for index in order]
+            ranked = node.ranked = [moves[index] for index in order]
+            node.listed = moves
         allowed = max(1, math.ceil(self.widening * node.visits**WIDENING_POWER))
+        if moves == node.listed:  # the same moves (the searcher's own, mostly): no filtering
+            return ranked[:allowed]
         legal = set(moves)
-        offered = [move for move in node.ranked if move in legal]
+        offered = [move for move in ranked if move in legal]
         if len(offered) < len(moves):
             known = set(offered)
             offered += [move for move in moves if move not in known]
