@@ -10,7 +10,7 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value
 from cacao_rules.agents.greedy import move_values
-from cacao_rules.agents.mcts import _Node, leaf_value
+from cacao_rules.agents.mcts import _Edge, _Node, leaf_value
 from cacao_rules.agents.registry import BOTS
 
 
@@ -89,6 +89,7 @@ def test_it_is_the_mcts_bot_of_the_command_line() -> None:
         ({"seconds": -1.0}, "seconds must be a positive number, got -1.0"),
         ({"widening": 0}, "widening must be a positive number, got 0"),
         ({"exploration": -0.5}, "exploration must be >= 0, got -0.5"),
+        ({"stop_early": 1}, "stop_early must be True or False, got 1"),
     ],
 )
 def test_bad_budgets_are_refused(options: dict[str, object], message: str) -> None:
@@ -144,3 +145,40 @@ def test_a_node_offers_the_same_moves_whether_or_not_its_ranking_is_filtered() -
     assert root.listed == moves and 1 < len(offered) < len(moves)
     root.listed = ()
     assert bot._offered(root, state, seat, moves) == offered
+
+
+def test_stopping_early_changes_no_move_and_saves_iterations() -> None:
+    # A decision stops once the iterations left could not change the most visited move;
+    # with its own stream of deals, no later decision changes either.
+    early = cr.MCTSBot(8, iterations=120)
+    full = cr.MCTSBot(8, iterations=120, stop_early=False)
+    greedy = cr.GreedyBot(8)
+    state = cr.new_game(cr.Config(players=2), seed=8)
+    spent = {"early": 0, "full": 0}
+    decisions = 0
+    while decisions < 10:
+        if state.to_move == 0 and len(cr.legal_moves(state)) > 1:
+            move = early.choose(state)
+            assert full.choose(state) == move
+            assert full.last_iterations == 120
+            spent["early"] += early.last_iterations
+            spent["full"] += full.last_iterations
+            decisions += 1
+        else:
+            move = greedy.choose(state)
+        state = cr.apply(state, move)
+    assert spent["early"] < spent["full"]
+
+
+def test_a_time_budget_stops_when_the_pace_so_far_could_not_change_the_move() -> None:
+    # 112 iterations in 0.5 s of a 1 s budget: about 112 more, so a lead of 90 goes on;
+    # at 0.8 s about 28 are left, and the same lead ends the decision.
+    root = _Node()
+    for move, visits in (("a", 100), ("b", 12)):
+        edge = root.edges[move] = _Edge()  # type: ignore[index]
+        edge.visits = visits
+    bot = cr.MCTSBot(1, seconds=1.0)
+    assert not bot._finished(root, 112, 0.5)
+    assert bot._finished(root, 112, 0.8)
+    assert not cr.MCTSBot(1, seconds=1.0, stop_early=False)._finished(root, 112, 0.8)
+    assert cr.MCTSBot(1, seconds=1.0, stop_early=False)._finished(root, 112, 1.0)

@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -53,6 +54,9 @@ DEFAULT_SECONDS: Final = 1.0
 LEAD_SCALE: Final = 24.0
 """How much lead in :func:`greedy_value` (eighths of a gold) makes an unfinished state
 score about 0.73 (3 gold ahead), in the logistic squash of :func:`_score`."""
+
+EARLY_STOP_EVERY: Final = 8
+"""How many iterations pass between two checks whether a decision can stop early."""
 
 WIDENING_POWER: Final = 0.5
 """A node with ``n`` visits offers ``widening * n ** WIDENING_POWER`` moves (at least 1)."""
@@ -105,8 +109,12 @@ class MCTSBot:
     moves on any machine); ``seconds`` caps the thinking time instead (one second by
     default, when neither is given). ``exploration`` is the UCB constant and ``widening``
     how many moves a node offers per square root of its visits. A decision with one legal
-    move is answered at once. After each decision, ``last_iterations`` says how many
-    iterations it ran.
+    move is answered at once, and with ``stop_early`` (the default) a decision ends as soon
+    as the iterations its budget has left could not change the most visited move: the
+    same move, sooner (with a time budget, the iterations left are estimated from the
+    pace so far). Each decision deals from a stream of its own, drawn from the seed, so
+    stopping early changes no later decision either. After each decision,
+    ``last_iterations`` says how many iterations it ran.
     """
 
     def __init__(
@@ -117,6 +125,7 @@ class MCTSBot:
         seconds: float | None = None,
         exploration: float = 0.5,
         widening: float = 2.0,
+        stop_early: bool = True,
     ) -> None:
         check_seed(seed, "MCTSBot: seed")
         _check(
@@ -125,11 +134,13 @@ class MCTSBot:
         _check(seconds is None or _is_positive(seconds), "seconds", seconds)
         _check(_is_positive(exploration) or exploration == 0, "exploration", exploration, ">= 0")
         _check(_is_positive(widening), "widening", widening)
+        _check(isinstance(stop_early, bool), "stop_early", stop_early, "True or False")
         self.seed = seed
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         self.exploration = exploration
         self.widening = widening
+        self.stop_early = stop_early
         self.last_iterations = 0
         self._rng = random.Random(seed)
 
@@ -146,16 +157,12 @@ class MCTSBot:
         if len(moves) == 1:
             return moves[0]
         seen = observe(state, seat)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deals = random.Random(self._rng.getrandbits(64))
+        start = time.perf_counter()
         root = _Node()
         done = 0
-        while done < 1 or (
-            (self.iterations is None or done < self.iterations)
-            and (deadline is None or time.perf_counter() < deadline)
-        ):
-            world = determinize(
-                seen, seed=self._rng.getrandbits(64), chance_seed=self._rng.getrandbits(64)
-            )
+        while done < 1 or not self._finished(root, done, time.perf_counter() - start):
+            world = determinize(seen, seed=deals.getrandbits(64), chance_seed=deals.getrandbits(64))
             self._iterate(world, root)
             done += 1
         self.last_iterations = done
@@ -168,6 +175,20 @@ class MCTSBot:
                 else 0.0,
             ),
         )
+
+    def _finished(self, root: _Node, done: int, elapsed: float) -> bool:
+        """Whether the decision ends after ``done`` iterations and ``elapsed`` seconds: its
+        budget is spent, or (with ``stop_early``) the iterations left could not change the
+        most visited move, each giving one visit to one move of ``root``."""
+        left = math.inf if self.iterations is None else float(self.iterations - done)
+        if self.seconds is not None and elapsed > 0:
+            left = min(left, (self.seconds - elapsed) * done / elapsed)
+        if left <= 0:
+            return True
+        if not self.stop_early or done % EARLY_STOP_EVERY:
+            return False
+        first, second = heapq.nlargest(2, [edge.visits for edge in root.edges.values()] + [0])
+        return first - second > left
 
     def _iterate(self, world: State, root: _Node) -> None:
         """One descent with the deal ``world``: select, expand one node, score, back up."""
