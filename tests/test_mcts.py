@@ -89,12 +89,16 @@ def test_it_is_the_mcts_bot_of_the_command_line() -> None:
         ({"seconds": -1.0}, "seconds must be a positive number, got -1.0"),
         ({"widening": 0}, "widening must be a positive number, got 0"),
         ({"exploration": -0.5}, "exploration must be >= 0, got -0.5"),
-        ({"stop_early": 1}, "stop_early must be True or False, got 1"),
     ],
 )
 def test_bad_budgets_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(cr.CacaoError, match=message):
         cr.MCTSBot(1, **options)  # type: ignore[arg-type]
+
+
+def test_stop_early_of_a_wrong_type_is_a_type_error_in_both_builds() -> None:
+    with pytest.raises(TypeError, match="bool object expected; got int"):
+        cr.MCTSBot(1, stop_early=1)  # type: ignore[arg-type]
 
 
 def test_the_search_tree_shares_one_node_per_decision_sequence_across_deals() -> None:

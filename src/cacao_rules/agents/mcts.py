@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine import apply, legal_moves
-from ..errors import CacaoError, excerpt
+from ..errors import CacaoError, excerpt, expect
 from ..game.moves import Move
 from ..observation import observe
 from ..state.chance import check_seed
@@ -134,13 +134,12 @@ class MCTSBot:
         _check(seconds is None or _is_positive(seconds), "seconds", seconds)
         _check(_is_positive(exploration) or exploration == 0, "exploration", exploration, ">= 0")
         _check(_is_positive(widening), "widening", widening)
-        _check(isinstance(stop_early, bool), "stop_early", stop_early, "True or False")
         self.seed = seed
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
         self.exploration = exploration
         self.widening = widening
-        self.stop_early = stop_early
+        self.stop_early = expect(stop_early, bool)
         self.last_iterations = 0
         self._rng = random.Random(seed)
 
