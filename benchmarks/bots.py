@@ -253,16 +253,19 @@ def report_iterations(stats_path: Path) -> None:
     totals: dict[str, list[float]] = {}
     for line in stats_path.read_text(encoding="utf-8").splitlines():
         spec, *figures = line.split()
-        total = totals.setdefault(spec, [0.0, 0.0, 0.0])
+        total = totals.setdefault(spec, [0.0, 0.0, 0.0, 0.0])
         for index, figure in enumerate(figures):
             total[index] += float(figure)
+        total[3] += 1
     stats_path.unlink()
-    for spec, (iterations, thinking, cpu) in sorted(totals.items()):
+    for spec, (iterations, thinking, cpu, decisions) in sorted(totals.items()):
         if thinking and cpu:
             print(
                 f"  {spec}: {iterations / thinking:.0f} iterations per second of thinking, "
                 f"{iterations / cpu:.0f} per CPU second ({iterations:.0f} iterations in "
-                f"{thinking:.0f} s, {cpu:.0f} s of CPU; decisions with one move left out)"
+                f"{thinking:.0f} s, {cpu:.0f} s of CPU, {decisions:.0f} decisions, "
+                f"{iterations / decisions:.0f} iterations a decision; decisions with one "
+                "move left out)"
             )
 
 
