@@ -16,11 +16,12 @@ from typing import Final, TextIO
 
 import attrs
 
-from ..agents.bots import Bot
+from ..agents.bots import Bot, deciding_seat
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
 from ..agents.specs import bot_factory
 from ..engine import new_game, step
+from ..errors import BotError
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen
@@ -146,6 +147,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             _with_humans(args, game, out, err, use_colour(args.color, out, os.environ))
     except KeyboardInterrupt:
         return _interrupted(args, game, out, err)
+    except BotError as error:
+        return _bot_failed(args, game, error, out, err)
     if args.record is not None:
         return write_record(args.record, game.record(), err)
     return 0
@@ -206,6 +209,25 @@ def _interrupted(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO)
     print(f"\nInterrupted: the game so far is in {args.record}. Go on with it:", file=err)
     print(f"    cacao-rules play --resume {args.record}", file=err)
     return INTERRUPTED
+
+
+def _bot_failed(
+    args: argparse.Namespace, game: Game, error: BotError, out: TextIO, err: TextIO
+) -> int:
+    """After a bot program broke the bot protocol: the game stops unfinished, with what the
+    program did, and the record so far is written if ``--record`` asked for one (to go on
+    with another bot in that seat)."""
+    out.flush()
+    seat = deciding_seat(game.state)
+    print(
+        f"\nThe game stopped at turn {game.state.turn}, unfinished: seat {seat} "
+        f"({game.names[seat]}): {error}.",
+        file=err,
+    )
+    if args.record is not None and write_record(args.record, game.record(), err) == 0:
+        print(f"The game so far is in {args.record}. Go on with another bot:", file=err)
+        print(f"    cacao-rules play --resume {args.record} --seats ...", file=err)
+    return FAILED
 
 
 def _bots_only(args: argparse.Namespace, game: Game, out: TextIO) -> None:

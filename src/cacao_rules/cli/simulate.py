@@ -25,8 +25,10 @@ from typing import IO, Final, TextIO
 from ..agents.result_rows import Row, csv_row, json_row
 from ..agents.simulation import GameResult, default_batch, game_seed, simulate
 from ..agents.win_rates import SimulationSummary
+from ..errors import BotError
 from ..game.config import Config
 from ..show.simulation_report import render_summary
+from .files import FAILED
 from .options import (
     add_game_options,
     config_from_args,
@@ -222,14 +224,19 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     summary = SimulationSummary(bots=names)
     start = time.perf_counter()
+    stopped, code = None, 0
     try:
-        interrupted = _play(args, config, names, (jobs, batch), summary, stream, err)
+        if _play(args, config, names, (jobs, batch), summary, stream, err):
+            stopped, code = "Interrupted (Ctrl-C)", INTERRUPTED
+    except BotError as error:  # a bot program broke the protocol: its game cannot finish
+        print(f"cacao-rules simulate: {error}", file=err)
+        stopped, code = "Stopped by a bot program's error", FAILED
     finally:
         if stream is not None:
             stream.close()
     elapsed = time.perf_counter() - start
-    _report(args, config, names, jobs, summary, elapsed, interrupted, out)
-    return INTERRUPTED if interrupted else 0
+    _report(args, config, names, jobs, summary, elapsed, stopped, out)
+    return code
 
 
 def _play(
@@ -284,19 +291,20 @@ def _report(
     jobs: int,
     summary: SimulationSummary,
     elapsed: float,
-    interrupted: bool,
+    stopped: str | None,
     out: TextIO,
 ) -> None:
+    """The summary of the games played; ``stopped`` says why the run ended early."""
     last = game_seed(args.seed, args.games - 1)
-    played = f"{summary.games} of {args.games}" if interrupted else f"{args.games}"
+    played = f"{summary.games} of {args.games}" if stopped else f"{args.games}"
     seating = "fixed seats" if args.fixed_seats else "seats rotate"
     print(
         f"{played} games{describe_config(config)}, {args.players} players, "
         f"seeds {args.seed} to {last}, lineup {','.join(names)} ({seating})",
         file=out,
     )
-    if interrupted:
-        print("Interrupted (Ctrl-C): the figures are of the games that finished.", file=out)
+    if stopped:
+        print(f"{stopped}: the figures are of the games that finished.", file=out)
     print(file=out)
     print(render_summary(summary), file=out)
     print(file=out)
