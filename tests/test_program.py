@@ -103,6 +103,10 @@ HOSTILE = {
         "print(json.dumps({'type': 'move', 'move': 'win now'}), flush=True)",
         "sent the move 'win now', which is not move notation",
     ),
+    "bad action": (
+        "print(json.dumps({'type': 'move', 'action': -5}), flush=True)",
+        "sent action -5, not one of the [0-9]+ legal_actions",
+    ),
     "bad index": (
         "print(json.dumps({'type': 'move', 'index': 999}), flush=True)",
         "sent index 999, not one of 0 to",
@@ -118,6 +122,45 @@ HOSTILE = {
     "silence": ("import time; time.sleep(60)", "sent no 'move' message within 2.1 s"),
     "exit": ("sys.exit(3)", "exited before sending a 'move' message \\(exit status 3\\)"),
 }
+
+
+BY_ACTION = """import json, os, sys
+log = sys.argv[1]
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "ready", "name": "by-action"}), flush=True)
+    elif message["type"] == "choose":
+        if not os.path.exists(log):
+            with open(log, "w") as first:
+                first.write(line)
+        action = message["legal_actions"][-1]
+        print(json.dumps({"type": "move", "action": action}), flush=True)
+"""
+"""A program that plays the last legal move by its action id, logging its first ``choose``."""
+
+
+class _LastMove:
+    """Plays the last legal move, as :data:`BY_ACTION` does by its action id."""
+
+    def choose(self, state: cr.State) -> cr.Move:
+        return cr.legal_moves(state)[-1]
+
+
+def test_a_program_may_answer_with_an_action_id_of_the_fixed_action_space(
+    tmp_path: Path,
+) -> None:
+    program, log = tmp_path / "by_action.py", tmp_path / "first_choose.json"
+    program.write_text(BY_ACTION, encoding="utf-8")
+    with ProgramBot([sys.executable, str(program), str(log)]) as bot:
+        _, by_program = cr.play_game(TWO, 4, [bot, cr.RandomBot(1)])
+    _, by_python = cr.play_game(TWO, 4, [_LastMove(), cr.RandomBot(1)])
+    assert by_program == by_python
+    first = json.loads(log.read_text(encoding="utf-8"))
+    state, space = cr.new_game(TWO, seed=4), cr.ActionSpace(TWO)
+    listed = cr.legal_moves(state)
+    assert first["legal_actions"] == [space.encode(state, move) for move in listed]
+    assert tuple(space.decode(state, action) for action in first["legal_actions"]) == listed
 
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))

@@ -26,13 +26,14 @@ from collections.abc import Sequence
 from typing import IO, Any, Final, NoReturn, TextIO
 
 from ..engine import legal_moves
-from ..errors import BotError, CacaoError
+from ..errors import BotError, CacaoError, excerpt
 from ..formats.notation import parse_move
 from ..formats.observation_format import observation_from_json, observation_to_json
 from ..game.moves import Move
 from ..observation import observe
 from ..state.state import State
 from ..version import __version__
+from .action_space import ActionSpace
 from .bots import Bot, deciding_seat
 from .determinization import determinize
 
@@ -90,6 +91,7 @@ class ProgramBot:
         self.time_ms = time_ms
         self.name: str = self.command[0]
         self._game: tuple[object, int] | None = None
+        self._space: ActionSpace | None = None
         self._last_turn = -1
         try:
             self._process = subprocess.Popen(
@@ -126,14 +128,26 @@ class ProgramBot:
         if self._game != (state.config, seat) or state.turn < self._last_turn:
             self._send({"type": "new_game", "seat": seat, "config": seen["config"]})
             self._game = (state.config, seat)
+            self._space = ActionSpace(state.config)
         self._last_turn = state.turn
         moves = legal_moves(state)
         listed = [str(move) for move in moves]
+        space = self._space
+        assert space is not None, "set with the game's new_game message"
+        actions = [space.encode(state, move) for move in moves]
         self._send(
-            {"type": "choose", "observation": seen, "legal_moves": listed, "time_ms": self.time_ms}
+            {
+                "type": "choose",
+                "observation": seen,
+                "legal_moves": listed,
+                "legal_actions": actions,
+                "time_ms": self.time_ms,
+            }
         )
         wait = UNTIMED_SECONDS if self.time_ms is None else self.time_ms / 1000 + GRACE_SECONDS
         answer = self._receive("move", wait)
+        if "action" in answer:
+            return moves[self._action_index(answer, actions)]
         return moves[self._index(answer, listed)]
 
     def game_over(self, final: State, scores: Sequence[int], winners: Sequence[int]) -> None:
@@ -154,12 +168,26 @@ class ProgramBot:
         with contextlib.suppress(OSError):
             self._process.kill()
 
+    def _action_index(self, answer: dict[str, Any], actions: list[int]) -> int:
+        """The position in ``legal_actions`` of the action id ``answer`` names."""
+        action = answer["action"]
+        if isinstance(action, int) and not isinstance(action, bool) and action in actions:
+            return actions.index(action)
+        self._fail(
+            f"sent action {excerpt(action)}, not one of the {len(actions)} legal_actions: "
+            f"{_quote(answer)}"
+        )
+
     def _index(self, answer: dict[str, Any], listed: list[str]) -> int:
+        """The position in ``legal_moves`` of the move ``answer`` names, by its index or in
+        notation."""
         if "index" in answer:
             index = answer["index"]
             if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(listed):
                 return index
-            self._fail(f"sent index {index!r}, not one of 0 to {len(listed) - 1}: {_quote(answer)}")
+            self._fail(
+                f"sent index {excerpt(index)}, not one of 0 to {len(listed) - 1}: {_quote(answer)}"
+            )
         text = answer.get("move")
         if not isinstance(text, str):
             self._fail(f"sent a move message without a move or an index: {_quote(answer)}")
