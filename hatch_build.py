@@ -71,6 +71,9 @@ INTERPRETED = {
         "the bot protocol's client: its cost is in the programs and pipes it drives, it takes "
         "arguments of every kind, and it keeps a weak reference to each bot to stop its program"
     ),
+    "agents/program_options.py": (
+        "a bot program's options: read once per program, and they are values of every kind"
+    ),
     "agents/specs.py": "bot specs are read once per bot and take arguments of every kind",
     "formats/documents.py": (
         "the JSON documents' classes are msgspec structs, a C extension type that a native "

@@ -163,6 +163,73 @@ def test_a_program_may_answer_with_an_action_id_of_the_fixed_action_space(
     assert tuple(space.decode(state, action) for action in first["legal_actions"]) == listed
 
 
+WITH_OPTIONS = """import json, sys
+log = sys.argv[1]
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        options = {"level": 1, "style": "calm", "bold": False}
+        print(json.dumps({"type": "ready", "name": "tunable", "options": options}), flush=True)
+    elif message["type"] == "set_options":
+        with open(log, "w") as told:
+            told.write(line)
+    elif message["type"] == "choose":
+        print(json.dumps({"type": "move", "index": 0}), flush=True)
+"""
+"""A program declaring three options, which logs the ``set_options`` it is sent."""
+
+
+def _tunable(tmp_path: Path, **options: str | int | float | bool) -> tuple[ProgramBot, Path]:
+    program, log = tmp_path / "tunable.py", tmp_path / "set_options.json"
+    program.write_text(WITH_OPTIONS, encoding="utf-8")
+    return ProgramBot([sys.executable, str(program), str(log)], options=options), log
+
+
+def test_a_program_declares_options_and_is_told_those_the_host_sets(tmp_path: Path) -> None:
+    with _tunable(tmp_path, level=3, bold=True)[0] as bot:
+        assert bot.options == {"level": 3, "style": "calm", "bold": True}
+        final, _ = cr.play_game(TWO, 2, [bot, cr.RandomBot(1)])
+        assert final.is_over
+    told = json.loads((tmp_path / "set_options.json").read_text(encoding="utf-8"))
+    assert told == {"type": "set_options", "options": {"level": 3, "bold": True}}
+    with _tunable(tmp_path)[0] as plain:
+        assert plain.options == {"level": 1, "style": "calm", "bold": False}
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"depth": 2}, "declares no option 'depth' \\(its options: 'level', 'style', 'bold'\\)"),
+        ({"level": "high"}, "takes a number for option 'level', got 'high'"),
+        ({"bold": 1}, "takes true or false for option 'bold', got 1"),
+    ],
+)
+def test_options_the_program_does_not_declare_are_refused(
+    tmp_path: Path, options: dict[str, str | int], message: str
+) -> None:
+    with pytest.raises(cr.ConfigError, match=f"bot program 'tunable' {message}"):
+        _tunable(tmp_path, **options)
+
+
+def test_a_program_declaring_malformed_options_is_refused(tmp_path: Path) -> None:
+    program = tmp_path / "odd.py"
+    ready = {"type": "ready", "name": "odd", "options": {"level": [1]}}
+    program.write_text(
+        f"import sys\nsys.stdin.readline()\nprint({json.dumps(ready)!r}, flush=True)\n"
+        "sys.stdin.readline()\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(cr.BotError, match="'odd' declared options that are not names with values"):
+        ProgramBot([sys.executable, str(program)])
+
+
+def test_options_must_be_names_with_plain_values() -> None:
+    with pytest.raises(TypeError, match="options must map names to strings, numbers or booleans"):
+        ProgramBot([sys.executable, str(EXAMPLE)], options={"level": [1, 2]})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="options must map names"):
+        ProgramBot([sys.executable, str(EXAMPLE)], options={"level": float("nan")})
+
+
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_a_program_breaking_the_protocol_gets_a_clear_bot_error(kind: str, tmp_path: Path) -> None:
     action, message = HOSTILE[kind]

@@ -22,11 +22,11 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import IO, Any, Final, NoReturn, TextIO
 
 from ..engine import legal_moves
-from ..errors import BotError, CacaoError, excerpt
+from ..errors import BotError, CacaoError, ConfigError, excerpt
 from ..formats.notation import parse_move
 from ..formats.observation_format import observation_from_json, observation_to_json
 from ..game.moves import Move
@@ -36,6 +36,7 @@ from ..version import __version__
 from .action_space import ActionSpace
 from .bots import Bot, deciding_seat
 from .determinization import determinize
+from .program_options import OptionValue, declared_options, is_option_value, setting_problem
 
 PROTOCOL: Final = "cacao-bot/1"
 """The protocol's name and version, sent in the ``hello`` message."""
@@ -68,7 +69,11 @@ class ProgramBot:
     shell). It is started at once and must answer ``hello`` within :data:`HELLO_SECONDS`.
     ``time_ms`` is the thinking time per decision it is told (``None``: no limit is set,
     and it is late after :data:`UNTIMED_SECONDS`); it is late after ``time_ms`` plus
-    :data:`GRACE_SECONDS`. Its standard error is passed through to this process's.
+    :data:`GRACE_SECONDS`. ``options`` sets options the program declares in its ``ready``
+    message (a :class:`~cacao_rules.ConfigError` names the ones it does not declare, or a
+    value of another kind than the default's); ``options`` after the handshake are the
+    declared options with the values set. Its standard error is passed through to this
+    process's.
 
     A ``ProgramBot`` is a context manager: leaving the ``with`` block (or :meth:`close`)
     sends ``quit`` and stops the program. Tell it the end of a game with
@@ -76,7 +81,13 @@ class ProgramBot:
     raises :class:`~cacao_rules.BotError` and stops the program.
     """
 
-    def __init__(self, command: Sequence[str], *, time_ms: int | None = None) -> None:
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        time_ms: int | None = None,
+        options: Mapping[str, OptionValue] | None = None,
+    ) -> None:
         given: object = command  # checked: the compiled build takes any object here
         if not _is_command(given):
             raise TypeError(f"ProgramBot: command must be a sequence of strings, got {command!r}")
@@ -87,6 +98,12 @@ class ProgramBot:
             not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
         ):
             raise CacaoError(f"ProgramBot: time_ms must be None or a count >= 1, got {time_ms!r}")
+        settings: object = {} if options is None else options
+        if not _are_settings(settings):
+            raise TypeError(
+                "ProgramBot: options must map names to strings, numbers or booleans, "
+                f"got {excerpt(options)}"
+            )
         self.command = tuple(command)
         self.time_ms = time_ms
         self.name: str = self.command[0]
@@ -111,6 +128,22 @@ class ProgramBot:
         if not isinstance(name, str) or not name:
             self._fail(f"answered hello without a name: {_quote(ready)}")
         self.name = name
+        self.options = self._set_options(ready, dict(options or {}))
+
+    def _set_options(
+        self, ready: dict[str, Any], settings: dict[str, OptionValue]
+    ) -> dict[str, OptionValue]:
+        """The options ``ready`` declares, with ``settings`` sent to the program."""
+        declared = declared_options(ready)
+        if declared is None:
+            self._fail(f"declared options that are not names with values: {_quote(ready)}")
+        problem = setting_problem(declared, settings)
+        if problem:
+            self.close()
+            raise ConfigError(f"ProgramBot: bot program {self.name!r} {problem}")
+        if settings:
+            self._send({"type": "set_options", "options": settings})
+        return {**declared, **settings}
 
     def __repr__(self) -> str:
         return f"ProgramBot({self.name!r})"
@@ -242,6 +275,13 @@ class ProgramBot:
         raise BotError(f"bot program {self.name!r} {what}{code}")
 
 
+def _are_settings(value: object) -> bool:
+    """Whether ``value`` maps option names to option values."""
+    return isinstance(value, Mapping) and all(
+        isinstance(name, str) and is_option_value(setting) for name, setting in value.items()
+    )
+
+
 def _is_command(value: object) -> bool:
     """Whether ``value`` is a sequence of strings (and not a string itself)."""
     if isinstance(value, str) or not isinstance(value, Sequence):
@@ -320,7 +360,7 @@ def serve(
             _answer(stdout, {"type": "move", "move": str(bot.choose(world))})
         elif kind == "quit":
             return
-        elif kind not in ("new_game", "game_over"):
+        elif kind not in ("new_game", "game_over", "set_options"):
             print(f"cacao-bot: unknown message, skipped: {_quote(line)}", file=sys.stderr)
 
 

@@ -1,0 +1,56 @@
+"""The options of a bot program: what its ``ready`` message declares and what a host sets.
+
+A program speaking the bot protocol may declare options in ``ready`` (``"options": {"level":
+3, "style": "calm"}``, each with its default), as a UCI engine declares its own; the host
+(:class:`~cacao_rules.ProgramBot`) sets some of them with ``set_options`` before the first
+game. An option takes a value of its default's kind: true or false, a number, or a string.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, TypeAlias
+
+from ..errors import excerpt
+
+OptionValue: TypeAlias = str | int | float | bool
+"""The value of an option: a JSON string, number or boolean."""
+
+
+def is_option_value(value: object) -> bool:
+    """Whether ``value`` is an option's value: a string, a finite number or a boolean."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, str | int)  # a bool is an int
+
+
+def declared_options(ready: Mapping[str, Any]) -> dict[str, OptionValue] | None:
+    """The options ``ready`` declares, by name with their defaults (none if it has no
+    ``"options"``); ``None`` when they are not an object of names and option values."""
+    options = ready.get("options", {})
+    if not isinstance(options, dict):
+        return None
+    if all(isinstance(name, str) and name and is_option_value(v) for name, v in options.items()):
+        return dict(options)
+    return None
+
+
+def kind_of(value: OptionValue) -> str:
+    """The kind of an option's value, as a message names it."""
+    if isinstance(value, bool):
+        return "true or false"
+    return "a string" if isinstance(value, str) else "a number"
+
+
+def setting_problem(declared: Mapping[str, OptionValue], given: Mapping[str, OptionValue]) -> str:
+    """What is wrong with setting ``given`` on a program that declares ``declared`` (the
+    empty string when nothing is)."""
+    for name, value in given.items():
+        if name not in declared:
+            names = ", ".join(repr(option) for option in declared) or "none"
+            return f"declares no option {excerpt(name)} (its options: {names})"
+        if kind_of(value) != kind_of(declared[name]):
+            wanted = kind_of(declared[name])
+            return f"takes {wanted} for option {name!r}, got {excerpt(value)}"
+    return ""
