@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeGuard
 
 from ..errors import excerpt
 
@@ -18,7 +18,7 @@ OptionValue: TypeAlias = str | int | float | bool
 """The value of an option: a JSON string, number or boolean."""
 
 
-def is_option_value(value: object) -> bool:
+def is_option_value(value: object) -> TypeGuard[OptionValue]:
     """Whether ``value`` is an option's value: a string, a finite number or a boolean."""
     if isinstance(value, float):
         return math.isfinite(value)
