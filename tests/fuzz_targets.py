@@ -21,12 +21,16 @@ import functools
 import json
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import cacao_rules as cr
 from cacao_rules import Config, Module
+from cacao_rules.agents.specs import bot_factory
+from cacao_rules.cli.saved_game import HUMAN, resumed_seats
 
 MAX_MESSAGE = 4000
 """The longest error message an entry point may give."""
@@ -530,6 +534,45 @@ def _record_from_text(rng: random.Random) -> None:
     assert cr.GameRecord.from_text(record.to_text()) == record
 
 
+@functools.cache
+def _planted_file() -> Path:
+    """The file a planted ``touch`` would make: its existence is a command run from data."""
+    return Path(tempfile.mkdtemp(prefix="cacao-fuzz-")) / "OWNED"
+
+
+def _planted_seat(rng: random.Random) -> str:
+    """A seat name as a hostile record could give it: a program, hidden or not, or junk."""
+    touch = f"touch {_planted_file()}"
+    return rng.choice(
+        (
+            f"exec:{touch}",
+            f" exec:{touch}",
+            f"EXEC:{touch}",
+            f"exec: {touch}",
+            f"human,exec:{touch}",
+            f"greedy exec:{touch}",
+            f"mcts:1s,exec:{touch}",
+            "exec:",
+            rng.choice(("human", "greedy", "random", "mcts", "mcts:250ms", "Human ")),
+            mutate_text(f"exec:{touch}", rng),
+        )
+    )
+
+
+def _resumed_seats(rng: random.Random) -> None:
+    """A record whose seat tags are planted (:func:`_planted_seat`), read as ``play --resume``
+    reads it: the seats kept are people and built-in bots, and nothing ran."""
+    record = cr.GameRecord.from_text(rng.choice(record_texts()))
+    seats = tuple(_planted_seat(rng) for _ in record.seats)
+    text = cr.GameRecord.from_text(record.to_text()).replace(seats=seats).to_text()
+    try:
+        kept = resumed_seats(cr.GameRecord.from_text(text).seats)
+    finally:
+        assert not _planted_file().exists(), "a planted command ran"
+    for name in kept:
+        assert name == HUMAN or not bot_factory(name).command, name
+
+
 ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
     "from_json": _from_json,
     "observation_from_json": _observation_from_json,
@@ -545,6 +588,7 @@ ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
     "openspiel.deserialize_state": _spiel_round_trip,
     "pettingzoo.reset": _pettingzoo_reset,
     "GameRecord.from_text": _record_from_text,
+    "play --resume seats": _resumed_seats,
 }
 
 SECONDS_PER_INPUT = 10.0

@@ -119,7 +119,7 @@ class _Task:
 
 
 def _factory(spec: BotSpec) -> BotFactory:
-    return bot_factory(spec) if isinstance(spec, str) else spec
+    return bot_factory(spec, programs=True) if isinstance(spec, str) else spec
 
 
 def _record(config: Config, seed: int, moves: Sequence[Move], bots: Sequence[str]) -> GameRecord:
@@ -286,7 +286,7 @@ def _checked_lineup(bots: Sequence[BotSpec], players: int) -> tuple[BotSpec, ...
         raise ConfigError(f"{len(bots)} bots given for {players} players; give one per seat")
     for spec in bots:
         if isinstance(spec, str):
-            bot_factory(spec)  # raises ConfigError for a bad spec
+            bot_factory(spec, programs=True)  # raises ConfigError for a bad spec
         elif not callable(spec):
             raise TypeError(
                 f"a bot must be a spec or a factory taking a seed ({SPEC_HELP}), "

@@ -6,6 +6,13 @@ iterations per decision), or a program speaking the bot protocol (``exec:COMMAND
 command split like a shell's words by :func:`shlex.split`, e.g.
 ``exec:python3 examples/external_bot.py``).
 
+A program is started only where the person running this process asked for it: their own command
+line (``--seats human,exec:COMMAND``, ``serve --bot NAME=exec:COMMAND``) or their own Python
+(``bot_factory(spec, programs=True)``, :class:`~cacao_rules.ProgramBot`). Every other spec,
+from a record, a saved game, a request or a database, is read with the default
+``programs=False``, which refuses an ``exec:`` spec: a file or a message is data, never a
+command.
+
 >>> bot_factory("mcts:250ms")(7)
 MCTSBot(7, seconds=0.25)
 >>> bot_factory("mcts:2000it")(7)
@@ -22,7 +29,7 @@ from typing import Final
 
 import attrs
 
-from ..errors import ConfigError, bad_type
+from ..errors import ConfigError, bad_type, excerpt, expect
 from .bots import Bot
 from .mcts import MCTSBot
 from .program import ProgramBot
@@ -63,17 +70,38 @@ class SpecFactory:
         return BOTS[self.name](seed)
 
 
-def bot_factory(spec: str) -> SpecFactory:
+def names_program(spec: str) -> bool:
+    """Whether ``spec`` names a program (``exec:COMMAND``) rather than a built-in bot."""
+    return spec.strip().startswith(EXEC)
+
+
+def bot_factory(spec: str, *, programs: bool = False) -> SpecFactory:
     """The factory of the bot that ``spec`` names (see the module docstring).
 
+    An ``exec:`` spec is read only with ``programs=True``, which the caller passes when
+    ``spec`` is its own person's choice (a command-line option, a literal in their code);
+    without it, such a spec is refused like an unknown bot, so that a spec read from a file or
+    a message never starts a program. The command of an ``exec:`` spec is started only when a
+    bot is made.
+
     Raises :class:`~cacao_rules.ConfigError`, saying what a spec may be, for any other
-    string (``TypeError`` for something that is no string);
-    the command of an ``exec:`` spec is started only when a bot is made.
+    string (``TypeError`` for something that is no string).
+
+    >>> bot_factory("exec:python3 bot.py")
+    Traceback (most recent call last):
+    ...
+    cacao_rules.errors.ConfigError: 'exec:python3 bot.py' names a program, which is started ...
     """
     if not isinstance(spec, str):
         raise bad_type("a bot spec", f"a string ({SPEC_HELP})", spec)
+    expect(programs, bool)
     text = spec.strip()
-    if text.startswith(EXEC):
+    if names_program(text):
+        if not programs:
+            raise ConfigError(
+                f"{excerpt(spec)} names a program, which is started only when asked for "
+                "explicitly (bot_factory(spec, programs=True), or --seats on the command line)"
+            )
         try:
             command = tuple(shlex.split(text[len(EXEC) :]))
         except ValueError as error:

@@ -67,7 +67,7 @@ def bot_specs(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
             specs.append(spec.lower())
             continue
         try:
-            made = bot_factory(spec)
+            made = bot_factory(spec, programs=True)  # the person's own command line
         except ConfigError as error:
             if allowed and spec.lower().partition(":")[0] not in BOTS and ":" not in spec:
                 seats = " or ".join(sorted(allowed))
@@ -315,4 +315,6 @@ def add_color_option(parser: argparse.ArgumentParser) -> None:
 
 def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     """Fresh bots for one game: the bot of seat ``i`` gets the seed ``4 * seed + i``."""
-    return [bot_factory(name)(bot_seed(seed, seat)) for seat, name in enumerate(names)]
+    return [
+        bot_factory(name, programs=True)(bot_seed(seed, seat)) for seat, name in enumerate(names)
+    ]

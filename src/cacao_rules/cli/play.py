@@ -21,7 +21,7 @@ from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
 from ..agents.specs import bot_factory
 from ..engine import new_game, step
-from ..errors import BotError
+from ..errors import BotError, FormatError
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen
@@ -42,7 +42,7 @@ from .options import (
     lineup,
     make_bots,
 )
-from .saved_game import Decision, is_state_file, load_game, save_game
+from .saved_game import HUMAN, Decision, is_state_file, load_game, resumed_seats, save_game
 from .terminal import add_width_option, terminal_width, wrapped
 from .thinking import thinking
 
@@ -50,9 +50,6 @@ DEFAULT_SEED: Final = 1
 """The seed of a new game when ``--seed`` is left out."""
 INTERRUPTED: Final = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
-
-HUMAN = "human"
-"""The seat kind of a person at the terminal, beside the bots' names."""
 
 
 def _seat_names(text: str) -> list[str]:
@@ -189,9 +186,9 @@ def _resumed_game(args: argparse.Namespace, err: TextIO) -> Game | None:
     chosen = args.seats if args.seats is not None else args.bots
     if chosen is None and saved.seats is not None:
         try:
-            chosen = _seat_names(",".join(saved.seats))
-        except argparse.ArgumentTypeError as error:
-            args.parser.error(f"{args.resume}: {error}; name the seats with --seats")
+            chosen = resumed_seats(saved.seats)
+        except FormatError as error:
+            args.parser.error(f"{args.resume} {error}")
     names = lineup(args.parser, chosen, args.players, "--seats" if args.seats else "--bots")
     decisions = saved.decisions
     history = [] if decisions is None else list(decisions)
@@ -321,7 +318,7 @@ def _with_humans(
         if name == HUMAN
     }
     bots: dict[int, Bot] = {
-        seat: bot_factory(name)(bot_seed(game.seed, seat))
+        seat: bot_factory(name, programs=True)(bot_seed(game.seed, seat))
         for seat, name in enumerate(game.names)
         if name != HUMAN
     }

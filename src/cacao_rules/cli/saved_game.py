@@ -9,17 +9,23 @@ record gives the game's history, so only a game resumed from a record can be rec
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Final, TextIO
 
 import attrs
 
-from ..errors import FormatError
+from ..agents.specs import bot_factory, names_program
+from ..errors import ConfigError, FormatError, excerpt
 from ..formats.record import GameRecord
 from ..formats.serialization import from_json, to_json
 from ..game.config import Config
 from ..game.moves import Move
 from ..state.state import State
 from .files import read_text, write_text
+
+HUMAN: Final = "human"
+"""The seat kind of a person at the terminal, beside the bots' names."""
+STAND_IN: Final = "greedy"
+"""The bot suggested for a saved game's seat that cannot be seated as saved."""
 
 Decision = tuple[State, int, Move]
 """A decision of the game: the state before it, the seat that made it, the move."""
@@ -68,6 +74,37 @@ def load_game(path: str, err: TextIO) -> SavedGame | None:
         print(f"cacao-rules: the game in {path} is over; see it with: cacao-rules replay", file=err)
         return None
     return saved
+
+
+def resumed_seats(seats: tuple[str, ...]) -> list[str]:
+    """The seats a saved game names, each a person (``human``) or a built-in bot, in play's
+    spelling. A seat that names a program is refused with a :class:`FormatError`: a file
+    never starts a program, which only the person resuming may seat, deliberately, with
+    ``--seats``. The message names the seats, each spec quoted as an excerpt (control
+    characters escaped, so no terminal misreads it), and a ``--seats`` to go on with."""
+    kept = [_built_in_seat(name) for name in seats]
+    programs = [seat for seat, name in enumerate(seats) if names_program(name)]
+    refused = programs or [seat for seat, name in enumerate(kept) if name is None]
+    if not refused:
+        return [name for name in kept if name is not None]
+    what = "a bot program" if programs else "no person or built-in bot"
+    which = ", ".join(f"seat {seat} ({excerpt(seats[seat])})" for seat in refused)
+    suggested = ",".join(name or STAND_IN for name in kept)
+    raise FormatError(
+        f"names {what} for {which}; a saved game is resumed with people and built-in bots "
+        f"only. Name the seats yourself, such as --seats {suggested} (a program you trust "
+        "as exec:COMMAND)"
+    )
+
+
+def _built_in_seat(name: str) -> str | None:
+    """A saved seat's name in play's spelling when it is a person or a built-in bot."""
+    if name.strip().lower() == HUMAN:
+        return HUMAN
+    try:
+        return bot_factory(name).spec  # programs refused: the name comes from a file
+    except ConfigError:
+        return None
 
 
 def _parsed(text: str) -> SavedGame:

@@ -77,7 +77,7 @@ def check_external(named: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
             *BOTS,
         ):
             raise cr.ConfigError(f"an external bot needs a name of its own, got {name!r}")
-        factory = bot_factory(spec)
+        factory = bot_factory(spec, programs=True)  # the operator's own --bot option
         if not factory.command:
             raise cr.ConfigError(f"an external bot is exec:COMMAND, got {spec!r}")
         commands[name] = factory.command
