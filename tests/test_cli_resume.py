@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,82 @@ def test_a_finished_or_missing_game_is_not_resumed(
     assert "is over; see it with: cacao-rules replay" in capsys.readouterr().err
     assert main(["play", "--resume", str(tmp_path / "none.txt")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def _printed_command(out: str) -> list[str]:
+    """The arguments of the ``cacao-rules play`` command the output says to go on with."""
+    line = out.split("Go on with it later:\n", 1)[1].splitlines()[0]
+    words = shlex.split(line)
+    assert words[:2] == ["cacao-rules", "play"], line
+    return words[2:]
+
+
+@pytest.mark.parametrize("name", ["game.json", "game.txt"])
+def test_the_command_save_prints_gives_the_person_their_seat_back(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    name: str,
+) -> None:
+    """Issue 41, item 1: save, resume with the printed command, one more human move."""
+    saved = tmp_path / name
+    seats = ["--seats", "greedy,human,random"]
+    code, out, err = play(monkeypatch, capsys, ["1", f"save {saved}", "quit"], *seats)
+    assert code == 0, err
+    resume = _printed_command(out)
+    code, out, err = play(monkeypatch, capsys, ["1", "quit"], *resume)
+    assert code == 0, err
+    assert "seat 0 greedy, seat 1 human, seat 2 random" in out
+    assert out.count("seat 1> ") == 2  # the person decides again, then quits
+
+
+def test_a_program_seat_travels_in_the_printed_command_not_in_the_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.txt"
+    bot = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
+    program = f"exec:{sys.executable} {bot}"
+    code, out, err = play(
+        monkeypatch, capsys, ["1", f"save {saved}", "quit"], "--seats", f"human,{program}"
+    )
+    assert code == 0, err
+    resume = _printed_command(out)
+    assert resume[-2:] == ["--seats", f"human,{program}"]
+    code, out, err = play(monkeypatch, capsys, ["1", "quit"], *resume)
+    assert code == 0, err
+    assert out.count("seat 0> ") == 2
+
+
+def test_a_resumed_game_goes_on_being_kept_in_its_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 41, item 2: without --record, the file resumed from is kept up to date, also
+    after Ctrl-C, and the message's command goes on from there."""
+    path = tmp_path / "game.txt"
+    play(monkeypatch, capsys, ["1", f"save {path}", "quit"], "--seats", "human,greedy")
+    saved = cr.GameRecord.from_text(path.read_text())
+    monkeypatch.setattr("sys.stdin", _Interrupting(["1", "1"]))
+    assert main(["play", "--resume", str(path)]) == 130
+    _, err = capsys.readouterr()
+    assert err.endswith(f"Go on with it:\n    cacao-rules play --resume {path}\n")
+    kept = cr.GameRecord.from_text(path.read_text())
+    assert kept.moves[: len(saved.moves)] == saved.moves
+    assert len(kept.moves) > len(saved.moves)
+    code, _, err = play(monkeypatch, capsys, ["1"] * 400, "--resume", str(path))
+    assert code == 0, err
+    assert cr.GameRecord.from_text(path.read_text()).replay()[-1].is_over
+
+
+def test_a_position_resumed_from_state_json_is_kept_as_state_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    play(monkeypatch, capsys, ["1", f"save {path}", "quit"], "--seats", "human,greedy")
+    turn = cr.from_json(path.read_text()).turn
+    monkeypatch.setattr("sys.stdin", _Interrupting(["1", "1", "1"]))
+    assert main(["play", "--resume", str(path), "--seats", "human,greedy"]) == 130
+    _, err = capsys.readouterr()
+    assert err.endswith(
+        f"Go on with it:\n    cacao-rules play --resume {path} --seats human,greedy\n"
+    )
+    assert cr.from_json(path.read_text()).turn > turn

@@ -31,7 +31,7 @@ from ..show.describe import describe_event
 from ..show.render import render, render_scores
 from ..show.running_score import running_score_line
 from ..state.state import State
-from .files import FAILED, write_record
+from .files import FAILED
 from .human import HumanSeat, Quit, Undo
 from .options import (
     add_color_option,
@@ -42,7 +42,15 @@ from .options import (
     lineup,
     make_bots,
 )
-from .saved_game import HUMAN, Decision, is_state_file, load_game, resumed_seats, save_game
+from .saved_game import (
+    HUMAN,
+    Decision,
+    is_state_file,
+    load_game,
+    resume_command,
+    resumed_seats,
+    save_game,
+)
 from .terminal import add_width_option, terminal_width, wrapped
 from .thinking import thinking
 
@@ -90,7 +98,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--resume",
         metavar="FILE",
         help="go on with the game saved in FILE (by save at the prompt, or --record): a game "
-        "record, or a state JSON document; the game's options come from FILE",
+        "record, or a state JSON document; the game's options come from FILE, and the game "
+        "goes on being kept in FILE (also after Ctrl-C) unless --record names another",
     )
     add_color_option(play)
     add_width_option(play)
@@ -117,8 +126,22 @@ class Game:
     def save(self, path: str, err: TextIO) -> int:
         """Write the game to ``path``: as state JSON for a ``*.json`` name (or a game
         without its history), else as its record; 0, or the exit code of a failure."""
-        as_state = is_state_file(path) or not self.has_history
+        return save_game(path, self.record(), self.state, err, as_state=self.as_state(path))
+
+    def keep(self, path: str, err: TextIO) -> int:
+        """Write the game to the file it is kept in (``--record``'s, or the one it was
+        resumed from): its record, or the position alone for a game without its history;
+        0, or the exit code of a failure."""
+        as_state = not self.has_history
         return save_game(path, self.record(), self.state, err, as_state=as_state)
+
+    def as_state(self, path: str) -> bool:
+        """Whether ``save`` writes ``path`` as state JSON rather than as a record."""
+        return is_state_file(path) or not self.has_history
+
+    def resume_command(self, path: str, *, as_state: bool) -> str:
+        """The command that goes on with this game once written to ``path``."""
+        return resume_command(path, self.names, seats_kept=not as_state)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -132,6 +155,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"--record writes the game from its start, but {args.resume} holds a position "
             "alone (state JSON); resume from a record (save FILE without .json writes one)"
         )
+    if args.record is None:
+        args.record = args.resume  # a resumed game goes on being kept in its file
     seats = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(game.names))
     title = f"Cacao{describe_config(game.config)}, {game.config.players} players, "
     print(wrapped(f"{title}seed {game.seed}: {seats}", args.width), file=out)
@@ -147,7 +172,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except BotError as error:
         return _bot_failed(args, game, error, out, err)
     if args.record is not None:
-        return write_record(args.record, game.record(), err)
+        return game.keep(args.record, err)
     return 0
 
 
@@ -196,15 +221,17 @@ def _resumed_game(args: argparse.Namespace, err: TextIO) -> Game | None:
 
 
 def _interrupted(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO) -> int:
-    """After Ctrl-C: the record so far written if ``--record`` asked for one."""
+    """After Ctrl-C: the game so far kept in its file (``--record``'s, or the one it was
+    resumed from), with the command that goes on with it."""
     out.flush()
     if args.record is None:
         print("\nInterrupted: the game is abandoned.", file=err)
         return INTERRUPTED
-    if write_record(args.record, game.record(), err) != 0:
+    if game.keep(args.record, err) != 0:
         return INTERRUPTED
     print(f"\nInterrupted: the game so far is in {args.record}. Go on with it:", file=err)
-    print(f"    cacao-rules play --resume {args.record}", file=err)
+    command = game.resume_command(args.record, as_state=not game.has_history)
+    print(f"    {command}", file=err)
     return INTERRUPTED
 
 
@@ -221,7 +248,7 @@ def _bot_failed(
         f"({game.names[seat]}): {error}.",
         file=err,
     )
-    if args.record is not None and write_record(args.record, game.record(), err) == 0:
+    if args.record is not None and game.keep(args.record, err) == 0:
         print(f"The game so far is in {args.record}. Go on with another bot:", file=err)
         print(f"    cacao-rules play --resume {args.record} --seats ...", file=err)
     return FAILED
@@ -301,7 +328,7 @@ def _with_humans(
     def save(path: str) -> None:
         if game.save(path, err) == 0:
             print(f"saved to {path}. Go on with it later:", file=out)
-            print(f"    cacao-rules play --resume {path}", file=out)
+            print(f"    {game.resume_command(path, as_state=game.as_state(path))}", file=out)
 
     humans = {
         seat: HumanSeat(

@@ -9,6 +9,8 @@ record gives the game's history, so only a game resumed from a record can be rec
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Sequence
 from typing import Final, TextIO
 
 import attrs
@@ -57,6 +59,16 @@ def save_game(
     if as_state:
         return write_text(path, to_json(state) + "\n", "the game", err)
     return write_text(path, record.to_text(), "the game", err)
+
+
+def resume_command(path: str, names: Sequence[str], *, seats_kept: bool) -> str:
+    """The command that goes on with the game saved in ``path``, each seat as ``names``
+    says: ``--seats`` is added when the file does not keep the seats (``seats_kept`` false:
+    a state JSON document) or when a seat is a program, which a file never seats."""
+    command = f"cacao-rules play --resume {shlex.quote(path)}"
+    if not seats_kept or any(names_program(name) for name in names):
+        command += f" --seats {shlex.quote(','.join(names))}"
+    return command
 
 
 def load_game(path: str, err: TextIO) -> SavedGame | None:
