@@ -17,7 +17,7 @@ the game like ``quit``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 import attrs
@@ -35,17 +35,27 @@ from ..state.state import State
 from .notation_guide import notation_guide
 from .terminal import DEFAULT_WIDTH, wrapped
 
-HELP: Final = """\
-Answer with a move's number or the move in notation (such as "place 2-1-0-1 1,0 r1"), or:
-  help        this list
-  board       the board again
-  moves       the legal moves again
-  undo        back to your previous decision
-  hint        what the greedy bot would play (it sees only what you see)
-  save FILE   write the game so far to FILE (a game record; state JSON if FILE ends
-              in .json); go on with it later: cacao-rules play --resume FILE
-  quit        end the game"""
-"""The commands a human seat takes."""
+COMMANDS: Final = (
+    ("help", "this list"),
+    ("board", "the board again"),
+    ("moves", "the legal moves again"),
+    ("undo", "back to your previous decision"),
+    ("hint", "what the greedy bot would play (it sees only what you see)"),
+    ("save FILE", "write the game so far to FILE: a game record, or state JSON"),
+    ("", "for a FILE ending in .json; the command to go on with it follows"),
+    ("quit", "end the game"),
+)
+"""The commands a human seat takes, with what each does, as ``help`` lists them."""
+HELP: Final = "\n".join(
+    [
+        "Answer with a move's number or the move in notation (such as",
+        '"place 2-1-0-1 1,0 r1"), or with a command:',
+        *(f"  {usage:<10}  {what}" for usage, what in COMMANDS),
+    ]
+)
+"""What ``help`` prints: every line within 80 columns."""
+_COMMAND_WORDS: Final = tuple(usage.split()[0] for usage, _ in COMMANDS if usage)
+"""The commands' words, which Tab completes at the prompt."""
 
 
 @attrs.frozen
@@ -97,11 +107,13 @@ class HumanSeat:
         hint_seed: int,
         width: int = DEFAULT_WIDTH,
         save: Callable[[str], None],
+        offer: Callable[[Sequence[str]], None],
     ) -> None:
         self.seat = seat
         self._save_to = save
         self._width = width
         self._read = read
+        self._offer = offer
         self._out = out
         self._err = err
         self._colour = colour
@@ -123,6 +135,7 @@ class HumanSeat:
         self.show(state, legend=not self._shown)
         self._shown = True
         print(move_list(moves, self._width), file=self._out)
+        self._offer([*_COMMAND_WORDS, *(str(move) for move in moves)])
         kinds = {type(move) for move in moves}
         if not kinds <= self._explained:
             self._explain(moves)

@@ -42,6 +42,7 @@ from .options import (
     lineup,
     make_bots,
 )
+from .prompt import PromptReader
 from .saved_game import (
     HUMAN,
     Decision,
@@ -296,33 +297,12 @@ def _print_events(events: Iterable[Event], out: TextIO) -> None:
             print(f"    {line}", file=out)
 
 
-class HumanSeatReader:
-    """Reads the human seats' answers from ``source``, writing the prompt to ``out``; lines
-    read from a file or pipe are echoed, so that a scripted game reads like a typed one."""
-
-    def __init__(self, out: TextIO, source: TextIO) -> None:
-        self._out = out
-        self._source = source
-        self._echo = not source.isatty()
-
-    def __call__(self, prompt: str) -> str:
-        self._out.write(prompt)
-        self._out.flush()
-        line = self._source.readline()
-        if not line:
-            self._out.write("\n")
-            raise EOFError
-        if self._echo:
-            self._out.write(line if line.endswith("\n") else line + "\n")
-        return line.rstrip("\n")
-
-
 def _with_humans(
     args: argparse.Namespace, game: Game, out: TextIO, err: TextIO, colour: bool
 ) -> None:
     """The game with human seats: prompts for them, the bots' moves as they come; an undone
     decision leaves the game's history."""
-    read = HumanSeatReader(out, sys.stdin)
+    read = PromptReader(out, sys.stdin)
     width: int = args.width
 
     def save(path: str) -> None:
@@ -336,6 +316,7 @@ def _with_humans(
             read,
             out,
             err,
+            offer=read.offer,
             colour=colour,
             hint_seed=bot_seed(game.seed, seat),
             width=width,
