@@ -1,0 +1,201 @@
+"""The decision tree a user interface draws (``cr.decision_tree``), checked against
+``cr.legal_moves`` over random games of every configuration and the Big Game.
+
+What a front end relies on: the leaves of the tree are exactly the legal moves, each
+reachable by one path of answers; within one question the answers differ in their value and
+in the place on the board a click picks them by; every place on a path is where the move
+acts; and no question offers a single answer, unless the whole decision has one move.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import msgspec
+import pytest
+
+import cacao_rules as cr
+from cacao_rules.show.decision_json import DecisionDocument, QuestionDocument
+from helpers_observation import CONFIGS, random_game
+
+Path = tuple[tuple[cr.Question, cr.Answer], ...]
+"""The questions asked on the way to a leaf, each with the answer given."""
+
+
+@functools.cache
+def corpus() -> tuple[cr.State, ...]:
+    """Every state of a seeded and an unseeded random game of each configuration (the Big
+    Game included), and of two more seeded games of the configurations with modules."""
+    rng = random.Random(37)
+    states: list[cr.State] = []
+    for index, config in enumerate(CONFIGS):
+        seeds: list[int | None] = [index, None]
+        if config.modules:
+            seeds += [100 + index, 200 + index]
+        for seed in seeds:
+            states.extend(random_game(config, seed, rng))
+    return tuple(states)
+
+
+def paths(question: cr.Question, before: Path = ()) -> Iterator[tuple[Path, cr.Move]]:
+    """Every path from ``question`` down to a leaf, with the leaf's move."""
+    for answer in question.answers:
+        path = (*before, (question, answer))
+        if answer.move is not None:
+            yield path, answer.move
+        else:
+            assert answer.then is not None
+            yield from paths(answer.then, path)
+
+
+def questions(question: cr.Question) -> Iterator[cr.Question]:
+    yield question
+    for answer in question.answers:
+        if answer.then is not None:
+            yield from questions(answer.then)
+
+
+def test_the_leaves_are_exactly_the_legal_moves_each_once() -> None:
+    for state in corpus():
+        tree = cr.decision_tree(state)
+        moves = cr.legal_moves(state)
+        if not moves:
+            assert tree is None and state.is_over
+            continue
+        assert tree is not None
+        leaves = [move for _, move in paths(tree)]
+        assert Counter(leaves) == Counter(moves), cr.to_json(state)
+        assert len(leaves) == len(moves)
+        assert tree.moves() == tuple(leaves)
+
+
+def test_every_answer_is_either_a_move_or_a_further_question() -> None:
+    for state in corpus()[::7]:
+        tree = cr.decision_tree(state)
+        for question in questions(tree) if tree is not None else ():
+            for answer in question.answers:
+                assert (answer.move is None) != (answer.then is None)
+
+
+def test_no_question_has_a_single_answer_unless_the_decision_has_one_move() -> None:
+    single_moves = 0
+    for state in corpus():
+        tree = cr.decision_tree(state)
+        if tree is None:
+            continue
+        if len(cr.legal_moves(state)) == 1:
+            single_moves += 1
+            assert len(tree.answers) == 1 and tree.answers[0].move is not None
+            continue
+        for question in questions(tree):
+            assert len(question.answers) >= 2, question
+
+
+def test_a_click_or_a_value_picks_one_answer() -> None:
+    for state in corpus():
+        tree = cr.decision_tree(state)
+        for question in questions(tree) if tree is not None else ():
+            values = [answer.value for answer in question.answers]
+            assert len(set(values)) == len(values), question
+            places = [
+                (answer.square, answer.side)
+                for answer in question.answers
+                if answer.square is not None
+            ]
+            assert len(set(places)) == len(places), question
+            assert all(answer.label for answer in question.answers)
+            assert question.prompt
+
+
+def _acts_at(move: cr.Move, square: cr.Square, side: cr.Side | None, value: str) -> bool:
+    """Whether ``move`` acts where a question or an answer on its path points: a placement
+    on its square, a resolve on its edge, a fill on the space whose tile ``value`` names."""
+    if isinstance(move, cr.Place | cr.Overbuild):
+        return move.square == square and side is None
+    if isinstance(move, cr.Resolve):
+        return (move.square, move.side) == (square, side)
+    if isinstance(move, cr.Fill):
+        chosen = [
+            str(choice).partition("=")[2] for choice in move.choices if choice.square == square
+        ]
+        return side is None and chosen == ([] if value == "none" else [value])
+    return False
+
+
+def test_following_the_places_on_the_board_gives_the_move() -> None:
+    kinds_with_places = Counter[cr.QuestionKind]()
+    for state in corpus():
+        tree = cr.decision_tree(state)
+        for path, move in paths(tree) if tree is not None else ():
+            for question, answer in path:
+                if question.square is not None:
+                    assert _acts_at(move, question.square, question.side, answer.value), path
+                if answer.square is not None:
+                    kinds_with_places[question.kind] += 1
+                    assert _acts_at(move, answer.square, answer.side, answer.value), path
+    assert set(kinds_with_places) == {cr.QuestionKind.SQUARE, cr.QuestionKind.EDGE}
+
+
+def test_every_kind_of_question_is_asked_in_the_corpus() -> None:
+    seen = {
+        question.kind
+        for state in corpus()
+        if (tree := cr.decision_tree(state)) is not None
+        for question in questions(tree)
+    }
+    assert seen == set(cr.QuestionKind)
+
+
+def test_a_placement_asks_tile_square_rotation() -> None:
+    state = cr.new_game(cr.Config(players=2), seed=42)
+    tree = cr.decision_tree(state)
+    assert tree is not None and tree.kind is cr.QuestionKind.HAND_TILE
+    by_value = {answer.value: answer for answer in tree.answers}
+    assert set(by_value) == {"1-1-1-1", "2-1-0-1"}
+    squares = by_value["2-1-0-1"].then
+    assert squares is not None and squares.kind is cr.QuestionKind.SQUARE
+    assert tuple(answer.square for answer in squares.answers) == cr.placement_squares(state)
+    turns = squares.answers[0].then
+    assert turns is not None and turns.kind is cr.QuestionKind.ROTATION
+    assert turns.square == squares.answers[0].square
+    assert [answer.value for answer in turns.answers] == ["r0", "r1", "r2", "r3"]
+    # A 1-1-1-1 looks the same every way round: its square is the last click.
+    ones = by_value["1-1-1-1"].then
+    assert ones is not None and all(answer.move is not None for answer in ones.answers)
+
+
+def test_a_wrong_type_is_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        cr.decision_tree("state")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        cr.decision_to_json(None)  # type: ignore[arg-type]
+
+
+def _document_leaves(question: QuestionDocument) -> Iterator[str]:
+    for answer in question.answers:
+        if answer.move is not None:
+            yield answer.move
+        else:
+            assert answer.then is not None
+            yield from _document_leaves(answer.then)
+
+
+def test_the_json_document_says_the_tree_and_satisfies_its_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from test_schema import shipped
+
+    validator = jsonschema.Draft202012Validator(shipped("decision"))
+    for state in corpus()[::11]:
+        text = cr.decision_to_json(state)
+        validator.validate(json.loads(text))
+        document = msgspec.json.decode(text, type=DecisionDocument)
+        assert document.seat == state.to_move
+        if document.question is None:
+            assert state.is_over
+            continue
+        leaves = list(_document_leaves(document.question))
+        assert Counter(leaves) == Counter(str(move) for move in cr.legal_moves(state))
