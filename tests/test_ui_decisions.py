@@ -21,6 +21,7 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.show.decision_json import DecisionDocument, QuestionDocument
 from helpers_observation import CONFIGS, random_game
+from helpers_positions import W1111, W2101, start_board, wt
 
 Path = tuple[tuple[cr.Question, cr.Answer], ...]
 """The questions asked on the way to a leaf, each with the answer given."""
@@ -141,13 +142,24 @@ def test_following_the_places_on_the_board_gives_the_move() -> None:
 
 
 def test_every_kind_of_question_is_asked_in_the_corpus() -> None:
-    seen = {
-        question.kind
+    asked = [
+        question
         for state in corpus()
         if (tree := cr.decision_tree(state)) is not None
         for question in questions(tree)
+    ]
+    assert {question.kind for question in asked} == set(cr.QuestionKind)
+    sources = {
+        "map"
+        if answer.value.startswith("map:")
+        else "pile"
+        if answer.value == "none"
+        else "display"
+        for question in asked
+        if question.kind is cr.QuestionKind.JUNGLE_TILE
+        for answer in question.answers
     }
-    assert seen == set(cr.QuestionKind)
+    assert sources == {"display", "map", "pile"}
 
 
 def test_a_placement_asks_tile_square_rotation() -> None:
@@ -166,6 +178,33 @@ def test_a_placement_asks_tile_square_rotation() -> None:
     # A 1-1-1-1 looks the same every way round: its square is the last click.
     ones = by_value["1-1-1-1"].then
     assert ones is not None and all(answer.move is not None for answer in ones.answers)
+
+
+def test_a_player_who_cannot_place_picks_the_tile_to_set_aside() -> None:
+    # Seat 1's tiles take every square next to the start tiles and the piles are not empty,
+    # so nobody may overbuild: seat 0 may only discard, then seat 1 has one move.
+    squares = [(0, -1), (1, 0), (0, 1), (-1, 0), (2, 1), (1, 2)]
+    board = start_board(
+        {square: wt(1, W1111 if k < 4 else W2101) for k, square in enumerate(squares)}
+    )
+    workers = {W1111: 4, W2101: 5, cr.WorkerType.W0004: 1, cr.WorkerType.W0022: 1}
+    config = cr.Config(players=2, modules={cr.Module.NEW_WORKERS}, workers=workers)
+    hand = (cr.WorkerType.W0004, W1111, cr.WorkerType.W0022)
+    state = cr.position(
+        config, board=board, players=[cr.PlayerState(hand=hand), cr.PlayerState(hand=(W2101,))]
+    )
+    tree = cr.decision_tree(state)
+    assert tree is not None and tree.kind is cr.QuestionKind.HAND_TILE
+    assert [(answer.label, str(answer.move)) for answer in tree.answers] == [
+        ("set 1-1-1-1 aside", "discard 1-1-1-1"),
+        ("set 0-0-2-2 aside", "discard 0-0-2-2"),
+        ("set 0-0-0-4 aside", "discard 0-0-0-4"),
+    ]
+    # A decision of one move is still a question, with that move as its one answer.
+    middle = cr.apply(state, cr.Discard(cr.WorkerType.W0004))
+    only = cr.decision_tree(middle)
+    assert only is not None and only.moves() == cr.legal_moves(middle) == (cr.Discard(W2101),)
+    assert len(only.answers) == 1
 
 
 def test_a_wrong_type_is_a_type_error() -> None:

@@ -7,11 +7,12 @@ each space; which edge, how many workers, which gems), so that every legal move 
 exactly one path of answers, and nothing else is. Each answer carries its words, the notation
 part it picks, and, where a click on the board picks it, the square (and edge) it stands on.
 
-The tree is built from :func:`~cacao_rules.legal_moves` alone, read through each move's
-fields: the state only lends words (a tile's code on an edge, what happens to a space left
-without a face-up tile). A question whose answers would all agree is never asked: its answer
-is taken on the way (a 1-1-1-1 looks the same every way round, so its square is the last
-click).
+The tree is built from :func:`~cacao_rules.legal_moves` alone: each question sorts the moves
+left by one of their fields (the tile's type, the square, the rotation, the tile on a space,
+the edge, the workers used, the bars, the gems), in the order of the moves, and the state only
+lends words (the tile an edge faces, what happens to a space left without a face-up tile).
+A question whose answers would all agree is never asked: its answer is taken on the way (a
+1-1-1-1 looks the same every way round, so its square is the last click).
 
 >>> import cacao_rules as cr
 >>> state = cr.new_game(cr.Config(players=2), seed=42)
@@ -23,14 +24,14 @@ click).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
 import attrs
 
 from ..engine import legal_moves
 from ..errors import expect
-from ..game.components import GEM_COLOURS, JungleTile, Side
+from ..game.components import GEM_COLOURS, JungleTile, Side, WorkerType
 from ..game.geometry import Square, format_square
 from ..game.moves import (
     BuildHut,
@@ -38,6 +39,7 @@ from ..game.moves import (
     DrawJungle,
     DrawWorker,
     Fill,
+    FillChoice,
     HutSide,
     Move,
     Overbuild,
@@ -46,6 +48,7 @@ from ..game.moves import (
     Resolve,
     Slide,
 )
+from ..observation import private_chance_seat
 from ..state.state import ActivatedEdge, FillStep, ResolveStep, State
 
 
@@ -118,12 +121,12 @@ def _leaves(question: Question) -> Iterator[Move]:
             yield from _leaves(answer.then)
 
 
-# --- each move as the answers that lead to it ---------------------------------------------
+# --- the questions on the way to each move ------------------------------------------------
 
 
 class _Asked(NamedTuple):
-    """A question as one move sees it: the same for every move that shares the answers
-    before it, since it is worked out from the fields those answers fixed."""
+    """A question in words: the same for all the answers to it, since it is worked out from
+    the fields that the answers before it fixed."""
 
     kind: QuestionKind
     prompt: str
@@ -131,88 +134,139 @@ class _Asked(NamedTuple):
     side: Side | None = None
 
 
-class _Part(NamedTuple):
-    """One answer on a move's path: the question it answers and the answer's own fields."""
+class _Words(NamedTuple):
+    """An answer in words: its label, its value, and the square (and side) it stands on."""
 
-    asked: _Asked
     label: str
     value: str
     square: Square | None = None
     side: Side | None = None
 
 
-_Path = tuple[_Part, ...]
-
-Edge = tuple[Square, Side]
+_Edge = tuple[Square, Side]
 
 
 class _Context(NamedTuple):
-    """What the paths of one decision read besides their move: the state, for words, and
-    the edges whose legal moves choose bars or gems (a question is asked about them only
-    there, never about a choice that no move makes)."""
+    """What the words of one decision read besides the moves: the state; the edges whose
+    legal moves choose bars or gems (a question is asked about them only there, never about
+    a choice no move makes); and a fill's questions, one per space."""
 
     state: State
-    bars: frozenset[Edge]
-    gems: frozenset[Edge]
+    bars: frozenset[_Edge]
+    gems: frozenset[_Edge]
+    fill: tuple[_Level, ...]
 
 
-def _context(state: State, moves: Sequence[Move]) -> _Context:
-    resolves = [move for move in moves if isinstance(move, Resolve)]
-    bars = frozenset((move.square, move.side) for move in resolves if move.bars)
-    gems = frozenset((move.square, move.side) for move in resolves if any(move.gems))
-    return _Context(state, bars, gems)
+class _Level(NamedTuple):
+    """One question on the way to a move. ``key`` reads, from each move, what its answer
+    picks (a field: it is read from every move, so it is cheap); ``asked`` says the
+    question, once, and ``words`` each answer, once, from any move it leads to. ``name``
+    keeps apart the answers of different levels to one question (a hut, or the pass)."""
+
+    name: str
+    key: Callable[[Any], Hashable]
+    asked: Callable[[Any, _Context], _Asked]
+    words: Callable[[Any, _Context], _Words]
 
 
-_TURNS: Final = ("as printed", "turned 90°", "turned 180°", "turned 270°")
+def _field(name: str) -> Callable[[Any], Hashable]:
+    """The key that reads a move's field ``name``."""
+    return lambda move: getattr(move, name)
 
 
-def _placement_path(move: Place | Overbuild, context: _Context) -> _Path:
-    tile, square, where = str(move.type), move.square, format_square(move.square)
-    over = isinstance(move, Overbuild)
-    edges = "-".join(str(count) for count in move.type.rotated(move.rotation))
-    return (
-        _Part(_Asked(QuestionKind.HAND_TILE, "Which worker tile?"), tile, tile),
-        _Part(
-            _Asked(QuestionKind.SQUARE, f"Where does {tile} go?"),
-            f"overbuild {where}" if over else where,
-            where,
-            square,
-        ),
-        _Part(
-            _Asked(QuestionKind.ROTATION, f"Which way round is {tile} on {where}?", square),
-            f"{_TURNS[move.rotation]}: {edges}",
-            f"r{move.rotation}",
-        ),
-    )
+def _always(asked: _Asked) -> Callable[[Any, _Context], _Asked]:
+    """The words of a question that are the same in every decision."""
+    return lambda move, context: asked
 
 
-def _discard_path(move: Discard, context: _Context) -> _Path:
-    tile = str(move.type)
-    asked = _Asked(QuestionKind.HAND_TILE, "No tile fits: which worker tile is set aside?")
-    return (_Part(asked, f"set {tile} aside", tile),)
+# placement
 
 
-def _fill_path(move: Fill, context: _Context) -> _Path:
-    state = context.state
+_TURNED: Final = ("as printed", "turned 90°", "turned 180°", "turned 270°")
+_TURNS: Final = {
+    (kind, rotation): f"{_TURNED[rotation]}: " + "-".join(map(str, kind.rotated(rotation)))
+    for kind in WorkerType
+    for rotation in range(4)
+}
+"""A turn of a worker tile in words, with its workers as placed (N-E-S-W)."""
+
+
+def _tile_words(move: Place | Overbuild | DrawWorker, context: _Context) -> _Words:
+    return _Words(move.type.value, move.type.value)
+
+
+def _square_asked(move: Place | Overbuild, context: _Context) -> _Asked:
+    return _Asked(QuestionKind.SQUARE, f"Where does {move.type.value} go?")
+
+
+def _square_words(move: Place | Overbuild, context: _Context) -> _Words:
+    where = format_square(move.square)
+    label = f"overbuild {where}" if isinstance(move, Overbuild) else where
+    return _Words(label, where, move.square)
+
+
+def _rotation_asked(move: Place | Overbuild, context: _Context) -> _Asked:
+    prompt = f"Which way round is {move.type.value} on {format_square(move.square)}?"
+    return _Asked(QuestionKind.ROTATION, prompt, move.square)
+
+
+def _rotation_words(move: Place | Overbuild, context: _Context) -> _Words:
+    return _Words(_TURNS[move.type, move.rotation], f"r{move.rotation}")
+
+
+def _discard_words(move: Discard, context: _Context) -> _Words:
+    return _Words(f"set {move.type.value} aside", move.type.value)
+
+
+_PLACEMENT: Final = (
+    _Level(
+        "tile",
+        _field("type"),
+        _always(_Asked(QuestionKind.HAND_TILE, "Which worker tile?")),
+        _tile_words,
+    ),
+    _Level("square", lambda move: (type(move), move.square), _square_asked, _square_words),
+    _Level("rotation", _field("rotation"), _rotation_asked, _rotation_words),
+)
+_DISCARD: Final = _Level(
+    "discard",
+    _field("type"),
+    _always(_Asked(QuestionKind.HAND_TILE, "No tile fits: which worker tile is set aside?")),
+    _discard_words,
+)
+
+# fill
+
+
+def _fill_levels(state: State) -> tuple[_Level, ...]:
+    """A fill's questions: for each space to fill, which tile goes there."""
     step = state.step
-    spaces = step.spaces if isinstance(step, FillStep) else ()
-    chosen = {choice.square: choice for choice in move.choices}
-    none = _unfilled(state, len(spaces))
-    parts = []
-    for space in spaces:
-        where = format_square(space)
-        asked = _Asked(QuestionKind.JUNGLE_TILE, f"Which jungle tile goes on {where}?", space)
-        choice = chosen.get(space)
+    if not isinstance(step, FillStep):
+        return ()
+    none = _unfilled(state, len(step.spaces))
+    return tuple(_fill_level(space, none) for space in step.spaces)
+
+
+def _fill_level(space: Square, none: str) -> _Level:
+    where = format_square(space)
+    asked = _Asked(QuestionKind.JUNGLE_TILE, f"Which jungle tile goes on {where}?", space)
+
+    def key(move: Fill) -> FillChoice | None:
+        for choice in move.choices:
+            if choice.square == space:
+                return choice
+        return None
+
+    def words(move: Fill, context: _Context) -> _Words:
+        choice = key(move)
         if choice is None:
-            parts.append(_Part(asked, f"{where}: {none}", "none"))
-            continue
+            return _Words(f"{where}: {none}", "none")
         code = choice.tile.code
         if choice.from_map:
-            label = f"{code} on {where}, from the map board (1 map tile)"
-            parts.append(_Part(asked, label, f"map:{code}"))
-        else:
-            parts.append(_Part(asked, f"{code} on {where}, from the display", code))
-    return tuple(parts)
+            return _Words(f"{code} on {where}, from the map board (1 map tile)", f"map:{code}")
+        return _Words(f"{code} on {where}, from the display", code)
+
+    return _Level("fill", key, _always(asked), words)
 
 
 def _unfilled(state: State, spaces: int) -> str:
@@ -225,118 +279,178 @@ def _unfilled(state: State, spaces: int) -> str:
     return "a blind draw from the pile"
 
 
-def _resolve_path(move: Resolve, context: _Context) -> _Path:
-    edge = f"{format_square(move.square)} {move.side.name}"
-    square, side, used = move.square, move.side, move.workers
-    path: _Path = (
-        _Part(
-            _Asked(QuestionKind.EDGE, "Which activated edge is resolved next?"),
-            _edge_label(context.state, move),
-            edge,
-            square,
-            side,
-        ),
-        _Part(
-            _Asked(QuestionKind.WORKERS, f"How many workers of {edge} are used?", square, side),
-            f"use {_count(used, 'worker')}" if used else "use none",
-            str(used),
-        ),
-    )
-    if used and (square, side) in context.bars:
-        bars = _Asked(QuestionKind.BARS, _bars_prompt(used), square, side)
-        sold = f"sell {_count(move.bars, 'bar')} and {used - move.bars} cacao"
-        path += (_Part(bars, sold, f"b{move.bars}"),)
-    if used and (square, side) in context.gems:
-        gems = _Asked(QuestionKind.GEMS, _gems_prompt(used), square, side)
-        path += (_Part(gems, _gems_label(move.gems), "g" + "".join(map(str, move.gems))),)
-    return path
+# resolve
 
 
-def _count(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _edge_name(move: Resolve) -> str:
+    return f"{format_square(move.square)} {move.side.name}"
 
 
-def _bars_prompt(used: int) -> str:
-    if used == 1:
-        return "Does the worker sell a chocolate bar (or a cacao fruit)?"
-    return f"How many of the {used} workers sell a chocolate bar (the others a cacao fruit)?"
-
-
-def _gems_prompt(used: int) -> str:
-    return (
-        "Which gem does the worker take?"
-        if used == 1
-        else f"Which gems do the {used} workers take?"
-    )
+def _edge_words(move: Resolve, context: _Context) -> _Words:
+    return _Words(_edge_label(context.state, move), _edge_name(move), move.square, move.side)
 
 
 def _edge_label(state: State, move: Resolve) -> str:
     """The edge in words: where it is, its workers and the jungle tile it faces."""
-    edge = f"{format_square(move.square)} {move.side.name}"
     step = state.step
     queue: Sequence[ActivatedEdge] = step.queue if isinstance(step, ResolveStep) else ()
     for activated in queue:
         if (activated.square, activated.side) == (move.square, move.side):
             facing = state.board.get(activated.jungle_square)
             code = facing.code if isinstance(facing, JungleTile) else "?"
-            workers = "worker" if activated.workers == 1 else "workers"
-            return f"{edge}: {activated.workers} {workers} at {code}"
-    return edge
+            return f"{_edge_name(move)}: {_count(activated.workers, 'worker')} at {code}"
+    return _edge_name(move)
 
 
-def _gems_label(gems: tuple[int, ...]) -> str:
-    taken = [f"{count} {colour}" for count, colour in zip(gems, GEM_COLOURS, strict=True) if count]
-    return "take " + ", ".join(taken) if taken else "take no gem"
+def _workers_asked(move: Resolve, context: _Context) -> _Asked:
+    prompt = f"How many workers of {_edge_name(move)} are used?"
+    return _Asked(QuestionKind.WORKERS, prompt, move.square, move.side)
 
 
-def _slide_path(move: Slide, context: _Context) -> _Path:
-    asked = _Asked(QuestionKind.SLIDE, "Which map-board tile slides into the display?")
-    return (_Part(asked, move.tile.code, move.tile.code),)
+def _workers_words(move: Resolve, context: _Context) -> _Words:
+    used = move.workers
+    return _Words(f"use {_count(used, 'worker')}" if used else "use none", str(used))
 
 
-_HUT_QUESTION: Final = _Asked(QuestionKind.HUT, "Build a hut?")
+def _bars_asked(move: Resolve, context: _Context) -> _Asked:
+    used = move.workers
+    if used == 1:
+        prompt = "Does the worker sell a chocolate bar (or a cacao fruit)?"
+    else:
+        prompt = f"How many of the {used} workers sell a chocolate bar (the others a cacao fruit)?"
+    return _Asked(QuestionKind.BARS, prompt, move.square, move.side)
 
 
-def _build_path(move: BuildHut, context: _Context) -> _Path:
-    hut = str(move.hut)
-    return (_Part(_HUT_QUESTION, f"build the {hut} ({move.hut.cost} gold)", hut),)
+def _bars_words(move: Resolve, context: _Context) -> _Words:
+    sold = f"sell {_count(move.bars, 'bar')} and {move.workers - move.bars} cacao"
+    return _Words(sold, f"b{move.bars}")
 
 
-def _pass_path(move: PassHut, context: _Context) -> _Path:
-    return (_Part(_HUT_QUESTION, "build no hut", PassHut.VERB),)
-
-
-def _worker_drawn_path(move: DrawWorker, context: _Context) -> _Path:
-    asked = _Asked(
-        QuestionKind.OUTCOME, f"Which worker tile does seat {context.state.current} draw?"
+def _gems_asked(move: Resolve, context: _Context) -> _Asked:
+    used = move.workers
+    prompt = (
+        "Which gem does the worker take?"
+        if used == 1
+        else f"Which gems do the {used} workers take?"
     )
-    return (_Part(asked, str(move.type), str(move.type)),)
+    return _Asked(QuestionKind.GEMS, prompt, move.square, move.side)
 
 
-def _jungle_drawn_path(move: DrawJungle, context: _Context) -> _Path:
-    asked = _Asked(QuestionKind.OUTCOME, "Which jungle tile is drawn?")
-    return (_Part(asked, move.tile.code, move.tile.code),)
+def _gems_words(move: Resolve, context: _Context) -> _Words:
+    taken = [
+        f"{count} {colour}" for count, colour in zip(move.gems, GEM_COLOURS, strict=True) if count
+    ]
+    label = "take " + ", ".join(taken) if taken else "take no gem"
+    return _Words(label, "g" + "".join(map(str, move.gems)))
 
 
-def _hut_side_path(move: HutSide, context: _Context) -> _Path:
-    asked = _Asked(QuestionKind.OUTCOME, "Which side of the hut tile lands face up?")
-    return (_Part(asked, str(move.hut), str(move.hut)),)
+def _count(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-_PATHS: Final[dict[type, Callable[[Any, _Context], _Path]]] = {
-    Place: _placement_path,
-    Overbuild: _placement_path,
-    Discard: _discard_path,
-    Fill: _fill_path,
-    Resolve: _resolve_path,
-    Slide: _slide_path,
-    BuildHut: _build_path,
-    PassHut: _pass_path,
-    DrawWorker: _worker_drawn_path,
-    DrawJungle: _jungle_drawn_path,
-    HutSide: _hut_side_path,
+_EDGE: Final = (
+    _Level(
+        "edge",
+        lambda move: (move.square, move.side),
+        _always(_Asked(QuestionKind.EDGE, "Which activated edge is resolved next?")),
+        _edge_words,
+    ),
+    _Level("workers", _field("workers"), _workers_asked, _workers_words),
+)
+_BARS: Final = _Level("bars", _field("bars"), _bars_asked, _bars_words)
+_GEMS: Final = _Level("gems", _field("gems"), _gems_asked, _gems_words)
+
+
+def _resolve_levels(move: Resolve, context: _Context) -> tuple[_Level, ...]:
+    """Which edge and how many workers; then, for workers at an edge where the legal moves
+    differ in them, the bars sold or the gems taken."""
+    edge = (move.square, move.side)
+    if not move.workers:
+        return _EDGE
+    bars = (_BARS,) if edge in context.bars else ()
+    return _EDGE + bars + ((_GEMS,) if edge in context.gems else ())
+
+
+# the map board, the hut, chance
+
+
+def _code_words(move: Slide | DrawJungle, context: _Context) -> _Words:
+    return _Words(move.tile.code, move.tile.code)
+
+
+def _build_words(move: BuildHut, context: _Context) -> _Words:
+    return _Words(f"build the {move.hut.value} ({move.hut.cost} gold)", move.hut.value)
+
+
+def _pass_words(move: PassHut, context: _Context) -> _Words:
+    return _Words("build no hut", PassHut.VERB)
+
+
+def _drawn_asked(move: DrawWorker, context: _Context) -> _Asked:
+    seat = private_chance_seat(context.state)
+    prompt = (
+        "Which worker tile is drawn?"
+        if seat is None
+        else f"Which worker tile does seat {seat} draw?"
+    )
+    return _Asked(QuestionKind.OUTCOME, prompt)
+
+
+def _hut_words(move: HutSide, context: _Context) -> _Words:
+    return _Words(move.hut.value, move.hut.value)
+
+
+_HUT: Final = _always(_Asked(QuestionKind.HUT, "Build a hut?"))
+
+
+def _one(level: _Level) -> Callable[[Any, _Context], tuple[_Level, ...]]:
+    """The levels of a move class asked in a single question."""
+    levels = (level,)
+    return lambda move, context: levels
+
+
+_LEVELS: Final[dict[type, Callable[[Any, _Context], tuple[_Level, ...]]]] = {
+    Place: lambda move, context: _PLACEMENT,
+    Overbuild: lambda move, context: _PLACEMENT,
+    Discard: _one(_DISCARD),
+    Fill: lambda move, context: context.fill,
+    Resolve: _resolve_levels,
+    Slide: _one(
+        _Level(
+            "slide",
+            _field("tile"),
+            _always(_Asked(QuestionKind.SLIDE, "Which map-board tile slides into the display?")),
+            _code_words,
+        )
+    ),
+    BuildHut: _one(_Level("build", _field("hut"), _HUT, _build_words)),
+    PassHut: _one(_Level("pass", lambda move: None, _HUT, _pass_words)),
+    DrawWorker: _one(_Level("draw", _field("type"), _drawn_asked, _tile_words)),
+    DrawJungle: _one(
+        _Level(
+            "draw",
+            _field("tile"),
+            _always(_Asked(QuestionKind.OUTCOME, "Which jungle tile is drawn?")),
+            _code_words,
+        )
+    ),
+    HutSide: _one(
+        _Level(
+            "side",
+            _field("hut"),
+            _always(_Asked(QuestionKind.OUTCOME, "Which side of the hut tile lands face up?")),
+            _hut_words,
+        )
+    ),
 }
-"""For each move class, the answers that lead to one of its moves, in the order asked."""
+"""For each move class, the questions on the way to one of its moves, in the order asked."""
+
+
+def _context(state: State, moves: Sequence[Move]) -> _Context:
+    resolves = [move for move in moves if isinstance(move, Resolve)]
+    bars = frozenset((move.square, move.side) for move in resolves if move.bars)
+    gems = frozenset((move.square, move.side) for move in resolves if any(move.gems))
+    return _Context(state, bars, gems, _fill_levels(state))
 
 
 # --- the tree -----------------------------------------------------------------------------
@@ -361,37 +475,40 @@ def decision_tree(state: State) -> Question | None:
     if not moves:
         return None
     context = _context(state, moves)
-    entries = [(_PATHS[type(move)](move, context), move) for move in moves]
-    root = _question(entries, 0)
+    entries = [(_LEVELS[type(move)](move, context), move) for move in moves]
+    root = _question(entries, 0, context)
     while len(root.answers) == 1 and root.answers[0].then is not None:
         root = root.answers[0].then
     return root
 
 
-_Entry = tuple[_Path, Move]
+_Entry = tuple[tuple[_Level, ...], Move]
 
 
-def _question(entries: list[_Entry], depth: int) -> Question:
-    """The question at ``depth`` of the paths of ``entries``, which share the answers
-    before it."""
-    groups: dict[_Part, list[_Entry]] = {}
+def _question(entries: list[_Entry], depth: int, context: _Context) -> Question:
+    """The question at ``depth`` on the way to the moves of ``entries``, which share the
+    answers before it."""
+    groups: dict[tuple[str, Hashable], list[_Entry]] = {}
     for entry in entries:
-        groups.setdefault(entry[0][depth], []).append(entry)
-    asked = entries[0][0][depth].asked
-    answers = tuple(_answer(part, group, depth) for part, group in groups.items())
+        level = entry[0][depth]
+        groups.setdefault((level.name, level.key(entry[1])), []).append(entry)
+    answers = tuple(_answer(group, depth, context) for group in groups.values())
+    asked = entries[0][0][depth].asked(entries[0][1], context)
     return Question(asked.kind, asked.prompt, asked.square, asked.side, answers)
 
 
-def _answer(part: _Part, group: list[_Entry], depth: int) -> Answer:
-    """The answer ``part`` leading to the moves of ``group``: the move itself when it is the
-    last part of its path, else the next question; or, when that question would have a
-    single answer, that answer taken on the way (its words added to the label, so that the
+def _answer(group: list[_Entry], depth: int, context: _Context) -> Answer:
+    """The answer at ``depth`` leading to the moves of ``group``: the move itself when it is
+    the last question on its way, else the next question; or, when that question would have
+    a single answer, that answer taken on the way (its words added to the label, so that the
     label still says all that the answer decides)."""
-    if len(group) == 1 and len(group[0][0]) == depth + 1:
-        return Answer(part.label, part.value, part.square, part.side, group[0][1], None)
-    then = _question(group, depth + 1)
+    levels, move = group[0]
+    words = levels[depth].words(move, context)
+    label, value, square, side = words.label, words.value, words.square, words.side
+    if len(group) == 1 and len(levels) == depth + 1:
+        return Answer(label, value, square, side, move, None)
+    then = _question(group, depth + 1, context)
     if len(then.answers) == 1:
         only = then.answers[0]
-        label = f"{part.label}; {only.label}"
-        return Answer(label, part.value, part.square, part.side, only.move, only.then)
-    return Answer(part.label, part.value, part.square, part.side, None, then)
+        return Answer(f"{label}; {only.label}", value, square, side, only.move, only.then)
+    return Answer(label, value, square, side, None, then)
