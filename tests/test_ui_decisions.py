@@ -17,8 +17,11 @@ from collections.abc import Iterator
 
 import msgspec
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cacao_rules as cr
+import invariants as inv
 from cacao_rules.show.decision_json import DecisionDocument, QuestionDocument
 from helpers_observation import CONFIGS, random_game
 from helpers_positions import W1111, W2101, start_board, wt
@@ -60,56 +63,40 @@ def questions(question: cr.Question) -> Iterator[cr.Question]:
             yield from questions(answer.then)
 
 
-def test_the_leaves_are_exactly_the_legal_moves_each_once() -> None:
-    for state in corpus():
-        tree = cr.decision_tree(state)
-        moves = cr.legal_moves(state)
-        if not moves:
-            assert tree is None and state.is_over
-            continue
-        assert tree is not None
-        leaves = [move for _, move in paths(tree)]
-        assert Counter(leaves) == Counter(moves), cr.to_json(state)
-        assert len(leaves) == len(moves)
-        assert tree.moves() == tuple(leaves)
+def check_leaves(state: cr.State) -> None:
+    """The leaves of the tree are the legal moves, each once; no tree once the game is over."""
+    tree = cr.decision_tree(state)
+    moves = cr.legal_moves(state)
+    if not moves:
+        assert tree is None and state.is_over
+        return
+    assert tree is not None
+    leaves = [move for _, move in paths(tree)]
+    assert Counter(leaves) == Counter(moves), cr.to_json(state)
+    assert len(leaves) == len(moves)
+    assert tree.moves() == tuple(leaves)
 
 
-def test_every_answer_is_either_a_move_or_a_further_question() -> None:
-    for state in corpus()[::7]:
-        tree = cr.decision_tree(state)
-        for question in questions(tree) if tree is not None else ():
-            for answer in question.answers:
-                assert (answer.move is None) != (answer.then is None)
-
-
-def test_no_question_has_a_single_answer_unless_the_decision_has_one_move() -> None:
-    single_moves = 0
-    for state in corpus():
-        tree = cr.decision_tree(state)
-        if tree is None:
-            continue
-        if len(cr.legal_moves(state)) == 1:
-            single_moves += 1
-            assert len(tree.answers) == 1 and tree.answers[0].move is not None
-            continue
-        for question in questions(tree):
-            assert len(question.answers) >= 2, question
-
-
-def test_a_click_or_a_value_picks_one_answer() -> None:
-    for state in corpus():
-        tree = cr.decision_tree(state)
-        for question in questions(tree) if tree is not None else ():
-            values = [answer.value for answer in question.answers]
-            assert len(set(values)) == len(values), question
-            places = [
-                (answer.square, answer.side)
-                for answer in question.answers
-                if answer.square is not None
-            ]
-            assert len(set(places)) == len(places), question
-            assert all(answer.label for answer in question.answers)
-            assert question.prompt
+def check_answers(state: cr.State) -> None:
+    """Every answer is a move or a further question; a question has two answers or more
+    (but the one of a decision with one move); a value or a click picks one answer."""
+    tree = cr.decision_tree(state)
+    if tree is None:
+        return
+    if len(cr.legal_moves(state)) == 1:
+        assert len(tree.answers) == 1 and tree.answers[0].move is not None
+    for question in questions(tree):
+        assert question.prompt
+        assert len(question.answers) >= 2 or len(cr.legal_moves(state)) == 1, question
+        for answer in question.answers:
+            assert (answer.move is None) != (answer.then is None)
+            assert answer.label
+        values = [answer.value for answer in question.answers]
+        assert len(set(values)) == len(values), question
+        places = [
+            (answer.square, answer.side) for answer in question.answers if answer.square is not None
+        ]
+        assert len(set(places)) == len(places), question
 
 
 def _acts_at(move: cr.Move, square: cr.Square, side: cr.Side | None, value: str) -> bool:
@@ -127,18 +114,53 @@ def _acts_at(move: cr.Move, square: cr.Square, side: cr.Side | None, value: str)
     return False
 
 
-def test_following_the_places_on_the_board_gives_the_move() -> None:
-    kinds_with_places = Counter[cr.QuestionKind]()
+def check_places(state: cr.State) -> set[cr.QuestionKind]:
+    """Every square on the way to a move, a question's or an answer's, is where the move
+    acts; the kinds of question whose answers stand on squares."""
+    kinds: set[cr.QuestionKind] = set()
+    tree = cr.decision_tree(state)
+    for path, move in paths(tree) if tree is not None else ():
+        for question, answer in path:
+            if question.square is not None:
+                assert _acts_at(move, question.square, question.side, answer.value), path
+            if answer.square is not None:
+                kinds.add(question.kind)
+                assert _acts_at(move, answer.square, answer.side, answer.value), path
+    return kinds
+
+
+def test_the_leaves_are_exactly_the_legal_moves_each_once() -> None:
     for state in corpus():
-        tree = cr.decision_tree(state)
-        for path, move in paths(tree) if tree is not None else ():
-            for question, answer in path:
-                if question.square is not None:
-                    assert _acts_at(move, question.square, question.side, answer.value), path
-                if answer.square is not None:
-                    kinds_with_places[question.kind] += 1
-                    assert _acts_at(move, answer.square, answer.side, answer.value), path
-    assert set(kinds_with_places) == {cr.QuestionKind.SQUARE, cr.QuestionKind.EDGE}
+        check_leaves(state)
+
+
+def test_a_click_or_a_value_picks_one_answer_and_no_question_has_one_answer() -> None:
+    for state in corpus():
+        check_answers(state)
+
+
+def test_following_the_places_on_the_board_gives_the_move() -> None:
+    kinds: set[cr.QuestionKind] = set()
+    for state in corpus():
+        kinds |= check_places(state)
+    assert kinds == {cr.QuestionKind.SQUARE, cr.QuestionKind.EDGE}
+
+
+@settings(max_examples=8, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.none() | st.integers(0, 2**64 - 1),
+    choices=st.randoms(use_true_random=False),
+)
+def test_every_state_of_games_of_eager_players(
+    config: cr.Config, seed: int | None, choices: random.Random
+) -> None:
+    # Players who like to act (they build huts, use their workers, take map-board tiles)
+    # reach the decisions random play rarely does.
+    for state in inv.eager_game(config, seed, choices).states():
+        check_leaves(state)
+        check_answers(state)
+        check_places(state)
 
 
 def test_every_kind_of_question_is_asked_in_the_corpus() -> None:
