@@ -229,6 +229,24 @@ def test_a_player_who_cannot_place_picks_the_tile_to_set_aside() -> None:
     assert len(only.answers) == 1
 
 
+def test_an_edge_with_no_worker_at_a_tree_of_life_says_so() -> None:
+    # Such an edge pays its owner for "1 worker" of an edge that shows none (R-TREE-3): the
+    # words say what the click means, the notation stays the engine's.
+    seen = 0
+    for state in corpus():
+        step = state.step
+        if not isinstance(step, cr.ResolveStep) or (tree := cr.decision_tree(state)) is None:
+            continue
+        empty = {
+            (e.square, e.side) for e in step.queue if not e.workers and e.owner == state.to_move
+        }
+        for path, move in paths(tree):
+            if isinstance(move, cr.Resolve) and (move.square, move.side) in empty and move.workers:
+                seen += 1
+                assert "use the edge with no worker" in path[-1][1].label
+    assert seen
+
+
 def test_a_wrong_type_is_a_type_error() -> None:
     with pytest.raises(TypeError):
         cr.decision_tree("state")  # type: ignore[arg-type]

@@ -292,14 +292,23 @@ def _edge_words(move: Resolve, context: _Context) -> _Words:
 
 def _edge_label(state: State, move: Resolve) -> str:
     """The edge in words: where it is, its workers and the jungle tile it faces."""
+    activated = _activated(state, move)
+    if activated is None:
+        return _edge_name(move)
+    facing = state.board.get(activated.jungle_square)
+    code = facing.code if isinstance(facing, JungleTile) else "?"
+    workers = _count(activated.workers, "worker") if activated.workers else "no worker"
+    return f"{_edge_name(move)}: {workers} at {code}"
+
+
+def _activated(state: State, move: Resolve) -> ActivatedEdge | None:
+    """The activated edge that ``move`` resolves, as the queue holds it."""
     step = state.step
     queue: Sequence[ActivatedEdge] = step.queue if isinstance(step, ResolveStep) else ()
     for activated in queue:
-        if (activated.square, activated.side) == (move.square, move.side):
-            facing = state.board.get(activated.jungle_square)
-            code = facing.code if isinstance(facing, JungleTile) else "?"
-            return f"{_edge_name(move)}: {_count(activated.workers, 'worker')} at {code}"
-    return _edge_name(move)
+        if activated.square == move.square and activated.side == move.side:
+            return activated
+    return None
 
 
 def _workers_asked(move: Resolve, context: _Context) -> _Asked:
@@ -309,7 +318,12 @@ def _workers_asked(move: Resolve, context: _Context) -> _Asked:
 
 def _workers_words(move: Resolve, context: _Context) -> _Words:
     used = move.workers
-    return _Words(f"use {_count(used, 'worker')}" if used else "use none", str(used))
+    if not used:
+        return _Words("use none", "0")
+    activated = _activated(context.state, move)
+    if activated is not None and not activated.workers:  # an edge with no worker (R-TREE-3)
+        return _Words("use the edge with no worker", str(used))
+    return _Words(f"use {_count(used, 'worker')}", str(used))
 
 
 def _bars_asked(move: Resolve, context: _Context) -> _Asked:
