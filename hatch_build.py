@@ -79,6 +79,9 @@ INTERPRETED = {
         "the JSON documents' classes are msgspec structs, a C extension type that a native "
         "class cannot extend"
     ),
+    "show/decision_json.py": (
+        "the decision document's classes are msgspec structs, as in formats/documents.py"
+    ),
     "game/frozen_map.py": (
         "the boards' read-only dict subclass: mypyc compiles a subclass of a built-in as an "
         "ordinary class but drops its __slots__, so every board would carry an instance "

@@ -1,11 +1,13 @@
-"""Write the JSON Schemas of the state and observation formats from their declarations.
+"""Write the JSON Schemas of the state, observation and decision formats from their
+declarations.
 
 ``python tests/make_schema.py`` rewrites ``src/cacao_rules/formats/schemas/*.schema.json``
-from the msgspec structs of ``cacao_rules.formats.documents``, the same declarations the
-readers decode with; ``tests/test_schema.py`` checks that the files shipped are what this
-writes, and that every document of real games validates against them. A schema says the
-structure (keys, types, ranges, lengths, codes); ``from_json`` also checks what depends on
-several fields and that the state is consistent (``check_state``).
+from the msgspec structs of ``cacao_rules.formats.documents`` (and of the decision document,
+``cacao_rules.show.decision_json``), the same declarations the readers decode with;
+``tests/test_schema.py`` checks that the files shipped are what this writes, and that every
+document of real games validates against them. A schema says the structure (keys, types,
+ranges, lengths, codes); ``from_json`` also checks what depends on several fields and that
+the state is consistent (``check_state``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 import msgspec
 
 from cacao_rules.formats import documents
+from cacao_rules.show import decision_json
 
 SCHEMAS = Path(__file__).parent.parent / "src/cacao_rules/formats/schemas"
 
@@ -25,6 +28,7 @@ Schema = dict[str, Any]
 FORMATS: dict[str, tuple[type[msgspec.Struct], str]] = {
     "state": (documents.StateDocument, "cacao-rules state document, version 2"),
     "observation": (documents.ObservationDocument, "cacao-rules observation document, version 1"),
+    "decision": (decision_json.DecisionDocument, "cacao-rules decision document, version 1"),
 }
 """Each published schema: its file's stem, the document it describes and its title."""
 

@@ -131,6 +131,8 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
     from .agents.win_rates import SimulationSummary, Standing, WinRate
     from .formats.observation_format import observation_from_json, observation_to_json
     from .formats.serialization import from_json, to_json
+    from .show.decision_json import decision_to_json
+    from .show.decisions import Answer, Question, QuestionKind, decision_tree
     from .show.describe import describe
     from .show.render import describe_step, open_jungle_spaces, render, render_scores
     from .show.squares import placement_squares
@@ -163,6 +165,11 @@ _LAZY: Final[dict[str, str]] = {
     "render": ".show.render",
     "render_scores": ".show.render",
     "placement_squares": ".show.squares",
+    "Answer": ".show.decisions",
+    "Question": ".show.decisions",
+    "QuestionKind": ".show.decisions",
+    "decision_tree": ".show.decisions",
+    "decision_to_json": ".show.decision_json",
     "from_json": ".formats.serialization",
     "to_json": ".formats.serialization",
     "observation_from_json": ".formats.observation_format",
@@ -198,6 +205,7 @@ __all__ = [
     "WATER_TRACK",
     "ActionSpace",
     "ActivatedEdge",
+    "Answer",
     "AutoDecision",
     "BlindFillStep",
     "Bot",
@@ -254,6 +262,8 @@ __all__ = [
     "PlayerState",
     "PlayerView",
     "ProgramBot",
+    "Question",
+    "QuestionKind",
     "RandomBot",
     "RefillStep",
     "Resolve",
@@ -285,6 +295,8 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "check_state",
+    "decision_to_json",
+    "decision_tree",
     "describe",
     "describe_step",
     "determinize",

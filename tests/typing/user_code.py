@@ -46,6 +46,10 @@ def right(state: cr.State, move: cr.Move, observation: cr.Observation) -> None:
     print(outcomes, sheets, won, back, parsed, hidden, guess, mask, named, loose, vector)
     print(encoded, cr.private_chance_seat(unseeded), cr.describe_step(state), cr.render(seen))
     print(cr.event_to_json(events[0]) if events else "", cr.worker_balance(config))
+    tree: cr.Question | None = cr.decision_tree(state)
+    first: cr.Answer | None = tree.answers[0] if tree is not None else None
+    kind: cr.QuestionKind | None = tree.kind if tree is not None else None
+    print(first.move if first is not None else None, kind, cr.decision_to_json(state))
 
 
 def wrong(state: cr.State, move: cr.Move, observation: cr.Observation) -> None:
@@ -94,3 +98,5 @@ def wrong(state: cr.State, move: cr.Move, observation: cr.Observation) -> None:
     cr.describe("worker drawn")  # wrong
     cr.Place(cr.WorkerType.W1111, "0,1", 0)  # wrong
     cr.Resolve((1, 0), cr.Side.N, "2")  # wrong
+    cr.decision_tree(observation)  # wrong
+    cr.decision_to_json(observation)  # wrong
