@@ -157,9 +157,9 @@ HOSTILE = {
     "flush=True)\n    time.sleep(0.01)",
 }
 SAID = {
-    "garbage": "sent a line that is not JSON: (...)",
+    "garbage": "sent a line that is not JSON;",
     "crash": "exited before sending a 'move' message (exit status 3)",
-    "illegal": "sent the move (...), which is not one of the ",
+    "illegal": "sent a move that is not one of the ",
     "hang": "sent no 'move' message within 2.1 s",
     "deaf": "did not answer within 7.1 s and was killed",
 }
