@@ -32,6 +32,9 @@ PROTOCOL: Final = "cacao-bot/1"
 MAX_LINE: Final = 1 << 20
 """The longest line (in bytes, newline included) either side accepts: 1 MiB."""
 
+SHOWN: Final = 200
+"""How many characters of a line, or of what is wrong with it, a message quotes."""
+
 OBSERVATION_SCHEMA: Final = "https://cacao-rules.invalid/schemas/observation.schema.json"
 """The ``$id`` of the observation document's schema, which a ``choose`` message carries."""
 
@@ -141,12 +144,12 @@ def encode(message: Message) -> bytes:
 def read_message(line: bytes | str, *expected: type[M]) -> M:
     """The message that ``line`` holds, one of the ``expected`` kinds; :class:`BadMessage`
     saying what is wrong otherwise (read bounded: see the module docstring)."""
-    size = len(line.encode() if isinstance(line, str) else line)
-    if size > MAX_LINE:
-        raise BadMessage(f"a line longer than {MAX_LINE} bytes (the limit)")
     try:
-        text = line if isinstance(line, str) else line.decode("utf-8")
-    except UnicodeDecodeError:
+        data = line.encode() if isinstance(line, str) else line
+        if len(data) > MAX_LINE:
+            raise BadMessage(f"a line longer than {MAX_LINE} bytes (the limit)")
+        text = data.decode()
+    except UnicodeError:  # a lone surrogate in a str, or bytes that are not UTF-8
         raise BadMessage("a line that is not UTF-8 text") from None
     if nesting_problem(text) is not None:
         raise BadMessage(f"a line nested more than {MAX_JSON_DEPTH} levels deep (the limit)")
@@ -163,8 +166,9 @@ def read_message(line: bytes | str, *expected: type[M]) -> M:
         raise BadMessage(f"a message of another type where a {wanted} message was due")
     try:
         return msgspec.convert(value, kind, strict=True)
-    except msgspec.ValidationError as error:
-        raise BadMessage(f"a {tag!r} message the protocol does not allow ({error})") from None
+    except msgspec.ValidationError as error:  # its words name a field, which may be long
+        detail = str(error) if len(str(error)) <= SHOWN else str(error)[:SHOWN] + "..."
+        raise BadMessage(f"a {tag!r} message the protocol does not allow ({detail})") from None
 
 
 def json_schema() -> dict[str, Any]:

@@ -53,6 +53,7 @@ from .bot_messages import (
     HOST_MESSAGES,
     MAX_LINE,
     PROTOCOL,
+    SHOWN,
     BadMessage,
     Choose,
     GameOver,
@@ -86,9 +87,6 @@ so that a hung program never hangs its caller."""
 
 QUIT_SECONDS: Final = 1.0
 """How long a program may take to exit after ``quit`` before it is killed."""
-
-SHOWN: Final = 200
-"""How many characters of a bad line an error message quotes."""
 
 STDERR_TAIL: Final = 4096
 """How many bytes of a program's standard error its :class:`~cacao_rules.BotError` keeps
