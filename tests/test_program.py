@@ -57,6 +57,32 @@ def test_a_built_in_bot_served_by_the_command_line_plays_as_a_program() -> None:
     assert json.loads(process.stdout) == {"type": "ready", "name": "greedy"}
 
 
+def test_the_bot_command_reports_and_skips_lines_it_cannot_answer() -> None:
+    lines = [
+        b"\xff\xfe not UTF-8",
+        b"[" * 100_000,
+        b'{"type": "choose", "legal_moves": [], "legal_actions": [], "time_ms": null}',
+        b'{"type":"hello","protocol":"cacao-bot/1","library":"x"}',
+        b'{"type":"quit"}',
+    ]
+    process = subprocess.run(
+        [sys.executable, "-m", "cacao_rules", "bot", "random"],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        env=same_package_env(PYTHONIOENCODING="utf-8:strict"),
+        timeout=60,
+        check=True,
+    )
+    assert json.loads(process.stdout) == {"type": "ready", "name": "random"}
+    reports = process.stderr.decode().splitlines()
+    assert [line[:40] for line in reports] == [
+        "cacao-bot: skipped a line that is not UT",
+        "cacao-bot: skipped a line nested more th",
+        "cacao-bot: skipped a 'choose' message th",
+    ]
+    assert "Object missing required field `observation`" in reports[2]
+
+
 def test_serve_answers_each_message_from_the_observation_alone() -> None:
     state = cr.new_game(TWO, seed=8)
     seat = state.to_move
