@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import pickle
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -415,3 +418,67 @@ def test_bad_specs_say_what_a_spec_may_be(spec: str, message: str) -> None:
 def test_a_spec_that_is_no_string_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="a bot spec must be a string"):
         bot_factory(3)  # type: ignore[arg-type]
+
+
+FLOOD = """import json, sys
+sys.stdin.readline()
+print(json.dumps({"type": "ready", "name": "flood"}), flush=True)
+line = json.dumps({"type": "move", "index": 0, "pad": "x" * 500_000}) + "\\n"
+while True:
+    sys.stdout.write(line)
+"""
+"""A program that answers ``hello``, then writes long lines without end."""
+
+
+def _resident_bytes() -> int:
+    """This process's resident memory (Linux)."""
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc/self/statm")
+def test_a_program_flooding_its_output_neither_fills_the_memory_nor_gets_its_lines_taken(
+    tmp_path: Path,
+) -> None:
+    program = tmp_path / "flood.py"
+    program.write_text(FLOOD, encoding="utf-8")
+    before = _resident_bytes()
+    bot = ProgramBot([sys.executable, str(program)], time_ms=100)
+    time.sleep(1.5)  # the program writes hundreds of MiB meanwhile, unless it is held up
+    grown = _resident_bytes() - before
+    with pytest.raises(cr.BotProtocolError) as raised:
+        bot.choose(cr.new_game(TWO, seed=1))
+    assert raised.value.reason == "sent a line before it was asked for one"
+    assert grown < 16 * MAX_LINE, f"grew by {grown / 2**20:.0f} MiB"
+
+
+DEAF = """import json, sys
+sys.stdin.readline()
+ready = {"type": "ready", "name": "deaf", "options": {"pad": ""}}
+print(json.dumps(ready), flush=True)
+import time
+time.sleep(600)
+"""
+"""A program that answers ``hello`` and then reads nothing more."""
+
+
+def test_a_program_that_stops_reading_its_input_is_late_not_a_hang(tmp_path: Path) -> None:
+    program = tmp_path / "deaf.py"
+    program.write_text(DEAF, encoding="utf-8")
+    outcome: list[BaseException] = []
+
+    def start() -> None:  # set_options of 1 MB: more than a pipe holds
+        try:
+            ProgramBot([sys.executable, str(program)], options={"pad": "x" * 1_000_000})
+        except cr.BotError as error:
+            outcome.append(error)
+
+    started = time.monotonic()
+    thread = threading.Thread(target=start, daemon=True)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive(), "the write to a program that does not read hung"
+    assert time.monotonic() - started < 10
+    [error] = outcome
+    assert isinstance(error, cr.BotTimeoutError)
+    assert error.reason == "did not read its input within 2 s"

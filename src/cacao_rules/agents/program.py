@@ -88,6 +88,11 @@ so that a hung program never hangs its caller."""
 QUIT_SECONDS: Final = 1.0
 """How long a program may take to exit after ``quit`` before it is killed."""
 
+LINES_HELD: Final = 2
+"""How many lines of a program's output are read ahead of the bot's asking (each at most
+:data:`~cacao_rules.agents.bot_messages.MAX_LINE`): a program writing more waits, so that
+no program fills this process's memory."""
+
 STDERR_TAIL: Final = 4096
 """How many bytes of a program's standard error its :class:`~cacao_rules.BotError` keeps
 (the last ones)."""
@@ -152,11 +157,12 @@ class ProgramBot:
         except OSError as error:
             reason = f"cannot be started ({error.strerror or type(error).__name__})"
             raise BotTerminatedError(reason, None, self.command, self.name) from None
-        self._finalizer = weakref.finalize(self, _stop, self._process)
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines: queue.Queue[bytes | None] = queue.Queue(LINES_HELD)
+        stopped = threading.Event()
+        self._finalizer = weakref.finalize(self, _stop, self._process, stopped)
         assert self._process.stdout is not None and self._process.stderr is not None
         threading.Thread(
-            target=_read_lines, args=(self._process.stdout, self._lines), daemon=True
+            target=_read_lines, args=(self._process.stdout, self._lines, stopped), daemon=True
         ).start()
         self._stderr_reader = threading.Thread(
             target=self._stderr.pass_on, args=(self._process.stderr,), daemon=True
@@ -206,6 +212,7 @@ class ProgramBot:
         assert space is not None, "set with the game's new_game message"
         actions = [space.encode(state, move) for move in moves]
         seen = json.loads(observation_to_json(observe(state, seat)))
+        self._check_unasked()
         self._send(
             Choose(
                 observation=seen, legal_moves=listed, legal_actions=actions, time_ms=self.time_ms
@@ -261,13 +268,28 @@ class ProgramBot:
         self._fail(BotProtocolError, reason, line)
 
     def _send(self, message: Message) -> None:
+        """Write ``message`` to the program, which must read it within :data:`GRACE_SECONDS`
+        (it is idle, waiting for it): else it is killed, and late."""
         stdin = self._process.stdin
         assert stdin is not None
-        try:
-            stdin.write(encode(message))
-            stdin.flush()
-        except OSError:
+        written = _write_within(stdin, encode(message), GRACE_SECONDS)
+        if written == "late":
+            self.kill()
+            self._fail(BotTimeoutError, f"did not read its input within {GRACE_SECONDS:g} s")
+        if written == "closed":
             self._fail(BotTerminatedError, "exited (its standard input is closed)", exited=True)
+
+    def _check_unasked(self) -> None:
+        """Fail if the program wrote a line since its last answer, nobody having asked for
+        one (a program writing without end is held up by :data:`LINES_HELD`, and stopped
+        here), or exited meanwhile."""
+        try:
+            line = self._lines.get_nowait()
+        except queue.Empty:
+            return
+        if line is None:
+            self._fail(BotTerminatedError, "exited before it was asked for a move", exited=True)
+        self._fail(BotProtocolError, "sent a line before it was asked for one", _quote(line))
 
     def _receive(self, kind: type[M], seconds: float) -> tuple[M, str]:
         """The next message, which must be a ``kind``, within ``seconds``; and the line that
@@ -344,30 +366,65 @@ def _is_command(value: object) -> bool:
     return all(isinstance(part, str) for part in value)
 
 
-def _read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+def _read_lines(
+    stream: IO[bytes], lines: queue.Queue[bytes | None], stopped: threading.Event
+) -> None:
     """Put each line of ``stream`` on ``lines`` (a line cut at :data:`MAX_LINE` + 1 bytes,
-    after which the reading stops), then ``None`` at the end."""
+    after which the reading stops), then ``None`` at the end; waiting while ``lines`` is
+    full (so that a program writing without end waits too), until ``stopped``."""
     try:
         while True:
             line = stream.readline(MAX_LINE + 1)
-            if not line:
-                break
-            lines.put(line)
-            if len(line) > MAX_LINE:
+            if not line or not _hand_on(lines, line, stopped) or len(line) > MAX_LINE:
                 break
     except (OSError, ValueError):
         pass
-    lines.put(None)
+    _hand_on(lines, None, stopped)
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Send ``process`` ``quit`` and let it exit, else kill it; close its pipes. Called once,
-    by :meth:`ProgramBot.close`, on an error, or when the bot is collected or Python exits,
-    so that no program outlives its bot."""
+def _hand_on(
+    lines: queue.Queue[bytes | None], line: bytes | None, stopped: threading.Event
+) -> bool:
+    """Put ``line`` on ``lines`` once there is room; ``False`` if the bot stopped first."""
+    while not stopped.is_set():
+        with contextlib.suppress(queue.Full):
+            lines.put(line, timeout=QUIT_SECONDS)
+            return True
+    return False
+
+
+def _write_within(stream: IO[bytes], data: bytes, seconds: float) -> str:
+    """Write ``data`` to ``stream`` on a thread, waiting at most ``seconds`` for it (a pipe
+    whose reader does not read blocks a write once full): ``"written"``, ``"closed"`` (the
+    reader has gone) or ``"late"`` (the thread still waits; it ends when the pipe closes)."""
+    outcome = ["late"]
+
+    def write() -> None:
+        try:
+            stream.write(data)
+            stream.flush()
+            outcome[0] = "written"
+        except (OSError, ValueError):
+            outcome[0] = "closed"
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    writer.join(seconds)
+    return outcome[0]
+
+
+def _stop(process: subprocess.Popen[bytes], stopped: threading.Event) -> None:
+    """Send ``process`` ``quit`` and let it exit, else kill it; close its pipes, and set
+    ``stopped`` for the thread reading its output. Called once, by
+    :meth:`ProgramBot.close`, on an error, or when the bot is collected or Python exits, so
+    that no program outlives its bot."""
+    stopped.set()
     if process.poll() is None and process.stdin is not None:
-        with contextlib.suppress(OSError):
-            process.stdin.write(encode(Quit()))
-            process.stdin.close()
+        if _write_within(process.stdin, encode(Quit()), QUIT_SECONDS) == "late":
+            process.kill()  # it does not read its input: the write ends with the process
+        else:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
     try:
         process.wait(QUIT_SECONDS)
     except subprocess.TimeoutExpired:
