@@ -6,11 +6,12 @@ standard input and reads its move from its standard output, the way ``chess.engi
 a UCI engine. :func:`serve` is the other side: it answers the protocol on behalf of any
 ``Bot`` (``cacao-rules bot SPEC`` runs it for a built-in bot).
 
-The program never sees more than its seat may: the library sends the observation
-(:func:`~cacao_rules.observe`), never the state. A program that breaks the protocol (a line
-that is not a JSON object, a move not listed, no answer in time, a line longer than
-:data:`MAX_LINE`, exiting) raises :class:`~cacao_rules.BotError`, which names the program
-and says what it sent, and the program is stopped.
+The messages are declared once, in :mod:`~cacao_rules.agents.bot_messages`, and read by it,
+bounded. The program never sees more than its seat may: the library sends the observation
+(:func:`~cacao_rules.observe`), never the state. A program that fails (it cannot start or
+exits, writes what the protocol does not allow, is late answering or reading) raises a
+:class:`~cacao_rules.BotError` of the kind, whose fields name the seat and the program and
+say what it did, apart from what it wrote; the program is stopped.
 """
 
 from __future__ import annotations
@@ -201,6 +202,7 @@ class ProgramBot:
         """Send the seat's observation and legal moves; return the move the program names."""
         seat = deciding_seat(state)
         self._seat = seat
+        self._check_unasked()
         if self._game != (state.config, seat) or state.turn < self._last_turn:
             self._send(NewGame(seat=seat, config=_config(state.config)))
             self._game = (state.config, seat)
@@ -212,7 +214,6 @@ class ProgramBot:
         assert space is not None, "set with the game's new_game message"
         actions = [space.encode(state, move) for move in moves]
         seen = json.loads(observation_to_json(observe(state, seat)))
-        self._check_unasked()
         self._send(
             Choose(
                 observation=seen, legal_moves=listed, legal_actions=actions, time_ms=self.time_ms
