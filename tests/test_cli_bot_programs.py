@@ -80,7 +80,15 @@ def _program(tmp_path: Path, text: str) -> str:
     return f"exec:{sys.executable} {program}"
 
 
-@pytest.mark.parametrize("command", ["play", "simulate"])
+COMMANDS = {
+    "play": ["play", "--quiet", "--bots", "greedy,{seat}"],
+    "play with a person": ["play", "--seats", "human,{seat}"],
+    "simulate": ["simulate", "--games", "1", "--jobs", "1", "--bots", "greedy,{seat}"],
+}
+"""Each command that seats bot programs, with the program in seat 1."""
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
 @pytest.mark.parametrize(
     ("program", "what"),
     [
@@ -93,8 +101,7 @@ def test_a_program_that_fails_to_start_is_blamed_on_its_own_seat(
 ) -> None:
     missing = tmp_path / "missing"
     seat = f"exec:{missing}" if program is None else _program(tmp_path, program)
-    options = ["--quiet"] if command == "play" else ["--games", "1", "--jobs", "1"]
-    assert main([command, "--bots", f"greedy,{seat}", *options]) == 1
+    assert main([word.format(seat=seat) for word in COMMANDS[command]]) == 1
     err = capsys.readouterr().err
     assert f"seat 1: {what.format(missing=missing, python=sys.executable)}" in err
     assert "seat 0" not in err and "Traceback" not in err
