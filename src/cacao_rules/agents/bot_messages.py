@@ -10,7 +10,8 @@ A line from the other side is read by :func:`read_message`, bounded as the libra
 readers are (:mod:`~cacao_rules.formats.json_text`): at most :data:`MAX_LINE` bytes, nested
 at most :data:`~cacao_rules.game.limits.MAX_JSON_DEPTH` deep, strict JSON, and then checked
 against the declaration; whatever is wrong is a :class:`BadMessage` saying what, in the
-library's own words (never quoting the line: the caller quotes it where it may).
+library's own words (quoting no more of the line than a field's name, cut at
+:data:`SHOWN` characters: the caller quotes the line where it may).
 """
 
 from __future__ import annotations
