@@ -71,6 +71,10 @@ INTERPRETED = {
         "the bot protocol's client: its cost is in the programs and pipes it drives, it takes "
         "arguments of every kind, and it keeps a weak reference to each bot to stop its program"
     ),
+    "agents/bot_messages.py": (
+        "the bot protocol's messages are msgspec structs (as formats/documents.py); read once "
+        "per message of a program"
+    ),
     "agents/program_options.py": (
         "a bot program's options: read once per program, and they are values of every kind"
     ),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import dataclasses
 import functools
 import json
 import random
@@ -573,6 +574,153 @@ def _resumed_seats(rng: random.Random) -> None:
         assert name == HUMAN or not bot_factory(name).command, name
 
 
+# --- the bot protocol, both directions ---------------------------------------------------------
+
+
+class Refused(Exception):
+    """An input that an entry point refused in its own way rather than by raising: ``serve``
+    reports a line it cannot answer and skips it."""
+
+
+ECHO_PROGRAM = (
+    "head -n 1 >/dev/null; "  # hello
+    'if [ "$2" = ready ]; then cat "$1"; else echo \'{"type":"ready","name":"echo"}\'; '
+    "head -n 2 >/dev/null; "  # new_game and choose
+    'cat "$1"; fi; '
+    "head -n 1 >/dev/null"  # quit
+)
+"""A program (``sh -c``) that answers ``hello`` with the file ``$1`` when ``$2`` is
+``ready``, else with a ``ready`` message and then its first ``choose`` with the file."""
+
+
+@_generating
+def program_line(state: cr.State, rng: random.Random, kind: str) -> bytes:
+    """A line a program might write as its ``kind`` message (``ready`` or ``move``): a valid
+    one mutated as documents are, or raw bytes (invalid UTF-8, control characters, a second
+    line, more than 1 MiB), always ending with a newline (so that no input waits for one)."""
+    listed = [str(move) for move in cr.legal_moves(state)]
+    space = cr.ActionSpace(state.config)
+    if kind == "ready":
+        good: dict[str, Any] = {"type": "ready", "name": "fuzz", "options": {"level": 1}}
+    else:
+        good = rng.choice(
+            (
+                {"type": "move", "index": rng.randrange(len(listed))},
+                {"type": "move", "move": rng.choice(listed)},
+                {"type": "move", "action": space.encode(state, rng.choice(cr.legal_moves(state)))},
+            )
+        )
+    text = json.dumps(good)
+    if rng.random() < 0.8:
+        text = mutate_document(text, rng)
+    line = text.encode("utf-8", errors="surrogatepass")
+    choice = rng.random()
+    if choice < 0.05:
+        line = bytes(rng.randrange(256) for _ in range(rng.randint(1, 40)))
+    elif choice < 0.08:
+        line = b'{"type": "move", "move": "' + b"x" * (1 << 20) + b'"}'
+    elif choice < 0.12:
+        line = line + b"\n" + line
+    return line + b"\n"
+
+
+def program_says(line: bytes, state: cr.State, tmp: str, at_hello: bool = False) -> cr.Move | None:
+    """The move a :class:`~cacao_rules.ProgramBot` takes from a program that writes ``line``
+    as its answer to its first ``choose`` in ``state`` (or ``None`` when ``at_hello``: the
+    line answers ``hello``), the bot made for the seat to move; any failure must be a
+    ``BotError`` that names that seat, and the program must be stopped."""
+    from cacao_rules.agents.program import ProgramBot, bot_for_seat
+
+    seat = state.to_move
+    assert seat is not None
+    path = f"{tmp}/line"
+    with open(path, "wb") as file:
+        file.write(line)
+    command = ["sh", "-c", ECHO_PROGRAM, "sh", path, "ready" if at_hello else "move"]
+    bot: ProgramBot | None = None
+    try:
+        made = bot_for_seat(lambda _: ProgramBot(command, time_ms=1000), 0, seat)
+        assert isinstance(made, ProgramBot)
+        bot = made
+        if at_hello:
+            return None
+        move = bot.choose(state)
+        assert move in cr.legal_moves(state)
+        return move
+    except cr.BotError as error:
+        assert error.seat == seat, f"{error!r} names seat {error.seat}, not {seat}"
+        assert bot is None or bot._process.poll() is not None, "the program was not stopped"
+        raise
+    finally:
+        if bot is not None:
+            bot.close()
+
+
+def _program_bot(rng: random.Random) -> None:
+    """A line a program writes, read by ``ProgramBot``: a move, or a ``BotError`` naming the
+    program's seat, never another exception."""
+    import tempfile
+
+    state = rng.choice([state for state in game_states() if state.to_move is not None])
+    at_hello = rng.random() < 0.2
+    line = program_line(state, rng, "ready" if at_hello else "move")
+    with tempfile.TemporaryDirectory() as tmp:
+        program_says(line, state, tmp, at_hello)
+
+
+@_generating
+def host_line(rng: random.Random) -> str:
+    """A line a host might send a program: one of its messages (``choose`` with a real
+    observation), mutated as documents are."""
+    state = rng.choice([state for state in game_states() if state.to_move is not None])
+    seat = state.to_move
+    assert seat is not None
+    observation = json.loads(cr.observation_to_json(cr.observe(state, seat)))
+    listed = [str(move) for move in cr.legal_moves(state)]
+    message = rng.choice(
+        (
+            {"type": "hello", "protocol": "cacao-bot/1", "library": cr.__version__},
+            {"type": "set_options", "options": {"level": 2}},
+            {"type": "new_game", "seat": seat, "config": observation["config"]},
+            {
+                "type": "choose",
+                "observation": observation,
+                "legal_moves": listed,
+                "legal_actions": list(range(len(listed))),
+                "time_ms": 100,
+            },
+            {"type": "game_over", "scores": [1, 2], "winners": [0]},
+            {"type": "quit"},
+        )
+    )
+    text = json.dumps(message)
+    return mutate_document(text, rng) if rng.random() < 0.8 else text
+
+
+def serve_answers(line: str) -> list[str]:
+    """What ``serve`` answers to ``line``, a line from a host, with a random bot; raises
+    :class:`Refused` when it reported the line and skipped it, anything else a finding."""
+    import contextlib
+    import io
+
+    from cacao_rules.agents.program import serve
+
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(stderr):
+        serve(cr.RandomBot(1), io.StringIO(line.replace("\n", " ") + "\n"), stdout)
+    if stderr.getvalue():
+        assert stderr.getvalue().startswith("cacao-bot: skipped "), stderr.getvalue()[:200]
+        assert not stdout.getvalue(), "a line both answered and skipped"
+        raise Refused(stderr.getvalue())
+    return stdout.getvalue().splitlines()
+
+
+def _serve(rng: random.Random) -> None:
+    """A line a host sends, read by ``serve``: answered or reported and skipped."""
+    for answer in serve_answers(host_line(rng)):
+        assert json.loads(answer)["type"] in ("ready", "move")
+
+
 ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
     "from_json": _from_json,
     "observation_from_json": _observation_from_json,
@@ -589,6 +737,8 @@ ENTRY_POINTS: dict[str, Callable[[random.Random], None]] = {
     "pettingzoo.reset": _pettingzoo_reset,
     "GameRecord.from_text": _record_from_text,
     "play --resume seats": _resumed_seats,
+    "ProgramBot": _program_bot,
+    "serve": _serve,
 }
 
 SECONDS_PER_INPUT = 10.0
@@ -597,14 +747,17 @@ faster than the input)."""
 
 
 def _allowed(name: str) -> tuple[type[BaseException], ...]:
-    """The exceptions besides :class:`cacao_rules.CacaoError` and the library's own
-    ``TypeError`` (see :func:`_is_finding`) that entry point ``name`` may raise: Gymnasium's
-    own error for a seed that is no non-negative integer."""
+    """The exceptions that entry point ``name`` may raise, refusing an input: a
+    :class:`cacao_rules.CacaoError`, the library's own ``TypeError`` (see :func:`_is_finding`)
+    and :class:`Refused`; Gymnasium's own error for a seed that is no non-negative integer;
+    for a bot program, a :class:`cacao_rules.BotError` alone."""
     if name == "pettingzoo.reset":
         import gymnasium
 
         return (cr.CacaoError, TypeError, gymnasium.error.Error)
-    return (cr.CacaoError, TypeError)
+    if name == "ProgramBot":
+        return (cr.BotError,)  # a program's failure, checked to name its seat
+    return (cr.CacaoError, TypeError, Refused)
 
 
 def _is_finding(error: BaseException) -> bool:
@@ -618,18 +771,32 @@ def _is_finding(error: BaseException) -> bool:
     )
 
 
-def run(name: str, budget: int, seed: int = 0) -> list[str]:
-    """Feed ``budget`` inputs to entry point ``name``; the findings, one line each."""
+@dataclasses.dataclass
+class Outcome:
+    """What an entry point did with its inputs: how many it accepted (returned normally) and
+    refused (raised an allowed exception), and the findings, one line each. A target whose
+    inputs are all accepted, or all refused, may have stopped testing what it should."""
+
+    accepted: int = 0
+    refused: int = 0
+    findings: list[str] = dataclasses.field(default_factory=list)
+
+
+def run(name: str, budget: int, seed: int = 0) -> Outcome:
+    """Feed ``budget`` inputs to entry point ``name``."""
     target = ENTRY_POINTS[name]
     allowed = _allowed(name)
-    findings: list[str] = []
+    outcome = Outcome()
+    findings = outcome.findings
     for index in range(budget):
         rng = random.Random(f"{name}/{seed}/{index}")
         start = time.perf_counter()
         _GENERATING[0] = 0.0
         try:
             target(rng)
+            outcome.accepted += 1
         except allowed as error:
+            outcome.refused += 1
             if _is_finding(error):
                 findings.append(
                     f"{name} #{index}: {type(error).__name__} ({len(str(error))} characters): "
@@ -640,7 +807,7 @@ def run(name: str, budget: int, seed: int = 0) -> list[str]:
         took = time.perf_counter() - start - _GENERATING[0]
         if took > SECONDS_PER_INPUT:
             findings.append(f"{name} #{index}: took {took:.1f} s")
-    return findings
+    return outcome
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -664,12 +831,15 @@ def main(argv: list[str] | None = None) -> int:
     failed = False
     for name in options.only or ENTRY_POINTS:
         start = time.perf_counter()
-        findings = run(name, options.budget, options.seed)
+        outcome = run(name, options.budget, options.seed)
         took = time.perf_counter() - start
-        print(f"{name}: {options.budget} inputs in {took:.0f} s, {len(findings)} findings")
-        for line in findings[:20]:
+        print(
+            f"{name}: {options.budget} inputs in {took:.0f} s: accepted {outcome.accepted}, "
+            f"refused {outcome.refused}, {len(outcome.findings)} findings"
+        )
+        for line in outcome.findings[:20]:
             print("   ", line)
-        failed = failed or bool(findings)
+        failed = failed or bool(outcome.findings)
     return 1 if failed else 0
 
 

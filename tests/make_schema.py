@@ -1,13 +1,14 @@
-"""Write the JSON Schemas of the state, observation and decision formats from their
-declarations.
+"""Write the JSON Schemas of the state, observation and decision formats, and of the bot
+protocol's messages, from their declarations.
 
 ``python tests/make_schema.py`` rewrites ``src/cacao_rules/formats/schemas/*.schema.json``
 from the msgspec structs of ``cacao_rules.formats.documents`` (and of the decision document,
-``cacao_rules.show.decision_json``), the same declarations the readers decode with;
-``tests/test_schema.py`` checks that the files shipped are what this writes, and that every
-document of real games validates against them. A schema says the structure (keys, types,
-ranges, lengths, codes); ``from_json`` also checks what depends on several fields and that
-the state is consistent (``check_state``).
+``cacao_rules.show.decision_json``), the same declarations the readers decode with, and
+``docs/bot-protocol.schema.json`` from those of ``cacao_rules.agents.bot_messages``;
+``tests/test_schema.py`` checks that the files are what this writes, and that every document
+of real games (every message of a real session) validates against them. A schema says the
+structure (keys, types, ranges, lengths, codes); ``from_json`` also checks what depends on
+several fields and that the state is consistent (``check_state``).
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ from typing import Any
 
 import msgspec
 
+from cacao_rules.agents import bot_messages
 from cacao_rules.formats import documents
 from cacao_rules.show import decision_json
 
 SCHEMAS = Path(__file__).parent.parent / "src/cacao_rules/formats/schemas"
+BOT_PROTOCOL = Path(__file__).parent.parent / "docs/bot-protocol.schema.json"
+"""The published schema of the bot protocol's messages, beside its page."""
 
 Schema = dict[str, Any]
 
@@ -48,13 +52,19 @@ def _plain(schema: Any) -> Any:
     return schema
 
 
+def _plain_enums(schema: Schema) -> Schema:
+    """``schema`` without the descriptions of the library's enums: their docstrings are not
+    the format's (and a compiled build has none)."""
+    for definition in schema["$defs"].values():
+        if "enum" in definition:
+            definition.pop("description", None)
+    return schema
+
+
 def schema(name: str) -> Schema:
     """The schema of the documents ``FORMATS[name]`` declares."""
     declared, title = FORMATS[name]
-    generated = _plain(msgspec.json.schema(declared))
-    for definition in generated["$defs"].values():
-        if "enum" in definition:  # the library's enums: their docstrings are not the format's
-            definition.pop("description", None)  # (and a compiled build has none)
+    generated = _plain_enums(_plain(msgspec.json.schema(declared)))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://cacao-rules.invalid/schemas/{name}.schema.json",
@@ -68,8 +78,15 @@ def text(name: str) -> str:
     return json.dumps(schema(name), indent=2) + "\n"
 
 
+def bot_protocol_text() -> str:
+    """The text of :data:`BOT_PROTOCOL`."""
+    return json.dumps(_plain_enums(_plain(bot_messages.json_schema())), indent=2) + "\n"
+
+
 if __name__ == "__main__":
     for name in FORMATS:
         path = SCHEMAS / f"{name}.schema.json"
         path.write_text(text(name))
         print(f"wrote {path}")
+    BOT_PROTOCOL.write_text(bot_protocol_text())
+    print(f"wrote {BOT_PROTOCOL}")

@@ -29,6 +29,13 @@ for line in sys.stdin:
 
 WHAT_IT_DID = "bot program 'flaky' exited before sending a 'move' message (exit status 3)"
 
+NOT_JSON = """\
+import sys
+sys.stdin.readline()
+print("hello yourself", flush=True)
+"""
+"""A program that answers ``hello`` with a line that is not JSON."""
+
 
 def _flaky_seat(tmp_path: Path) -> str:
     program = tmp_path / "flaky.py"
@@ -44,7 +51,7 @@ def test_play_stops_the_game_and_keeps_its_record_to_go_on_with(
     code = main(["play", "--bots", f"greedy,{seat}", "--record", str(record), "--quiet"])
     out, err = capsys.readouterr()
     assert code == 1
-    assert f"unfinished: seat 1 ({seat}): {WHAT_IT_DID}." in err
+    assert f"unfinished: seat 1: {WHAT_IT_DID}." in err
     assert "Traceback" not in out + err
     kept = cr.GameRecord.from_text(record.read_text(encoding="utf-8"))
     assert kept.seats == ("greedy", seat)
@@ -61,7 +68,56 @@ def test_simulate_reports_the_games_that_finished_and_what_the_program_did(
     code = main(["simulate", "--bots", f"greedy,{seat}", "--games", "4", "--jobs", "1"])
     out, err = capsys.readouterr()
     assert code == 1
-    assert f"cacao-rules simulate: {WHAT_IT_DID}" in err
+    assert f"cacao-rules simulate: seat 1: {WHAT_IT_DID}" in err
     assert out.startswith("0 of 4 games")
     assert "Stopped by a bot program's error: the figures are of the games that finished." in out
     assert "Traceback" not in out + err
+
+
+def _program(tmp_path: Path, text: str) -> str:
+    program = tmp_path / "program.py"
+    program.write_text(text, encoding="utf-8")
+    return f"exec:{sys.executable} {program}"
+
+
+COMMANDS = {
+    "play": ["play", "--quiet", "--bots", "greedy,{seat}"],
+    "play with a person": ["play", "--seats", "human,{seat}"],
+    "simulate": ["simulate", "--games", "1", "--jobs", "1", "--bots", "greedy,{seat}"],
+}
+"""Each command that seats bot programs, with the program in seat 1."""
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize(
+    ("program", "what"),
+    [
+        (None, "bot program '{missing}' cannot be started (No such file or directory)"),
+        (NOT_JSON, "bot program '{python}' sent a line that is not JSON: 'hello yourself'"),
+    ],
+)
+def test_a_program_that_fails_to_start_is_blamed_on_its_own_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, program: str | None, what: str
+) -> None:
+    missing = tmp_path / "missing"
+    seat = f"exec:{missing}" if program is None else _program(tmp_path, program)
+    assert main([word.format(seat=seat) for word in COMMANDS[command]]) == 1
+    err = capsys.readouterr().err
+    assert f"seat 1: {what.format(missing=missing, python=sys.executable)}" in err
+    assert "seat 0" not in err and "Traceback" not in err
+
+
+def test_a_resumed_game_blames_the_seat_of_the_program_not_the_seat_to_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = cr.Config(players=2)
+    state, moves = cr.new_game(config, seed=1), []
+    while state.to_move != 1:
+        moves.append(cr.legal_moves(state)[0])
+        state = cr.apply(state, moves[-1])
+    record = tmp_path / "game.txt"
+    record.write_text(cr.GameRecord(config, 1, moves, ["greedy", "random"]).to_text())
+    seats = f"exec:{tmp_path / 'missing'},random"
+    assert main(["play", "--resume", str(record), "--seats", seats, "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert f"unfinished: seat 0: bot program '{tmp_path / 'missing'}' cannot be started" in err

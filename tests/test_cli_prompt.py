@@ -3,6 +3,7 @@ with history and Tab completion (issue 41, item 3), and a help within 80 columns
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import pty
@@ -56,10 +57,8 @@ class Terminal:
         return self.screen
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError):  # it may have ended already
             os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         os.waitpid(self.pid, 0)
         os.close(self.fd)
 

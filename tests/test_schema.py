@@ -1,17 +1,22 @@
-"""The JSON Schemas of the state and observation formats, shipped in the package: what the
-readers' declarations give, and satisfied by every document of real games."""
+"""The JSON Schemas of the state and observation formats, shipped in the package, and of the
+bot protocol's messages, published beside its page: what the declarations give, and
+satisfied by every document of real games and every message of a real session."""
 
 from __future__ import annotations
 
 import importlib.resources
 import json
 import random
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cacao_rules as cr
+from cacao_rules.agents.program import ProgramBot
 from helpers_observation import CONFIGS, random_game
-from make_schema import FORMATS, text
+from make_schema import BOT_PROTOCOL, FORMATS, bot_protocol_text, text
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -81,3 +86,72 @@ def test_documents_the_reader_refuses_for_their_structure_fail_the_schema(
     assert not jsonschema.Draft202012Validator(shipped()).is_valid(document)
     with pytest.raises(cr.FormatError):
         cr.from_json(json.dumps(document))
+
+
+LOGGING_BOT = """import json, sys
+with open(sys.argv[1], "w") as log:
+    for line in sys.stdin:
+        log.write(line)
+        message = json.loads(line)
+        answer = None
+        if message["type"] == "hello":
+            answer = {"type": "ready", "name": "logger", "options": {"level": 1}}
+        elif message["type"] == "choose":
+            answer = {"type": "move", "index": len(message["legal_moves"]) - 1}
+        if answer is not None:
+            print(json.dumps(answer), flush=True)
+            log.write(json.dumps(answer) + "\\n")
+"""
+"""A program that logs every line it reads and writes."""
+
+
+def bot_protocol() -> Any:
+    """A validator of the published bot protocol schema, which refers to the observation's."""
+    from referencing import Registry, Resource
+
+    schema = json.loads(BOT_PROTOCOL.read_text(encoding="utf-8"))
+    observation = shipped("observation")
+    registry: Registry[object] = Registry().with_resource(
+        str(observation["$id"]), Resource.from_contents(observation)
+    )
+    return jsonschema.Draft202012Validator(schema, registry=registry)
+
+
+def test_the_published_bot_protocol_schema_is_the_one_the_messages_give() -> None:
+    assert BOT_PROTOCOL.read_text(encoding="utf-8") == bot_protocol_text(), (
+        "rerun tests/make_schema.py"
+    )
+    jsonschema.Draft202012Validator.check_schema(json.loads(bot_protocol_text()))
+
+
+def test_every_message_of_a_real_session_satisfies_the_bot_protocol_schema(
+    tmp_path: Path,
+) -> None:
+    program, log = tmp_path / "logger.py", tmp_path / "session.jsonl"
+    program.write_text(LOGGING_BOT, encoding="utf-8")
+    config = cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS})
+    with ProgramBot([sys.executable, str(program), str(log)], options={"level": 2}) as bot:
+        cr.play_game(config, 4, [bot, cr.RandomBot(1), cr.RandomBot(2)])
+    messages = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    kinds = {message["type"] for message in messages}
+    assert kinds == {
+        "hello",
+        "ready",
+        "set_options",
+        "new_game",
+        "choose",
+        "move",
+        "game_over",
+        "quit",
+    }
+    validator = bot_protocol()
+    for message in messages:
+        validator.validate(message)
+    wrongs: list[dict[str, object]] = [
+        {"type": "move", "index": True},
+        {"type": "choose", "legal_moves": [], "legal_actions": [], "time_ms": None},
+        {"type": "ready", "name": ""},
+        {"type": "new_game", "seat": 4, "config": messages[3]["config"]},
+    ]
+    for wrong in wrongs:
+        assert not validator.is_valid(wrong), wrong

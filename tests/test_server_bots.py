@@ -152,16 +152,16 @@ HOSTILE = {
     "crash": ANSWER + "sys.exit(3)",
     "illegal": ANSWER + "print(json.dumps({'type': 'move', 'move': 'pass'}), flush=True)",
     "hang": ANSWER + "import time; time.sleep(600)",
-    # answers at once without reading its input: the server's writes end up blocked
+    # answers at once without reading its input: its lines come before they are asked for
     "deaf": 'import time\nwhile True:\n    print(\'{"type": "move", "index": 0}\', '
     "flush=True)\n    time.sleep(0.01)",
 }
 SAID = {
-    "garbage": "sent a line that is not JSON: (...)",
+    "garbage": "sent a line that is not JSON;",
     "crash": "exited before sending a 'move' message (exit status 3)",
-    "illegal": "sent the move (...), which is not one of the ",
+    "illegal": "sent a move that is not one of the ",
     "hang": "sent no 'move' message within 2.1 s",
-    "deaf": "did not answer within 7.1 s and was killed",
+    "deaf": "sent a line before it was asked for one",
 }
 
 

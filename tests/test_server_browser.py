@@ -142,7 +142,7 @@ def test_the_page_tells_the_player_of_a_bot_program_that_broke_down(
             else:
                 ann.wait_for_timeout(50)
         assert notice.inner_text().startswith(
-            "Seat 1: the bot program broken sent a line that is not JSON: (...); the built-in "
+            "Seat 1: the bot program broken sent a line that is not JSON; the built-in "
             "random bot plays the seat from move "
         )
         _shot(ann, "6-notice")

@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .compiled import COMPILED
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
-from .errors import BotError, CacaoError, ConfigError, FormatError, IllegalMoveError
+from .errors import (
+    BotError,
+    BotProtocolError,
+    BotTerminatedError,
+    BotTimeoutError,
+    CacaoError,
+    ConfigError,
+    FormatError,
+    IllegalMoveError,
+)
 from .formats.event_json import (
     event_document,
     event_from_document,
@@ -211,7 +220,10 @@ __all__ = [
     "Bot",
     "BotError",
     "BotFactory",
+    "BotProtocolError",
     "BotSpec",
+    "BotTerminatedError",
+    "BotTimeoutError",
     "BuildHut",
     "CacaoError",
     "ChanceMove",

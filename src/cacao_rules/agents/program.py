@@ -6,43 +6,74 @@ standard input and reads its move from its standard output, the way ``chess.engi
 a UCI engine. :func:`serve` is the other side: it answers the protocol on behalf of any
 ``Bot`` (``cacao-rules bot SPEC`` runs it for a built-in bot).
 
-The program never sees more than its seat may: the library sends the observation
-(:func:`~cacao_rules.observe`), never the state. A program that breaks the protocol (a line
-that is not a JSON object, a move not listed, no answer in time, a line longer than
-:data:`MAX_LINE`, exiting) raises :class:`~cacao_rules.BotError`, which names the program
-and says what it sent, and the program is stopped.
+The messages are declared once, in :mod:`~cacao_rules.agents.bot_messages`, and read by it,
+bounded. The program never sees more than its seat may: the library sends the observation
+(:func:`~cacao_rules.observe`), never the state. A program that fails (it cannot start or
+exits, writes what the protocol does not allow, is late answering or reading) raises a
+:class:`~cacao_rules.BotError` of the kind, whose fields name the seat and the program and
+say what it did, apart from what it wrote; the program is stopped.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
 import subprocess
+import sys
 import threading
-import time
 import weakref
-from collections.abc import Mapping, Sequence
-from typing import IO, Any, Final, NoReturn, TextIO
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import IO, Final, NoReturn, TextIO, TypeVar
+
+import msgspec
 
 from ..engine import legal_moves
-from ..errors import BotError, CacaoError, ConfigError, excerpt
+from ..errors import (
+    BotError,
+    BotProtocolError,
+    BotTerminatedError,
+    BotTimeoutError,
+    CacaoError,
+    ConfigError,
+    FormatError,
+    excerpt,
+)
+from ..formats.documents import ConfigDocument
 from ..formats.notation import parse_move
 from ..formats.observation_format import observation_from_json, observation_to_json
+from ..formats.serialization import config_document
+from ..game.config import Config
 from ..game.moves import Move
 from ..observation import observe
 from ..state.state import State
 from ..version import __version__
 from .action_space import ActionSpace
+from .bot_messages import (
+    HOST_MESSAGES,
+    MAX_LINE,
+    PROTOCOL,
+    SHOWN,
+    BadMessage,
+    Choose,
+    GameOver,
+    Hello,
+    Message,
+    MoveAnswer,
+    NewGame,
+    Quit,
+    Ready,
+    SetOptions,
+    encode,
+    read_message,
+    tag_of,
+)
 from .bots import Bot, deciding_seat
 from .determinization import determinize
-from .program_options import OptionValue, declared_options, is_option_value, setting_problem
+from .program_options import OptionValue, is_option_value, setting_problem
 
-PROTOCOL: Final = "cacao-bot/1"
-"""The protocol's name and version, sent in the ``hello`` message."""
-
-MAX_LINE: Final = 1 << 20
-"""The longest line (in bytes, newline included) either side accepts: 1 MiB."""
+M = TypeVar("M", bound=Message)
 
 GRACE_SECONDS: Final = 2.0
 """What a program gets beyond its ``time_ms`` before it is late: for the pipes and the
@@ -58,8 +89,14 @@ so that a hung program never hangs its caller."""
 QUIT_SECONDS: Final = 1.0
 """How long a program may take to exit after ``quit`` before it is killed."""
 
-SHOWN: Final = 200
-"""How many characters of a bad line an error message quotes."""
+LINES_HELD: Final = 2
+"""How many lines of a program's output are read ahead of the bot's asking (each at most
+:data:`~cacao_rules.agents.bot_messages.MAX_LINE`): a program writing more waits, so that
+no program fills this process's memory."""
+
+STDERR_TAIL: Final = 4096
+"""How many bytes of a program's standard error its :class:`~cacao_rules.BotError` keeps
+(the last ones)."""
 
 
 class ProgramBot:
@@ -73,12 +110,14 @@ class ProgramBot:
     message (a :class:`~cacao_rules.ConfigError` names the ones it does not declare, or a
     value of another kind than the default's); ``options`` after the handshake are the
     declared options with the values set. Its standard error is passed through to this
-    process's.
+    process's, and its last :data:`STDERR_TAIL` bytes kept for an error.
 
     A ``ProgramBot`` is a context manager: leaving the ``with`` block (or :meth:`close`)
     sends ``quit`` and stops the program. Tell it the end of a game with
-    :meth:`game_over` (:func:`~cacao_rules.play_game` does). Any breach of the protocol
-    raises :class:`~cacao_rules.BotError` and stops the program.
+    :meth:`game_over` (:func:`~cacao_rules.play_game` does). Any failure of the program
+    raises a :class:`~cacao_rules.BotError` naming the seat it plays (once it has been
+    asked for a move: :meth:`BotError.at_seat` adds the seat to one raised while it
+    starts) and stops the program.
     """
 
     def __init__(
@@ -92,12 +131,12 @@ class ProgramBot:
         if not _is_command(given):
             raise TypeError(f"ProgramBot: command must be a sequence of strings, got {command!r}")
         if not command:
-            raise CacaoError("ProgramBot: command is empty; give the program to run")
+            raise ConfigError("ProgramBot: command is empty; give the program to run")
         limit: object = time_ms
-        if limit is not None and (
-            not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
-        ):
-            raise CacaoError(f"ProgramBot: time_ms must be None or a count >= 1, got {time_ms!r}")
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)):
+            raise TypeError(f"ProgramBot: time_ms must be None or an int, got {excerpt(limit)}")
+        if limit is not None and limit < 1:
+            raise ConfigError(f"ProgramBot: time_ms must be None or a count >= 1, got {time_ms!r}")
         settings: object = {} if options is None else options
         if not _are_settings(settings):
             raise TypeError(
@@ -107,42 +146,47 @@ class ProgramBot:
         self.command = tuple(command)
         self.time_ms = time_ms
         self.name: str = self.command[0]
-        self._game: tuple[object, int] | None = None
+        self._seat: int | None = None
+        self._game: tuple[Config, int] | None = None
         self._space: ActionSpace | None = None
         self._last_turn = -1
+        self._stderr = _Tail()
         try:
             self._process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except OSError as error:
-            raise BotError(f"bot program {self.name!r} cannot be started: {error}") from None
-        self._finalizer = weakref.finalize(self, _stop, self._process)
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
-        assert self._process.stdout is not None
+            reason = f"cannot be started ({error.strerror or type(error).__name__})"
+            raise BotTerminatedError(reason, None, self.command, self.name) from None
+        self._lines: queue.Queue[bytes | None] = queue.Queue(LINES_HELD)
+        stopped = threading.Event()
+        self._finalizer = weakref.finalize(self, _stop, self._process, stopped)
+        assert self._process.stdout is not None and self._process.stderr is not None
         threading.Thread(
-            target=_read_lines, args=(self._process.stdout, self._lines), daemon=True
+            target=_read_lines, args=(self._process.stdout, self._lines, stopped), daemon=True
         ).start()
-        self._send({"type": "hello", "protocol": PROTOCOL, "library": __version__})
-        ready = self._receive("ready", HELLO_SECONDS)
-        name = ready.get("name")
-        if not isinstance(name, str) or not name:
-            self._fail(f"answered hello without a name: {_quote(ready)}")
-        self.name = name
+        self._stderr_reader = threading.Thread(
+            target=self._stderr.pass_on, args=(self._process.stderr,), daemon=True
+        )
+        self._stderr_reader.start()
+        self._send(Hello(protocol=PROTOCOL, library=__version__))
+        ready, _ = self._receive(Ready, HELLO_SECONDS)
+        self.name = ready.name
         self.options = self._set_options(ready, dict(options or {}))
 
     def _set_options(
-        self, ready: dict[str, Any], settings: dict[str, OptionValue]
+        self, ready: Ready, settings: dict[str, OptionValue]
     ) -> dict[str, OptionValue]:
         """The options ``ready`` declares, with ``settings`` sent to the program."""
-        declared = declared_options(ready)
-        if declared is None:
-            self._fail(f"declared options that are not names with values: {_quote(ready)}")
+        declared = ready.options
+        if not all(map(is_option_value, declared.values())):
+            self._fail(BotProtocolError, "declared an option whose default is no finite number")
         problem = setting_problem(declared, settings)
         if problem:
             self.close()
             raise ConfigError(f"ProgramBot: bot program {self.name!r} {problem}")
         if settings:
-            self._send({"type": "set_options", "options": settings})
+            self._send(SetOptions(options=settings))
         return {**declared, **settings}
 
     def __repr__(self) -> str:
@@ -157,9 +201,10 @@ class ProgramBot:
     def choose(self, state: State) -> Move:
         """Send the seat's observation and legal moves; return the move the program names."""
         seat = deciding_seat(state)
-        seen = json.loads(observation_to_json(observe(state, seat)))
+        self._seat = seat
+        self._check_unasked()
         if self._game != (state.config, seat) or state.turn < self._last_turn:
-            self._send({"type": "new_game", "seat": seat, "config": seen["config"]})
+            self._send(NewGame(seat=seat, config=_config(state.config)))
             self._game = (state.config, seat)
             self._space = ActionSpace(state.config)
         self._last_turn = state.turn
@@ -168,25 +213,20 @@ class ProgramBot:
         space = self._space
         assert space is not None, "set with the game's new_game message"
         actions = [space.encode(state, move) for move in moves]
+        seen = json.loads(observation_to_json(observe(state, seat)))
         self._send(
-            {
-                "type": "choose",
-                "observation": seen,
-                "legal_moves": listed,
-                "legal_actions": actions,
-                "time_ms": self.time_ms,
-            }
+            Choose(
+                observation=seen, legal_moves=listed, legal_actions=actions, time_ms=self.time_ms
+            )
         )
         wait = UNTIMED_SECONDS if self.time_ms is None else self.time_ms / 1000 + GRACE_SECONDS
-        answer = self._receive("move", wait)
-        if "action" in answer:
-            return moves[self._action_index(answer, actions)]
-        return moves[self._index(answer, listed)]
+        answer, line = self._receive(MoveAnswer, wait)
+        return moves[self._position(answer, listed, actions, line)]
 
     def game_over(self, final: State, scores: Sequence[int], winners: Sequence[int]) -> None:
         """Tell the program the game is over, with each seat's total and the winners."""
         del final
-        self._send({"type": "game_over", "scores": list(scores), "winners": list(winners)})
+        self._send(GameOver(scores=list(scores), winners=list(winners)))
         self._game = None
 
     def close(self) -> None:
@@ -201,78 +241,116 @@ class ProgramBot:
         with contextlib.suppress(OSError):
             self._process.kill()
 
-    def _action_index(self, answer: dict[str, Any], actions: list[int]) -> int:
-        """The position in ``legal_actions`` of the action id ``answer`` names."""
-        action = answer["action"]
-        if isinstance(action, int) and not isinstance(action, bool) and action in actions:
-            return actions.index(action)
-        self._fail(
-            f"sent action {excerpt(action)}, not one of the {len(actions)} legal_actions: "
-            f"{_quote(answer)}"
-        )
+    def _position(
+        self, answer: MoveAnswer, listed: list[str], actions: list[int], line: str
+    ) -> int:
+        """The position in ``legal_moves`` of the move ``answer`` names: by its action id,
+        its index or in notation."""
+        if answer.action is not None:
+            if answer.action in actions:
+                return actions.index(answer.action)
+            reason = f"sent an action id that is not one of the {len(actions)} legal_actions"
+        elif answer.index is not None:
+            if 0 <= answer.index < len(listed):
+                return answer.index
+            reason = f"sent an index that is not one of 0 to {len(listed) - 1}"
+        elif answer.move is None:
+            reason = "sent a 'move' message without a move, an index or an action"
+        elif answer.move in listed:
+            return listed.index(answer.move)
+        else:
+            try:
+                move = str(parse_move(answer.move))
+            except CacaoError:
+                self._fail(BotProtocolError, "sent a move that is not move notation", line)
+            if move in listed:
+                return listed.index(move)
+            reason = f"sent a move that is not one of the {len(listed)} listed"
+        self._fail(BotProtocolError, reason, line)
 
-    def _index(self, answer: dict[str, Any], listed: list[str]) -> int:
-        """The position in ``legal_moves`` of the move ``answer`` names, by its index or in
-        notation."""
-        if "index" in answer:
-            index = answer["index"]
-            if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(listed):
-                return index
-            self._fail(
-                f"sent index {excerpt(index)}, not one of 0 to {len(listed) - 1}: {_quote(answer)}"
-            )
-        text = answer.get("move")
-        if not isinstance(text, str):
-            self._fail(f"sent a move message without a move or an index: {_quote(answer)}")
-        if text in listed:
-            return listed.index(text)
-        try:
-            move = str(parse_move(text))
-        except CacaoError as error:
-            self._fail(f"sent the move {text!r}, which is not move notation ({error})")
-        if move in listed:
-            return listed.index(move)
-        self._fail(f"sent the move {text!r}, which is not one of the {len(listed)} listed")
-
-    def _send(self, message: dict[str, Any]) -> None:
-        try:
-            self._write(message)
-        except OSError:
-            self._fail("exited (its standard input is closed)", exited=True)
-
-    def _write(self, message: dict[str, Any]) -> None:
+    def _send(self, message: Message) -> None:
+        """Write ``message`` to the program, which must read it within :data:`GRACE_SECONDS`
+        (it is idle, waiting for it): else it is killed, and late."""
         stdin = self._process.stdin
         assert stdin is not None
-        stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
-        stdin.flush()
+        written = _write_within(stdin, encode(message), GRACE_SECONDS)
+        if written == "late":
+            self.kill()
+            self._fail(BotTimeoutError, f"did not read its input within {GRACE_SECONDS:g} s")
+        if written == "closed":
+            self._fail(BotTerminatedError, "exited (its standard input is closed)", exited=True)
 
-    def _receive(self, kind: str, seconds: float) -> dict[str, Any]:
-        """The next message, which must be of type ``kind``, within ``seconds``."""
-        deadline = time.monotonic() + seconds
+    def _check_unasked(self) -> None:
+        """Fail if the program wrote a line since its last answer, nobody having asked for
+        one (a program writing without end is held up by :data:`LINES_HELD`, and stopped
+        here), or exited meanwhile."""
         try:
-            line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            line = self._lines.get_nowait()
         except queue.Empty:
-            self._fail(f"sent no {kind!r} message within {seconds:g} s")
+            return
         if line is None:
-            self._fail(f"exited before sending a {kind!r} message", exited=True)
-        if len(line) > MAX_LINE or not line.endswith(b"\n"):
-            self._fail(f"sent a line longer than {MAX_LINE} bytes (the limit)")
-        try:
-            message = json.loads(line)
-        except ValueError:
-            self._fail(f"sent a line that is not JSON: {_quote(line)}")
-        if not isinstance(message, dict):
-            self._fail(f"sent a line that is not a JSON object: {_quote(line)}")
-        if message.get("type") != kind:
-            self._fail(f"sent {_quote(line)} where a {kind!r} message was due")
-        return dict(message)
+            self._fail(BotTerminatedError, "exited before it was asked for a move", exited=True)
+        self._fail(BotProtocolError, "sent a line before it was asked for one", _quote(line))
 
-    def _fail(self, what: str, exited: bool = False) -> NoReturn:
-        """Stop the program and raise :class:`BotError` saying what it did."""
+    def _receive(self, kind: type[M], seconds: float) -> tuple[M, str]:
+        """The next message, which must be a ``kind``, within ``seconds``; and the line that
+        carried it, quoted."""
+        due = repr(tag_of(kind))
+        try:
+            line = self._lines.get(timeout=seconds)
+        except queue.Empty:
+            self._fail(BotTimeoutError, f"sent no {due} message within {seconds:g} s")
+        if line is None:
+            self._fail(BotTerminatedError, f"exited before sending a {due} message", exited=True)
+        try:
+            return read_message(line, kind), _quote(line)
+        except BadMessage as bad:
+            self._fail(BotProtocolError, f"sent {bad}", _quote(line))
+
+    def _fail(
+        self, error: type[BotError], reason: str, sent: str = "", exited: bool = False
+    ) -> NoReturn:
+        """Stop the program and raise ``error`` saying what it did."""
         self._finalizer()
+        self._stderr_reader.join(QUIT_SECONDS)  # its last words, written before it exited
         status = self._process.returncode
         code = f" (exit status {status})" if exited and status is not None else ""
-        raise BotError(f"bot program {self.name!r} {what}{code}")
+        raise error(reason + code, self._seat, self.command, self.name, sent, self._stderr.text())
+
+
+def bot_for_seat(make: Callable[[int], Bot], seed: int, seat: int) -> Bot:
+    """``make(seed)``, the bot of seat ``seat``: a :class:`~cacao_rules.BotError` raised
+    while it is made (a program that cannot start, or answers ``hello`` wrongly) names that
+    seat, which a :class:`ProgramBot` learns only at its first decision."""
+    try:
+        return make(seed)
+    except BotError as error:
+        raise error.at_seat(seat) from None
+
+
+class _Tail:
+    """A program's standard error: passed through to this process's, the last
+    :data:`STDERR_TAIL` bytes kept."""
+
+    def __init__(self) -> None:
+        self._kept = b""
+
+    def pass_on(self, stream: IO[bytes]) -> None:
+        """Copy ``stream`` to this process's standard error until it ends (on a thread)."""
+        with contextlib.suppress(OSError, ValueError):
+            while chunk := os.read(stream.fileno(), 65536):
+                with contextlib.suppress(OSError):
+                    os.write(2, chunk)
+                self._kept = (self._kept + chunk)[-STDERR_TAIL:]  # one reference, swapped whole
+
+    def text(self) -> str:
+        """The bytes kept, as text."""
+        return self._kept.decode(errors="replace")
+
+
+def _config(config: Config) -> ConfigDocument:
+    """``config`` as the ``config`` of a ``new_game`` message."""
+    return msgspec.convert(config_document(config), ConfigDocument)
 
 
 def _are_settings(value: object) -> bool:
@@ -289,30 +367,65 @@ def _is_command(value: object) -> bool:
     return all(isinstance(part, str) for part in value)
 
 
-def _read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+def _read_lines(
+    stream: IO[bytes], lines: queue.Queue[bytes | None], stopped: threading.Event
+) -> None:
     """Put each line of ``stream`` on ``lines`` (a line cut at :data:`MAX_LINE` + 1 bytes,
-    after which the reading stops), then ``None`` at the end."""
+    after which the reading stops), then ``None`` at the end; waiting while ``lines`` is
+    full (so that a program writing without end waits too), until ``stopped``."""
     try:
         while True:
             line = stream.readline(MAX_LINE + 1)
-            if not line:
-                break
-            lines.put(line)
-            if len(line) > MAX_LINE:
+            if not line or not _hand_on(lines, line, stopped) or len(line) > MAX_LINE:
                 break
     except (OSError, ValueError):
         pass
-    lines.put(None)
+    _hand_on(lines, None, stopped)
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Send ``process`` ``quit`` and let it exit, else kill it; close its pipes. Called once,
-    by :meth:`ProgramBot.close`, on an error, or when the bot is collected or Python exits,
-    so that no program outlives its bot."""
+def _hand_on(
+    lines: queue.Queue[bytes | None], line: bytes | None, stopped: threading.Event
+) -> bool:
+    """Put ``line`` on ``lines`` once there is room; ``False`` if the bot stopped first."""
+    while not stopped.is_set():
+        with contextlib.suppress(queue.Full):
+            lines.put(line, timeout=QUIT_SECONDS)
+            return True
+    return False
+
+
+def _write_within(stream: IO[bytes], data: bytes, seconds: float) -> str:
+    """Write ``data`` to ``stream`` on a thread, waiting at most ``seconds`` for it (a pipe
+    whose reader does not read blocks a write once full): ``"written"``, ``"closed"`` (the
+    reader has gone) or ``"late"`` (the thread still waits; it ends when the pipe closes)."""
+    outcome = ["late"]
+
+    def write() -> None:
+        try:
+            stream.write(data)
+            stream.flush()
+            outcome[0] = "written"
+        except (OSError, ValueError):
+            outcome[0] = "closed"
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    writer.join(seconds)
+    return outcome[0]
+
+
+def _stop(process: subprocess.Popen[bytes], stopped: threading.Event) -> None:
+    """Send ``process`` ``quit`` and let it exit, else kill it; close its pipes, and set
+    ``stopped`` for the thread reading its output. Called once, by
+    :meth:`ProgramBot.close`, on an error, or when the bot is collected or Python exits, so
+    that no program outlives its bot."""
+    stopped.set()
     if process.poll() is None and process.stdin is not None:
-        with contextlib.suppress(OSError):
-            process.stdin.write(b'{"type":"quit"}\n')
-            process.stdin.close()
+        if _write_within(process.stdin, encode(Quit()), QUIT_SECONDS) == "late":
+            process.kill()  # it does not read its input: the write ends with the process
+        else:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
     try:
         process.wait(QUIT_SECONDS)
     except subprocess.TimeoutExpired:
@@ -324,9 +437,9 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
                 pipe.close()
 
 
-def _quote(value: object) -> str:
-    text = value.decode(errors="replace") if isinstance(value, bytes) else json.dumps(value)
-    text = text.rstrip("\n")
+def _quote(line: bytes | str) -> str:
+    """At most :data:`SHOWN` characters of ``line``, quoted (control characters escaped)."""
+    text = (line.decode(errors="replace") if isinstance(line, bytes) else line).rstrip("\n")
     return repr(text if len(text) <= SHOWN else text[:SHOWN] + "...")
 
 
@@ -339,31 +452,57 @@ def serve(
     ``bot`` chooses on a full state drawn at random from the observation it is sent
     (:func:`~cacao_rules.determinize`, seeded from ``seed`` and the decision's number), so it
     sees only what its seat may. ``name`` is the name it gives in ``ready`` (default: the
-    bot's ``repr``). A line that is not a message is reported on standard error and skipped.
+    bot's ``repr``). A line that is not a message the program may be sent (read as
+    :class:`ProgramBot` reads the program's, bounded), or a ``choose`` whose observation is
+    not one where its seat decides, is reported on standard error and skipped.
     """
-    import sys
-
     decisions = 0
-    for line in stdin:
+    for line in _bounded_lines(stdin):
         try:
-            message = json.loads(line)
-        except ValueError:
-            print(f"cacao-bot: not JSON, skipped: {_quote(line)}", file=sys.stderr)
+            message = read_message(line, *HOST_MESSAGES)
+        except BadMessage as bad:
+            _skipped(f"{bad}: {_quote(line)}")
             continue
-        kind = message.get("type") if isinstance(message, dict) else None
-        if kind == "hello":
-            _answer(stdout, {"type": "ready", "name": name or repr(bot)})
-        elif kind == "choose":
-            seen = observation_from_json(json.dumps(message["observation"]))
-            world = determinize(seen, seed=(seed + decisions) % (1 << 64))
+        if isinstance(message, Hello):
+            _answer(stdout, Ready(name=name or repr(bot)))
+        elif isinstance(message, Choose):
+            world = _world(message, (seed + decisions) % (1 << 64))
             decisions += 1
-            _answer(stdout, {"type": "move", "move": str(bot.choose(world))})
-        elif kind == "quit":
+            if world is not None:
+                _answer(stdout, MoveAnswer(move=str(bot.choose(world))))
+        elif isinstance(message, Quit):
             return
-        elif kind not in ("new_game", "game_over", "set_options"):
-            print(f"cacao-bot: unknown message, skipped: {_quote(line)}", file=sys.stderr)
 
 
-def _answer(stdout: TextIO, message: dict[str, Any]) -> None:
-    stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
+def _world(message: Choose, seed: int) -> State | None:
+    """A full state drawn from the observation of ``message``, where the observer decides;
+    ``None``, reported, when there is none."""
+    try:
+        seen = observation_from_json(json.dumps(message.observation))
+    except FormatError as error:
+        _skipped(f"a 'choose' message whose observation cannot be read ({error})")
+        return None
+    world = determinize(seen, seed=seed)
+    if world.is_over or world.is_chance or deciding_seat(world) != seen.player:
+        _skipped(f"a 'choose' message for a decision that is not seat {seen.player}'s")
+        return None
+    return world
+
+
+def _bounded_lines(stream: TextIO) -> Iterator[str]:
+    """The lines of ``stream``, each cut after :data:`MAX_LINE` + 1 characters (the rest of
+    a longer line is read and dropped), so that no line fills the memory."""
+    while line := stream.readline(MAX_LINE + 1):
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while (rest := stream.readline(MAX_LINE + 1)) and not rest.endswith("\n"):
+                pass
+        yield line
+
+
+def _skipped(what: str) -> None:
+    print(f"cacao-bot: skipped {what}", file=sys.stderr)
+
+
+def _answer(stdout: TextIO, message: Message) -> None:
+    stdout.write(encode(message).decode())
     stdout.flush()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, TypeAlias, TypeGuard
+from typing import TypeAlias, TypeGuard
 
 from ..errors import excerpt
 
@@ -23,17 +23,6 @@ def is_option_value(value: object) -> TypeGuard[OptionValue]:
     if isinstance(value, float):
         return math.isfinite(value)
     return isinstance(value, str | int)  # a bool is an int
-
-
-def declared_options(ready: Mapping[str, Any]) -> dict[str, OptionValue] | None:
-    """The options ``ready`` declares, by name with their defaults (none if it has no
-    ``"options"``); ``None`` when they are not an object of names and option values."""
-    options = ready.get("options", {})
-    if not isinstance(options, dict):
-        return None
-    if all(isinstance(name, str) and name and is_option_value(v) for name, v in options.items()):
-        return dict(options)
-    return None
 
 
 def kind_of(value: OptionValue) -> str:

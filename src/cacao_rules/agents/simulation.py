@@ -34,6 +34,7 @@ from ..game.moves import Move
 from ..turn.results import final_scores, winners
 from .bots import Bot
 from .playing import play_game
+from .program import bot_for_seat
 from .specs import SPEC_HELP, bot_factory
 
 BotFactory: TypeAlias = Callable[[int], Bot]
@@ -133,7 +134,7 @@ def _play(task: _Task, game: int) -> GameResult:
     bots: list[Bot] = []
     try:
         for seat, index in enumerate(seats):
-            bots.append(_factory(task.lineup[index])(bot_seed(seed, seat)))
+            bots.append(bot_for_seat(_factory(task.lineup[index]), bot_seed(seed, seat), seat))
         final, moves = play_game(task.config, seed, bots)
     finally:
         for bot in bots:  # bot programs (ProgramBot) are stopped

@@ -9,6 +9,7 @@ built-in bot the same way as one written in another language.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import TextIO
 
@@ -41,6 +42,8 @@ def _one_spec(text: str) -> str:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     bot = bot_factory(args.spec)(args.seed)
+    if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not UTF-8: a line serve
+        sys.stdin.reconfigure(encoding="utf-8", errors="surrogateescape")  # reports, skips
     try:
         serve(bot, sys.stdin, out, name=args.spec)
     except KeyboardInterrupt:

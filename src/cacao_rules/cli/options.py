@@ -12,6 +12,7 @@ import argparse
 from collections.abc import Sequence
 
 from ..agents.bots import Bot
+from ..agents.program import bot_for_seat
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
 from ..agents.specs import SPEC_HELP, bot_factory
@@ -314,7 +315,9 @@ def add_color_option(parser: argparse.ArgumentParser) -> None:
 
 
 def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
-    """Fresh bots for one game: the bot of seat ``i`` gets the seed ``4 * seed + i``."""
+    """Fresh bots for one game: the bot of seat ``i`` gets the seed ``4 * seed + i`` (a
+    program that fails to start names its seat)."""
     return [
-        bot_factory(name, programs=True)(bot_seed(seed, seat)) for seat, name in enumerate(names)
+        bot_for_seat(bot_factory(name, programs=True), bot_seed(seed, seat), seat)
+        for seat, name in enumerate(names)
     ]

@@ -17,6 +17,7 @@ from typing import Final, TextIO
 import attrs
 
 from ..agents.bots import Bot, deciding_seat
+from ..agents.program import bot_for_seat
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
 from ..agents.specs import bot_factory
@@ -239,16 +240,13 @@ def _interrupted(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO)
 def _bot_failed(
     args: argparse.Namespace, game: Game, error: BotError, out: TextIO, err: TextIO
 ) -> int:
-    """After a bot program broke the bot protocol: the game stops unfinished, with what the
-    program did, and the record so far is written if ``--record`` asked for one (to go on
-    with another bot in that seat)."""
+    """After a bot program failed: the game stops unfinished, with the seat whose program
+    failed and what it did (the error's fields; its standard error has reached the terminal
+    already), and the record so far is written if ``--record`` asked for one (to go on with
+    another bot in that seat)."""
     out.flush()
-    seat = deciding_seat(game.state)
-    print(
-        f"\nThe game stopped at turn {game.state.turn}, unfinished: seat {seat} "
-        f"({game.names[seat]}): {error}.",
-        file=err,
-    )
+    failed = error if error.seat is not None else error.at_seat(deciding_seat(game.state))
+    print(f"\nThe game stopped at turn {game.state.turn}, unfinished: {failed}.", file=err)
     if args.record is not None and game.keep(args.record, err) == 0:
         print(f"The game so far is in {args.record}. Go on with another bot:", file=err)
         print(f"    cacao-rules play --resume {args.record} --seats ...", file=err)
@@ -326,7 +324,7 @@ def _with_humans(
         if name == HUMAN
     }
     bots: dict[int, Bot] = {
-        seat: bot_factory(name, programs=True)(bot_seed(game.seed, seat))
+        seat: bot_for_seat(bot_factory(name, programs=True), bot_seed(game.seed, seat), seat)
         for seat, name in enumerate(game.names)
         if name != HUMAN
     }

@@ -8,7 +8,7 @@ import importlib.util
 from pathlib import Path
 from typing import TextIO
 
-from ..errors import CacaoError, ConfigError
+from ..errors import BotError, CacaoError, ConfigError
 
 BAD_ARGUMENTS = 2
 MISSING_EXTRA = 1
@@ -30,7 +30,7 @@ def _try_program(name: str, command: tuple[str, ...]) -> None:
     try:
         with ProgramBot(command):
             pass
-    except CacaoError as error:
+    except (BotError, CacaoError) as error:
         raise ConfigError(f"--bot {name}: {error}") from None
 
 

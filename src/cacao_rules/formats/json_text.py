@@ -77,7 +77,7 @@ def checked_text(text: str, caller: str, limit: int = MAX_LENGTH) -> str:
     return text
 
 
-def _nesting_problem(text: str) -> str | None:
+def nesting_problem(text: str) -> str | None:
     """What is wrong with how arrays and objects nest in ``text``, if it is too deep to
     parse safely: more than :data:`MAX_DEPTH` levels, or brackets that do not pair up
     (which no JSON parser accepts, and which could be deep). Linear in the text's length:
@@ -119,7 +119,7 @@ def parse_json(text: str, caller: str, limit: int = MAX_LENGTH) -> Json:
     ``caller`` for anything else.
     """
     checked = checked_text(text, caller, limit)
-    problem = _nesting_problem(checked)
+    problem = nesting_problem(checked)
     if problem is not None:
         raise FormatError(f"{caller}: not valid JSON: {problem}")
     try:

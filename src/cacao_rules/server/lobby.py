@@ -289,11 +289,11 @@ class Lobby:
                     if not isinstance(error, cr.BotError):
                         LOG.exception("game %s: seat %d's program", game.id, seat)
                         self.programs.drop(game, seat)
-                        error = cr.BotError(f"bot program failed ({type(error).__name__})")
+                        error = cr.BotError(f"failed ({type(error).__name__})", seat)
                     await self._stand_in(game, seat, error)
                     continue
             elif not is_built_in(player):  # the server was restarted without that --bot
-                gone = cr.BotError(f"bot program is not run by this server (no --bot {player})")
+                gone = cr.BotError(f"is not run by this server (no --bot {player})", seat)
                 await self._stand_in(game, seat, gone)
                 continue
             else:  # a built-in bot: in a bot process

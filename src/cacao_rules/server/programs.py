@@ -13,7 +13,8 @@ loop. Each call has a deadline of the server's own beyond the protocol's (a prog
 answers without reading its input could block a write): past it, the program is killed.
 A program that fails (it cannot start, exits, sends what the protocol does not allow, an
 index out of range or a move not listed, or is late) raises :class:`~cacao_rules.BotError`
-and is stopped; the lobby then seats a stand-in (:data:`.players.STAND_IN`).
+naming its seat and is stopped; the lobby then seats a stand-in (:data:`.players.STAND_IN`)
+and tells everyone why from the error's fields (:func:`public_reason`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import re
 from collections.abc import Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -38,12 +38,6 @@ MARGIN_SECONDS = 5.0
 """How far past the protocol's own deadline the server waits for a call before it kills
 the program."""
 
-_QUOTED = re.compile(r"""'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*\"""")
-"""A string quoted by ``repr`` in a :class:`~cacao_rules.BotError`'s message."""
-_NAMED = re.compile(r"(?:a )?bot program (?:" + _QUOTED.pattern + r")?\s*")
-"""How a :class:`~cacao_rules.BotError`'s message begins: the program, by its own name."""
-_PROTOCOL_WORDS = {"'ready'", "'move'"}
-
 
 class Programs:
     """The running programs of the external bots ``commands`` (by the operator's name),
@@ -58,18 +52,18 @@ class Programs:
 
     async def choose(self, game: LiveGame, seat: int, name: str, state: cr.State) -> cr.Move:
         """The move of seat ``seat``'s program (the operator's bot ``name``) in ``state``,
-        the program started first if it is not running; :class:`cr.BotError` when it fails,
-        the program then stopped."""
+        the program started first if it is not running; :class:`cr.BotError` naming the
+        seat when it fails, the program then stopped."""
         bot = game.programs.get(seat)
-        if bot is None:
-            start = functools.partial(self._start, game, seat, self.commands[name])
-            bot = await self._call(None, HELLO_SECONDS, start)
-        late = self.time_ms / 1000 + GRACE_SECONDS
         try:
+            if bot is None:
+                start = functools.partial(self._start, game, seat, self.commands[name])
+                bot = await self._call(None, HELLO_SECONDS, start)
+            late = self.time_ms / 1000 + GRACE_SECONDS
             return await self._call(bot, late, functools.partial(bot.choose, state))
-        except cr.BotError:
+        except cr.BotError as error:
             self.drop(game, seat)
-            raise
+            raise error.at_seat(seat) from None
 
     def _start(self, game: LiveGame, seat: int, command: tuple[str, ...]) -> ProgramBot:
         """Start the program of ``seat`` (on a thread: it waits for the program's ``ready``),
@@ -80,7 +74,7 @@ class Programs:
                 game.programs[seat] = bot
                 return bot
         bot.close()
-        raise cr.BotError(f"bot program {bot.name!r} was started for a game that has ended")
+        raise cr.BotError("was started for a game that has ended", seat, command, bot.name)
 
     async def _call(self, bot: ProgramBot | None, seconds: float, call: Callable[[], T]) -> T:
         """``call()`` on a thread; ``bot``'s program killed when it has not returned
@@ -92,9 +86,10 @@ class Programs:
         except TimeoutError:
             if bot is not None:
                 bot.kill()
-            name = "a bot program" if bot is None else f"bot program {bot.name!r}"
-            raise cr.BotError(
-                f"{name} did not answer within {seconds + MARGIN_SECONDS:g} s and was killed"
+            raise cr.BotTimeoutError(
+                f"did not answer within {seconds + MARGIN_SECONDS:g} s and was killed",
+                program=() if bot is None else bot.command,
+                name="" if bot is None else bot.name,
             ) from None
 
     def drop(self, game: LiveGame, seat: int) -> None:
@@ -146,11 +141,8 @@ class Programs:
 
 
 def public_reason(error: cr.BotError, name: str) -> str:
-    """What a client is told of a program's failure: the error's words with the program's own
-    output left out (it may print what its seat alone may know, such as its hand), the
-    program named by the operator's ``name``."""
-    text = str(error)
-    named = _NAMED.match(text)
-    text = text[named.end() :] if named is not None else text
-    text = _QUOTED.sub(lambda m: m[0] if m[0] in _PROTOCOL_WORDS else "(...)", text)
-    return f"the bot program {name} {text}"
+    """What a client is told of a program's failure: the program named by the operator's
+    ``name``, and the error's ``reason``, in the library's words; never what the program
+    wrote (its ``sent`` line or its ``stderr``), which may tell what its seat alone may know,
+    such as its hand."""
+    return f"the bot program {name} {error.reason}"
