@@ -209,6 +209,33 @@ def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
     assert os.path.getsize(database) > 0
 
 
+def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    """One process serves a SQLite file: a second ``serve`` on it stops at once with a
+    message naming the first, and once the first is killed (SIGKILL: the operating system
+    drops its lock, no stale lock file) a new one starts."""
+    database = tmp_path / "games.sqlite3"
+    command = [sys.executable, "-m", "cacao_rules", "serve", "--db", str(database), "--port"]
+    with _server(database, free_port()) as first:
+        second = subprocess.run(
+            [*command, str(free_port())],
+            env=same_package_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 2, second.stderr
+        assert second.stderr.startswith(
+            f"cacao-rules serve: another process (pid {first.pid}) serves the SQLite database "
+            f"{str(database)!r}"
+        ), second.stderr
+        assert "Traceback" not in second.stderr and second.stdout == ""
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    with _server(database, free_port()) as third:
+        assert third.poll() is None
+        assert (tmp_path / "games.sqlite3.lock").read_text() == f"{third.pid}\n"
+
+
 def test_the_example_client_plays_a_game_on_the_server(quick_server: int) -> None:
     spec = importlib.util.spec_from_file_location("server_client", CLIENT)
     assert spec is not None and spec.loader is not None
