@@ -29,6 +29,7 @@ import cacao_rules as cr
 from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
+from .interrupts import shielded
 from .live import LiveGame
 from .players import (
     HUMAN,
@@ -343,7 +344,9 @@ class Lobby:
             else:  # a built-in bot: in a bot process
                 try:
                     seed = secrets.randbits(64)
-                    move = await loop.run_in_executor(self._think, choose, player, seed, state)
+                    with shielded():  # it may start a bot process, which a Ctrl-C must not stop
+                        thinking = loop.run_in_executor(self._think, choose, player, seed, state)
+                    move = await thinking
                 except Exception:  # e.g. a bot process that died: the game goes on
                     LOG.exception("game %s: seat %d's bot failed; a random move", game.id, seat)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
