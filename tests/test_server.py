@@ -5,6 +5,9 @@ the bots, what each seat is sent, the WebSocket, expiry and the limits on client
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -426,3 +429,65 @@ def test_one_writer_of_a_move_number_wins(tmp_path: Path) -> None:
     assert sorted(outcomes) == sorted([stored.moves[0], "conflict", "conflict", "conflict"])
     for storage in writers:
         storage.close()
+
+
+def test_a_busy_database_is_answered_503_and_a_retry_time(tmp_path: Path) -> None:
+    """Another connection holds the SQLite file's write lock longer than a request waits
+    (``Limits.database_seconds``): the move is answered 503 with ``Retry-After``, not 500,
+    and played once the lock is released."""
+    settings = _settings(tmp_path, database_seconds=0.2)
+    with TestClient(create_app(settings)) as client:
+        game = _create(client, {"players": 2})
+        seats = dict(_join(client, game, name) for name in ("ann", "bob"))
+        seat = _wait_for_turn(client, game, seats)
+        assert seat is not None
+        view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+        move = {"action": view["legal_moves"][0]["action"]}
+        url = f"/api/games/{game}/moves"
+        holder = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            busy = client.post(url, json=move, headers=seats[seat])
+            assert busy.status_code == 503, busy.text
+            assert busy.headers["Retry-After"] == "5" and "try again" in busy.json()["error"]
+            assert client.get(f"/api/games/{game}").json()["moves"] == 0  # reads go on
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert client.post(url, json=move, headers=seats[seat]).status_code == 200
+        assert client.get(f"/api/games/{game}").json()["moves"] == 1
+
+
+def _bot_processes() -> set[int]:
+    """This process's children that are the built-in bots' processes (Linux's /proc)."""
+    children = set()
+    for listing in Path("/proc/self/task").glob("*/children"):
+        for pid in listing.read_text().split():
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"spawn_main" in command:
+                children.add(int(pid))
+    return children
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
+def test_bot_processes_that_die_are_replaced(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot process killed from outside breaks the pool they share: it is replaced, so
+    that one bot move is random (and logged) and the next ones are the bot's again."""
+    with TestClient(create_app(_settings(tmp_path))) as client:
+        game = _create(client, {"players": 2}, ["human", "greedy"])
+        seats = dict([_join(client, game, "ann")])
+        url = f"/api/games/{game}/moves"
+        for turn in range(8):
+            seat = _wait_for_turn(client, game, seats)
+            assert seat is not None
+            if turn == 2:
+                for pid in _bot_processes():
+                    os.kill(pid, signal.SIGKILL)
+            view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+            action = {"action": view["legal_moves"][0]["action"]}
+            assert client.post(url, json=action, headers=seats[seat]).status_code == 200
+        assert _wait_for_turn(client, game, seats) is not None
+    failed = [record for record in caplog.records if "bot failed" in record.getMessage()]
+    assert len(failed) == 1, [record.getMessage() for record in failed]

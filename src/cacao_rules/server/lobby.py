@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
 
 import cacao_rules as cr
@@ -43,11 +44,17 @@ from .players import (
 from .programs import Programs, public_reason
 from .settings import Settings
 from .sqlite_lock import serving
-from .storage import MoveConflict, Seat, Storage, token_hash
+from .storage import RETRY_SECONDS, MoveConflict, Seat, Storage, Unavailable, token_hash
 
 LOG = logging.getLogger("cacao_rules.server")
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+def _bot_processes(count: int) -> ProcessPoolExecutor:
+    """The processes the built-in bots think in: fresh interpreters (``spawn``), not copies
+    of the server."""
+    return ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
 
 
 class Refused(Exception):
@@ -74,7 +81,7 @@ class Lobby:
         self.limits = settings.limits
         self._serving = contextlib.ExitStack()
         self._serving.enter_context(serving(settings.database))  # SQLite: this process only
-        self.storage = Storage(settings.database, settings.fsync)
+        self.storage = Storage(settings.database, settings.fsync, self.limits.database_seconds)
         self.games: dict[str, LiveGame] = {}
         self.created: dict[str, deque[float]] = {}
         self.sockets = 0
@@ -82,8 +89,7 @@ class Lobby:
         self.programs = Programs(
             check_external(settings.bots), self.limits.program_ms, self.limits.max_programs
         )
-        spawn = multiprocessing.get_context("spawn")
-        self._think = ProcessPoolExecutor(settings.bot_processes, mp_context=spawn)
+        self._think = _bot_processes(settings.bot_processes)
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -347,8 +353,11 @@ class Lobby:
                     with shielded():  # it may start a bot process, which a Ctrl-C must not stop
                         thinking = loop.run_in_executor(self._think, choose, player, seed, state)
                     move = await thinking
-                except Exception:  # e.g. a bot process that died: the game goes on
+                except Exception as error:  # e.g. a bot process that died: the game goes on
                     LOG.exception("game %s: seat %d's bot failed; a random move", game.id, seat)
+                    if isinstance(error, BrokenProcessPool):  # each later call would fail too
+                        self._think.shutdown(wait=False, cancel_futures=True)
+                        self._think = _bot_processes(self.settings.bot_processes)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
             async with game.lock:
                 if game.state is not state:
@@ -356,8 +365,14 @@ class Lobby:
                 if move not in cr.legal_moves(state):
                     LOG.warning("game %s: seat %d's bot chose %s, not legal", game.id, seat, move)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
-                with contextlib.suppress(Conflict):  # the game was reloaded: look again
+                try:
                     await self._commit(game, move)
+                    continue
+                except Conflict:  # the game was reloaded: look again
+                    continue
+                except Unavailable as error:
+                    LOG.warning("game %s: the database is unavailable (%s)", game.id, error)
+            await asyncio.sleep(RETRY_SECONDS)  # then the bot thinks again, and tries again
 
     async def _stand_in(self, game: LiveGame, seat: int, error: cr.BotError) -> None:
         """Seat :data:`STAND_IN` at ``seat``, whose external bot failed with ``error``
