@@ -491,3 +491,9 @@ def test_bot_processes_that_die_are_replaced(
         assert _wait_for_turn(client, game, seats) is not None
     failed = [record for record in caplog.records if "bot failed" in record.getMessage()]
     assert len(failed) == 1, [record.getMessage() for record in failed]
+
+
+@pytest.mark.parametrize("name", ["a" * 5000 + ".js", "a%00.js", "play.htm", "nothing.css"])
+def test_a_page_file_that_is_not_shipped_is_404(client: TestClient, name: str) -> None:
+    answer = client.get(f"/static/{name}")
+    assert answer.status_code == 404 and "no page file" in answer.json()["error"], answer.text
