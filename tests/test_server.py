@@ -372,6 +372,8 @@ def test_two_servers_on_one_database_serve_one_version_of_a_game(tmp_path: Path)
             assert lost.status_code == 409, lost.text
             conflict = lost.json()
             assert "played elsewhere first" in conflict["error"]
+            schemas = one.get("/api/schemas").json()
+            jsonschema.validate(conflict, {"$ref": "#/$defs/Conflict", "$defs": schemas["$defs"]})
             assert conflict["view"] == won.json()  # the game as the winner left it
             assert _views(one, game, seats) == _views(two, game, seats)
         assert _views(one, game, seats)[0]["moves"] == 2
@@ -497,3 +499,13 @@ def test_bot_processes_that_die_are_replaced(
 def test_a_page_file_that_is_not_shipped_is_404(client: TestClient, name: str) -> None:
     answer = client.get(f"/static/{name}")
     assert answer.status_code == 404 and "no page file" in answer.json()["error"], answer.text
+
+
+def test_only_a_sqlite_file_is_locked(tmp_path: Path) -> None:
+    from cacao_rules.server.sqlite_lock import lock_file
+
+    assert lock_file(f"sqlite:///{tmp_path / 'games.sqlite3'}") == tmp_path / "games.sqlite3.lock"
+    for url in ("sqlite://", "sqlite:///:memory:", "postgresql+psycopg://cacao@db/cacao"):
+        assert lock_file(url) is None
+    with pytest.raises(cr.ConfigError, match="not a database URL: 'nonsense'"):
+        lock_file("nonsense")

@@ -28,7 +28,7 @@ from pathlib import Path
 import attrs
 import sqlalchemy as sa
 
-from ..errors import ConfigError
+from ..errors import ConfigError, excerpt
 
 
 @attrs.define
@@ -45,8 +45,13 @@ _GUARD = threading.Lock()
 
 def lock_file(url: str) -> Path | None:
     """The lock file of the database ``url`` (a SQLAlchemy URL): ``None`` but for a SQLite
-    database in a file."""
-    parsed = sa.engine.make_url(url)
+    database in a file; :class:`~cacao_rules.ConfigError` for a text that is no URL."""
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        raise ConfigError(
+            f"not a database URL: {excerpt(url)} (e.g. postgresql+psycopg://user@host/db)"
+        ) from None
     if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         return None
     database = Path(parsed.database).resolve()
