@@ -502,10 +502,13 @@ def test_a_page_file_that_is_not_shipped_is_404(client: TestClient, name: str) -
 
 
 def test_only_a_sqlite_file_is_locked(tmp_path: Path) -> None:
-    from cacao_rules.server.sqlite_lock import lock_file
+    from cacao_rules.server.sqlite_lock import lock_file, serving
 
     assert lock_file(f"sqlite:///{tmp_path / 'games.sqlite3'}") == tmp_path / "games.sqlite3.lock"
     for url in ("sqlite://", "sqlite:///:memory:", "postgresql+psycopg://cacao@db/cacao"):
         assert lock_file(url) is None
     with pytest.raises(cr.ConfigError, match="not a database URL: 'nonsense'"):
         lock_file("nonsense")
+    nowhere = serving(f"sqlite:///{tmp_path / 'no' / 'games.sqlite3'}")
+    with pytest.raises(cr.ConfigError, match=r"cannot open the lock file .* No such file"):
+        nowhere.__enter__()

@@ -85,7 +85,12 @@ def _take(path: Path) -> int:
     """The descriptor of ``path``, locked exclusively, with this process's id written in."""
     import fcntl  # POSIX only: not imported on Windows
 
-    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)  # not inherited by children
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)  # not inherited by children
+    except OSError as error:
+        raise ConfigError(
+            f"cannot open the lock file of the SQLite database, {str(path)!r}: {error.strerror}"
+        ) from None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
