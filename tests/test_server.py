@@ -231,7 +231,10 @@ def test_the_socket_pushes_views_and_takes_moves(client: TestClient) -> None:
             view = socket.receive_json()
         socket.send_json({"type": "move", "move": "place 1-1-1-1 9,9 r0"})
         assert "not a legal move" in socket.receive_json()["error"]
-        socket.send_json({"type": "move", "action": view["legal_moves"][0]["action"]})
+        move = {"type": "move", "action": view["legal_moves"][0]["action"]}
+        socket.send_json(move | {"number": view["moves"] + 1})  # not the view's number
+        assert "another move was played first" in socket.receive_json()["error"]
+        socket.send_json(move | {"number": view["moves"]})
         after = socket.receive_json()
         assert after["type"] == "view" and after["next"] > view["next"]
     with client.websocket_connect(f"/api/games/{game}/socket") as socket:
