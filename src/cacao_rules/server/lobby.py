@@ -359,20 +359,28 @@ class Lobby:
                         self._think.shutdown(wait=False, cancel_futures=True)
                         self._think = _bot_processes(self.settings.bot_processes)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
-            async with game.lock:
-                if game.state is not state:
-                    continue  # cannot happen while this task is the game's only bot driver
-                if move not in cr.legal_moves(state):
-                    LOG.warning("game %s: seat %d's bot chose %s, not legal", game.id, seat, move)
-                    move = cr.RandomBot(secrets.randbits(64)).choose(state)
-                try:
-                    await self._commit(game, move)
-                    continue
-                except Conflict:  # the game was reloaded: look again
-                    continue
-                except Unavailable as error:
-                    LOG.warning("game %s: the database is unavailable (%s)", game.id, error)
-            await asyncio.sleep(RETRY_SECONDS)  # then the bot thinks again, and tries again
+            if not await self._play_bot_move(game, seat, state, move):
+                await asyncio.sleep(RETRY_SECONDS)  # then the bot thinks again, and tries again
+
+    async def _play_bot_move(
+        self, game: LiveGame, seat: int, state: cr.State, move: cr.Move
+    ) -> bool:
+        """Commit the move that ``seat``'s bot chose in ``state`` (a random one if it is not
+        legal); ``False`` when the database cannot take it now."""
+        async with game.lock:
+            if game.state is not state:
+                return True  # cannot happen while this task is the game's only bot driver
+            if move not in cr.legal_moves(state):
+                LOG.warning("game %s: seat %d's bot chose %s, not legal", game.id, seat, move)
+                move = cr.RandomBot(secrets.randbits(64)).choose(state)
+            try:
+                await self._commit(game, move)
+            except Conflict:  # the game was reloaded: its bots look at it again
+                pass
+            except Unavailable as error:
+                LOG.warning("game %s: the database is unavailable (%s)", game.id, error)
+                return False
+        return True
 
     async def _stand_in(self, game: LiveGame, seat: int, error: cr.BotError) -> None:
         """Seat :data:`STAND_IN` at ``seat``, whose external bot failed with ``error``
