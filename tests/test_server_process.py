@@ -5,6 +5,7 @@ move was kept and every game goes on to a record that replays."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import random
 import signal
@@ -24,6 +25,8 @@ pytest.importorskip("starlette")
 httpx2 = pytest.importorskip("httpx2")
 
 from httpx2 import Client  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
 
 import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
@@ -275,8 +278,13 @@ def test_ctrl_c_stops_the_server_in_order(tmp_path: Path) -> None:
             for seats in (["thinker", "random"], ["random", "thinker"], ["mcts:2000ms"] * 2):
                 body = {"config": {"players": 2}, "seats": seats}
                 assert client.post("/api/games", json=body).status_code == 201
+            game = client.post("/api/games", json={"config": {"players": 2}}).json()["game"]
+            token = client.post(f"/api/games/{game}/join", json={"name": "ann"}).json()["token"]
         _wait_for(lambda: log.read_text().count("choose") == 2, server)  # both think
-        with socket.create_connection((ADDRESS, port)) as half:
+        url = f"ws://{ADDRESS}:{port}/api/games/{game}/socket"
+        with connect(url) as watcher, socket.create_connection((ADDRESS, port)) as half:
+            watcher.send(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(watcher.recv(timeout=30))["type"] == "view"
             data = b'{"config": {"players": 2}}'
             half.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 26\r\n\r\n")
             half.sendall(data[:5])
@@ -286,6 +294,9 @@ def test_ctrl_c_stops_the_server_in_order(tmp_path: Path) -> None:
             half.sendall(data[5:])
             half.settimeout(30)
             assert half.recv(200).startswith(b"HTTP/1.1 201 "), "the request was not answered"
+            with pytest.raises(ConnectionClosed) as closed:
+                watcher.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012  # restart
         output = server.communicate(timeout=60)[0].decode(errors="replace")
     finally:
         if server.poll() is None:
