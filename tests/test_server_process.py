@@ -4,6 +4,7 @@ move was kept and every game goes on to a record that replays."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -173,6 +174,45 @@ def _stored_moves(database: Path, game: str) -> list[str]:
     with sqlite3.connect(database) as db:
         rows = db.execute("SELECT move FROM moves WHERE game = ? ORDER BY number", (game,))
         return [move for (move,) in rows]
+
+
+def _bot_processes(server: int) -> set[int]:
+    """The built-in bots' processes of the server process ``server`` (Linux's /proc)."""
+    children = set()
+    for listing in Path(f"/proc/{server}/task").glob("*/children"):
+        for pid in listing.read_text().split():
+            with contextlib.suppress(OSError):
+                if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    children.add(int(pid))
+    return children
+
+
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` has exited (a zombie that no one reaps has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_the_bot_processes_end_with_a_killed_server(tmp_path: Path) -> None:
+    """A server killed outright (SIGKILL) cannot stop its built-in bots' processes: they
+    see it gone and exit by themselves, instead of waiting for work forever."""
+    port = free_port()
+    with _server(tmp_path / "games.sqlite3", port) as server:
+        with httpx2.Client(base_url=f"http://{ADDRESS}:{port}", timeout=30) as client:
+            body = {"config": {"players": 2}, "seats": ["random", "random"]}
+            assert client.post("/api/games", json=body).status_code == 201
+        deadline = time.monotonic() + 30
+        while not (workers := _bot_processes(server.pid)):
+            assert time.monotonic() < deadline, "no bot process"
+            time.sleep(0.05)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    deadline = time.monotonic() + 10
+    while not all(_ended(pid) for pid in workers):
+        assert time.monotonic() < deadline, f"bot processes left behind: {workers}"
+        time.sleep(0.1)
 
 
 def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:

@@ -16,12 +16,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
 
@@ -30,6 +29,7 @@ import cacao_rules as cr
 from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
+from .bot_processes import bot_processes
 from .interrupts import shielded
 from .live import LiveGame
 from .players import (
@@ -49,12 +49,6 @@ from .storage import RETRY_SECONDS, MoveConflict, Seat, Storage, Unavailable, to
 LOG = logging.getLogger("cacao_rules.server")
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-def _bot_processes(count: int) -> ProcessPoolExecutor:
-    """The processes the built-in bots think in: fresh interpreters (``spawn``), not copies
-    of the server."""
-    return ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
 
 
 class Refused(Exception):
@@ -89,7 +83,7 @@ class Lobby:
         self.programs = Programs(
             check_external(settings.bots), self.limits.program_ms, self.limits.max_programs
         )
-        self._think = _bot_processes(settings.bot_processes)
+        self._think = bot_processes(settings.bot_processes)
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -357,7 +351,7 @@ class Lobby:
                     LOG.exception("game %s: seat %d's bot failed; a random move", game.id, seat)
                     if isinstance(error, BrokenProcessPool):  # each later call would fail too
                         self._think.shutdown(wait=False, cancel_futures=True)
-                        self._think = _bot_processes(self.settings.bot_processes)
+                        self._think = bot_processes(self.settings.bot_processes)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
             if not await self._play_bot_move(game, seat, state, move):
                 await asyncio.sleep(RETRY_SECONDS)  # then the bot thinks again, and tries again
