@@ -465,6 +465,28 @@ def test_a_busy_database_is_answered_503_and_a_retry_time(tmp_path: Path) -> Non
         assert client.get(f"/api/games/{game}").json()["moves"] == 1
 
 
+def test_a_database_out_of_order_is_503_and_a_socket_closed_with_1013(tmp_path: Path) -> None:
+    """A game read from a database that fails (here a table renamed under the server):
+    503 over HTTP, and a WebSocket closed with 1013 (try again later), not 500 or 1011."""
+    settings = _settings(tmp_path)
+    with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+        game = _create(one, {"players": 2})
+        _seat, headers = _join(one, game, "ann")
+        token = headers["Authorization"].removeprefix("Bearer ")
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("ALTER TABLE notices RENAME TO elsewhere")
+        answer = two.get(f"/api/games/{game}")  # not in two's memory: read from the database
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", answer.text
+        with two.websocket_connect(f"/api/games/{game}/socket") as socket:
+            socket.send_json({"type": "hello", "token": token})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 1013 and "try again" in closed.value.reason
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("ALTER TABLE elsewhere RENAME TO notices")
+        assert two.get(f"/api/games/{game}").status_code == 200
+
+
 def _bot_processes() -> set[int]:
     """This process's children that are the built-in bots' processes (Linux's /proc)."""
     children = set()

@@ -181,6 +181,9 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
     except (Refused, msgspec.MsgspecError, TimeoutError) as error:
         await socket.close(1008, _reason(error))
         return
+    except Unavailable:
+        await socket.close(1013, _reason(Unavailable(BUSY)))  # 1013: try again later
+        return
     if game.sockets[seat] >= limits.sockets_per_seat:
         await socket.close(1008, f"at most {limits.sockets_per_seat} connections per seat")
         return
