@@ -5,14 +5,23 @@ the bots, what each seat is sent, the WebSocket, expiry and the limits on client
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
+pytest.importorskip("httpx2")  # Starlette's test client (the test group)
 jsonschema = pytest.importorskip("jsonschema")
 
 from starlette.testclient import TestClient  # noqa: E402
@@ -162,7 +171,7 @@ def test_tokens_moves_and_turns_are_checked(client: TestClient) -> None:
     _other, bob = _join(client, game, "bob")
     assert client.post(f"/api/games/{game}/join", json={"name": "eve"}).status_code == 409
     url = f"/api/games/{game}/moves"
-    for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Bearer é".encode()}):
+    for headers in ({}, {"Authorization": "Bearer nope"}, {b"Authorization": "Bearer é".encode()}):
         answer = client.post(url, json={"action": 0}, headers=headers)
         assert answer.status_code == 403 and "token" in answer.json()["error"]
     waiting = bob if client.get(f"/api/games/{game}").json()["to_move"] == seat else ann
@@ -224,7 +233,10 @@ def test_the_socket_pushes_views_and_takes_moves(client: TestClient) -> None:
             view = socket.receive_json()
         socket.send_json({"type": "move", "move": "place 1-1-1-1 9,9 r0"})
         assert "not a legal move" in socket.receive_json()["error"]
-        socket.send_json({"type": "move", "action": view["legal_moves"][0]["action"]})
+        move = {"type": "move", "action": view["legal_moves"][0]["action"]}
+        socket.send_json(move | {"number": view["moves"] + 1})  # not the view's number
+        assert "another move was played first" in socket.receive_json()["error"]
+        socket.send_json(move | {"number": view["moves"]})
         after = socket.receive_json()
         assert after["type"] == "view" and after["next"] > view["next"]
     with client.websocket_connect(f"/api/games/{game}/socket") as socket:
@@ -324,3 +336,259 @@ def test_seat_specs_are_read_by_the_library_and_capped_by_the_server(client: Tes
         "budgets": ["mcts:2000ms", "mcts:20000it"],
         "external": [],
     }
+
+
+def test_the_test_client_imports_without_a_warning() -> None:
+    """Starlette's test client warns (a ``StarletteDeprecationWarning``, a ``UserWarning``)
+    when it runs on ``httpx``: the test group installs ``httpx2``, which it asks for."""
+    result = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "import starlette.testclient"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-1000:]
+
+
+# --- one game, one version: a move is stored under the number it follows on from ----------
+
+
+def _views(client: TestClient, game: str, seats: dict[int, dict[str, str]]) -> list[Any]:
+    info = client.get(f"/api/games/{game}").json()
+    views = [client.get(f"/api/games/{game}/view", headers=h).json() for h in seats.values()]
+    return [info, *views]
+
+
+def test_two_servers_on_one_database_serve_one_version_of_a_game(tmp_path: Path) -> None:
+    """Two applications on one SQLite file (in one process, which the file's lock allows):
+    a move through each on the same position gives one 200 and one 409 with the game as the
+    database holds it, and both then serve that game."""
+    settings = _settings(tmp_path)
+    with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+        game = _create(one, {"players": 2})
+        seats = dict(_join(one, game, name) for name in ("ann", "bob"))
+        url = f"/api/games/{game}/moves"
+        for played, (first, second) in enumerate([(one, two), (two, one)]):
+            seat = _wait_for_turn(first, game, seats)
+            assert seat is not None and second.get(f"/api/games/{game}").json()["moves"] == played
+            legal = first.get(f"/api/games/{game}/view", headers=seats[seat]).json()["legal_moves"]
+            won = first.post(url, json={"move": legal[0]["move"]}, headers=seats[seat])
+            lost = second.post(url, json={"move": legal[-1]["move"]}, headers=seats[seat])
+            assert won.status_code == 200, won.text
+            assert lost.status_code == 409, lost.text
+            conflict = lost.json()
+            assert "played elsewhere first" in conflict["error"]
+            schemas = one.get("/api/schemas").json()
+            jsonschema.validate(conflict, {"$ref": "#/$defs/Conflict", "$defs": schemas["$defs"]})
+            assert conflict["view"] == won.json()  # the game as the winner left it
+            assert _views(one, game, seats) == _views(two, game, seats)
+        assert _views(one, game, seats)[0]["moves"] == 2
+
+
+def test_a_move_chosen_from_an_old_view_is_refused_with_the_current_view(
+    client: TestClient,
+) -> None:
+    game = _create(client, {"players": 2})
+    seats = dict(_join(client, game, name) for name in ("ann", "bob"))
+    seat = _wait_for_turn(client, game, seats)
+    assert seat is not None
+    view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+    assert view["moves"] == 0
+    url = f"/api/games/{game}/moves"
+    late = client.post(url, json={"action": 0, "number": 1}, headers=seats[seat])
+    assert late.status_code == 409 and "not 1" in late.json()["error"], late.text
+    assert late.json()["view"]["moves"] == 0
+    move = {"move": view["legal_moves"][0]["move"], "number": 0}
+    played = client.post(url, json=move, headers=seats[seat])
+    assert played.status_code == 200 and played.json()["moves"] == 1, played.text
+    since = f"?since={view['next']}"  # the events since the view the move was chosen from
+    again = client.post(url + since, json=move, headers=seats[seat])
+    assert again.status_code == 409, again.text
+    current = client.get(f"/api/games/{game}/view{since}", headers=seats[seat]).json()
+    assert again.json()["view"] == current and current["events"]
+
+
+def test_one_writer_of_a_move_number_wins(tmp_path: Path) -> None:
+    """Writers racing to store move 0 of a game: exactly one stores it, the others get
+    MoveConflict (the primary key refuses a second move of a number), nothing else."""
+    from cacao_rules.server.storage import MoveConflict, Seat, Storage
+
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    writers = [Storage(url) for _ in range(4)]
+    writers[0].create("0123456789abcdef", {"players": 2}, 1, [Seat("human", "a", None)] * 2)
+    start = threading.Barrier(len(writers))
+    outcomes: list[str] = []
+
+    def write(number: int, storage: Storage) -> None:
+        start.wait()
+        try:
+            storage.add_move("0123456789abcdef", 0, f"move {number}", False)
+            outcomes.append(f"move {number}")
+        except MoveConflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=write, args=pair) for pair in enumerate(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    stored = writers[0].load("0123456789abcdef")
+    assert stored is not None and len(stored.moves) == 1
+    assert sorted(outcomes) == sorted([stored.moves[0], "conflict", "conflict", "conflict"])
+    for storage in writers:
+        storage.close()
+
+
+def test_a_busy_database_is_answered_503_and_a_retry_time(tmp_path: Path) -> None:
+    """Another connection holds the SQLite file's write lock longer than a request waits
+    (``Limits.database_seconds``): the move is answered 503 with ``Retry-After``, not 500,
+    and played once the lock is released."""
+    settings = _settings(tmp_path, database_seconds=0.2)
+    with TestClient(create_app(settings)) as client:
+        game = _create(client, {"players": 2})
+        seats = dict(_join(client, game, name) for name in ("ann", "bob"))
+        seat = _wait_for_turn(client, game, seats)
+        assert seat is not None
+        view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+        move = {"action": view["legal_moves"][0]["action"]}
+        url = f"/api/games/{game}/moves"
+        holder = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            busy = client.post(url, json=move, headers=seats[seat])
+            assert busy.status_code == 503, busy.text
+            assert busy.headers["Retry-After"] == "5" and "try again" in busy.json()["error"]
+            assert client.get(f"/api/games/{game}").json()["moves"] == 0  # reads go on
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert client.post(url, json=move, headers=seats[seat]).status_code == 200
+        assert client.get(f"/api/games/{game}").json()["moves"] == 1
+
+
+def test_a_database_out_of_order_is_503_and_a_socket_closed_with_1013(tmp_path: Path) -> None:
+    """A game read from a database that fails (here a table renamed under the server):
+    503 over HTTP, and a WebSocket closed with 1013 (try again later), not 500 or 1011."""
+    settings = _settings(tmp_path)
+    with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+        game = _create(one, {"players": 2})
+        _seat, headers = _join(one, game, "ann")
+        token = headers["Authorization"].removeprefix("Bearer ")
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("ALTER TABLE notices RENAME TO elsewhere")
+        answer = two.get(f"/api/games/{game}")  # not in two's memory: read from the database
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", answer.text
+        with two.websocket_connect(f"/api/games/{game}/socket") as socket:
+            socket.send_json({"type": "hello", "token": token})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 1013 and "try again" in closed.value.reason
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("ALTER TABLE elsewhere RENAME TO notices")
+        assert two.get(f"/api/games/{game}").status_code == 200
+
+
+def _bot_processes() -> set[int]:
+    """This process's children that are the built-in bots' processes (Linux's /proc)."""
+    children = set()
+    for listing in Path("/proc/self/task").glob("*/children"):
+        for pid in listing.read_text().split():
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"spawn_main" in command:
+                children.add(int(pid))
+    return children
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
+def test_bot_processes_that_die_are_replaced(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot process killed from outside breaks the pool they share: it is replaced, so
+    that one bot move is random (and logged) and the next ones are the bot's again."""
+    with TestClient(create_app(_settings(tmp_path))) as client:
+        game = _create(client, {"players": 2}, ["human", "greedy"])
+        seats = dict([_join(client, game, "ann")])
+        url = f"/api/games/{game}/moves"
+        for turn in range(8):
+            seat = _wait_for_turn(client, game, seats)
+            assert seat is not None
+            if turn == 2:
+                for pid in _bot_processes():
+                    os.kill(pid, signal.SIGKILL)
+            view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+            action = {"action": view["legal_moves"][0]["action"]}
+            assert client.post(url, json=action, headers=seats[seat]).status_code == 200
+        assert _wait_for_turn(client, game, seats) is not None
+    failed = [record for record in caplog.records if "bot failed" in record.getMessage()]
+    assert len(failed) == 1, [record.getMessage() for record in failed]
+
+
+@pytest.mark.parametrize("name", ["a" * 5000 + ".js", "a%00.js", "play.htm", "nothing.css"])
+def test_a_page_file_that_is_not_shipped_is_404(client: TestClient, name: str) -> None:
+    answer = client.get(f"/static/{name}")
+    assert answer.status_code == 404 and "no page file" in answer.json()["error"], answer.text
+
+
+def test_only_a_sqlite_file_is_locked(tmp_path: Path) -> None:
+    from cacao_rules.server.sqlite_lock import lock_file, serving
+
+    assert lock_file(f"sqlite:///{tmp_path / 'games.sqlite3'}") == tmp_path / "games.sqlite3.lock"
+    for url in ("sqlite://", "sqlite:///:memory:", "postgresql+psycopg://cacao@db/cacao"):
+        assert lock_file(url) is None
+    with pytest.raises(cr.ConfigError, match="not a database URL: 'nonsense'"):
+        lock_file("nonsense")
+    nowhere = serving(f"sqlite:///{tmp_path / 'no' / 'games.sqlite3'}")
+    with pytest.raises(cr.ConfigError, match=r"cannot open the lock file .* No such file"):
+        nowhere.__enter__()
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+"""Any JSON value, small."""
+
+
+def test_no_request_is_answered_500(tmp_path: Path) -> None:
+    """Junk of every shape to every route, with and without a seat's token: each answer is
+    a status that means something (2xx, 4xx, or 503), never 500."""
+    with TestClient(create_app(_settings(tmp_path)), raise_server_exceptions=False) as client:
+        game = _create(client, {"players": 2})
+        _seat, headers = _join(client, game, "ann")
+        _join(client, game, "bob")
+        routes = [
+            "/api/games",
+            f"/api/games/{game}/join",
+            f"/api/games/{game}/moves",
+            f"/api/games/{game}/moves?since=3",
+            f"/api/games/{game}/view?board=1",
+            f"/api/games/{game}",
+            f"/api/games/{game}/record",
+        ]
+        keys = st.sampled_from(["config", "seats", "name", "seat", "move", "action", "number"])
+        bodies = JSON | st.dictionaries(keys, JSON, max_size=3)
+        files = st.integers(0, 3000).map(lambda length: "/static/" + "a" * length + ".js")
+
+        @settings(max_examples=300, deadline=None)
+        @given(
+            route=st.sampled_from(routes) | files,
+            body=bodies,
+            method=st.sampled_from(["GET", "POST"]),
+            token=st.booleans(),
+        )
+        def check(route: str, body: Any, method: str, token: bool) -> None:
+            answer = client.request(
+                method,
+                route,
+                json=body if method == "POST" else None,
+                headers=headers if token else {},
+            )
+            assert answer.status_code < 500 or answer.status_code == 503, answer.text
+
+        check()

@@ -4,7 +4,9 @@ move was kept and every game goes on to a record that replays."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import json
 import os
 import random
 import signal
@@ -14,16 +16,18 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
-httpx = pytest.importorskip("httpx")
+httpx2 = pytest.importorskip("httpx2")
 
-from httpx import Client  # noqa: E402
+from httpx2 import Client  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
 
 import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
@@ -106,9 +110,9 @@ def _server(database: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         deadline = time.monotonic() + 60
         while True:
             try:
-                httpx.get(f"http://{ADDRESS}:{port}/api/schemas", timeout=1)
+                httpx2.get(f"http://{ADDRESS}:{port}/api/schemas", timeout=1)
                 break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 assert process.poll() is None and time.monotonic() < deadline, "no server"
                 time.sleep(0.1)
         yield process
@@ -130,11 +134,11 @@ class Player(threading.Thread):
         self.over = False
 
     def run(self) -> None:
-        with httpx.Client(base_url=self.base, timeout=30) as client:
+        with httpx2.Client(base_url=self.base, timeout=30) as client:
             try:
                 while not self.over:
                     self._step(client)
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 return
 
     def _step(self, client: Client) -> None:
@@ -154,7 +158,7 @@ class Player(threading.Thread):
 
 def _start_games(base: str) -> list[tuple[str, dict[int, str]]]:
     games = []
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx2.Client(base_url=base, timeout=30) as client:
         for players, seats in [(2, ["human", "human"]), (3, ["human", "random", "human"])]:
             config = {"players": players, "modules": ["map"]}
             game = client.post("/api/games", json={"config": config, "seats": seats}).json()
@@ -170,6 +174,45 @@ def _stored_moves(database: Path, game: str) -> list[str]:
     with sqlite3.connect(database) as db:
         rows = db.execute("SELECT move FROM moves WHERE game = ? ORDER BY number", (game,))
         return [move for (move,) in rows]
+
+
+def _bot_processes(server: int) -> set[int]:
+    """The built-in bots' processes of the server process ``server`` (Linux's /proc)."""
+    children = set()
+    for listing in Path(f"/proc/{server}/task").glob("*/children"):
+        for pid in listing.read_text().split():
+            with contextlib.suppress(OSError):
+                if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    children.add(int(pid))
+    return children
+
+
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` has exited (a zombie that no one reaps has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_the_bot_processes_end_with_a_killed_server(tmp_path: Path) -> None:
+    """A server killed outright (SIGKILL) cannot stop its built-in bots' processes: they
+    see it gone and exit by themselves, instead of waiting for work forever."""
+    port = free_port()
+    with _server(tmp_path / "games.sqlite3", port) as server:
+        with httpx2.Client(base_url=f"http://{ADDRESS}:{port}", timeout=30) as client:
+            body = {"config": {"players": 2}, "seats": ["random", "random"]}
+            assert client.post("/api/games", json=body).status_code == 201
+        deadline = time.monotonic() + 30
+        while not (workers := _bot_processes(server.pid)):
+            assert time.monotonic() < deadline, "no bot process"
+            time.sleep(0.05)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    deadline = time.monotonic() + 10
+    while not all(_ended(pid) for pid in workers):
+        assert time.monotonic() < deadline, f"bot processes left behind: {workers}"
+        time.sleep(0.1)
 
 
 def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
@@ -201,12 +244,125 @@ def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
         for player in players:
             player.join(300)
             assert player.over
-        with httpx.Client(base_url=base, timeout=30) as client:
+        with httpx2.Client(base_url=base, timeout=30) as client:
             for game, _ in games:
                 record = cr.GameRecord.from_text(client.get(f"/api/games/{game}/record").text)
                 assert [str(move) for move in record.moves] == _stored_moves(database, game)
                 assert record.final().is_over
     assert os.path.getsize(database) > 0
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    """One process serves a SQLite file: a second ``serve`` on it stops at once with a
+    message naming the first, and once the first is killed (SIGKILL: the operating system
+    drops its lock, no stale lock file) a new one starts."""
+    database = tmp_path / "games.sqlite3"
+    command = [sys.executable, "-m", "cacao_rules", "serve", "--db", str(database), "--port"]
+    with _server(database, free_port()) as first:
+        second = subprocess.run(
+            [*command, str(free_port())],
+            env=same_package_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 2, second.stderr
+        assert second.stderr.startswith(
+            f"cacao-rules serve: another process (pid {first.pid}) serves the SQLite database "
+            f"{str(database)!r}"
+        ), second.stderr
+        assert "Traceback" not in second.stderr and second.stdout == ""
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    with _server(database, free_port()) as third:
+        assert third.poll() is None
+        assert (tmp_path / "games.sqlite3.lock").read_text() == f"{third.pid}\n"
+
+
+THINKER = """import json, os, sys
+log = open(sys.argv[1], "a", buffering=1)
+log.write(f"pid {os.getpid()}\\n")
+for line in sys.stdin:
+    kind = json.loads(line)["type"]
+    log.write(kind + "\\n")
+    if kind == "hello":
+        print(json.dumps({"type": "ready", "name": "thinker"}), flush=True)
+    elif kind == "quit":
+        break
+"""
+"""A bot program that thinks until it is told ``quit`` (it never answers ``choose``),
+logging its process id and every message it is sent."""
+
+
+def test_ctrl_c_stops_the_server_in_order(tmp_path: Path) -> None:
+    """SIGINT to the server's process group, as a Ctrl-C in its terminal sends it, while a
+    program and a search bot think and a request is half sent: the request is answered, the
+    program is told quit and exits, the server exits 0 with no traceback, and the program's
+    seat is not given to a stand-in."""
+    program, log = tmp_path / "thinker.py", tmp_path / "thinker.log"
+    program.write_text(THINKER, encoding="utf-8")
+    database, port = tmp_path / "games.sqlite3", free_port()
+    bot = f"thinker=exec:{sys.executable} {program} {log}"
+    options = ["--db", str(database), "--port", str(port), "--bot-ms", "60000", "--bot", bot]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cacao_rules", "serve", *options],
+        env=same_package_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group, like a shell's job
+    )
+    try:
+        base = f"http://{ADDRESS}:{port}"
+        _wait_for(lambda: _answers(base), server)
+        with httpx2.Client(base_url=base, timeout=30) as client:
+            for seats in (["thinker", "random"], ["random", "thinker"], ["mcts:2000ms"] * 2):
+                body = {"config": {"players": 2}, "seats": seats}
+                assert client.post("/api/games", json=body).status_code == 201
+            game = client.post("/api/games", json={"config": {"players": 2}}).json()["game"]
+            token = client.post(f"/api/games/{game}/join", json={"name": "ann"}).json()["token"]
+        _wait_for(lambda: log.read_text().count("choose") == 2, server)  # both think
+        url = f"ws://{ADDRESS}:{port}/api/games/{game}/socket"
+        with connect(url) as watcher, socket.create_connection((ADDRESS, port)) as half:
+            watcher.send(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(watcher.recv(timeout=30))["type"] == "view"
+            data = b'{"config": {"players": 2}}'
+            half.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 26\r\n\r\n")
+            half.sendall(data[:5])
+            time.sleep(0.2)
+            os.killpg(server.pid, signal.SIGINT)
+            time.sleep(0.5)
+            half.sendall(data[5:])
+            half.settimeout(30)
+            assert half.recv(200).startswith(b"HTTP/1.1 201 "), "the request was not answered"
+            with pytest.raises(ConnectionClosed) as closed:
+                watcher.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012  # restart
+        output = server.communicate(timeout=60)[0].decode(errors="replace")
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+    assert server.returncode == 0, output
+    assert "Traceback" not in output and "Error" not in output, output
+    pids = [int(line.split()[1]) for line in log.read_text().splitlines() if line[:4] == "pid "]
+    assert log.read_text().count("quit") == len(pids) == 3  # the check at start, 2 games'
+    assert all(not Path(f"/proc/{pid}").exists() for pid in pids)  # Linux: exited, reaped
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM notices").fetchone() == (0,)
+
+
+def _answers(base: str) -> bool:
+    try:
+        return bool(httpx2.get(f"{base}/api/schemas", timeout=1).status_code == 200)
+    except httpx2.TransportError:
+        return False
+
+
+def _wait_for(condition: Callable[[], bool], server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert server.poll() is None and time.monotonic() < deadline, "the server stalled"
+        time.sleep(0.05)
 
 
 def test_the_example_client_plays_a_game_on_the_server(quick_server: int) -> None:

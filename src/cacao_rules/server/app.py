@@ -2,7 +2,9 @@
 
 Every answer of the API is JSON but the record (text) and the replay page (HTML); every
 refusal is ``{"error": MESSAGE}`` with a 4xx status that says what was wrong and what is
-allowed (503 when the server is full). See ``docs/server.md`` for the routes.
+allowed (503 when the server is full or its database cannot be used now; a move after the
+game moved on adds the current ``view``). No request is answered 500. See
+``docs/server.md`` for the routes.
 """
 
 from __future__ import annotations
@@ -24,11 +26,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import schemas
 from .live import LiveGame
-from .lobby import Lobby, Refused
+from .lobby import Conflict, Lobby, Refused
 from .page import page_response, static_response
 from .settings import Settings
+from .storage import RETRY_SECONDS, Unavailable
 
 LOG = logging.getLogger("cacao_rules.server")
+BUSY = f"the database is busy or out of reach; try again in {RETRY_SECONDS} s"
+"""What a client is told then (the database's own words, which may name its files, are
+only logged)."""
 S = TypeVar("S", bound=msgspec.Struct)
 _ENCODER = msgspec.json.Encoder()
 
@@ -112,7 +118,11 @@ async def play_move(request: Request) -> Response:
     seat = lobby.seat(game, request.headers.get("authorization"))
     since = _since(request) if "since" in request.query_params else len(game.events)
     body = await _body(request, schemas.PlayMove)
-    await lobby.play(game, seat, body)
+    try:
+        await lobby.play(game, seat, body)
+    except Conflict as conflict:  # the game moved on: the seat's view as it is now
+        view = await lobby.run(game.view, seat, since, False)
+        return _json(schemas.Conflict(error=str(conflict), view=view), 409)
     return _json(await lobby.run(game.view, seat, since, False))
 
 
@@ -171,6 +181,9 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
     except (Refused, msgspec.MsgspecError, TimeoutError) as error:
         await socket.close(1008, _reason(error))
         return
+    except Unavailable:
+        await socket.close(1013, _reason(Unavailable(BUSY)))  # 1013: try again later
+        return
     if game.sockets[seat] >= limits.sockets_per_seat:
         await socket.close(1008, f"at most {limits.sockets_per_seat} connections per seat")
         return
@@ -219,8 +232,9 @@ async def _take_moves(lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int
         try:
             request = msgspec.json.decode(data, type=schemas.SocketMove)
             await lobby.play(game, seat, request)
-        except (msgspec.MsgspecError, Refused) as error:
-            text = json.dumps({"type": "error", "error": str(error)})
+        except (msgspec.MsgspecError, Refused, Unavailable) as error:
+            why = BUSY if isinstance(error, Unavailable) else str(error)
+            text = json.dumps({"type": "error", "error": why})
             await socket.send_text(text)
 
 
@@ -234,6 +248,13 @@ async def _http_error(request: Request, error: Exception) -> Response:
     if error.status_code == 404:
         return _error(404, f"no route {request.url.path[:80]!r}; see GET /api/schemas and the docs")
     return _error(error.status_code, str(error.detail))
+
+
+async def _unavailable(request: Request, error: Exception) -> Response:
+    LOG.warning("%s %s: the database is unavailable: %s", request.method, request.url.path, error)
+    answer = _error(503, BUSY)
+    answer.headers["Retry-After"] = str(RETRY_SECONDS)
+    return answer
 
 
 async def _disconnected(request: Request, error: Exception) -> Response:
@@ -277,6 +298,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Refused: _refused,
             HTTPException: _http_error,
             ClientDisconnect: _disconnected,
+            Unavailable: _unavailable,
         },
     )
 
