@@ -160,7 +160,7 @@ class ProgramBot:
             raise BotTerminatedError(reason, None, self.command, self.name) from None
         self._lines: queue.Queue[bytes | None] = queue.Queue(LINES_HELD)
         stopped = threading.Event()
-        self._finalizer = weakref.finalize(self, _stop, self._process, stopped)
+        self._finalizer = weakref.finalize(self, _stop, self._process, self._lines, stopped)
         assert self._process.stdout is not None and self._process.stderr is not None
         threading.Thread(
             target=_read_lines, args=(self._process.stdout, self._lines, stopped), daemon=True
@@ -414,12 +414,17 @@ def _write_within(stream: IO[bytes], data: bytes, seconds: float) -> str:
     return outcome[0]
 
 
-def _stop(process: subprocess.Popen[bytes], stopped: threading.Event) -> None:
+def _stop(
+    process: subprocess.Popen[bytes], lines: queue.Queue[bytes | None], stopped: threading.Event
+) -> None:
     """Send ``process`` ``quit`` and let it exit, else kill it; close its pipes, and set
     ``stopped`` for the thread reading its output. Called once, by
     :meth:`ProgramBot.close`, on an error, or when the bot is collected or Python exits, so
-    that no program outlives its bot."""
+    that no program outlives its bot. A :meth:`ProgramBot.choose` waiting on another thread
+    for the program's answer is woken by an end of its ``lines``, and fails at once."""
     stopped.set()
+    with contextlib.suppress(queue.Full):  # a full queue wakes the waiting reader anyway
+        lines.put_nowait(None)
     if process.poll() is None and process.stdin is not None:
         if _write_within(process.stdin, encode(Quit()), QUIT_SECONDS) == "late":
             process.kill()  # it does not read its input: the write ends with the process
