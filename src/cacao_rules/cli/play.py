@@ -32,7 +32,7 @@ from ..show.describe import describe_event
 from ..show.render import render, render_scores
 from ..show.running_score import running_score_line
 from ..state.state import State
-from .files import FAILED
+from .files import FAILED, write_record
 from .human import HumanSeat, Quit, Undo
 from .options import (
     add_color_option,
@@ -134,8 +134,9 @@ class Game:
         """Write the game to the file it is kept in (``--record``'s, or the one it was
         resumed from): its record, or the position alone for a game without its history;
         0, or the exit code of a failure."""
-        as_state = not self.has_history
-        return save_game(path, self.record(), self.state, err, as_state=as_state)
+        if self.has_history:
+            return write_record(path, self.record(), err)
+        return save_game(path, self.record(), self.state, err, as_state=True)
 
     def as_state(self, path: str) -> bool:
         """Whether ``save`` writes ``path`` as state JSON rather than as a record."""
