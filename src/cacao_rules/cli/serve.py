@@ -1,5 +1,5 @@
 """``cacao-rules serve``: run the game server (needs the ``server`` extra:
-``pip install "cacao-rules[server]"``)."""
+``pip install ".[server]"`` in a clone)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..errors import CacaoError, ConfigError
+from ..extras import install_command
 
 BAD_ARGUMENTS = 2
 MISSING_EXTRA = 1
@@ -39,8 +40,8 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     serve = commands.add_parser(
         "serve",
         help="run the game server (people and bots play over HTTP, WebSocket, a web page)",
-        description='Run the game server (needs `pip install "cacao-rules[server]"`). Games '
-        "are kept in a SQLite file by default, and go on after a restart. Open "
+        description=f"Run the game server (needs the server extra: {install_command('server')}). "
+        "Games are kept in a SQLite file by default, and go on after a restart. Open "
         "http://HOST:PORT/ in a browser to play.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
@@ -92,7 +93,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Serve until interrupted."""
     if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
-        err.write('cacao-rules serve needs the server extra: pip install "cacao-rules[server]"\n')
+        err.write(f"cacao-rules serve needs the server extra: {install_command('server')}\n")
         return MISSING_EXTRA
     from ..server.players import check_external
     from ..server.run import serve
