@@ -25,7 +25,7 @@ import attrs
 from ..agents.determinization import determinize
 from ..agents.greedy import GreedyBot
 from ..engine import apply, legal_moves
-from ..errors import CacaoError, IllegalMoveError
+from ..errors import CacaoError, IllegalMoveError, excerpt
 from ..formats.notation import parse_move
 from ..game.moves import Move
 from ..observation import observe
@@ -54,6 +54,8 @@ HELP: Final = "\n".join(
     ]
 )
 """What ``help`` prints: every line within 80 columns."""
+NUMBER_DIGITS: Final = 9
+"""The most digits of a move's number read as one (no decision has a billion moves)."""
 _COMMAND_WORDS: Final = tuple(usage.split()[0] for usage, _ in COMMANDS if usage)
 """The commands' words, which Tab completes at the prompt."""
 
@@ -176,11 +178,12 @@ class HumanSeat:
             self._save(rest.strip())
         elif command == "quit":
             return Quit("quit")
-        elif line.isdigit():
-            number = int(line)
-            if 1 <= number <= len(moves):
+        elif line.isascii() and line.isdigit():
+            number = int(line) if len(line) <= NUMBER_DIGITS else None
+            if number is not None and 1 <= number <= len(moves):
                 return moves[number - 1]
-            self._complain(f"no move {number}: the moves are numbered 1 to {len(moves)}")
+            said = excerpt(line) if number is None else number  # a long one quoted in part
+            self._complain(f"no move {said}: the moves are numbered 1 to {len(moves)}")
         else:
             return self._parsed(state, moves, line)
         return None

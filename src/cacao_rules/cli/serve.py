@@ -8,17 +8,28 @@ import importlib.util
 from pathlib import Path
 from typing import TextIO
 
-from ..errors import CacaoError, ConfigError
+from ..errors import CacaoError, ConfigError, excerpt
 from ..extras import install_command
+from .options import positive_number
 
 BAD_ARGUMENTS = 2
 MISSING_EXTRA = 1
+MAX_PORT = 65_535
+"""The highest TCP port."""
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 5 or int(text) > MAX_PORT:
+        raise argparse.ArgumentTypeError(
+            f"expected a port from 0 to {MAX_PORT}, got {excerpt(text)}"
+        )
+    return int(text)
 
 
 def _bot(text: str) -> tuple[str, str]:
     name, equals, spec = text.partition("=")
     if not equals:
-        raise argparse.ArgumentTypeError(f"expected NAME=exec:COMMAND, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected NAME=exec:COMMAND, got {excerpt(text)}")
     return name.strip(), spec.strip()
 
 
@@ -45,7 +56,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "http://HOST:PORT/ in a browser to play.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
     store = serve.add_mutually_exclusive_group()
     store.add_argument(
         "--db",
@@ -74,7 +85,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     serve.add_argument(
         "--bot-ms",
-        type=int,
+        type=positive_number,
         default=2000,
         metavar="MS",
         help="the thinking time per decision an external bot is told (default 2000); it is "
@@ -82,7 +93,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     serve.add_argument(
         "--games-per-client",
-        type=int,
+        type=positive_number,
         default=30,
         metavar="N",
         help="the most games one address may create every 10 minutes (default 30)",

@@ -12,7 +12,10 @@ import argparse
 import shutil
 import sys
 import textwrap
-from typing import Final, NoReturn
+from collections.abc import Sequence
+from typing import Any, Final, NoReturn
+
+from ..errors import excerpt
 
 MIN_WIDTH: Final = 40
 """The narrowest width the commands wrap their text to."""
@@ -55,10 +58,12 @@ def wrapped(text: str, width: int, indent: str = "    ") -> str:
 
 def _width_number(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or len(text) > 4:
-        raise argparse.ArgumentTypeError(f"expected a number of columns, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number of columns, got {excerpt(text)}")
     value = int(text)
     if value < MIN_WIDTH:
-        raise argparse.ArgumentTypeError(f"the width must be at least {MIN_WIDTH}, got {value}")
+        raise argparse.ArgumentTypeError(
+            f"the width must be at least {MIN_WIDTH}, got {excerpt(value)}"
+        )
     return value
 
 
@@ -76,7 +81,23 @@ def add_width_option(parser: argparse.ArgumentParser) -> None:
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose error message is wrapped to the terminal's width when it
-    is printed to a terminal (to a file or a pipe it stays one line, for ``grep``)."""
+    is printed to a terminal (to a file or a pipe it stays one line, for ``grep``), and
+    quotes a wrong choice in part (:func:`~cacao_rules.errors.excerpt`), as every message
+    quotes its input."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's check of a choice, with the value quoted by ``excerpt``."""
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(repr, action.choices))
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {excerpt(value)} (choose from {choices})"
+            )
+
+    def refuse_extra(self, extra: Sequence[str]) -> None:
+        """Refuse the arguments that no option took (``parse_known_args``'s second part), as
+        ``parse_args`` does, but with each quoted in part."""
+        if extra:
+            self.error(f"unrecognized arguments: {' '.join(excerpt(arg) for arg in extra)}")
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
