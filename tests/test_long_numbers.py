@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable
 
 import pytest
 
