@@ -1,9 +1,12 @@
-"""The terminal the commands print to: its width, text wrapped to it, and the parser whose
-error messages are wrapped at word boundaries instead of cut by the terminal mid-word.
+"""The terminal the commands print to: its width and height, text wrapped to it, and the
+parser whose error messages are wrapped at word boundaries instead of cut by the terminal
+mid-word.
 
 The width is ``--width`` when given, else ``$COLUMNS`` or the terminal's size
 (:func:`shutil.get_terminal_size`), 80 columns when neither is known (output to a file or
-a pipe), and never less than :data:`MIN_WIDTH`.
+a pipe), and never less than :data:`MIN_WIDTH`. The height is ``--height`` when given, else
+``$LINES`` or the terminal's at a terminal, and unknown (no limit) when the output is a file
+or a pipe.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import shutil
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import Any, Final, NoReturn
+from typing import Any, Final, NoReturn, TextIO
 
 from ..errors import excerpt
 
@@ -21,6 +24,21 @@ MIN_WIDTH: Final = 40
 """The narrowest width the commands wrap their text to."""
 DEFAULT_WIDTH: Final = 80
 """The width when no terminal says otherwise."""
+
+
+MIN_HEIGHT: Final = 12
+"""The lowest height the prompt of ``play`` fits its text to."""
+
+
+def terminal_height(out: TextIO, option: int | None = None) -> int | None:
+    """The rows to fit a screen to: ``option`` (``--height``) if given, else ``$LINES`` or
+    the terminal's when ``out`` is a terminal; ``None`` when it is a file or a pipe, which
+    has no screen to fit (whatever ``$LINES`` says)."""
+    if option is not None:
+        return option
+    if not out.isatty():
+        return None
+    return max(shutil.get_terminal_size((DEFAULT_WIDTH, 24)).lines, MIN_HEIGHT)
 
 
 def terminal_width(option: int | None = None) -> int:
@@ -65,6 +83,27 @@ def _width_number(text: str) -> int:
             f"the width must be at least {MIN_WIDTH}, got {excerpt(value)}"
         )
     return value
+
+
+def _height_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise argparse.ArgumentTypeError(f"expected a number of rows, got {excerpt(text)}")
+    value = int(text)
+    if value < MIN_HEIGHT:
+        raise argparse.ArgumentTypeError(f"the height must be at least {MIN_HEIGHT}, got {value}")
+    return value
+
+
+def add_height_option(parser: argparse.ArgumentParser) -> None:
+    """``--height ROWS``, read by :func:`terminal_height`."""
+    parser.add_argument(
+        "--height",
+        type=_height_number,
+        default=None,
+        metavar="ROWS",
+        help="the rows to fit each decision's board, moves and prompt to (default: the "
+        f"terminal's, or $LINES; no limit when printing to a file; at least {MIN_HEIGHT})",
+    )
 
 
 def add_width_option(parser: argparse.ArgumentParser) -> None:
