@@ -5,8 +5,10 @@
 
 from __future__ import annotations
 
+import atexit
 import glob
 import shutil
+import sys
 import tarfile
 import tomllib
 from pathlib import Path
@@ -30,7 +32,33 @@ TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
 # A Python that is not installed fails the run on CI (nox's default where $CI is set) and is
-# skipped with a warning elsewhere, so that a newcomer with one Python can run the tests.
+# skipped with a warning elsewhere, so that a newcomer with one Python can run the tests; the
+# run then ends with a line naming the Pythons the tests ran on (tests_ran_on).
+
+TESTED: list[str] = []
+"""The Pythons whose tests session started in this run of nox, in order."""
+
+
+def tests_ran_on(tested: list[str]) -> str | None:
+    """The line that ends a run of nox whose tests sessions started on the Pythons
+    ``tested``: which of PYTHONS ran and which did not, so that a green local run with one
+    Python is not taken for CI's, which runs them all. None when no tests session ran."""
+    if not tested:
+        return None
+    missed = [python for python in PYTHONS if python not in tested]
+    line = f"nox: the tests ran on Python {', '.join(tested)}"
+    if missed:
+        line += f"; not on {', '.join(missed)} (not installed here: CI runs every one)"
+    return line
+
+
+def _report_tests_ran_on() -> None:
+    line = tests_ran_on(TESTED)
+    if line is not None:
+        print(line, file=sys.stderr)
+
+
+atexit.register(_report_tests_ran_on)
 
 MUTMUT = "mutmut==3.8.1"  # mutation testing (`nox -s mutants`), pinned like the checkers
 
@@ -53,6 +81,7 @@ def tests(session: nox.Session) -> None:
     extra (simulations on a real local Dask cluster) and the server extra (the game server,
     its browser test driving the system's chromium, which .ci/run installs); against the
     pure-Python sources in src/ (pytest's ``pythonpath``)."""
+    TESTED.append(str(session.python))
     install(session, ".[openspiel,pettingzoo,dask,server]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run(

@@ -94,7 +94,7 @@ def test_play_default_lineup_is_greedy_then_random(capsys: pytest.CaptureFixture
             ["play", "--players", "3", "--big-game", "--workers", "1-1-1-1:4"],
             "--big-game plays every module with every worker tile; leave out --workers",
         ),
-        (["play", "--big-game", "yes"], "unrecognized arguments: yes"),
+        (["play", "--big-game", "yes"], "unrecognized arguments: 'yes'"),
         (["simulate", "--modules", "gems"], "argument --modules: module 'gems' is not a module"),
         (["play", "--modules", "tree,big-game"], "module 'big-game' is not a module"),
         (

@@ -50,7 +50,7 @@ def test_an_adapter_without_its_extra_names_the_extra(adapter: str, blocked: str
     assert kind == "ImportError"  # not the bare ModuleNotFoundError of the framework
     # The blocked framework, or another of the extra's that this machine lacks too.
     assert name == blocked or importlib.util.find_spec(name) is None
-    assert f"pip install 'cacao-rules[{adapter}]'" in message
+    assert f'pip install ".[{adapter}]" in a clone' in message
     assert f"{name} is not installed" in message
 
 

@@ -1,6 +1,6 @@
 """Cacao as an OpenSpiel game: ``import cacao_rules.openspiel`` registers ``python_cacao``.
 
-Needs the ``openspiel`` extra (``pip install cacao-rules[openspiel]``). Importing this module
+Needs the ``openspiel`` extra (``pip install ".[openspiel]"`` in a clone). Importing this module
 registers the game with :mod:`pyspiel`, so every OpenSpiel tool can load it by name::
 
     import pyspiel

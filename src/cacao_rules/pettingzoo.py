@@ -1,6 +1,6 @@
 """Cacao as a PettingZoo AEC environment (the ``pettingzoo`` extra).
 
-Install with ``pip install cacao-rules[pettingzoo]``; this module is not imported by
+Install with ``pip install ".[pettingzoo]"`` in a clone; this module is not imported by
 ``cacao_rules`` itself, so the core library keeps no dependency on PettingZoo, Gymnasium or
 NumPy.
 

@@ -78,7 +78,9 @@ def state_problems(
     _check_gems(state, problems, reachable)
     _check_big_game(state, problems)
     if not 0 <= state.current < seats:
-        problems.append(f"current seat {state.current} is not a seat from 0 to {seats - 1}")
+        problems.append(
+            f"current seat {excerpt(state.current)} is not a seat from 0 to {seats - 1}"
+        )
     else:
         _check_step(state, problems, reachable)
         if reachable:
@@ -172,12 +174,14 @@ def _check_seats(state: State, tiles: _WorkerTiles, problems: list[str]) -> None
     for square, tile, what in tiles:
         if not 0 <= tile.owner < seats:
             problems.append(
-                f"{what} on {format_square(square)} has owner {tile.owner}, "
+                f"{what} on {format_square(square)} has owner {excerpt(tile.owner)}, "
                 f"not a seat from 0 to {seats - 1}"
             )
     for seat, _ in state.discarded:
         if not 0 <= seat < seats:
-            problems.append(f"a discarded tile has seat {seat}, not a seat from 0 to {seats - 1}")
+            problems.append(
+                f"a discarded tile has seat {excerpt(seat)}, not a seat from 0 to {seats - 1}"
+            )
 
 
 _EDGES: Final = {
@@ -228,7 +232,8 @@ def _check_board(state: State, tiles: _WorkerTiles, problems: list[str], reachab
             problems.append(f"covered square {where} has no worker tile on top")
         elif top.owner != under.owner:
             problems.append(
-                f"covered square {where}: seat {top.owner}'s tile lies on seat {under.owner}'s; "
+                f"covered square {where}: seat {excerpt(top.owner)}'s tile lies on seat "
+                f"{excerpt(under.owner)}'s; "
                 "a player overbuilds only their own tiles"
             )
     for square, tile, what in tiles:
@@ -236,18 +241,19 @@ def _check_board(state: State, tiles: _WorkerTiles, problems: list[str], reachab
         if edges is None:
             allowed = ", ".join(str(r) for r in tile.type.rotations)
             problems.append(
-                f"{what} on {format_square(square)} has rotation {tile.rotation}; "
+                f"{what} on {format_square(square)} has rotation {excerpt(tile.rotation)}; "
                 f"a {tile.type} tile takes rotation {allowed}"
             )
         elif tile.edges != edges:
             problems.append(
-                f"{what} on {format_square(square)} has edges {tile.edges}, but a {tile.type} "
-                f"tile at rotation {tile.rotation} has {tile.type.rotated(tile.rotation)}"
+                f"{what} on {format_square(square)} has edges {excerpt(tile.edges)}, but a "
+                f"{tile.type} tile at rotation {excerpt(tile.rotation)} has "
+                f"{tile.type.rotated(tile.rotation)}"
             )
         if tile.foreman and Hut.FOREMAN not in state.players[tile.owner].huts:
             problems.append(
                 f"{what} on {format_square(square)} was played with the Foreman's 4th worker, "
-                f"but seat {tile.owner} owns no Foreman (R-HUT-FOREMAN)"
+                f"but seat {excerpt(tile.owner)} owns no Foreman (R-HUT-FOREMAN)"
             )
 
 
@@ -257,21 +263,24 @@ def _check_players(state: State, problems: list[str]) -> None:
     for seat, player in enumerate(state.players):
         who = f"seat {seat}"
         if player.gold < 0:
-            problems.append(f"{who} has {player.gold} gold; gold is never negative")
+            problems.append(f"{who} has {excerpt(player.gold)} gold; gold is never negative")
         if player.cacao < 0 or player.chocolate < 0:
             problems.append(f"{who} has negative cacao or chocolate")
         elif player.cacao + player.chocolate > STORAGE_SPACES:
             problems.append(
-                f"{who} stores {player.cacao} cacao and {player.chocolate} chocolate; "
+                f"{who} stores {excerpt(player.cacao)} cacao and {excerpt(player.chocolate)} "
+                "chocolate; "
                 f"the village board holds {STORAGE_SPACES} together"
             )
         if player.chocolate and not chocolate_allowed:
             problems.append(f"{who} has chocolate in a game without the Chocolate module")
         if not 0 <= player.sun <= SUN_PLACES:
-            problems.append(f"{who} has {player.sun} sun tokens; allowed: 0 to {SUN_PLACES}")
+            problems.append(
+                f"{who} has {excerpt(player.sun)} sun tokens; allowed: 0 to {SUN_PLACES}"
+            )
         if not 0 <= player.water_field <= last_field:
             problems.append(
-                f"{who} has water field {player.water_field}; allowed: 0 to {last_field}"
+                f"{who} has water field {excerpt(player.water_field)}; allowed: 0 to {last_field}"
             )
         if len(player.hand) > HAND_SIZE:
             problems.append(f"{who} holds {len(player.hand)} tiles; a hand holds {HAND_SIZE}")
@@ -364,16 +373,17 @@ def _check_map(state: State, problems: list[str], reachable: bool) -> None:
     for seat, player in enumerate(state.players):
         if not 0 <= player.map_tiles <= MAP_TILES_PER_PLAYER:
             problems.append(
-                f"seat {seat} has {player.map_tiles} map tiles; allowed: 0 to "
+                f"seat {seat} has {excerpt(player.map_tiles)} map tiles; allowed: 0 to "
                 f"{MAP_TILES_PER_PLAYER}"
             )
     held = sum(player.map_tiles for player in state.players)
     dealt = MAP_TILES_PER_PLAYER * len(state.players)
     if state.map_tiles_used < 0:
-        problems.append(f"map_tiles_used {state.map_tiles_used} is negative")
+        problems.append(f"map_tiles_used {excerpt(state.map_tiles_used)} is negative")
     elif held + state.map_tiles_used > dealt or (reachable and held + state.map_tiles_used < dealt):
         problems.append(
-            f"the players hold {held} map tiles and {state.map_tiles_used} were used; the "
+            f"the players hold {excerpt(held)} map tiles and {excerpt(state.map_tiles_used)} were "
+            "used; the "
             f"game deals {MAP_TILES_PER_PLAYER} to each player, {dealt} in all"
         )
 
@@ -488,7 +498,9 @@ def _where(place: Square | str) -> str:
 
 
 def _show_gems(gems: tuple[int, ...]) -> str:
-    return ", ".join(f"{count} {colour}" for count, colour in zip(gems, GEM_COLOURS, strict=True))
+    return ", ".join(
+        f"{excerpt(count)} {colour}" for count, colour in zip(gems, GEM_COLOURS, strict=True)
+    )
 
 
 def _check_gems(state: State, problems: list[str], reachable: bool) -> None:
@@ -523,7 +535,7 @@ def _check_gems(state: State, problems: list[str], reachable: bool) -> None:
     held = [0] * len(GEM_COLOURS)
     for seat, player in enumerate(state.players):
         if min(player.gems) < 0:
-            problems.append(f"seat {seat} holds a negative count of gems: {player.gems}")
+            problems.append(f"seat {seat} holds a negative count of gems: {excerpt(player.gems)}")
         elif min(player.gems) > 0:
             problems.append(
                 f"seat {seat} holds gems of all four colours ({_show_gems(player.gems)}); a full "
@@ -548,34 +560,40 @@ def _check_gems(state: State, problems: list[str], reachable: bool) -> None:
     if list(state.mask_supply) != sorted(state.mask_supply):
         problems.append("the mask supply is not sorted (lowest first)")
     if min(state.gem_cart) < 0:
-        problems.append(f"the gem cart holds a negative count of gems: {state.gem_cart}")
+        problems.append(f"the gem cart holds a negative count of gems: {excerpt(state.gem_cart)}")
     if state.gems_exchanged < 0 or state.gems_exchanged % len(GEM_COLOURS):
-        problems.append(f"gems_exchanged is {state.gems_exchanged}; gems are exchanged 4 at a time")
+        problems.append(
+            f"gems_exchanged is {excerpt(state.gems_exchanged)}; gems are exchanged 4 at a time"
+        )
     wanted = gem_cart(config)
     sets = state.gems_exchanged // len(GEM_COLOURS)
     for colour, name in enumerate(GEM_COLOURS):
         found = state.gem_cart[colour] + on_mines[colour] + held[colour] + sets
         if found != wanted[colour]:
             problems.append(
-                f"the {name} gems (cart {state.gem_cart[colour]}, mines {on_mines[colour]}, "
-                f"players {held[colour]}, exchanged {sets}) are {found}; the game has "
+                f"the {name} gems (cart {excerpt(state.gem_cart[colour])}, mines "
+                f"{excerpt(on_mines[colour])}, "
+                f"players {excerpt(held[colour])}, exchanged {excerpt(sets)}) are "
+                f"{excerpt(found)}; the game has "
                 f"{wanted[colour]}"
             )
     every_mask = Counter(mask_supply(config))
     found_masks = Counter(state.mask_supply) + Counter(masks_held)
     if found_masks != every_mask:
         problems.append(
-            f"the masks (supply and players') are {sorted(found_masks.elements())}; the game "
-            f"has {sorted(every_mask.elements())}"
+            f"the masks (supply and players') are {_listed(sorted(found_masks.elements()))}; "
+            f"the game has {_listed(sorted(every_mask.elements()))}"
         )
     elif reachable and masks_held and state.mask_supply and max(masks_held) > state.mask_supply[0]:
         problems.append(
-            f"a player holds the mask worth {max(masks_held)} while the one worth "
-            f"{state.mask_supply[0]} is still in the supply; the lowest mask is taken first"
+            f"a player holds the mask worth {excerpt(max(masks_held))} while the one worth "
+            f"{excerpt(state.mask_supply[0])} is still in the supply; the lowest mask is taken "
+            "first"
         )
     if state.gems_exchanged != len(GEM_COLOURS) * len(masks_held):
         problems.append(
-            f"{state.gems_exchanged} gems were exchanged for {len(masks_held)} masks; each mask "
+            f"{excerpt(state.gems_exchanged)} gems were exchanged for {len(masks_held)} masks; "
+            "each mask "
             "takes 4"
         )
 
@@ -598,8 +616,16 @@ def _check_big_game(state: State, problems: list[str]) -> None:
         )
 
 
+def _listed(values: list[int]) -> str:
+    """``values`` as a list, each quoted by ``excerpt``, the first :data:`_MAX_LISTED` of
+    them."""
+    shown = [excerpt(value) for value in values[:_MAX_LISTED]]
+    more = [f"{len(values) - _MAX_LISTED} more"] if len(values) > _MAX_LISTED else []
+    return f"[{', '.join([*shown, *more])}]"
+
+
 def _counts(counts: Counter[Any]) -> str:
-    parts = [f"{count} {item}" for item, count in counts.items() if count]
+    parts = [f"{excerpt(count)} {item}" for item, count in counts.items() if count]
     return ", ".join(sorted(parts)) or "none"
 
 
@@ -622,19 +648,23 @@ def _check_numbers(state: State, problems: list[str], reachable: bool) -> None:
     for seat, player in enumerate(state.players):
         if player.gold > most_gold:
             problems.append(
-                f"seat {seat} has {player.gold} gold; no player of this game can hold more "
+                f"seat {seat} has {excerpt(player.gold)} gold; no player of this game can hold "
+                "more "
                 f"than {most_gold}"
             )
     if not 0 <= state.turn <= max_turns(config):
-        problems.append(f"turn {state.turn} is out of range; allowed: 0 to {max_turns(config)}")
+        problems.append(
+            f"turn {excerpt(state.turn)} is out of range; allowed: 0 to {max_turns(config)}"
+        )
     if not 0 <= state.chance_count <= max_chance_events(config):
         problems.append(
-            f"chance_count {state.chance_count} is out of range; allowed: 0 to "
+            f"chance_count {excerpt(state.chance_count)} is out of range; allowed: 0 to "
             f"{max_chance_events(config)}"
         )
     elif reachable and state.chance_count != _chance_events(state):
         problems.append(
-            f"chance_count is {state.chance_count}, but the tiles drawn and hut tiles turned "
+            f"chance_count is {excerpt(state.chance_count)}, but the tiles drawn and hut tiles "
+            "turned "
             f"make {_chance_events(state)} chance events"
         )
     if reachable:
@@ -663,13 +693,14 @@ def _check_turn(state: State, problems: list[str]) -> None:
     expected = played - 1 if kind.mid_turn else played
     if state.turn != expected:
         problems.append(
-            f"turn is {state.turn}, but {played} worker tiles left the hands "
+            f"turn is {excerpt(state.turn)}, but {played} worker tiles left the hands "
             f"({'during' if kind.mid_turn else 'before'} this turn)"
         )
     if state.current != state.turn % seats:
         problems.append(
-            f"current seat is {state.current}, but turn {state.turn} of {seats} players is "
-            f"seat {state.turn % seats}'s"
+            f"current seat is {excerpt(state.current)}, but turn {excerpt(state.turn)} of {seats} "
+            "players is "
+            f"seat {excerpt(state.turn % seats)}'s"
         )
     if isinstance(state.step, DealStep):
         return

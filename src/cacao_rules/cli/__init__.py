@@ -24,7 +24,7 @@ COMMANDS = (play, simulate, replay, serve, bot)
 """The subcommands' modules, in the order ``--help`` lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """The argument parser of the ``cacao-rules`` command."""
     parser = Parser(
         prog="cacao-rules",
@@ -46,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        parser.refuse_extra(extra)
         if args.command is None:
             parser.print_help(sys.stdout)
             return 0

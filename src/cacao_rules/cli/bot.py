@@ -15,6 +15,7 @@ from typing import TextIO
 
 from ..agents.program import serve
 from ..agents.specs import SPEC_HELP, bot_factory
+from ..errors import excerpt
 from .options import bot_specs, seed_number
 
 
@@ -36,7 +37,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def _one_spec(text: str) -> str:
     specs = bot_specs(text)
     if len(specs) != 1 or specs[0].startswith("exec:"):
-        raise argparse.ArgumentTypeError(f"name one built-in bot, got {text!r}")
+        raise argparse.ArgumentTypeError(f"name one built-in bot, got {excerpt(text)}")
     return specs[0]
 
 

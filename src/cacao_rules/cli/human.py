@@ -25,13 +25,14 @@ import attrs
 from ..agents.determinization import determinize
 from ..agents.greedy import GreedyBot
 from ..engine import apply, legal_moves
-from ..errors import CacaoError, IllegalMoveError
+from ..errors import CacaoError, IllegalMoveError, excerpt
 from ..formats.notation import parse_move
 from ..game.moves import Move
 from ..observation import observe
-from ..show.render import render
+from ..show.render import compact_legend, panel_lines, render, render_compact_board
 from ..show.running_score import running_score_line
 from ..state.state import State
+from .decision_screen import Screen, columns, entries, fitted
 from .notation_guide import notation_guide
 from .terminal import DEFAULT_WIDTH, wrapped
 
@@ -54,6 +55,8 @@ HELP: Final = "\n".join(
     ]
 )
 """What ``help`` prints: every line within 80 columns."""
+NUMBER_DIGITS: Final = 9
+"""The most digits of a move's number read as one (no decision has a billion moves)."""
 _COMMAND_WORDS: Final = tuple(usage.split()[0] for usage, _ in COMMANDS if usage)
 """The commands' words, which Tab completes at the prompt."""
 
@@ -81,16 +84,7 @@ def move_list(moves: tuple[Move, ...], width: int = DEFAULT_WIDTH) -> str:
     >>> print(move_list(cr.legal_moves(cr.new_game(cr.Config(players=2), seed=1))[:3]))
      1 place 2-1-0-1 -1,0 r0   2 place 2-1-0-1 -1,0 r1   3 place 2-1-0-1 -1,0 r2
     """
-    digits = len(str(len(moves)))
-    items = [f"{number:>{digits}} {move}" for number, move in enumerate(moves, 1)]
-    cell = max(len(item) for item in items) + 3
-    per_line = max(1, (width + 3) // cell)
-    rows = (len(items) + per_line - 1) // per_line
-    lines = []
-    for row in range(rows):
-        picked = items[row::rows]
-        lines.append("".join(item.ljust(cell) for item in picked).rstrip())
-    return "\n".join(f" {line}" for line in lines)
+    return "\n".join(columns(entries(moves, fold=False), width))
 
 
 class HumanSeat:
@@ -106,12 +100,14 @@ class HumanSeat:
         colour: bool,
         hint_seed: int,
         width: int = DEFAULT_WIDTH,
+        height: int | None = None,
         save: Callable[[str], None],
         offer: Callable[[Sequence[str]], None],
     ) -> None:
         self.seat = seat
         self._save_to = save
         self._width = width
+        self._height = height
         self._read = read
         self._offer = offer
         self._out = out
@@ -132,14 +128,12 @@ class HumanSeat:
     def decide(self, state: State, can_undo: bool) -> Answer:
         """Prompt until the player gives a legal move or a command that ends the prompt."""
         moves = legal_moves(state)
-        self.show(state, legend=not self._shown)
+        print(
+            "\n".join(fitted(self._screen(state, moves), self._height, self._width)), file=self._out
+        )
         self._shown = True
-        print(move_list(moves, self._width), file=self._out)
+        self._explained |= {type(move) for move in moves}
         self._offer([*_COMMAND_WORDS, *(str(move) for move in moves)])
-        kinds = {type(move) for move in moves}
-        if not kinds <= self._explained:
-            self._explain(moves)
-            self._explained |= kinds
         while True:
             try:
                 line = self._read(f"seat {self.seat}> ").strip()
@@ -148,6 +142,22 @@ class HumanSeat:
             answer = self._answer(state, moves, line, can_undo)
             if answer is not None:
                 return answer
+
+    def _screen(self, state: State, moves: tuple[Move, ...]) -> Screen:
+        """The parts of this decision's screen: the legend the first time, the notation
+        guide when a kind of move is new to this seat."""
+        seen = observe(state, self.seat)
+        colour, width = self._colour, self._width
+        new_kinds = not {type(move) for move in moves} <= self._explained
+        return Screen(
+            board=tuple(render_compact_board(seen, colour=colour).split("\n")),
+            legend=tuple(compact_legend(width) if not self._shown else ()),
+            panel=tuple(panel_lines(seen, width, colour=colour)),
+            short_panel=tuple(panel_lines(seen, width, colour=colour, only=self.seat)),
+            score=tuple(wrapped(running_score_line(seen), width).split("\n")),
+            guide=tuple(self._guide(moves) if new_kinds else ()),
+            moves=moves,
+        )
 
     def _answer(
         self, state: State, moves: tuple[Move, ...], line: str, can_undo: bool
@@ -158,7 +168,9 @@ class HumanSeat:
             return None
         if command == "help":
             print(HELP, file=self._out)
-            self._explain(moves)
+            print("\n".join(compact_legend(self._width)), file=self._out)
+            for line in self._guide(moves):
+                print(line, file=self._out)
         elif command == "board":
             self.show(state)
         elif command == "moves":
@@ -176,11 +188,12 @@ class HumanSeat:
             self._save(rest.strip())
         elif command == "quit":
             return Quit("quit")
-        elif line.isdigit():
-            number = int(line)
-            if 1 <= number <= len(moves):
+        elif line.isascii() and line.isdigit():
+            number = int(line) if len(line) <= NUMBER_DIGITS else None
+            if number is not None and 1 <= number <= len(moves):
                 return moves[number - 1]
-            self._complain(f"no move {number}: the moves are numbered 1 to {len(moves)}")
+            said = excerpt(line) if number is None else number  # a long one quoted in part
+            self._complain(f"no move {said}: the moves are numbered 1 to {len(moves)}")
         else:
             return self._parsed(state, moves, line)
         return None
@@ -202,10 +215,13 @@ class HumanSeat:
             return
         self._save_to(path)
 
-    def _explain(self, moves: tuple[Move, ...]) -> None:
+    def _guide(self, moves: tuple[Move, ...]) -> list[str]:
         """What the notation of ``moves`` means (:func:`notation_guide`), wrapped."""
-        for line in notation_guide(moves):
-            print(wrapped(line, self._width, indent="  "), file=self._out)
+        return [
+            wrapped_line
+            for line in notation_guide(moves)
+            for wrapped_line in wrapped(line, self._width, indent="  ").split("\n")
+        ]
 
     def _complain(self, message: str) -> None:
         print(wrapped(message, self._width), file=self._err)

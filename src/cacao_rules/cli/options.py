@@ -16,7 +16,7 @@ from ..agents.program import bot_for_seat
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
 from ..agents.specs import SPEC_HELP, bot_factory
-from ..errors import ConfigError
+from ..errors import ConfigError, excerpt
 from ..game.components import NEW_WORKER_TYPES, WORKERS_PER_COLOUR, WorkerType
 from ..game.config import Config, Module
 from ..game.limits import MAX_SEED
@@ -29,9 +29,9 @@ def seed_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be an integer, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"seed must be an integer, got {excerpt(text)}") from None
     if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"seed must be from 0 to 2**64 - 1, got {value}")
+        raise argparse.ArgumentTypeError(f"seed must be from 0 to 2**64 - 1, got {excerpt(value)}")
     return value
 
 
@@ -39,9 +39,11 @@ def positive_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {excerpt(text)}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {excerpt(value)}")
+    if value > MAX_SEED:  # more games than seeds, or than any machine plays
+        raise argparse.ArgumentTypeError(f"must be at most 2**64 - 1, got {excerpt(value)}")
     return value
 
 
@@ -49,7 +51,7 @@ def _players(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {excerpt(text)}") from None
     try:
         Config(players=value)
     except ConfigError as exc:
@@ -112,11 +114,11 @@ def _modules(text: str) -> frozenset[Module]:
     for name in names:
         if name not in _MODULE_NAMES:
             raise argparse.ArgumentTypeError(
-                f"module {name!r} is not a module; the modules are: {known}"
+                f"module {excerpt(name)} is not a module; the modules are: {known}"
             )
     modules = [_MODULE_NAMES[name] for name in names]
     if len(set(modules)) != len(modules):
-        raise argparse.ArgumentTypeError(f"a module is named twice in {text!r}")
+        raise argparse.ArgumentTypeError(f"a module is named twice in {excerpt(text)}")
     return frozenset(modules)
 
 
@@ -138,24 +140,26 @@ def _workers(text: str) -> dict[WorkerType, int]:
         name, colon, number = (part.strip() for part in item.partition(":"))
         if not colon:
             raise argparse.ArgumentTypeError(
-                f"expected TYPE:COUNT (such as 1-1-1-1:3), got {item!r}"
+                f"expected TYPE:COUNT (such as 1-1-1-1:3), got {excerpt(item)}"
             )
         kind = _WORKER_TYPES.get(name)
         if kind is None:
             raise argparse.ArgumentTypeError(
-                f"unknown worker type {name!r}; the types are: {', '.join(_WORKER_TYPES)}"
+                f"unknown worker type {excerpt(name)}; the types are: {', '.join(_WORKER_TYPES)}"
             )
         if kind in counts:
-            raise argparse.ArgumentTypeError(f"worker type {name} is named twice in {text!r}")
+            raise argparse.ArgumentTypeError(
+                f"worker type {name} is named twice in {excerpt(text)}"
+            )
         if not (number.isascii() and number.isdigit()):
             raise argparse.ArgumentTypeError(
-                f"the count of {name} must be a whole number, got {number!r}"
+                f"the count of {name} must be a whole number, got {excerpt(number)}"
             )
         count = int(number)
         most = WORKERS_PER_COLOUR[kind]
         if count > most:
             raise argparse.ArgumentTypeError(
-                f"{count} tiles of {name} asked for, but a colour has only {most}"
+                f"{excerpt(count)} tiles of {name} asked for, but a colour has only {most}"
             )
         counts[kind] = count
     if not any(counts.values()):

@@ -53,7 +53,13 @@ from .saved_game import (
     resumed_seats,
     save_game,
 )
-from .terminal import add_width_option, terminal_width, wrapped
+from .terminal import (
+    add_height_option,
+    add_width_option,
+    terminal_height,
+    terminal_width,
+    wrapped,
+)
 from .thinking import thinking
 
 DEFAULT_SEED: Final = 1
@@ -105,6 +111,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     add_color_option(play)
     add_width_option(play)
+    add_height_option(play)
     play.set_defaults(run=run, parser=play, seed=None)
 
 
@@ -319,6 +326,7 @@ def _with_humans(
             colour=colour,
             hint_seed=bot_seed(game.seed, seat),
             width=width,
+            height=terminal_height(out, args.height),
             save=save,
         )
         for seat, name in enumerate(game.names)

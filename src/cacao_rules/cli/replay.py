@@ -8,9 +8,10 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import Final, TextIO
 
 from ..engine import step
+from ..errors import excerpt
 from ..formats.record import GameRecord
 from ..show.colour import use_colour
 from ..show.describe import describe_event
@@ -25,14 +26,16 @@ BAD_ARGUMENTS = 2
 INTERRUPTED = 130
 PROMPT = "-- Enter: next turn, a number: go to that move, q: quit -- "
 
+MOVE_DIGITS: Final = 9
+"""The most digits of a move number (a game has far fewer moves)."""
 Board = Callable[..., str]
 """Draws a state (and, with ``legend=True``, the symbols): :func:`render` or its coloured
 compact form."""
 
 
 def _move_number(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise argparse.ArgumentTypeError(f"expected a move number (0 or more), got {text!r}")
+    if not (text.isascii() and text.isdigit()) or len(text) > MOVE_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected a move number (0 or more), got {excerpt(text)}")
     return int(text)
 
 
@@ -188,6 +191,6 @@ def _ask(keys: TextIO, err: TextIO) -> int | str | None:
         text = answer.strip()
         if not text:
             return None
-        if text.isascii() and text.isdigit():
+        if text.isascii() and text.isdigit() and len(text) <= MOVE_DIGITS:
             return int(text)
-        print(f"not a move number: {text!r}", file=err)
+        print(f"not a move number: {excerpt(text)}", file=err)

@@ -1,5 +1,5 @@
 """``cacao-rules serve``: run the game server (needs the ``server`` extra:
-``pip install "cacao-rules[server]"``)."""
+``pip install ".[server]"`` in a clone)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,28 @@ import importlib.util
 from pathlib import Path
 from typing import TextIO
 
-from ..errors import BotError, CacaoError, ConfigError
+from ..errors import BotError, CacaoError, ConfigError, excerpt
+from ..extras import install_command
+from .options import positive_number
 
 BAD_ARGUMENTS = 2
 MISSING_EXTRA = 1
+MAX_PORT = 65_535
+"""The highest TCP port."""
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 5 or int(text) > MAX_PORT:
+        raise argparse.ArgumentTypeError(
+            f"expected a port from 0 to {MAX_PORT}, got {excerpt(text)}"
+        )
+    return int(text)
 
 
 def _bot(text: str) -> tuple[str, str]:
     name, equals, spec = text.partition("=")
     if not equals:
-        raise argparse.ArgumentTypeError(f"expected NAME=exec:COMMAND, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected NAME=exec:COMMAND, got {excerpt(text)}")
     return name.strip(), spec.strip()
 
 
@@ -40,12 +52,12 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     serve = commands.add_parser(
         "serve",
         help="run the game server (people and bots play over HTTP, WebSocket, a web page)",
-        description='Run the game server (needs `pip install "cacao-rules[server]"`). Games '
-        "are kept in a SQLite file by default, and go on after a restart. Open "
+        description=f"Run the game server (needs the server extra: {install_command('server')}). "
+        "Games are kept in a SQLite file by default, and go on after a restart. Open "
         "http://HOST:PORT/ in a browser to play.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
     store = serve.add_mutually_exclusive_group()
     store.add_argument(
         "--db",
@@ -74,7 +86,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     serve.add_argument(
         "--bot-ms",
-        type=int,
+        type=positive_number,
         default=2000,
         metavar="MS",
         help="the thinking time per decision an external bot is told (default 2000); it is "
@@ -82,7 +94,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     serve.add_argument(
         "--games-per-client",
-        type=int,
+        type=positive_number,
         default=30,
         metavar="N",
         help="the most games one address may create every 10 minutes (default 30)",
@@ -93,7 +105,7 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Serve until interrupted."""
     if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
-        err.write('cacao-rules serve needs the server extra: pip install "cacao-rules[server]"\n')
+        err.write(f"cacao-rules serve needs the server extra: {install_command('server')}\n")
         return MISSING_EXTRA
     from ..server.players import check_external
     from ..server.run import serve

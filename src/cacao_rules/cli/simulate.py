@@ -25,7 +25,7 @@ from typing import IO, Final, TextIO
 from ..agents.result_rows import Row, csv_row, json_row
 from ..agents.simulation import GameResult, default_batch, game_seed, simulate
 from ..agents.win_rates import SimulationSummary
-from ..errors import BotError
+from ..errors import BotError, excerpt
 from ..game.config import Config
 from ..show.simulation_report import render_summary
 from .files import FAILED
@@ -108,7 +108,7 @@ def _out_path(text: str) -> Path:
     path = Path(text)
     if path.suffix.lower() not in FORMATS:
         raise argparse.ArgumentTypeError(
-            f"the file's name must end in .jsonl (JSON Lines) or .csv, got {text!r}"
+            f"the file's name must end in .jsonl (JSON Lines) or .csv, got {excerpt(text)}"
         )
     return path
 

@@ -1,9 +1,12 @@
-"""The terminal the commands print to: its width, text wrapped to it, and the parser whose
-error messages are wrapped at word boundaries instead of cut by the terminal mid-word.
+"""The terminal the commands print to: its width and height, text wrapped to it, and the
+parser whose error messages are wrapped at word boundaries instead of cut by the terminal
+mid-word.
 
 The width is ``--width`` when given, else ``$COLUMNS`` or the terminal's size
 (:func:`shutil.get_terminal_size`), 80 columns when neither is known (output to a file or
-a pipe), and never less than :data:`MIN_WIDTH`.
+a pipe), and never less than :data:`MIN_WIDTH`. The height is ``--height`` when given, else
+``$LINES`` or the terminal's at a terminal, and unknown (no limit) when the output is a file
+or a pipe.
 """
 
 from __future__ import annotations
@@ -12,12 +15,30 @@ import argparse
 import shutil
 import sys
 import textwrap
-from typing import Final, NoReturn
+from collections.abc import Sequence
+from typing import Any, Final, NoReturn, TextIO
+
+from ..errors import excerpt
 
 MIN_WIDTH: Final = 40
 """The narrowest width the commands wrap their text to."""
 DEFAULT_WIDTH: Final = 80
 """The width when no terminal says otherwise."""
+
+
+MIN_HEIGHT: Final = 12
+"""The lowest height the prompt of ``play`` fits its text to."""
+
+
+def terminal_height(out: TextIO, option: int | None = None) -> int | None:
+    """The rows to fit a screen to: ``option`` (``--height``) if given, else ``$LINES`` or
+    the terminal's when ``out`` is a terminal; ``None`` when it is a file or a pipe, which
+    has no screen to fit (whatever ``$LINES`` says)."""
+    if option is not None:
+        return option
+    if not out.isatty():
+        return None
+    return max(shutil.get_terminal_size((DEFAULT_WIDTH, 24)).lines, MIN_HEIGHT)
 
 
 def terminal_width(option: int | None = None) -> int:
@@ -55,11 +76,34 @@ def wrapped(text: str, width: int, indent: str = "    ") -> str:
 
 def _width_number(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or len(text) > 4:
-        raise argparse.ArgumentTypeError(f"expected a number of columns, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a number of columns, got {excerpt(text)}")
     value = int(text)
     if value < MIN_WIDTH:
-        raise argparse.ArgumentTypeError(f"the width must be at least {MIN_WIDTH}, got {value}")
+        raise argparse.ArgumentTypeError(
+            f"the width must be at least {MIN_WIDTH}, got {excerpt(value)}"
+        )
     return value
+
+
+def _height_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise argparse.ArgumentTypeError(f"expected a number of rows, got {excerpt(text)}")
+    value = int(text)
+    if value < MIN_HEIGHT:
+        raise argparse.ArgumentTypeError(f"the height must be at least {MIN_HEIGHT}, got {value}")
+    return value
+
+
+def add_height_option(parser: argparse.ArgumentParser) -> None:
+    """``--height ROWS``, read by :func:`terminal_height`."""
+    parser.add_argument(
+        "--height",
+        type=_height_number,
+        default=None,
+        metavar="ROWS",
+        help="the rows to fit each decision's board, moves and prompt to (default: the "
+        f"terminal's, or $LINES; no limit when printing to a file; at least {MIN_HEIGHT})",
+    )
 
 
 def add_width_option(parser: argparse.ArgumentParser) -> None:
@@ -76,7 +120,23 @@ def add_width_option(parser: argparse.ArgumentParser) -> None:
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose error message is wrapped to the terminal's width when it
-    is printed to a terminal (to a file or a pipe it stays one line, for ``grep``)."""
+    is printed to a terminal (to a file or a pipe it stays one line, for ``grep``), and
+    quotes a wrong choice in part (:func:`~cacao_rules.errors.excerpt`), as every message
+    quotes its input."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's check of a choice, with the value quoted by ``excerpt``."""
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(repr, action.choices))
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {excerpt(value)} (choose from {choices})"
+            )
+
+    def refuse_extra(self, extra: Sequence[str]) -> None:
+        """Refuse the arguments that no option took (``parse_known_args``'s second part), as
+        ``parse_args`` does, but with each quoted in part."""
+        if extra:
+            self.error(f"unrecognized arguments: {' '.join(excerpt(arg) for arg in extra)}")
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)

@@ -15,7 +15,7 @@ from typing import Final
 
 import msgspec
 
-from ..errors import FormatError, expect
+from ..errors import FormatError, excerpt, expect
 from ..observation import (
     Observation,
     PlayerView,
@@ -119,12 +119,14 @@ def _read_player(entry: doc.SeenPlayerDocument, path: str, own: bool) -> PlayerS
         )
     hand = entry.hand or ()
     if own and entry.hand_size != len(hand):
-        raise Bad(f"{path}.hand_size: {entry.hand_size}, but the hand shows {len(hand)} tiles")
+        raise Bad(
+            f"{path}.hand_size: {excerpt(entry.hand_size)}, but the hand shows {len(hand)} tiles"
+        )
     held = entry.pile_size if own else entry.hand_size + entry.pile_size
     unseen = sum(entry.unseen.values())
     if unseen != held:
         sizes = "pile_size" if own else "hand_size + pile_size"
-        raise Bad(f"{path}.unseen: {unseen} tiles, but {sizes} is {held}")
+        raise Bad(f"{path}.unseen: {excerpt(unseen)} tiles, but {sizes} is {excerpt(held)}")
     return player_of(entry, hand, entry.unseen)
 
 

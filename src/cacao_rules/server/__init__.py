@@ -1,4 +1,4 @@
-"""The game server: ``pip install "cacao-rules[server]"``, then ``cacao-rules serve``.
+"""The game server: ``pip install ".[server]"`` in a clone, then ``cacao-rules serve``.
 
 An authoritative server on Starlette and uvicorn (the ``server`` extra) that keeps its games
 in a SQL database (SQLite by default), pushes each seat its own view over a WebSocket, and

@@ -291,7 +291,7 @@ def render(
     lines = [board]
     if legend:
         lines.extend(_wrapped(" ".join(LEGEND.split()), width, "  "))
-    return "\n".join([*lines, *_text_lines(state, width, colour=False)])
+    return "\n".join([*lines, *panel_lines(state, width, colour=False)])
 
 
 _GAP: Final = "   "
@@ -381,6 +381,11 @@ def render_compact_board(state: Shown, *, colour: bool = False) -> str:
     return "\n".join(lines)
 
 
+def compact_legend(width: int) -> list[str]:
+    """The lines of the compact board's legend (:data:`COMPACT_LEGEND`) in ``width`` columns."""
+    return _wrapped("Legend: " + COMPACT_LEGEND, width, "  ")
+
+
 def _wrapped(text: str, width: int, indent: str = "    ") -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False)
 
@@ -425,18 +430,21 @@ def render_compact(
     width = compact_width(state) if width is None else width
     lines = [render_compact_board(state, colour=colour)]
     if legend:
-        lines.extend(_wrapped("Legend: " + COMPACT_LEGEND, width, "  "))
-    return "\n".join([*lines, *_text_lines(state, width, colour=colour)])
+        lines.extend(compact_legend(width))
+    return "\n".join([*lines, *panel_lines(state, width, colour=colour)])
 
 
-def _text_lines(state: Shown, width: int, *, colour: bool) -> list[str]:
+def panel_lines(state: Shown, width: int, *, colour: bool, only: int | None = None) -> list[str]:
     """The table, a line or more per player and what the game waits for, in ``width``
-    columns, the seats' names in their colours with ``colour``."""
+    columns, the seats' names in their colours with ``colour``. With ``only`` (a seat), the
+    short panel of a low terminal: that seat's lines and what the game waits for."""
     lines: list[str] = []
-    for line in _table_lines(state):
+    for line in _table_lines(state) if only is None else []:
         first, *parts = line.split(_GAP)
         lines.extend(_wrap_fields(first, parts, width, sep=_GAP))
     for player in seat_summaries(state):
+        if only is not None and player.seat != only:
+            continue
         name = f"seat {player.seat}:"
         first, *fields = _player_fields(state, player)
         wrapped = _wrap_fields(f"{_marker(state, player.seat)} {name} {first}", fields, width)
