@@ -116,6 +116,8 @@ def test_a_record() -> None:
         ["serve", "--bot-ms", DIGITS],
         ["serve", "--games-per-client", DIGITS],
         ["bot", "--seed", DIGITS, "greedy"],
+        ["play", "--seats", f"mcts:{DIGITS}"],
+        ["play", "--seats", f"human,mcts:{DIGITS}.5it"],
     ],
     ids=lambda args: " ".join(arg[:12] for arg in args),
 )
@@ -135,3 +137,14 @@ def test_an_answer_at_the_prompt(
     err = capsys.readouterr().err
     assert "no move '999" in err
     assert max(len(line) for line in err.splitlines()) < SHORT
+
+
+def test_an_activated_edge_in_a_state_document() -> None:
+    state = cr.new_game(cr.Config(players=2), seed=1)
+    while not str(cr.legal_moves(state)[0]).startswith("resolve"):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    document = json.loads(cr.to_json(state))
+    document["step"]["queue"][0]["workers"] = "BIG"
+    with pytest.raises(cr.FormatError) as caught:
+        cr.from_json(json.dumps(document).replace('"BIG"', DIGITS))
+    assert len(str(caught.value)) < SHORT, str(caught.value)[:200]

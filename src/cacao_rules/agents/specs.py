@@ -105,26 +105,27 @@ def bot_factory(spec: str, *, programs: bool = False) -> SpecFactory:
         try:
             command = tuple(shlex.split(text[len(EXEC) :]))
         except ValueError as error:
-            raise ConfigError(f"cannot split the command of {spec!r}: {error}") from None
+            raise ConfigError(f"cannot split the command of {excerpt(spec)}: {error}") from None
         if not command:
-            raise ConfigError(f"{spec!r} names no command; write exec:COMMAND")
+            raise ConfigError(f"{excerpt(spec)} names no command; write exec:COMMAND")
         return SpecFactory(text, "exec", command=command)
     name, colon, strength = text.lower().partition(":")
     if name not in BOTS:
-        raise ConfigError(f"unknown bot {spec!r}; {SPEC_HELP}")
+        raise ConfigError(f"unknown bot {excerpt(spec)}; {SPEC_HELP}")
     if not colon:
         return SpecFactory(name, name)
     if name != "mcts":
-        raise ConfigError(f"only mcts takes a strength, got {spec!r}; {SPEC_HELP}")
+        raise ConfigError(f"only mcts takes a strength, got {excerpt(spec)}; {SPEC_HELP}")
     match = _STRENGTH.fullmatch(strength)
     if match is None or float(match[1]) <= 0:
         raise ConfigError(
-            f"the strength in {spec!r} must be a positive time or count such as 1s, 250ms or 2000it"
+            f"the strength in {excerpt(spec)} must be a positive time or count such as 1s, "
+            "250ms or 2000it"
         )
     number, unit = match[1], match[2]
     if unit == "it":
         if "." in number:
-            raise ConfigError(f"iterations are a whole number, got {spec!r}")
+            raise ConfigError(f"iterations are a whole number, got {excerpt(spec)}")
         return SpecFactory(text.lower(), name, iterations=int(number))
     seconds = float(number) / (1000 if unit == "ms" else 1)
     return SpecFactory(text.lower(), name, seconds=seconds)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple, Protocol
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, excerpt
 from ..game.components import (
     DISPLAY_SIZE,
     HAND_SIZE,
@@ -802,7 +802,9 @@ def _queue_problems(state: State, step: ResolveStep) -> list[str]:
         if not isinstance(tile, WorkerTile) or tile.owner != edge.owner:
             problems.append(f"{where}: no worker tile of seat {edge.owner} there")
         elif edge.workers != huts.counted_workers(tile, tile.edges[edge.side]):
-            problems.append(f"{where}: the tile has no {edge.workers} workers on that side")
+            problems.append(
+                f"{where}: the tile has no {excerpt(edge.workers)} workers on that side"
+            )
         elif not edge.workers and not at_tree:
             problems.append(
                 f"{where}: an edge with no worker is activated only facing a Tree of Life"
