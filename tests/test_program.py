@@ -482,3 +482,24 @@ def test_a_program_that_stops_reading_its_input_is_late_not_a_hang(tmp_path: Pat
     [error] = outcome
     assert isinstance(error, cr.BotTimeoutError)
     assert error.reason == "did not read its input within 2 s"
+
+
+def test_a_program_s_standard_error_is_kept_apart_when_not_passed_on(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """``pass_stderr=False``: nothing reaches this process's standard error; the last
+    ``STDERR_TAIL`` bytes and the count of all are kept (issue 41, item 7)."""
+    noisy = tmp_path / "noisy.py"
+    noisy.write_text(
+        "import os, sys\n"
+        "os.write(2, b'x' * 1_000_000 + b'bye\\n')\n"
+        f"os.execv(sys.executable, [sys.executable, {str(EXAMPLE)!r}])\n"
+    )
+    state = cr.new_game(cr.Config(players=2), seed=1)
+    with ProgramBot([sys.executable, str(noisy)], pass_stderr=False) as bot:
+        assert bot.choose(state) in cr.legal_moves(state)
+    assert bot.stderr_bytes > 1_000_000
+    assert len(bot.stderr) <= STDERR_TAIL and "bye\n" in bot.stderr
+    assert "xxxx" not in capfd.readouterr().err
+    with pytest.raises(TypeError):
+        ProgramBot([sys.executable, str(noisy)], pass_stderr=1)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -286,3 +287,27 @@ def test_a_game_whose_bot_the_restarted_server_no_longer_runs_goes_on(tmp_path: 
             "Seat 0: the bot program example is not run by this server (no --bot example); "
             "the built-in random bot plays the seat from move "
         )
+
+
+NOISY = LOGGED + "os.write(2, b'x' * 20_000_000 + b' the last words\\n')\n" + WRAPPER[len(LOGGED) :]
+"""A program that writes 20 MB to its standard error, then becomes the example bot."""
+
+
+def test_a_program_writing_megabytes_to_its_standard_error_leaves_a_few_kb_in_the_log(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 41, item 7: the server keeps the last few KB of a program's standard error and
+    logs them with how much it dropped, instead of passing every byte to its own log."""
+    spec = _program(tmp_path, "noisy", NOISY, str(EXAMPLE))
+    with (
+        caplog.at_level("INFO"),
+        TestClient(create_app(_settings(tmp_path, {"noisy": spec}))) as client,
+    ):
+        assert Table(client, ["human", "noisy"]).play()["status"] == "over"
+    out, err = capfd.readouterr()
+    assert len(out) + len(err) < 100_000
+    [logged] = [r.getMessage() for r in caplog.records if "standard error" in r.getMessage()]
+    dropped = re.search(r"\((\d+) earlier bytes dropped\)", logged)
+    assert dropped is not None and int(dropped[1]) > 19_990_000, logged[:200]
+    assert " the last words\n" in logged
+    assert len(logged) < 5000

@@ -39,6 +39,7 @@ from ..errors import (
     ConfigError,
     FormatError,
     excerpt,
+    expect,
 )
 from ..formats.documents import ConfigDocument
 from ..formats.notation import parse_move
@@ -110,7 +111,9 @@ class ProgramBot:
     message (a :class:`~cacao_rules.ConfigError` names the ones it does not declare, or a
     value of another kind than the default's); ``options`` after the handshake are the
     declared options with the values set. Its standard error is passed through to this
-    process's, and its last :data:`STDERR_TAIL` bytes kept for an error.
+    process's (with ``pass_stderr=False``, as a server wants it, it is not: a program must
+    not fill a host's log), and its last :data:`STDERR_TAIL` bytes are kept, for an error
+    and :attr:`stderr`; :attr:`stderr_bytes` counts all it wrote.
 
     A ``ProgramBot`` is a context manager: leaving the ``with`` block (or :meth:`close`)
     sends ``quit`` and stops the program. Tell it the end of a game with
@@ -126,6 +129,7 @@ class ProgramBot:
         *,
         time_ms: int | None = None,
         options: Mapping[str, OptionValue] | None = None,
+        pass_stderr: bool = True,
     ) -> None:
         given: object = command  # checked: the compiled build takes any object here
         if not _is_command(given):
@@ -150,7 +154,7 @@ class ProgramBot:
         self._game: tuple[Config, int] | None = None
         self._space: ActionSpace | None = None
         self._last_turn = -1
-        self._stderr = _Tail()
+        self._stderr = _Tail(expect(pass_stderr, bool))
         try:
             self._process = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
@@ -228,6 +232,16 @@ class ProgramBot:
         del final
         self._send(GameOver(scores=list(scores), winners=list(winners)))
         self._game = None
+
+    @property
+    def stderr(self) -> str:
+        """The last :data:`STDERR_TAIL` bytes the program wrote to its standard error."""
+        return self._stderr.text()
+
+    @property
+    def stderr_bytes(self) -> int:
+        """How many bytes the program has written to its standard error in all."""
+        return self._stderr.total
 
     def close(self) -> None:
         """Send ``quit``; kill the program if it has not exited after :data:`QUIT_SECONDS`."""
@@ -329,19 +343,24 @@ def bot_for_seat(make: Callable[[int], Bot], seed: int, seat: int) -> Bot:
 
 
 class _Tail:
-    """A program's standard error: passed through to this process's, the last
-    :data:`STDERR_TAIL` bytes kept."""
+    """A program's standard error: passed through to this process's when ``passed``, the
+    last :data:`STDERR_TAIL` bytes kept and the ``total`` counted."""
 
-    def __init__(self) -> None:
+    def __init__(self, passed: bool) -> None:
+        self._passed = passed
         self._kept = b""
+        self.total = 0
 
     def pass_on(self, stream: IO[bytes]) -> None:
-        """Copy ``stream`` to this process's standard error until it ends (on a thread)."""
+        """Read ``stream`` until it ends (on a thread), copying it to this process's
+        standard error when passed."""
         with contextlib.suppress(OSError, ValueError):
             while chunk := os.read(stream.fileno(), 65536):
-                with contextlib.suppress(OSError):
-                    os.write(2, chunk)
+                if self._passed:
+                    with contextlib.suppress(OSError):
+                        os.write(2, chunk)
                 self._kept = (self._kept + chunk)[-STDERR_TAIL:]  # one reference, swapped whole
+                self.total += len(chunk)
 
     def text(self) -> str:
         """The bytes kept, as text."""

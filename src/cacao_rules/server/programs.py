@@ -28,7 +28,13 @@ from typing import Any, TypeVar
 
 import cacao_rules as cr
 
-from ..agents.program import GRACE_SECONDS, HELLO_SECONDS, QUIT_SECONDS, ProgramBot
+from ..agents.program import (
+    GRACE_SECONDS,
+    HELLO_SECONDS,
+    QUIT_SECONDS,
+    STDERR_TAIL,
+    ProgramBot,
+)
 from .interrupts import shielded
 from .live import LiveGame
 
@@ -70,7 +76,7 @@ class Programs:
         """Start the program of ``seat`` (on a thread: it waits for the program's ``ready``),
         kept in ``game.programs`` unless the game was closed meanwhile."""
         with shielded():  # a Ctrl-C is the server's to handle
-            bot = ProgramBot(command, time_ms=self.time_ms)
+            bot = ProgramBot(command, time_ms=self.time_ms, pass_stderr=False)
         with game.programs_lock:
             if not game.programs_closed:
                 game.programs[seat] = bot
@@ -121,6 +127,7 @@ class Programs:
                 LOG.info("%s", error)
             finally:
                 bot.close()
+                log_stderr(bot)
 
         try:
             await self._call(bot, QUIT_SECONDS, close)
@@ -140,6 +147,18 @@ class Programs:
         if bots:
             await asyncio.wait(bots, timeout=QUIT_SECONDS + MARGIN_SECONDS + 1)
         self._threads.shutdown(wait=False, cancel_futures=True)
+
+
+def log_stderr(bot: ProgramBot) -> None:
+    """Log what a closed program wrote to its standard error: its last
+    :data:`~cacao_rules.agents.program.STDERR_TAIL` bytes at most, and how many were dropped,
+    so that a program writing without end cannot fill the server's log."""
+    written = bot.stderr_bytes
+    if not written:
+        return
+    dropped = written - min(written, STDERR_TAIL)
+    before = f" ({dropped} earlier bytes dropped)" if dropped else ""
+    LOG.info("bot program %s wrote to its standard error%s: %s", bot.name, before, bot.stderr)
 
 
 def public_reason(error: cr.BotError, name: str) -> str:
