@@ -592,3 +592,23 @@ def test_no_request_is_answered_500(tmp_path: Path) -> None:
             assert answer.status_code < 500 or answer.status_code == 503, answer.text
 
         check()
+
+
+def test_the_cap_on_games_holds_for_creations_at_once(tmp_path: Path) -> None:
+    """Issue 41, item 8: creations that wait for the database together cannot pass the cap
+    on unfinished games each before any of them is counted."""
+    settings = _settings(tmp_path, max_live_games=5, games_per_client=1000)
+    statuses: list[int] = []
+    with TestClient(create_app(settings)) as client:
+
+        def create() -> None:
+            answer = client.post("/api/games", json={"config": {"players": 2}})
+            statuses.append(answer.status_code)
+
+        threads = [threading.Thread(target=create) for _ in range(24)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(set(statuses)) == [201, 503]
+        assert statuses.count(201) == 5

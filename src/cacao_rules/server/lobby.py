@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
@@ -67,6 +67,27 @@ class Conflict(Refused):
         super().__init__(409, message)
 
 
+class Reserved:
+    """What games being created hold while they are stored: the count of those games and
+    of their external bots. The caps count them, so that creations awaiting the database
+    at once cannot all pass a check made before any of them was counted."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.programs = 0
+
+    @contextlib.contextmanager
+    def holding(self, programs: int) -> Iterator[None]:
+        """Hold one game and its ``programs`` until the block ends."""
+        self.games += 1
+        self.programs += programs
+        try:
+            yield
+        finally:
+            self.games -= 1
+            self.programs -= programs
+
+
 class Lobby:
     """The games of one server: those in memory, the database, and the worker threads."""
 
@@ -85,6 +106,7 @@ class Lobby:
         )
         self._think = bot_processes(settings.bot_processes)
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
+        self._reserved = Reserved()
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``function(*args)`` on a worker thread."""
@@ -172,14 +194,15 @@ class Lobby:
             ]
         except cr.ConfigError as error:
             raise Refused(400, str(error)) from None
-        self._count_programs(players)
+        programs = self._count_programs(players)
         self._count_creation(client)
-        game_id = secrets.token_hex(8)
-        seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
-        document = config_document(config)
-        seed = secrets.randbits(64)
-        await self.run(self.storage.create, game_id, document, seed, seats)
-        game = await self.existing(game_id)
+        with self._reserved.holding(programs):  # counted until the game is in self.games
+            game_id = secrets.token_hex(8)
+            seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
+            document = config_document(config)
+            seed = secrets.randbits(64)
+            await self.run(self.storage.create, game_id, document, seed, seats)
+            game = await self.existing(game_id)
         self._kick(game)
         return game.info()
 
@@ -208,12 +231,13 @@ class Lobby:
             external=sorted(self.programs.commands),
         )
 
-    def _count_programs(self, players: list[str]) -> None:
-        """Refuse a game whose external bots would run more programs than the server may."""
+    def _count_programs(self, players: list[str]) -> int:
+        """The external bots ``players`` seat; refuse a game whose external bots would run
+        more programs than the server may (those of games being created count too)."""
         wanted = sum(1 for player in players if player in self.programs.commands)
         if not wanted:
-            return
-        seated = sum(
+            return 0
+        seated = self._reserved.programs + sum(
             1
             for game in self.games.values()
             if game.status in ("open", "playing")
@@ -226,10 +250,13 @@ class Lobby:
                 f"the server runs at most {self.limits.max_programs} external bots at once; "
                 "try again later or seat a built-in bot",
             )
+        return wanted
 
     def _count_creation(self, client: str) -> None:
         """Refuse a client over its share of new games, or any when the server is full."""
-        live = sum(1 for game in self.games.values() if game.status in ("open", "playing"))
+        live = self._reserved.games + sum(
+            1 for game in self.games.values() if game.status in ("open", "playing")
+        )
         if live >= self.limits.max_live_games:
             raise Refused(503, "the server has as many games as it can keep; try again later")
         now = time.monotonic()
