@@ -5,6 +5,8 @@ the bots, what each seat is sent, the WebSocket, expiry and the limits on client
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +15,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
+pytest.importorskip("httpx2")  # Starlette's test client (the test group)
 jsonschema = pytest.importorskip("jsonschema")
 
 from starlette.testclient import TestClient  # noqa: E402
@@ -324,3 +327,14 @@ def test_seat_specs_are_read_by_the_library_and_capped_by_the_server(client: Tes
         "budgets": ["mcts:2000ms", "mcts:20000it"],
         "external": [],
     }
+
+
+def test_the_test_client_imports_without_a_warning() -> None:
+    """Starlette's test client warns (a ``StarletteDeprecationWarning``, a ``UserWarning``)
+    when it runs on ``httpx``: the test group installs ``httpx2``, which it asks for."""
+    result = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "import starlette.testclient"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-1000:]

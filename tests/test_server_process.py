@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-httpx = pytest.importorskip("httpx")
+httpx2 = pytest.importorskip("httpx2")
 
-from httpx import Client  # noqa: E402
+from httpx2 import Client  # noqa: E402
 
 import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
@@ -106,9 +106,9 @@ def _server(database: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         deadline = time.monotonic() + 60
         while True:
             try:
-                httpx.get(f"http://{ADDRESS}:{port}/api/schemas", timeout=1)
+                httpx2.get(f"http://{ADDRESS}:{port}/api/schemas", timeout=1)
                 break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 assert process.poll() is None and time.monotonic() < deadline, "no server"
                 time.sleep(0.1)
         yield process
@@ -130,11 +130,11 @@ class Player(threading.Thread):
         self.over = False
 
     def run(self) -> None:
-        with httpx.Client(base_url=self.base, timeout=30) as client:
+        with httpx2.Client(base_url=self.base, timeout=30) as client:
             try:
                 while not self.over:
                     self._step(client)
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 return
 
     def _step(self, client: Client) -> None:
@@ -154,7 +154,7 @@ class Player(threading.Thread):
 
 def _start_games(base: str) -> list[tuple[str, dict[int, str]]]:
     games = []
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx2.Client(base_url=base, timeout=30) as client:
         for players, seats in [(2, ["human", "human"]), (3, ["human", "random", "human"])]:
             config = {"players": players, "modules": ["map"]}
             game = client.post("/api/games", json={"config": config, "seats": seats}).json()
@@ -201,7 +201,7 @@ def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
         for player in players:
             player.join(300)
             assert player.over
-        with httpx.Client(base_url=base, timeout=30) as client:
+        with httpx2.Client(base_url=base, timeout=30) as client:
             for game, _ in games:
                 record = cr.GameRecord.from_text(client.get(f"/api/games/{game}/record").text)
                 assert [str(move) for move in record.moves] == _stored_moves(database, game)
