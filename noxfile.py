@@ -51,9 +51,11 @@ def tests(session: nox.Session) -> None:
     each Python of PYTHONS (``nox -s tests-3.12`` runs one), with the OpenSpiel and
     PettingZoo extras, whose adapters run those frameworks' own conformance tests, the Dask
     extra (simulations on a real local Dask cluster) and the server extra (the game server,
-    its browser test driving the system's chromium, which .ci/run installs); against the
-    pure-Python sources in src/ (pytest's ``pythonpath``)."""
-    install(session, ".[openspiel,pettingzoo,dask,server]", groups=("test",))
+    its browser test driving the system's chromium, which .ci/run installs) with the
+    postgres extra (the server's storage tests run on SQLite and on the PostgreSQL server
+    that .ci/run starts, ``CACAO_TEST_POSTGRES_URL``); against the pure-Python sources in
+    src/ (pytest's ``pythonpath``)."""
+    install(session, ".[openspiel,pettingzoo,dask,server,postgres]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run(
         "pytest",
@@ -83,7 +85,10 @@ def tests_compiled(session: nox.Session) -> None:
     """
     session.install(PIP)
     session.install(
-        ".[openspiel,pettingzoo,dask,server]", "--group", "test", env={"CACAO_RULES_MYPYC": "1"}
+        ".[openspiel,pettingzoo,dask,server,postgres]",
+        "--group",
+        "test",
+        env={"CACAO_RULES_MYPYC": "1"},
     )
     installed = session.run(
         "python",
@@ -130,7 +135,7 @@ def typecheck(session: nox.Session) -> None:
     (tests/typing/check_user_code.py)."""
     install(
         session,
-        ".[openspiel,pettingzoo,dask,server]",
+        ".[openspiel,pettingzoo,dask,server,postgres]",
         MYPY,
         BASEDPYRIGHT,
         TQDM_STUBS,

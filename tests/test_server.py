@@ -9,7 +9,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,13 +25,14 @@ from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 
 
-def _settings(path: Path, **limits: Any) -> Settings:
-    return Settings(database=f"sqlite:///{path / 'games.sqlite3'}", limits=Limits(**limits))
+def _settings(database_url: str, **limits: Any) -> Settings:
+    return Settings(database=database_url, limits=Limits(**limits))
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(_settings(tmp_path))) as test_client:
+def client(database_url: str) -> Iterator[TestClient]:
+    """A client of a server on each database (tests/conftest.py's ``database_url``)."""
+    with TestClient(create_app(_settings(database_url))) as test_client:
         yield test_client
 
 
@@ -237,8 +237,8 @@ def test_the_socket_pushes_views_and_takes_moves(client: TestClient) -> None:
         assert closed.value.code == 1008 and "token" in closed.value.reason
 
 
-def test_games_nobody_plays_expire(tmp_path: Path) -> None:
-    settings = _settings(tmp_path, open_game_ttl=0.0, sweep_seconds=0.05)
+def test_games_nobody_plays_expire(database_url: str) -> None:
+    settings = _settings(database_url, open_game_ttl=0.0, sweep_seconds=0.05)
     with TestClient(create_app(settings)) as client:
         game = _create(client, {"players": 2})
         for _ in range(200):
@@ -249,16 +249,16 @@ def test_games_nobody_plays_expire(tmp_path: Path) -> None:
         assert client.post(f"/api/games/{game}/join", json={"name": "bob"}).status_code == 409
 
 
-def test_a_client_creates_a_bounded_number_of_games(tmp_path: Path) -> None:
-    with TestClient(create_app(_settings(tmp_path, games_per_client=2))) as client:
+def test_a_client_creates_a_bounded_number_of_games(database_url: str) -> None:
+    with TestClient(create_app(_settings(database_url, games_per_client=2))) as client:
         for _ in range(2):
             _create(client, {"players": 2})
         answer = client.post("/api/games", json={"config": {"players": 2}})
         assert answer.status_code == 429 and "at most 2 new games" in answer.json()["error"]
 
 
-def test_games_resume_after_a_restart(tmp_path: Path) -> None:
-    settings = _settings(tmp_path)
+def test_games_resume_after_a_restart(database_url: str) -> None:
+    settings = _settings(database_url)
     with TestClient(create_app(settings)) as client:
         game = _create(client, {"players": 2, "modules": ["map"]})
         seats = dict(_join(client, game, name) for name in ("ann", "bob"))

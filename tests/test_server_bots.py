@@ -46,9 +46,12 @@ def _program(folder: Path, name: str, text: str, *arguments: str) -> str:
     return f"exec:{sys.executable} {path} {pids} {' '.join(arguments)}".rstrip()
 
 
-def _settings(folder: Path, bots: dict[str, str], **limits: Any) -> Settings:
-    """A server's settings: its database in ``folder``, the external ``bots``, ``limits``."""
-    database = f"sqlite:///{folder / 'games.sqlite3'}"
+def _settings(
+    folder: Path, bots: dict[str, str], database: str | None = None, **limits: Any
+) -> Settings:
+    """A server's settings: its ``database`` (a SQLite file in ``folder`` by default), the
+    external ``bots``, ``limits``."""
+    database = database or f"sqlite:///{folder / 'games.sqlite3'}"
     return Settings(database=database, bots=bots, limits=Limits(**limits))
 
 
@@ -272,12 +275,14 @@ def test_a_restarted_server_starts_the_programs_of_its_games_again(
     assert err.count("example-bot: game over") == 1
 
 
-def test_a_game_whose_bot_the_restarted_server_no_longer_runs_goes_on(tmp_path: Path) -> None:
+def test_a_game_whose_bot_the_restarted_server_no_longer_runs_goes_on(
+    tmp_path: Path, database_url: str
+) -> None:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
-    with TestClient(create_app(_settings(tmp_path, {"example": spec}))) as client:
+    with TestClient(create_app(_settings(tmp_path, {"example": spec}, database_url))) as client:
         table = Table(client, ["example", "human"])
         table.play(moves=2)
-    with TestClient(create_app(_settings(tmp_path, {}))) as client:
+    with TestClient(create_app(_settings(tmp_path, {}, database_url))) as client:
         table.client = client
         info = table.play()
         assert info["status"] == "over" and info["seats"][0]["player"] == "random"

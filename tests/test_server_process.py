@@ -5,11 +5,9 @@ move was kept and every game goes on to a record that replays."""
 from __future__ import annotations
 
 import importlib.util
-import os
 import random
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -23,6 +21,7 @@ import pytest
 pytest.importorskip("starlette")
 httpx2 = pytest.importorskip("httpx2")
 
+import sqlalchemy as sa  # noqa: E402
 from httpx2 import Client  # noqa: E402
 
 import cacao_rules as cr  # noqa: E402
@@ -94,10 +93,10 @@ def test_silent_and_dripping_connections_are_closed(quick_server: int) -> None:
 
 
 @contextmanager
-def _server(database: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def _server(database_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
     command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(port)]
     process = subprocess.Popen(
-        [*command, "--db", str(database)],
+        [*command, "--database-url", database_url],
         env=same_package_env(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -166,21 +165,22 @@ def _start_games(base: str) -> list[tuple[str, dict[int, str]]]:
     return games
 
 
-def _stored_moves(database: Path, game: str) -> list[str]:
-    with sqlite3.connect(database) as db:
-        rows = db.execute("SELECT move FROM moves WHERE game = ? ORDER BY number", (game,))
-        return [move for (move,) in rows]
+def _stored_moves(database_url: str, game: str) -> list[str]:
+    """The moves of ``game`` in the database, read with SQL of its own, not the server's."""
+    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
+    with engine.connect() as db:
+        query = "SELECT move FROM moves WHERE game = :game ORDER BY number"
+        return list(db.execute(sa.text(query), {"game": game}).scalars())
 
 
-def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
-    database = tmp_path / "games.sqlite3"
+def test_killing_the_server_loses_no_answered_move(database_url: str) -> None:
     port = free_port()
     base = f"http://{ADDRESS}:{port}"
-    with _server(database, port):
+    with _server(database_url, port):
         games = _start_games(base)
     accepted: dict[str, dict[int, str]] = {game: {} for game, _ in games}
     for kill in range(3):
-        with _server(database, port) as process:
+        with _server(database_url, port) as process:
             players = [Player(base, game, tokens, kill) for game, tokens in games]
             for player in players:
                 player.start()
@@ -191,10 +191,10 @@ def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
                 player.join(30)
                 accepted[player.game] |= player.accepted
         for game, moves in accepted.items():
-            stored = dict(enumerate(_stored_moves(database, game)))
+            stored = dict(enumerate(_stored_moves(database_url, game)))
             assert stored | moves == stored  # every answered move is kept, as it was
     assert all(accepted.values())
-    with _server(database, port):
+    with _server(database_url, port):
         players = [Player(base, game, tokens, 99) for game, tokens in games]
         for player in players:
             player.start()
@@ -204,9 +204,8 @@ def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
         with httpx2.Client(base_url=base, timeout=30) as client:
             for game, _ in games:
                 record = cr.GameRecord.from_text(client.get(f"/api/games/{game}/record").text)
-                assert [str(move) for move in record.moves] == _stored_moves(database, game)
+                assert [str(move) for move in record.moves] == _stored_moves(database_url, game)
                 assert record.final().is_over
-    assert os.path.getsize(database) > 0
 
 
 def test_the_example_client_plays_a_game_on_the_server(quick_server: int) -> None:
