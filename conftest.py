@@ -20,3 +20,5 @@ collect_ignore = [
 ]
 if importlib.util.find_spec("starlette") is None:  # the game server needs the server extra
     collect_ignore.append("src/cacao_rules/server")
+# Alembic's entry to the migrations runs them when imported: Alembic alone imports it.
+collect_ignore.append("src/cacao_rules/server/migrations/env.py")
