@@ -66,17 +66,13 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """The URL of a new, empty database for the game server, once on each backend: a SQLite
-    file in the test's folder, and a database of its own on the PostgreSQL server (dropped
-    at the end)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'games.sqlite3'}"
-        return
+@pytest.fixture
+def postgres_database(postgres_url: str) -> Iterator[str]:
+    """The URL of a new, empty database of its own on the PostgreSQL server, dropped at the
+    end (its connections cut)."""
     import sqlalchemy as sa
 
-    server = sa.make_url(request.getfixturevalue("postgres_url"))
+    server = sa.make_url(postgres_url)
     name = f"cacao_test_{uuid.uuid4().hex}"
     admin = sa.create_engine(server, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
     with admin.connect() as db:
@@ -87,3 +83,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         with admin.connect() as db:
             db.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of a new, empty database for the game server, once on each backend: a SQLite
+    file in the test's folder, and :func:`postgres_database`."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    url: str = request.getfixturevalue("postgres_database")
+    return url

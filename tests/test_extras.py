@@ -72,7 +72,12 @@ def test_the_core_library_imports_without_any_framework() -> None:
     assert result.stdout.strip() == "True"
 
 
-SERVER_TESTS = ["test_server.py", "test_server_bots.py", "test_server_process.py"]
+SERVER_TESTS = [
+    "test_server.py",
+    "test_server_bots.py",
+    "test_server_process.py",
+    "test_server_migrations.py",
+]
 """The game server's tests that need the test group's HTTP client."""
 
 

@@ -149,13 +149,12 @@ def test_a_database_a_newer_version_upgraded_is_refused(database_url: str) -> No
         Storage(database_url)
 
 
-def test_processes_starting_together_migrate_once(database_url: str) -> None:
-    if database_url.startswith("sqlite"):
-        pytest.skip("one process serves a SQLite file")
+def test_processes_starting_together_migrate_once(postgres_database: str) -> None:
+    """On PostgreSQL only: one process serves a SQLite file."""
     start = "import sys; from cacao_rules.server.storage import Storage; Storage(sys.argv[1])"
     processes = [
         subprocess.Popen(
-            [sys.executable, "-c", start, database_url],
+            [sys.executable, "-c", start, postgres_database],
             env=same_package_env(),
             stderr=subprocess.PIPE,
             text=True,
@@ -164,7 +163,7 @@ def test_processes_starting_together_migrate_once(database_url: str) -> None:
     ]
     errors = [process.communicate(timeout=120)[1] for process in processes]
     assert [process.returncode for process in processes] == [0] * 4, errors
-    assert _revision(database_url) == migrations.head()
+    assert _revision(postgres_database) == migrations.head()
 
 
 def test_threads_starting_together_migrate_once(database_url: str) -> None:
