@@ -350,11 +350,11 @@ def _views(client: TestClient, game: str, seats: dict[int, dict[str, str]]) -> l
     return [info, *views]
 
 
-def test_two_servers_on_one_database_serve_one_version_of_a_game(tmp_path: Path) -> None:
-    """Two applications on one SQLite file (in one process, which the file's lock allows):
-    a move through each on the same position gives one 200 and one 409 with the game as the
-    database holds it, and both then serve that game."""
-    settings = _settings(tmp_path)
+def test_two_servers_on_one_database_serve_one_version_of_a_game(database_url: str) -> None:
+    """Two applications on one database (on SQLite, in one process, which the file's lock
+    allows): a move through each on the same position gives one 200 and one 409 with the
+    game as the database holds it, and both then serve that game."""
+    settings = _settings(database_url)
     with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
         game = _create(one, {"players": 2})
         seats = dict(_join(one, game, name) for name in ("ann", "bob"))
@@ -397,13 +397,12 @@ def test_a_move_chosen_from_an_old_view_is_refused_with_the_current_view(
     assert again.json()["view"] == current and current["events"]
 
 
-def test_one_writer_of_a_move_number_wins(tmp_path: Path) -> None:
+def test_one_writer_of_a_move_number_wins(database_url: str) -> None:
     """Writers racing to store move 0 of a game: exactly one stores it, the others get
     MoveConflict (the primary key refuses a second move of a number), nothing else."""
     from cacao_rules.server.storage import MoveConflict, Seat, Storage
 
-    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    writers = [Storage(url) for _ in range(4)]
+    writers = [Storage(database_url) for _ in range(4)]
     writers[0].create("0123456789abcdef", {"players": 2}, 1, [Seat("human", "a", None)] * 2)
     start = threading.Barrier(len(writers))
     outcomes: list[str] = []

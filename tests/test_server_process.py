@@ -5,9 +5,11 @@ move was kept and every game goes on to a record that replays."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -214,7 +216,7 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     drops its lock, no stale lock file) a new one starts."""
     database = tmp_path / "games.sqlite3"
     command = [sys.executable, "-m", "cacao_rules", "serve", "--db", str(database), "--port"]
-    with _server(database, free_port()) as first:
+    with _server(f"sqlite:///{database}", free_port()) as first:
         second = subprocess.run(
             [*command, str(free_port())],
             env=same_package_env(),
@@ -230,7 +232,7 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         assert "Traceback" not in second.stderr and second.stdout == ""
         first.send_signal(signal.SIGKILL)
         first.wait()
-    with _server(database, free_port()) as third:
+    with _server(f"sqlite:///{database}", free_port()) as third:
         assert third.poll() is None
         assert (tmp_path / "games.sqlite3.lock").read_text() == f"{third.pid}\n"
 
