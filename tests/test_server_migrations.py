@@ -184,3 +184,30 @@ def test_threads_starting_together_migrate_once(database_url: str) -> None:
         thread.join(60)
     assert failures == []
     assert _revision(database_url) == migrations.head()
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ("newer", "has a schema this version of cacao-rules does not know"),
+        ("no driver", "no driver for"),
+    ],
+)
+def test_serve_refuses_a_database_it_cannot_serve_before_listening(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str, words: str
+) -> None:
+    """A database a newer version upgraded, or a URL whose driver is not installed: ``serve``
+    says so and exits 2 before it listens, with no traceback."""
+    from cacao_rules.cli import main
+
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    if change == "newer":
+        Storage(url).close()
+        with _engine(url) as engine, engine.begin() as db:
+            db.execute(sa.text("UPDATE alembic_version SET version_num = 'r9999'"))
+    else:
+        url = "postgresql+nosuchdriver://cacao@/cacao"
+    assert main(["serve", "--database-url", url, "--port", "1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("cacao-rules serve: ") and words in captured.err, captured.err
+    assert "Traceback" not in captured.err and "serving" not in captured.out
