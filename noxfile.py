@@ -67,10 +67,12 @@ def tests(session: nox.Session) -> None:
 
 
 def _slow_tests_once(session: nox.Session) -> list[str]:
-    """The options that leave out the tests marked ``slow`` but in the tests session of
-    PYTHON: a bot's strength over many games, which no Python or build changes, and which
-    would otherwise take a quarter of each session's time on two cores."""
-    return [] if session.name == f"tests-{PYTHON}" else ["-m", "not slow"]
+    """The options that leave out the tests marked ``slow`` or ``postgresql`` but in the
+    tests session of PYTHON: a bot's strength over many games, which no Python or build
+    changes, and which would otherwise take a quarter of each session's time on two cores;
+    the server's tests on PostgreSQL, whose SQL no Python or build changes either (the server
+    is interpreted in both builds), and which would add most of a minute to each session."""
+    return [] if session.name == f"tests-{PYTHON}" else ["-m", "not slow and not postgresql"]
 
 
 @nox.session(python=PYTHON)

@@ -69,7 +69,7 @@ def postgres_url() -> Iterator[str]:
 @pytest.fixture
 def postgres_database(postgres_url: str) -> Iterator[str]:
     """The URL of a new, empty database of its own on the PostgreSQL server, dropped at the
-    end (its connections cut)."""
+    end (its connections cut). A test that asks for it is marked ``postgresql`` (below)."""
     import sqlalchemy as sa
 
     server = sa.make_url(postgres_url)
@@ -85,7 +85,7 @@ def postgres_database(postgres_url: str) -> Iterator[str]:
         admin.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The URL of a new, empty database for the game server, once on each backend: a SQLite
     file in the test's folder, and :func:`postgres_database`."""
@@ -93,3 +93,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'games.sqlite3'}"
     url: str = request.getfixturevalue("postgres_database")
     return url
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``postgresql`` the tests that ask for :func:`postgres_database` by name (those
+    of :func:`database_url` on PostgreSQL are marked by its parameter): nox runs them once."""
+    for item in items:
+        if "postgres_database" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgresql)
