@@ -15,7 +15,10 @@ of an older version refuses a database that a newer one has upgraded, with
 
 A revision is history: it declares the tables as they were at its step, never by importing
 :mod:`..storage`, whose declarations are what the last revision gives (a test compares
-them).
+them). A change of the tables in :mod:`..storage` comes with a new file in ``versions/``:
+its ``revision``, the ``down_revision`` it follows, and an ``upgrade()`` of Alembic
+operations (``alembic.op``) that makes the change; that test says what is still missing.
+Revisions go forward only (no ``downgrade``): a backup is the way back.
 """
 
 from __future__ import annotations
