@@ -96,7 +96,7 @@ def _open_database(url: str, fsync: bool) -> None:
     exit status 2, not a failed start-up: a ConfigError saying why."""
     import sqlalchemy as sa
 
-    from ..server.storage import Storage
+    from ..server.storage import Storage, Unavailable
 
     try:
         Storage(url, fsync).close()
@@ -106,7 +106,7 @@ def _open_database(url: str, fsync: bool) -> None:
             f"no driver for {scheme!r} URLs here ({error}); for PostgreSQL, "
             'postgresql+psycopg://...: pip install "cacao-rules[server,postgres]"'
         ) from None
-    except sa.exc.SQLAlchemyError as error:
+    except (sa.exc.SQLAlchemyError, Unavailable) as error:  # out of reach, refused, ...
         reason = str(error).splitlines()[0]
         raise ConfigError(f"cannot open the database: {reason}") from None
 

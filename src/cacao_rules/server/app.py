@@ -27,8 +27,12 @@ from .live import LiveGame
 from .lobby import Conflict, Lobby, Refused
 from .page import page_response, static_response
 from .settings import Settings
+from .storage import RETRY_SECONDS, Unavailable
 
 LOG = logging.getLogger("cacao_rules.server")
+BUSY = f"the database is busy or out of reach; try again in {RETRY_SECONDS} s"
+"""What a client is told then (the database's own words, which may name its files, are
+only logged)."""
 S = TypeVar("S", bound=msgspec.Struct)
 _ENCODER = msgspec.json.Encoder()
 
@@ -223,8 +227,9 @@ async def _take_moves(lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int
         try:
             request = msgspec.json.decode(data, type=schemas.SocketMove)
             await lobby.play(game, seat, request)
-        except (msgspec.MsgspecError, Refused) as error:
-            text = json.dumps({"type": "error", "error": str(error)})
+        except (msgspec.MsgspecError, Refused, Unavailable) as error:
+            why = BUSY if isinstance(error, Unavailable) else str(error)
+            text = json.dumps({"type": "error", "error": why})
             await socket.send_text(text)
 
 
@@ -238,6 +243,13 @@ async def _http_error(request: Request, error: Exception) -> Response:
     if error.status_code == 404:
         return _error(404, f"no route {request.url.path[:80]!r}; see GET /api/schemas and the docs")
     return _error(error.status_code, str(error.detail))
+
+
+async def _unavailable(request: Request, error: Exception) -> Response:
+    LOG.warning("%s %s: the database is unavailable: %s", request.method, request.url.path, error)
+    answer = _error(503, BUSY)
+    answer.headers["Retry-After"] = str(RETRY_SECONDS)
+    return answer
 
 
 async def _disconnected(request: Request, error: Exception) -> Response:
@@ -281,6 +293,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Refused: _refused,
             HTTPException: _http_error,
             ClientDisconnect: _disconnected,
+            Unavailable: _unavailable,
         },
     )
 
