@@ -4,6 +4,10 @@ The ``rule`` marker (``@pytest.mark.rule("R-FILL-2")``) is registered in ``pypro
 
 Hypothesis profiles: ``ci`` (reproducible: derandomized, no deadline) is loaded when the
 environment variable ``CI`` is set, ``dev`` otherwise. ``HYPOTHESIS_PROFILE=NAME`` overrides.
+
+The game server's databases: ``database_url`` gives a test a new database once on SQLite
+and once on PostgreSQL (``postgres_database``), on the server of ``CACAO_TEST_POSTGRES_URL``
+or on a throwaway cluster these fixtures start (tests/postgres_cluster.py).
 """
 
 from __future__ import annotations
