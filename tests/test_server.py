@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")  # Starlette's test client (the test group)
@@ -463,6 +465,28 @@ def test_a_busy_database_is_answered_503_and_a_retry_time(tmp_path: Path) -> Non
         assert client.get(f"/api/games/{game}").json()["moves"] == 1
 
 
+def test_a_database_out_of_order_is_503_and_a_socket_closed_with_1013(tmp_path: Path) -> None:
+    """A game read from a database that fails (here a table renamed under the server):
+    503 over HTTP, and a WebSocket closed with 1013 (try again later), not 500 or 1011."""
+    settings = _settings(tmp_path)
+    with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+        game = _create(one, {"players": 2})
+        _seat, headers = _join(one, game, "ann")
+        token = headers["Authorization"].removeprefix("Bearer ")
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("ALTER TABLE notices RENAME TO elsewhere")
+        answer = two.get(f"/api/games/{game}")  # not in two's memory: read from the database
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", answer.text
+        with two.websocket_connect(f"/api/games/{game}/socket") as socket:
+            socket.send_json({"type": "hello", "token": token})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 1013 and "try again" in closed.value.reason
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("ALTER TABLE elsewhere RENAME TO notices")
+        assert two.get(f"/api/games/{game}").status_code == 200
+
+
 def _bot_processes() -> set[int]:
     """This process's children that are the built-in bots' processes (Linux's /proc)."""
     children = set()
@@ -515,3 +539,56 @@ def test_only_a_sqlite_file_is_locked(tmp_path: Path) -> None:
     nowhere = serving(f"sqlite:///{tmp_path / 'no' / 'games.sqlite3'}")
     with pytest.raises(cr.ConfigError, match=r"cannot open the lock file .* No such file"):
         nowhere.__enter__()
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+"""Any JSON value, small."""
+
+
+def test_no_request_is_answered_500(tmp_path: Path) -> None:
+    """Junk of every shape to every route, with and without a seat's token: each answer is
+    a status that means something (2xx, 4xx, or 503), never 500."""
+    with TestClient(create_app(_settings(tmp_path)), raise_server_exceptions=False) as client:
+        game = _create(client, {"players": 2})
+        _seat, headers = _join(client, game, "ann")
+        _join(client, game, "bob")
+        routes = [
+            "/api/games",
+            f"/api/games/{game}/join",
+            f"/api/games/{game}/moves",
+            f"/api/games/{game}/moves?since=3",
+            f"/api/games/{game}/view?board=1",
+            f"/api/games/{game}",
+            f"/api/games/{game}/record",
+        ]
+        keys = st.sampled_from(["config", "seats", "name", "seat", "move", "action", "number"])
+        bodies = JSON | st.dictionaries(keys, JSON, max_size=3)
+        files = st.integers(0, 3000).map(lambda length: "/static/" + "a" * length + ".js")
+
+        @settings(max_examples=300, deadline=None)
+        @given(
+            route=st.sampled_from(routes) | files,
+            body=bodies,
+            method=st.sampled_from(["GET", "POST"]),
+            token=st.booleans(),
+        )
+        def check(route: str, body: Any, method: str, token: bool) -> None:
+            answer = client.request(
+                method,
+                route,
+                json=body if method == "POST" else None,
+                headers=headers if token else {},
+            )
+            assert answer.status_code < 500 or answer.status_code == 503, answer.text
+
+        check()

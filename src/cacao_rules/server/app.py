@@ -2,7 +2,9 @@
 
 Every answer of the API is JSON but the record (text) and the replay page (HTML); every
 refusal is ``{"error": MESSAGE}`` with a 4xx status that says what was wrong and what is
-allowed (503 when the server is full). See ``docs/server.md`` for the routes.
+allowed (503 when the server is full or its database cannot be used now; a move after the
+game moved on adds the current ``view``). No request is answered 500. See
+``docs/server.md`` for the routes.
 """
 
 from __future__ import annotations
@@ -178,6 +180,9 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
         seat = lobby.seat(game, hello.token)
     except (Refused, msgspec.MsgspecError, TimeoutError) as error:
         await socket.close(1008, _reason(error))
+        return
+    except Unavailable:
+        await socket.close(1013, _reason(Unavailable(BUSY)))  # 1013: try again later
         return
     if game.sockets[seat] >= limits.sockets_per_seat:
         await socket.close(1008, f"at most {limits.sockets_per_seat} connections per seat")

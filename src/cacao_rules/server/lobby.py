@@ -135,6 +135,7 @@ class Lobby:
             return game
         except BaseException as error:
             future.set_exception(error)
+            future.exception()  # taken: asyncio logs no "never retrieved" when none waited
             raise
         finally:
             del self._loading[game_id]
