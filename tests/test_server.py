@@ -32,8 +32,10 @@ from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 
 
-def _settings(database_url: str, **limits: Any) -> Settings:
-    return Settings(database=database_url, limits=Limits(**limits))
+def _settings(database: str | Path, **limits: Any) -> Settings:
+    """A server's settings: its ``database`` (a URL, or a folder for a SQLite file there)."""
+    url = database if isinstance(database, str) else f"sqlite:///{database / 'games.sqlite3'}"
+    return Settings(database=url, limits=Limits(**limits))
 
 
 @pytest.fixture
@@ -442,7 +444,7 @@ def test_a_busy_database_is_answered_503_and_a_retry_time(tmp_path: Path) -> Non
     """Another connection holds the SQLite file's write lock longer than a request waits
     (``Limits.database_seconds``): the move is answered 503 with ``Retry-After``, not 500,
     and played once the lock is released."""
-    settings = _settings(f"sqlite:///{tmp_path / 'games.sqlite3'}", database_seconds=0.2)
+    settings = _settings(tmp_path, database_seconds=0.2)
     with TestClient(create_app(settings)) as client:
         game = _create(client, {"players": 2})
         seats = dict(_join(client, game, name) for name in ("ann", "bob"))
@@ -504,7 +506,7 @@ def test_bot_processes_that_die_are_replaced(
 ) -> None:
     """A bot process killed from outside breaks the pool they share: it is replaced, so
     that one bot move is random (and logged) and the next ones are the bot's again."""
-    with TestClient(create_app(_settings(f"sqlite:///{tmp_path / 'games.sqlite3'}"))) as client:
+    with TestClient(create_app(_settings(tmp_path))) as client:
         game = _create(client, {"players": 2}, ["human", "greedy"])
         seats = dict([_join(client, game, "ann")])
         url = f"/api/games/{game}/moves"

@@ -99,10 +99,12 @@ def test_silent_and_dripping_connections_are_closed(quick_server: int) -> None:
 
 
 @contextmanager
-def _server(database_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def _server(database: str | Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """``serve`` in a process of its own on ``database``: a URL, or a SQLite file's path."""
     command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(port)]
+    where = ["--db", str(database)] if isinstance(database, Path) else ["--database-url", database]
     process = subprocess.Popen(
-        [*command, "--database-url", database_url],
+        [*command, *where],
         env=same_package_env(),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -202,7 +204,7 @@ def test_the_bot_processes_end_with_a_killed_server(tmp_path: Path) -> None:
     """A server killed outright (SIGKILL) cannot stop its built-in bots' processes: they
     see it gone and exit by themselves, instead of waiting for work forever."""
     port = free_port()
-    with _server(f"sqlite:///{tmp_path / 'games.sqlite3'}", port) as server:
+    with _server(tmp_path / "games.sqlite3", port) as server:
         with httpx2.Client(base_url=f"http://{ADDRESS}:{port}", timeout=30) as client:
             body = {"config": {"players": 2}, "seats": ["random", "random"]}
             assert client.post("/api/games", json=body).status_code == 201
@@ -259,7 +261,7 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     drops its lock, no stale lock file) a new one starts."""
     database = tmp_path / "games.sqlite3"
     command = [sys.executable, "-m", "cacao_rules", "serve", "--db", str(database), "--port"]
-    with _server(f"sqlite:///{database}", free_port()) as first:
+    with _server(database, free_port()) as first:
         second = subprocess.run(
             [*command, str(free_port())],
             env=same_package_env(),
@@ -275,7 +277,7 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         assert "Traceback" not in second.stderr and second.stdout == ""
         first.send_signal(signal.SIGKILL)
         first.wait()
-    with _server(f"sqlite:///{database}", free_port()) as third:
+    with _server(database, free_port()) as third:
         assert third.poll() is None
         assert (tmp_path / "games.sqlite3.lock").read_text() == f"{third.pid}\n"
 
