@@ -46,6 +46,10 @@ INTERPRETED = {
         "the game server (an optional extra): its cost is in the engine it calls and the "
         "network, and its request shapes are msgspec structs"
     ),
+    "server/migrations/**/*.py": (
+        "the database's migrations: Alembic runs env.py and each revision as a script read "
+        "from its file, once as a server starts"
+    ),
     "openspiel.py": (
         "the OpenSpiel adapter: subclasses the framework's classes, and its cost is in the "
         "framework"

@@ -79,10 +79,12 @@ def tests(session: nox.Session) -> None:
     each Python of PYTHONS (``nox -s tests-3.12`` runs one), with the OpenSpiel and
     PettingZoo extras, whose adapters run those frameworks' own conformance tests, the Dask
     extra (simulations on a real local Dask cluster) and the server extra (the game server,
-    its browser test driving the system's chromium, which .ci/run installs); against the
-    pure-Python sources in src/ (pytest's ``pythonpath``)."""
+    its browser test driving the system's chromium, which .ci/run installs) with the
+    postgres extra (the server's storage tests run on SQLite and on the PostgreSQL server
+    that .ci/run starts, ``CACAO_TEST_POSTGRES_URL``); against the pure-Python sources in
+    src/ (pytest's ``pythonpath``)."""
     TESTED.append(str(session.python))
-    install(session, ".[openspiel,pettingzoo,dask,server]", groups=("test",))
+    install(session, ".[openspiel,pettingzoo,dask,server,postgres]", groups=("test",))
     # One worker per core (pytest-xdist): the suite is CPU-bound and the machines have two.
     session.run(
         "pytest",
@@ -94,10 +96,12 @@ def tests(session: nox.Session) -> None:
 
 
 def _slow_tests_once(session: nox.Session) -> list[str]:
-    """The options that leave out the tests marked ``slow`` but in the tests session of
-    PYTHON: a bot's strength over many games, which no Python or build changes, and which
-    would otherwise take a quarter of each session's time on two cores."""
-    return [] if session.name == f"tests-{PYTHON}" else ["-m", "not slow"]
+    """The options that leave out the tests marked ``slow`` or ``postgresql`` but in the
+    tests session of PYTHON: a bot's strength over many games, which no Python or build
+    changes, and which would otherwise take a quarter of each session's time on two cores;
+    the server's tests on PostgreSQL, whose SQL no Python or build changes either (the server
+    is interpreted in both builds), and which would add most of a minute to each session."""
+    return [] if session.name == f"tests-{PYTHON}" else ["-m", "not slow and not postgresql"]
 
 
 @nox.session(python=PYTHON)
@@ -112,7 +116,10 @@ def tests_compiled(session: nox.Session) -> None:
     """
     session.install(PIP)
     session.install(
-        ".[openspiel,pettingzoo,dask,server]", "--group", "test", env={"CACAO_RULES_MYPYC": "1"}
+        ".[openspiel,pettingzoo,dask,server,postgres]",
+        "--group",
+        "test",
+        env={"CACAO_RULES_MYPYC": "1"},
     )
     installed = session.run(
         "python",
@@ -159,7 +166,7 @@ def typecheck(session: nox.Session) -> None:
     (tests/typing/check_user_code.py)."""
     install(
         session,
-        ".[openspiel,pettingzoo,dask,server]",
+        ".[openspiel,pettingzoo,dask,server,postgres]",
         MYPY,
         BASEDPYRIGHT,
         TQDM_STUBS,
@@ -228,9 +235,11 @@ SDIST_DATA_TESTS = (
     "tests/test_record.py",
     "tests/test_schema.py",
     "tests/test_docs_api.py",
+    "tests/test_server_migrations.py",
 )
 """The tests that read the data files an sdist must carry (golden games, kept records, the
-shipped schema, the docs' API pages); the tests session runs the whole suite already."""
+shipped schema, the docs' API pages, the database made before migrations); the tests session
+runs the whole suite already (and those on PostgreSQL, left out here: no driver installed)."""
 
 
 def test_sdist(session: nox.Session, sdist: Path) -> None:
@@ -245,7 +254,15 @@ def test_sdist(session: nox.Session, sdist: Path) -> None:
     with session.chdir(root):
         install(session, ".[openspiel,pettingzoo,server]", groups=("test",))
         session.run("pytest", "--collect-only", "--quiet", "-p", "no:cacheprovider")
-        session.run("pytest", "--numprocesses=auto", "-p", "no:cacheprovider", *SDIST_DATA_TESTS)
+        session.run(
+            "pytest",
+            "--numprocesses=auto",
+            "-p",
+            "no:cacheprovider",
+            "-m",
+            "not postgresql",
+            *SDIST_DATA_TESTS,
+        )
 
 
 @nox.session(python=PYTHON)

@@ -72,7 +72,12 @@ def test_the_core_library_imports_without_any_framework() -> None:
     assert result.stdout.strip() == "True"
 
 
-SERVER_TESTS = ["test_server.py", "test_server_bots.py", "test_server_process.py"]
+SERVER_TESTS = [
+    "test_server.py",
+    "test_server_bots.py",
+    "test_server_process.py",
+    "test_server_migrations.py",
+]
 """The game server's tests that need the test group's HTTP client."""
 
 
@@ -98,3 +103,30 @@ def test_the_server_tests_skip_without_the_test_groups_http_client() -> None:
     assert result.returncode == pytest.ExitCode.NO_TESTS_COLLECTED, result.stdout[-2000:]
     for name in SERVER_TESTS:
         assert f"SKIPPED [2] tests/{name}" in result.stdout, result.stdout[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("ci", "status", "outcome"), [("", 0, "1 skipped"), ("true", 1, "1 error")]
+)
+def test_the_postgresql_tests_without_their_driver_skip_but_fail_in_ci(
+    ci: str, status: int, outcome: str
+) -> None:
+    """Without the postgres extra (its driver blocked), a test on PostgreSQL is skipped
+    saying why, and under ``CI``, which must run every database's tests, it fails."""
+    program = (
+        "import sys\n"
+        "sys.modules['psycopg'] = None\n"
+        "import pytest\n"
+        "sys.exit(pytest.main(sys.argv[1:]))\n"
+    )
+    tests = Path(__file__).resolve().parent
+    test = "tests/test_server_migrations.py::test_processes_starting_together_migrate_once"
+    result = subprocess.run(
+        [sys.executable, "-c", program, "-p", "no:cacheprovider", "-n", "0", "-q", "-rsf", test],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC), "PATH": "", "CI": ci},
+        cwd=tests.parent,
+    )
+    assert result.returncode == status and outcome in result.stdout, result.stdout[-2000:]
+    assert "the PostgreSQL driver is not installed" in result.stdout, result.stdout[-2000:]

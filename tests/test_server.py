@@ -32,13 +32,16 @@ from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 
 
-def _settings(path: Path, **limits: Any) -> Settings:
-    return Settings(database=f"sqlite:///{path / 'games.sqlite3'}", limits=Limits(**limits))
+def _settings(database: str | Path, **limits: Any) -> Settings:
+    """A server's settings: its ``database`` (a URL, or a folder for a SQLite file there)."""
+    url = database if isinstance(database, str) else f"sqlite:///{database / 'games.sqlite3'}"
+    return Settings(database=url, limits=Limits(**limits))
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(_settings(tmp_path))) as test_client:
+def client(database_url: str) -> Iterator[TestClient]:
+    """A client of a server on each database (tests/conftest.py's ``database_url``)."""
+    with TestClient(create_app(_settings(database_url))) as test_client:
         yield test_client
 
 
@@ -246,8 +249,8 @@ def test_the_socket_pushes_views_and_takes_moves(client: TestClient) -> None:
         assert closed.value.code == 1008 and "token" in closed.value.reason
 
 
-def test_games_nobody_plays_expire(tmp_path: Path) -> None:
-    settings = _settings(tmp_path, open_game_ttl=0.0, sweep_seconds=0.05)
+def test_games_nobody_plays_expire(database_url: str) -> None:
+    settings = _settings(database_url, open_game_ttl=0.0, sweep_seconds=0.05)
     with TestClient(create_app(settings)) as client:
         game = _create(client, {"players": 2})
         for _ in range(200):
@@ -258,16 +261,16 @@ def test_games_nobody_plays_expire(tmp_path: Path) -> None:
         assert client.post(f"/api/games/{game}/join", json={"name": "bob"}).status_code == 409
 
 
-def test_a_client_creates_a_bounded_number_of_games(tmp_path: Path) -> None:
-    with TestClient(create_app(_settings(tmp_path, games_per_client=2))) as client:
+def test_a_client_creates_a_bounded_number_of_games(database_url: str) -> None:
+    with TestClient(create_app(_settings(database_url, games_per_client=2))) as client:
         for _ in range(2):
             _create(client, {"players": 2})
         answer = client.post("/api/games", json={"config": {"players": 2}})
         assert answer.status_code == 429 and "at most 2 new games" in answer.json()["error"]
 
 
-def test_games_resume_after_a_restart(tmp_path: Path) -> None:
-    settings = _settings(tmp_path)
+def test_games_resume_after_a_restart(database_url: str) -> None:
+    settings = _settings(database_url)
     with TestClient(create_app(settings)) as client:
         game = _create(client, {"players": 2, "modules": ["map"]})
         seats = dict(_join(client, game, name) for name in ("ann", "bob"))
@@ -358,11 +361,11 @@ def _views(client: TestClient, game: str, seats: dict[int, dict[str, str]]) -> l
     return [info, *views]
 
 
-def test_two_servers_on_one_database_serve_one_version_of_a_game(tmp_path: Path) -> None:
-    """Two applications on one SQLite file (in one process, which the file's lock allows):
-    a move through each on the same position gives one 200 and one 409 with the game as the
-    database holds it, and both then serve that game."""
-    settings = _settings(tmp_path)
+def test_two_servers_on_one_database_serve_one_version_of_a_game(database_url: str) -> None:
+    """Two applications on one database (on SQLite, in one process, which the file's lock
+    allows): a move through each on the same position gives one 200 and one 409 with the
+    game as the database holds it, and both then serve that game."""
+    settings = _settings(database_url)
     with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
         game = _create(one, {"players": 2})
         seats = dict(_join(one, game, name) for name in ("ann", "bob"))
@@ -407,13 +410,12 @@ def test_a_move_chosen_from_an_old_view_is_refused_with_the_current_view(
     assert again.json()["view"] == current and current["events"]
 
 
-def test_one_writer_of_a_move_number_wins(tmp_path: Path) -> None:
+def test_one_writer_of_a_move_number_wins(database_url: str) -> None:
     """Writers racing to store move 0 of a game: exactly one stores it, the others get
     MoveConflict (the primary key refuses a second move of a number), nothing else."""
     from cacao_rules.server.storage import MoveConflict, Seat, Storage
 
-    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    writers = [Storage(url) for _ in range(4)]
+    writers = [Storage(database_url) for _ in range(4)]
     writers[0].create("0123456789abcdef", {"players": 2}, 1, [Seat("human", "a", None)] * 2)
     start = threading.Barrier(len(writers))
     outcomes: list[str] = []

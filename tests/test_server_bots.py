@@ -47,9 +47,12 @@ def _program(folder: Path, name: str, text: str, *arguments: str) -> str:
     return f"exec:{sys.executable} {path} {pids} {' '.join(arguments)}".rstrip()
 
 
-def _settings(folder: Path, bots: dict[str, str], **limits: Any) -> Settings:
-    """A server's settings: its database in ``folder``, the external ``bots``, ``limits``."""
-    database = f"sqlite:///{folder / 'games.sqlite3'}"
+def _settings(
+    folder: Path, bots: dict[str, str], database: str | None = None, **limits: Any
+) -> Settings:
+    """A server's settings: its ``database`` (a SQLite file in ``folder`` by default), the
+    external ``bots``, ``limits``."""
+    database = database or f"sqlite:///{folder / 'games.sqlite3'}"
     return Settings(database=database, bots=bots, limits=Limits(**limits))
 
 
@@ -118,11 +121,15 @@ class Table:
 
 
 def test_the_example_program_plays_whole_games_on_the_server(
-    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
     settings = _settings(tmp_path, {"example": spec})
-    with running(settings) as base, httpx2.Client(base_url=base, timeout=30) as client:
+    with (
+        caplog.at_level("INFO", "cacao_rules.server"),
+        running(settings) as base,
+        httpx2.Client(base_url=base, timeout=30) as client,
+    ):
         table = Table(client, ["human", "example", "example"], players=3)
         info = table.play()
         assert info["status"] == "over" and info["notices"] == []
@@ -133,8 +140,8 @@ def test_the_example_program_plays_whole_games_on_the_server(
         pids = _pids(tmp_path, "example")
         assert len(pids) == 2  # one program a seat, for the whole game
         assert _all_stopped(pids)  # game_over, quit: they exit
-        err = capfd.readouterr().err
-        assert err.count("example-bot: new game") == 2
+        err = "".join(r.getMessage() for r in caplog.records if "standard error" in r.getMessage())
+        assert err.count("example-bot: new game") == 2  # what they wrote, logged at their end
         assert err.count(f"example-bot: game over, winners {info['winners']}") == 2
 
 
@@ -255,10 +262,11 @@ def test_the_programs_running_at_once_are_bounded(few_programs: TestClient) -> N
 
 
 def test_a_restarted_server_starts_the_programs_of_its_games_again(
-    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
     settings = _settings(tmp_path, {"example": spec})
+    caplog.set_level("INFO", "cacao_rules.server")
     with TestClient(create_app(settings)) as client:
         table = Table(client, ["example", "human"])
         table.play(moves=3)
@@ -268,17 +276,19 @@ def test_a_restarted_server_starts_the_programs_of_its_games_again(
         assert info["status"] == "over" and info["notices"] == []
         pids = _pids(tmp_path, "example")
         assert len(pids) == 2 and _all_stopped(pids)  # one a server's life, then stopped
-    err = capfd.readouterr().err
-    assert err.count("example-bot: new game, seat 0") == 2
+    err = "".join(r.getMessage() for r in caplog.records if "standard error" in r.getMessage())
+    assert err.count("example-bot: new game, seat 0") == 2  # logged as each program ends
     assert err.count("example-bot: game over") == 1
 
 
-def test_a_game_whose_bot_the_restarted_server_no_longer_runs_goes_on(tmp_path: Path) -> None:
+def test_a_game_whose_bot_the_restarted_server_no_longer_runs_goes_on(
+    tmp_path: Path, database_url: str
+) -> None:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
-    with TestClient(create_app(_settings(tmp_path, {"example": spec}))) as client:
+    with TestClient(create_app(_settings(tmp_path, {"example": spec}, database_url))) as client:
         table = Table(client, ["example", "human"])
         table.play(moves=2)
-    with TestClient(create_app(_settings(tmp_path, {}))) as client:
+    with TestClient(create_app(_settings(tmp_path, {}, database_url))) as client:
         table.client = client
         info = table.play()
         assert info["status"] == "over" and info["seats"][0]["player"] == "random"

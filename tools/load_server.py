@@ -6,6 +6,8 @@ finished game is replaced by a new one), each seat a WebSocket client, and print
 per second, the server's CPU time per move, the percentiles of a move's round trip (sending
 the move to receiving the view it makes), the server's resident memory over time, every
 error, and the machine's load average (the clients share the machine with the server).
+The server keeps its games in a new SQLite file, or in ``--database-url`` (an empty
+PostgreSQL database, say).
 Needs the server extra and ``httpx2``; a figure, not a test.
 """
 
@@ -129,10 +131,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--port", type=int, default=8731)
+    parser.add_argument(
+        "--database-url",
+        help="the server's database (postgresql+psycopg://...); a new SQLite file without it",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(args.port)]
-        options = ["--db", f"{folder}/load.sqlite3", "--games-per-client", "100000"]
+        database = args.database_url or f"sqlite:///{folder}/load.sqlite3"
+        options = ["--database-url", database, "--games-per-client", "100000"]
         server = subprocess.Popen([*command, *options], stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{args.port}"

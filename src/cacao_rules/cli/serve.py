@@ -102,9 +102,30 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     serve.set_defaults(run=run, parser=serve)
 
 
+def _open_database(url: str, fsync: bool) -> None:
+    """Reach the database and bring its schema up to date (the server would do it as it
+    starts) before listening, so that a database the server cannot use is a message and
+    exit status 2, not a failed start-up: a ConfigError saying why."""
+    import sqlalchemy as sa
+
+    from ..server.storage import Storage, Unavailable
+
+    try:
+        Storage(url, fsync).close()
+    except (sa.exc.NoSuchModuleError, ModuleNotFoundError) as error:
+        scheme = url.split("://", 1)[0]
+        raise ConfigError(
+            f"no driver for {scheme!r} URLs here ({error}); for PostgreSQL, "
+            f"postgresql+psycopg://...: {install_command('server,postgres')}"
+        ) from None
+    except (sa.exc.SQLAlchemyError, Unavailable) as error:  # out of reach, refused, ...
+        reason = str(error).splitlines()[0]
+        raise ConfigError(f"cannot open the database: {reason}") from None
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Serve until interrupted."""
-    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+    if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn", "alembic")):
         err.write(f"cacao-rules serve needs the server extra: {install_command('server')}\n")
         return MISSING_EXTRA
     from ..server.players import check_external
@@ -120,6 +141,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 _try_program(name, command)
             if args.bot_ms < 1:
                 raise ConfigError(f"--bot-ms must be 1 or more, got {args.bot_ms}")
+            _open_database(url, args.fsync)
             settings = Settings(
                 database=url,
                 fsync=args.fsync,

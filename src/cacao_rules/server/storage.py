@@ -31,11 +31,14 @@ import sqlalchemy as sa
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
 
-_METADATA = sa.MetaData()
+from . import migrations
+
+METADATA = sa.MetaData()
+"""The tables, declared once: the schema the last revision of :mod:`.migrations` gives."""
 
 GAMES = sa.Table(
     "games",
-    _METADATA,
+    METADATA,
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("config", sa.Text, nullable=False),  # the config document, JSON
     sa.Column("seed", sa.String(24), nullable=False),  # 64 bits do not fit a signed BIGINT
@@ -45,7 +48,7 @@ GAMES = sa.Table(
 )
 SEATS = sa.Table(
     "seats",
-    _METADATA,
+    METADATA,
     sa.Column("game", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("player", sa.String(64), nullable=False),  # "human" or a bot's name
@@ -54,14 +57,14 @@ SEATS = sa.Table(
 )
 MOVES = sa.Table(
     "moves",
-    _METADATA,
+    METADATA,
     sa.Column("game", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("move", sa.Text, nullable=False),  # move notation
 )
-NOTICES = sa.Table(  # a table of its own: a database made before it gets it, unchanged else
+NOTICES = sa.Table(
     "notices",
-    _METADATA,
+    METADATA,
     sa.Column("game", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("moves", sa.Integer, primary_key=True),  # the moves played when it was given
@@ -139,16 +142,17 @@ def _sqlite_pragmas(
 
 
 class Storage:
-    """The games of one database (``url``: a SQLAlchemy URL), tables made if missing;
-    ``fsync``: SQLite syncs the disk at each commit; ``wait_seconds``: how long SQLite
-    waits for a write lock held by another connection before :class:`Unavailable`."""
+    """The games of one database (``url``: a SQLAlchemy URL), its schema brought up to date
+    (:mod:`.migrations`); ``fsync``: SQLite syncs the disk at each commit; ``wait_seconds``:
+    how long SQLite waits for a write lock held by another connection before
+    :class:`Unavailable`."""
 
     def __init__(self, url: str, fsync: bool = False, wait_seconds: float = 10.0) -> None:
         self.engine = sa.create_engine(url)
         sa.event.listen(self.engine, "handle_error", _unavailable)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas(fsync, wait_seconds))
-        _METADATA.create_all(self.engine)
+        migrations.upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -1,0 +1,1 @@
+"""The revisions of the database's schema, oldest first (see :mod:`..migrations`)."""
