@@ -93,7 +93,7 @@ def _keep(state: State, moves: tuple[Move, ...]) -> None:
 def _listed_moves(state: State) -> tuple[Move, ...] | None:
     """The legal moves the engine listed for ``state``, or ``None`` if not listed yet."""
     listed = state._listed
-    if isinstance(listed, _Listed) and listed.owner == id(state):
+    if type(listed) is _Listed and listed.owner == id(state):
         return listed.moves
     return None
 
@@ -102,8 +102,9 @@ def finish(draft: Draft) -> State:
     """The state that the settled ``draft`` describes, with the legal moves it listed on
     the way (a decision with more than one answer lists them: :func:`settle`)."""
     state = draft.freeze()
-    if draft.moves is not None:
-        _keep(state, draft.moves)
+    moves = draft.moves
+    if moves is not None:
+        _keep(state, moves)
     return state
 
 

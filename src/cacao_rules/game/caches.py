@@ -73,8 +73,7 @@ class Forget(enum.Enum):
     """What a full :class:`Memo` forgets to make room."""
 
     OLDER_HALF = "the older half"
-    """The entries kept first, half of them: the newer half holds what recent games met, so
-    a long run of games does not slow down at every clearing as it fills the table again."""
+    """The entries kept first, half of them: the newer half holds what recent games met."""
     EVERYTHING = "everything"
     """It starts afresh: for tables that fill again quickly, or are never full in practice."""
     NOTHING = "nothing"
