@@ -10,20 +10,25 @@ listed in :data:`TABLES`: :func:`clear_all` empties them all, and a test may low
 memo's ``bound`` to make it forget often.
 
 Threads: the server runs the engine from a thread pool, and bots may run in threads too.
-What makes the tables safe to share:
+What makes the tables safe to share, with a lock only where one is needed:
 
-- A read takes no lock: callers read ``memo.table.get(key)`` directly, the hot path. A
-  single dictionary read is atomic under the GIL, and on free-threaded CPython (3.13t) the
-  interpreter guards each operation on a dictionary itself, so a reader finds a kept value
-  or nothing, never a half-written entry, whatever the writers do.
-- Every change (keeping a value, making room, clearing) holds the table's lock, so two
-  threads never make room at once: each key is deleted once (two evictions that overlapped
-  used to delete the same keys twice, a ``KeyError``), and no writer iterates over the table
-  while another changes it.
+- A read is one dictionary operation: callers read ``memo.table.get(key)`` directly, the
+  hot path. So is keeping a value (``dict.setdefault``, or an assignment for
+  :meth:`Memo.put`). Each single operation on a dictionary is atomic under the GIL, and
+  on free-threaded CPython (3.13t) the interpreter locks the dictionary for it, so a
+  reader finds a kept value or nothing, never a half-written entry.
+- Making room takes the table's lock, so two threads never make room at once, and it
+  copies the keys in one operation and removes each only if it is still there: a thread
+  that keeps a value meanwhile changes nothing it relies on. (Making room used to delete
+  keys from a list taken before its loop, so two threads that made room at once deleted
+  the same keys twice, a ``KeyError``, or one changed the table while the other iterated
+  over it, a ``RuntimeError``.)
 - What is kept is immutable and equal to what would be worked out afresh, so a reader that
-  misses because another thread just made room works it out again and gets the same answer.
-  :meth:`Memo.keep` keeps the first value kept for a key and hands that one back to a thread
-  that made its own meanwhile, so that everybody shares one object per key.
+  misses because another thread just made room works it out again and gets the same
+  answer, and two threads that keep a value for one key at once may keep either.
+  :meth:`Memo.keep` hands back the value kept first, so that threads share one object per
+  key; a value that depends on the table itself (a number in the order keys come) is
+  worked out and kept under the lock (:meth:`Memo.keep_made`).
 """
 
 from __future__ import annotations
@@ -31,7 +36,6 @@ from __future__ import annotations
 import enum
 import threading
 from collections.abc import Callable
-from itertools import islice
 from typing import Final, Generic, Protocol, TypeVar
 
 K = TypeVar("K")
@@ -105,7 +109,7 @@ class Memo(Generic[K, V]):
         self.forget: Final = forget
         self.clears: Final = clears
         self.table: Final[dict[K, V]] = {}
-        self.lock: Final = threading.Lock()
+        self.lock: Final = threading.RLock()
         register(self)
 
     def __len__(self) -> int:
@@ -114,9 +118,15 @@ class Memo(Generic[K, V]):
     def keep(self, key: K, value: V) -> V:
         """Keep ``value`` for ``key`` unless a value is kept for it already; return the one
         kept (``value`` itself if the table is full and forgets nothing)."""
-        with self.lock:
-            kept = self.table.get(key)
-            return self._insert(key, value) if kept is None else kept
+        table = self.table
+        bound = self.bound
+        if bound is not None and len(table) >= bound:
+            kept = table.get(key)
+            if kept is not None:
+                return kept
+            if not self._made_room(bound):
+                return value
+        return table.setdefault(key, value)
 
     def keep_made(self, key: K, make: Callable[[], V]) -> V:
         """:meth:`keep` for a value that ``make`` works out only if none is kept yet, while
@@ -124,33 +134,36 @@ class Memo(Generic[K, V]):
         the order keys come). ``make`` must be quick and must not use this memo."""
         with self.lock:
             kept = self.table.get(key)
-            return self._insert(key, make()) if kept is None else kept
+            return self.keep(key, make()) if kept is None else kept
 
     def put(self, key: K, value: V) -> V:
         """Keep ``value`` for ``key`` in place of any value kept for it; return it."""
-        with self.lock:
-            return self._insert(key, value)
-
-    def _insert(self, key: K, value: V) -> V:
-        """Keep ``value`` for ``key``, making room first if the table is full; the lock is
-        held."""
         table = self.table
         bound = self.bound
-        if bound is not None and len(table) >= bound and key not in table:
-            if self.forget is Forget.NOTHING:
-                return value
-            self._make_room()
-        table[key] = value
+        if bound is None or len(table) < bound or key in table or self._made_room(bound):
+            table[key] = value
         return value
 
-    def _make_room(self) -> None:
-        """Forget what :attr:`forget` says; the lock is held."""
-        table = self.table
-        if self.forget is Forget.EVERYTHING:
-            table.clear()
-        else:
-            for key in list(islice(table, (len(table) + 1) // 2)):
-                del table[key]
+    def _made_room(self, bound: int) -> bool:
+        """Make room in the full table, forgetting what :attr:`forget` says, unless another
+        thread just did; ``False`` if it forgets nothing.
+
+        One thread at a time (the lock), and safe beside threads that keep values meanwhile:
+        the keys are copied in one operation, and each is removed only if still there.
+        """
+        forget = self.forget
+        if forget is Forget.NOTHING:
+            return False
+        with self.lock:
+            table = self.table
+            if len(table) >= bound:
+                if forget is Forget.EVERYTHING:
+                    table.clear()
+                else:
+                    keys = list(table)
+                    for key in keys[: (len(keys) + 1) // 2]:
+                        table.pop(key, None)
+        return True
 
     def clear(self) -> None:
         """Forget everything, and empty the tables of :attr:`clears`."""

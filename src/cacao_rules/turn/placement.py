@@ -5,7 +5,6 @@ Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-O
 
 from __future__ import annotations
 
-import threading
 from typing import Final, cast
 
 from ..errors import IllegalMoveError
@@ -60,14 +59,15 @@ class TileMoves:
     everywhere just the same, only not found by identity.
 
     The tables are keyed by squares as plain objects: see :func:`placement_moves`. They are
-    read without a lock and changed under :attr:`lock` (see :mod:`cacao_rules.game.caches`,
-    where they are registered): the first moves kept for a type and square are the ones
-    every thread gets, so that the guarantee holds under threads too. They never forget
+    registered with the other shared tables (:mod:`cacao_rules.game.caches`) and, like
+    them, safe under threads: the moves are kept with ``dict.setdefault``, one operation
+    on keys of plain integers, so the first moves kept for a type and square are the ones
+    every thread gets and the guarantee holds under threads too. They never forget
     (``bound`` is ``None``): there is one entry per tile type and square of the window a
     game can reach (:mod:`cacao_rules.game.bounds`).
     """
 
-    __slots__ = ("bound", "lock", "name", "overbuilds", "places")
+    __slots__ = ("bound", "name", "overbuilds", "places")
 
     def __init__(self) -> None:
         self.name: Final = "tile moves"
@@ -81,22 +81,19 @@ class TileMoves:
             kind: {} for kind in WorkerType
         }
         """The overbuilds of each tile type on each square met so far, likewise."""
-        self.lock: Final = threading.Lock()
         register(self)
 
     def new_places(self, kind: WorkerType, square: Square) -> tuple[Place, ...]:
         """The placements of ``kind`` on ``square``, made and kept (or the ones another
         thread kept first)."""
         moves = tuple([Place(kind, square, rotation) for rotation in kind.rotations])
-        with self.lock:
-            return self.places[kind].setdefault(square, moves)
+        return self.places[kind].setdefault(square, moves)
 
     def new_overbuilds(self, kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
         """The overbuilds of ``kind`` on ``square``, made and kept (or the ones another
         thread kept first)."""
         moves = tuple([Overbuild(kind, square, rotation) for rotation in kind.rotations])
-        with self.lock:
-            return self.overbuilds[kind].setdefault(square, moves)
+        return self.overbuilds[kind].setdefault(square, moves)
 
     def __len__(self) -> int:
         places = sum(len(table) for table in self.places.values())
@@ -106,11 +103,10 @@ class TileMoves:
         """Forget every move made: moves made afresh are other objects. What kept ids of
         the moves made keeps the moves too (the action space), so no other object can take
         their identity."""
-        with self.lock:
-            for places in self.places.values():
-                places.clear()
-            for overbuilds in self.overbuilds.values():
-                overbuilds.clear()
+        for places in self.places.values():
+            places.clear()
+        for overbuilds in self.overbuilds.values():
+            overbuilds.clear()
 
     def made(self, move: Place | Overbuild) -> bool:
         """Whether ``move`` is itself one of the moves made here (not merely an equal one)."""
