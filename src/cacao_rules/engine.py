@@ -74,7 +74,10 @@ class _Listed:
     so the engine does not trust what the slot holds: only a record of this class, made
     for that very state (:func:`_listed_moves`). A tuple written into the slot, or the
     record of another state copied there, is ignored, and the moves are listed and checked
-    afresh: no caller can make the engine accept a move it did not list.
+    afresh: no caller can make the engine accept a move it did not list. (A record taken
+    out of a state and kept until that state is gone could name a later state that Python
+    puts at the same address; getting there means reaching into the engine's private
+    records, as replacing its functions would.)
     """
 
     __slots__ = ("moves", "owner")
