@@ -585,15 +585,18 @@ def test_moves_stay_the_same_when_the_engine_makes_room_among_the_situations_it_
     # The engine keeps what it worked out for each resolve situation, up to a limit, and then
     # forgets the older half: a long run of games gets there. Filled up to the limit here
     # (the only way to get there in a test), it makes room and answers as before.
-    kept = activation._SITUATIONS
+    memo = activation._SITUATIONS
+    kept = memo.table
     saved = dict(kept)
     kept.clear()
-    kept.update((("filler", number), ((), None)) for number in range(activation._KEPT_SITUATIONS))
+    bound = memo.bound
+    assert bound is not None
+    kept.update((("filler", number), ((), None)) for number in range(bound))
     try:
         state = hub({Side.S: M2, Side.W: P1})
         state = cr.apply(state, cr.Place(W1111, HUB, 0))
         assert names(state) == ["resolve 1,0 S 0", "resolve 1,0 W 0", "resolve 1,0 W 1"]
-        assert len(kept) < activation._KEPT_SITUATIONS
+        assert len(kept) < bound
     finally:
         kept.clear()
         kept.update(saved)
@@ -605,7 +608,7 @@ def test_moves_are_listed_in_full_after_a_check_found_every_edge_live() -> None:
     # that for the situation without the moves; listing the moves of the same situation
     # afterwards works them out in full.
     state = cr.apply(hub({Side.S: M2, Side.W: P1}), cr.Place(W1111, HUB, 0))
-    kept = activation._SITUATIONS
+    kept = activation._SITUATIONS.table
     saved = dict(kept)
     kept.clear()
     try:

@@ -34,6 +34,67 @@ def test_a_discard_that_was_never_listed_is_refused() -> None:
     assert cr.legal_moves(state) == listed
 
 
+def _private_slots() -> list[str]:
+    """The private slots of a state (its hash aside): where the engine keeps what it
+    worked out about it."""
+    return [
+        name
+        for cls in cr.State.__mro__
+        for name in vars(cls).get("__slots__", ())
+        if name.startswith("_") and name != "_hash"
+    ]
+
+
+def _resolving_state() -> cr.State:
+    """A state of a seeded game that waits for a resolve, with its moves listed."""
+    state = cr.new_game(cr.Config(players=2), seed=3)
+    while not isinstance(state.step, cr.ResolveStep):
+        state = cr.apply(state, cr.legal_moves(state)[0])
+    cr.legal_moves(state)
+    return state
+
+
+@pytest.mark.parametrize("planted", ["tuple", "method"])
+def test_moves_planted_through_a_private_slot_or_method_are_not_accepted(planted: str) -> None:
+    """Issue 36, item 6: writing a move list into a state's private slot (or through a
+    private method, where one would take it) as an attacker would, makes neither
+    ``legal_moves`` list the move nor ``apply`` accept it: the engine trusts only what it
+    listed itself for that very state."""
+    state = cr.new_game(cr.Config(players=2), seed=3)
+    bogus = cr.Discard(state.players[state.current].hand[0])
+    assert _private_slots()
+    for name in _private_slots():
+        object.__setattr__(state, name, (bogus,))
+    if planted == "method":
+        for name in dir(state):
+            if name.startswith("_") and "move" in name and callable(getattr(state, name)):
+                getattr(state, name)((bogus,))
+    assert bogus not in cr.legal_moves(state)
+    with pytest.raises(cr.IllegalMoveError):
+        cr.apply(state, bogus)
+
+
+def test_moves_listed_for_one_state_are_not_accepted_on_another() -> None:
+    """What the engine listed for one state, moved into another state's private slots,
+    does not make the other accept the moves listed for the first."""
+    resolving = _resolving_state()
+    move = cr.legal_moves(resolving)[0]
+    placing = cr.new_game(cr.Config(players=2), seed=3)
+    for name in _private_slots():
+        object.__setattr__(placing, name, object.__getattribute__(resolving, name))
+    with pytest.raises(cr.IllegalMoveError):
+        cr.apply(placing, move)
+    assert move not in cr.legal_moves(placing)
+
+
+def test_the_engine_lists_a_state_s_moves_once() -> None:
+    """The engine still keeps the moves it listed: asked again, it gives the same tuple."""
+    state = _resolving_state()
+    assert cr.legal_moves(state) is cr.legal_moves(state)
+    after = cr.apply(state, cr.legal_moves(state)[0])
+    assert cr.legal_moves(after) is cr.legal_moves(after)
+
+
 def test_the_action_space_keeps_nothing_in_the_state() -> None:
     state = cr.new_game(cr.Config(players=2), seed=3)
     twin = pickle.loads(pickle.dumps(state))

@@ -204,7 +204,7 @@ STATE = Value(
         F("mask_supply", "tuple[int, ...]", "()"),
         F("gems_exchanged", "int", "0"),
     ),
-    private=(("_moves", "tuple[Any, ...] | None"),),
+    private=(("_listed", "object"),),
 )
 
 PLAYER = next(value for value in VALUES if value.name == "PlayerState")
@@ -442,11 +442,10 @@ def draft_block(state: Value, player: Value) -> list[str]:
     lines.append("        self.events = events")
     lines.append("        self.moves: tuple[Move, ...] | None = None")
     lines += ["", "    def freeze(self) -> State:"]
-    lines.append('        """The state this draft now describes, with its legal moves if known."""')
+    lines.append('        """The state this draft now describes (the engine keeps ``moves``)."""')
     arguments = ["tuple(self.players)" if n == "players" else f"self.{n}" for n in names]
-    lines += _call("        state = State", arguments)
-    lines += ["        if self.moves is not None:", "            state._keep_moves(self.moves)"]
-    lines += ["        return state", ""]
+    lines += _call("        return State", arguments)
+    lines.append("")
     lines += _signature(
         "    def update_player", ["self", "seat: int", "**changes: Any"], "PlayerState"
     )

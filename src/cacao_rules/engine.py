@@ -63,7 +63,52 @@ def new_game(config: Config, seed: int | None = None) -> State:
     draft = Draft(_before_the_deal(config).replace(seed=seed), None)
     setup.continue_deal(draft)
     settle(draft)
-    return draft.freeze()
+    return finish(draft)
+
+
+class _Listed:
+    """The legal moves the engine listed for one state, as it keeps them in the state's
+    private slot: made here alone, and naming its state by identity.
+
+    A state's slot is out of reach of every public name but not of ``object.__setattr__``,
+    so the engine does not trust what the slot holds: only a record of this class, made
+    for that very state (:func:`_listed_moves`). A tuple written into the slot, or the
+    record of another state copied there, is ignored, and the moves are listed and checked
+    afresh: no caller can make the engine accept a move it did not list. (A record taken
+    out of a state and kept until that state is gone could name a later state that Python
+    puts at the same address; getting there means reaching into the engine's private
+    records, as replacing its functions would.)
+    """
+
+    __slots__ = ("moves", "owner")
+
+    def __init__(self, moves: tuple[Move, ...], owner: int) -> None:
+        self.moves: Final = moves
+        self.owner: Final = owner
+        """``id()`` of the state listed: no other living object has it."""
+
+
+def _keep(state: State, moves: tuple[Move, ...]) -> None:
+    """Keep ``moves`` as the legal moves of ``state``, which the engine has just listed."""
+    object.__setattr__(state, "_listed", _Listed(moves, id(state)))
+
+
+def _listed_moves(state: State) -> tuple[Move, ...] | None:
+    """The legal moves the engine listed for ``state``, or ``None`` if not listed yet."""
+    listed = state._listed
+    if type(listed) is _Listed and listed.owner == id(state):
+        return listed.moves
+    return None
+
+
+def finish(draft: Draft) -> State:
+    """The state that the settled ``draft`` describes, with the legal moves it listed on
+    the way (a decision with more than one answer lists them: :func:`settle`)."""
+    state = draft.freeze()
+    moves = draft.moves
+    if moves is not None:
+        _keep(state, moves)
+    return state
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -74,11 +119,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if type(state) is not State:
         expect(state, State)
-    known: tuple[Move, ...] | None = state._moves
+    known = _listed_moves(state)
     if known is not None:
         return known
     moves = tuple(STEP_KINDS[type(state.step)].moves(state))
-    state._keep_moves(moves)
+    _keep(state, moves)
     return moves
 
 
@@ -118,7 +163,7 @@ def _check(state: State, move: Move) -> StepKind:
     """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied to ``state``;
     return the kind of the state's step, which carries the move out."""
     kind = STEP_KINDS[type(state.step)]
-    known: tuple[Move, ...] | None = state._moves
+    known = _listed_moves(state)
     if known is None or isinstance(move, Place) or not _listed(move, known):
         kind.check(state, move)
     return kind
@@ -151,7 +196,7 @@ def _run(state: State, move: Move, events: list[Event] | None) -> State:
     draft = Draft(state, events)
     kind.perform(draft, move)
     settle(draft)
-    return draft.freeze()
+    return finish(draft)
 
 
 def apply(state: State, move: Move) -> State:

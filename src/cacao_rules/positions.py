@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from .engine import settle
+from .engine import finish, settle
 from .errors import ConfigError, FormatError, bad_argument, excerpt, expect, expect_any, wrong_type
 from .game.components import (
     GEM_COLOURS,
@@ -130,7 +130,7 @@ def position(
         raise ConfigError(f"the position is not one the rules allow: {error}") from None
     draft = Draft(state, None)
     settle(draft)
-    return draft.freeze()
+    return finish(draft)
 
 
 def _gem_supplies(

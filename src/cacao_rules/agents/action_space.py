@@ -222,6 +222,9 @@ class _Tables:
     tile_ids: dict[int, int] = attrs.field(factory=any_dict)
     """The ids of the placements and overbuilds met so far, by the moves' identity (see
     :func:`_tile_codes`)."""
+    tile_moves: dict[int, Move] = attrs.field(factory=any_dict)
+    """The moves whose identities :attr:`tile_ids` holds, by identity: kept so that no other
+    object can take one of them."""
     recent: dict[int, tuple[State, _StateIndex]] = attrs.field(factory=any_dict)
     """The indices of the states last asked about, by the state's identity, each with its
     state (so that no other object can take its identity while the entry lasts): kept here,
@@ -422,8 +425,9 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
     and keeps it for good (:class:`~cacao_rules.turn.placement.TileMoves`), so an id is kept
     by the move's identity: looking up ``id(move)`` costs far less than reading three fields
     of a move (the compiled build reads them as generic attributes). An id is kept only for
-    a move the engine made (:meth:`~cacao_rules.turn.placement.TileMoves.made`), so no other
-    object can ever take that identity.
+    a move the engine made (:meth:`~cacao_rules.turn.placement.TileMoves.made`), which is
+    met again and again, and the move with it, so no other object can ever take that
+    identity.
     """
     known = t.tile_ids
     codes = []
@@ -432,6 +436,7 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
         if code is None:
             code = _tile_code(t, move)
             if TILE_MOVES.made(move):
+                t.tile_moves[id(move)] = move
                 known[id(move)] = code
         codes.append(code)
     return codes

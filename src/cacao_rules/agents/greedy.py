@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine import apply, legal_moves
+from ..game.caches import Memo
 from ..game.components import JungleKind, JungleTile, Tile, WorkerTile
 from ..game.config import Module
 from ..game.frozen import FrozenMap
@@ -44,13 +45,10 @@ PLAYED_OUT: Final = frozenset({Module.HUTS, Module.GEM_MINES, Module.EMPEROR})
 Foreman's worker, gem mines that change the board, the Emperor's visits): with any of
 them, :class:`GreedyBot` plays every move and the rest of its turn on the engine."""
 
-KEPT_SITUATIONS: Final = 100_000
-"""How many resolving situations :data:`_BEST` holds before it starts afresh."""
-
 _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 
-_BEST: dict[object, int] = {}
-""":func:`best_gain` by situation (:func:`_situation`)."""
+_BEST: Final[Memo[object, int]] = Memo("greedy gains", 100_000)
+""":func:`best_gain` by situation (:func:`_situation`); starts afresh when full."""
 
 _CACAO, _CHOCOLATE, _SUN, _WATER = 1, 2, 4, 8
 _BITS: Final = {
@@ -76,8 +74,11 @@ _TOUCHED: Final = {kind: _touch_bits(kind) for kind in JungleKind}
 """Which resources of the edge's owner each kind of tile's action reads or changes, as
 bits: the others cannot change what its edges bring in."""
 
-_TILE_NUMBERS: dict[tuple[JungleKind, int], int] = {}
-"""A small number for each kind and value of jungle tile met so far (:func:`_tile_number`)."""
+_TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], int]] = Memo(
+    "greedy tile numbers", None, clears=(_BEST,)
+)
+"""A small number for each kind and value of jungle tile met so far (:func:`_tile_number`):
+never forgotten, since :data:`_BEST`'s keys are made of them (emptied with it)."""
 
 _WORKER_CODES: Final = 8
 """Edge names are ``tile number * 8 + workers``: an edge shows at most 4 workers."""
@@ -93,10 +94,15 @@ _RESOURCE_BITS: Final = 4
 def _tile_number(tile: JungleTile) -> int:
     """The number of ``tile``'s kind and value in :data:`_TILE_NUMBERS`."""
     key = (tile.kind, tile.value)
-    number = _TILE_NUMBERS.get(key)
+    number = _TILE_NUMBERS.table.get(key)
     if number is None:
-        number = _TILE_NUMBERS[key] = len(_TILE_NUMBERS)
+        number = _TILE_NUMBERS.keep_made(key, _next_tile_number)
     return number
+
+
+def _next_tile_number() -> int:
+    """The number of the next kind and value of tile met: how many were met before."""
+    return len(_TILE_NUMBERS)
 
 
 class _Jungle:
@@ -186,17 +192,10 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
         touched |= item.jungle.touched
         names.append(item.name)
     key = _situation(player, touched, names)
-    known = _BEST.get(key)
+    known = _BEST.table.get(key)
     if known is None:
-        known = _remember(key, _search(draft, seat, ordered) - holdings_value(player))
+        known = _BEST.keep(key, _search(draft, seat, ordered) - holdings_value(player))
     return known
-
-
-def _remember(key: object, gain: int) -> int:
-    if len(_BEST) >= KEPT_SITUATIONS:
-        _BEST.clear()
-    _BEST[key] = gain
-    return gain
 
 
 def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
@@ -219,18 +218,17 @@ def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
     return best
 
 
-_TEMPLE_GOLD: dict[tuple[int, ...], list[int]] = {}
-""":func:`~cacao_rules.turn.scoring.temple_gold` by the workers facing a temple."""
+_TEMPLE_GOLD: Final[Memo[tuple[int, ...], list[int]]] = Memo("greedy temple gold", 100_000)
+""":func:`~cacao_rules.turn.scoring.temple_gold` by the workers facing a temple; starts
+afresh when full. The lists are never changed once kept."""
 
 
 def _temple_gold(workers: list[int]) -> list[int]:
     """:func:`~cacao_rules.turn.scoring.temple_gold`, kept in :data:`_TEMPLE_GOLD`."""
     key = tuple(workers)
-    gold = _TEMPLE_GOLD.get(key)
+    gold = _TEMPLE_GOLD.table.get(key)
     if gold is None:
-        if len(_TEMPLE_GOLD) >= KEPT_SITUATIONS:
-            _TEMPLE_GOLD.clear()
-        gold = _TEMPLE_GOLD[key] = temple_gold(workers)
+        gold = _TEMPLE_GOLD.keep(key, temple_gold(workers))
     return gold
 
 
@@ -392,7 +390,7 @@ class _Turn:
         if names:
             if len(names) > 1:
                 names.sort()
-            known = _BEST.get(_situation(self.player, touched, names))
+            known = _BEST.table.get(_situation(self.player, touched, names))
             if known is None:
                 known = best_gain(self.draft, self.seat, self._edges(edges, fill))
             gain = known

@@ -29,6 +29,7 @@ from typing import Any, Final, TypeVar
 import msgspec
 
 from ..errors import CacaoError, FormatError, expect
+from ..game.caches import Forget, Memo
 from ..game.components import TILES_BY_CODE, Hut, JungleTile, Side, Tile, WorkerTile, WorkerType
 from ..game.config import Config, Module
 from ..game.frozen import Bag, FrozenMap
@@ -87,19 +88,20 @@ def _code(tile: JungleTile) -> str:
     return tile.code if code is None else code
 
 
-_WORKER_DOCUMENTS: Final[dict[WorkerTile, doc.WorkerTileDocument]] = {}
+_WORKER_DOCUMENTS: Final[Memo[WorkerTile, doc.WorkerTileDocument]] = Memo(
+    "worker tile documents", 256, Forget.NOTHING
+)
 """The document of each worker tile written so far (at most 4 seats x 8 types x 4 rotations x
 2: both are immutable, so they are shared)."""
 
 
 def _worker_document(tile: WorkerTile) -> doc.WorkerTileDocument:
-    written = _WORKER_DOCUMENTS.get(tile)
+    written = _WORKER_DOCUMENTS.table.get(tile)
     if written is None:
         written = doc.WorkerTileDocument(tile.owner, tile.type, tile.rotation)
         if tile.foreman:  # the key only when set
             written = doc.WorkerTileDocument(tile.owner, tile.type, tile.rotation, True)
-        if len(_WORKER_DOCUMENTS) < 256:
-            _WORKER_DOCUMENTS[tile] = written
+        written = _WORKER_DOCUMENTS.keep(tile, written)
     return written
 
 

@@ -70,8 +70,8 @@ class Draft:
         self.moves: tuple[Move, ...] | None = None
 
     def freeze(self) -> State:
-        """The state this draft now describes, with its legal moves if known."""
-        state = State(
+        """The state this draft now describes (the engine keeps ``moves``)."""
+        return State(
             self.config,
             self.seed,
             self.chance_count,
@@ -92,9 +92,6 @@ class Draft:
             self.mask_supply,
             self.gems_exchanged,
         )
-        if self.moves is not None:
-            state._keep_moves(self.moves)
-        return state
 
     def update_player(self, seat: int, **changes: Any) -> PlayerState:
         """Replace seat ``seat``'s player state by a copy with ``changes``; return it

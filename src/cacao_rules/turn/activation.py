@@ -6,10 +6,10 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import Any, Final
 
 from ..errors import IllegalMoveError
+from ..game.caches import Forget, Memo
 from ..game.components import Hut, JungleKind, JungleTile, Side, Tile, WorkerTile
 from ..game.events import EdgeActivated, EdgeResolved, HutUsed
 from ..game.frozen import FrozenMap
@@ -121,16 +121,16 @@ def use_of(move: Resolve) -> Use:
     return Use(move.workers, move.bars, move.gems)
 
 
-_RESOLVES: dict[tuple[Square, Side, Use], Resolve] = {}
+_RESOLVES: Final[Memo[tuple[Square, Side, Use], Resolve]] = Memo("resolve moves", 100_000)
+"""The resolve moves made so far, by square, side and use."""
 
 
 def resolve_move(edge: ActivatedEdge, use: Use) -> Resolve:
     """The move that makes ``use`` of ``edge`` (kept for reuse: moves are immutable)."""
     key = (edge.square, edge.side, use)
-    move = _RESOLVES.get(key)
+    move = _RESOLVES.table.get(key)
     if move is None:
-        move = Resolve(edge.square, edge.side, use.workers, use.bars, use.gems)
-        _RESOLVES[key] = move
+        move = _RESOLVES.keep(key, Resolve(edge.square, edge.side, use.workers, use.bars, use.gems))
     return move
 
 
@@ -322,15 +322,18 @@ def _jungle_at(tile: object) -> JungleTile:
     return tile
 
 
-_KEPT_SITUATIONS: Final = 50_000
-"""How many situations :data:`_SITUATIONS` holds before it forgets the older half."""
-
 Settled = tuple[tuple[bool, ...], tuple[tuple[int, Use], ...] | None]
 """What a situation settles to: which edges are live and, when all are, the moves listed as
 (edge index, use), or ``None`` if not worked out yet."""
 
-_SITUATIONS: dict[tuple[object, ...], Settled] = {}
-"""What each situation settles to, by its key (:func:`_situation`)."""
+_SITUATIONS: Final[Memo[tuple[object, ...], Settled]] = Memo(
+    "resolving situations", 50_000, Forget.OLDER_HALF
+)
+"""What each situation settles to, by its key (:func:`_situation`). When full it forgets
+the older half, not all: after starting afresh every situation met is a miss again, worked
+out in full (tens of microseconds each, against a few for a kept one), which left a long
+run of games slower for a while at every clearing (a long Big Game run fills the table in
+about 2,000 games)."""
 
 
 def _settle(view: View, edges: tuple[ActivatedEdge, ...]) -> Settled:
@@ -368,7 +371,7 @@ def _settle_situation(
     """What the owner's ``edges`` settle to, kept by situation where it has a key; the moves
     listed are worked out only if ``listing`` asks for them and every edge is live."""
     key = _situation(view, edges)
-    known = None if key is None else _SITUATIONS.get(key)
+    known = None if key is None else _SITUATIONS.table.get(key)
     if known is None:
         worked = _worked(view, edges)
         live = _liveness(worked)
@@ -378,22 +381,8 @@ def _settle_situation(
     else:
         return known
     if key is not None:
-        if len(_SITUATIONS) >= _KEPT_SITUATIONS:
-            _forget_older_half()
-        _SITUATIONS[key] = known
+        _SITUATIONS.put(key, known)
     return known
-
-
-def _forget_older_half() -> None:
-    """Make room in :data:`_SITUATIONS` by dropping the situations kept first.
-
-    Not all of them: after starting afresh, every situation met is a miss again, worked out
-    in full (tens of microseconds each, against a few for a kept one), which left a long
-    run of games slower for a while at every clearing (a long Big Game run fills the table
-    in about 2,000 games). The newer half holds what recent games met.
-    """
-    for key in list(islice(_SITUATIONS, len(_SITUATIONS) // 2)):
-        del _SITUATIONS[key]
 
 
 def _liveness(edges: _Edges) -> tuple[bool, ...]:

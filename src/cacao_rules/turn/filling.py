@@ -8,8 +8,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from itertools import combinations, pairwise, permutations
+from typing import Final
 
 from ..errors import IllegalMoveError
+from ..game.caches import Memo
 from ..game.components import DISPLAY_SIZE, JungleTile, WorkerTile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from ..game.geometry import SORTED_STEPS, Square, format_square
@@ -89,7 +91,7 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
     ]
 
 
-_CHOICES: dict[tuple[Square, JungleTile, bool], FillChoice] = {}
+_CHOICES: Final[Memo[tuple[Square, JungleTile, bool], FillChoice]] = Memo("fill choices", 100_000)
 """The fill choices made so far, by square, tile and source."""
 
 
@@ -102,9 +104,9 @@ def _choice(square: Square, tile: JungleTile, from_map: bool) -> FillChoice:
     their identity.
     """
     key = (square, tile, from_map)
-    choice = _CHOICES.get(key)
+    choice = _CHOICES.table.get(key)
     if choice is None:
-        choice = _CHOICES[key] = FillChoice(square, tile, from_map)
+        choice = _CHOICES.keep(key, FillChoice(square, tile, from_map))
     return choice
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Final, cast
 
 from ..errors import IllegalMoveError
+from ..game.caches import Forget, Memo, register
 from ..game.components import Hut, WorkerTile, WorkerType
 from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlaced
 from ..game.geometry import Square, format_square, is_jungle_square
@@ -50,18 +51,27 @@ class TileMoves:
     What it guarantees, and who relies on it: the same placement (or overbuild) of a tile
     type on a square is always the same object, in every state that lists it, so listing a
     placement decision (dozens of moves, nearly every turn) builds no move after the first
-    time; and every move it made is kept for the life of the process, so its ``id()`` never
-    names another object. The action space keys its ids of placements by identity on that
-    guarantee, and asks :meth:`made` before it keeps an id of a move met for the first time.
+    time (until :meth:`clear`, which only tests call). The action space keys its ids of
+    placements by identity on that guarantee, asks :meth:`made` before it keeps an id of a
+    move met for the first time, and keeps the move with it, so that its ``id()`` never
+    names another object.
     Moves are immutable, so sharing them is safe; a caller's own equal move is accepted
     everywhere just the same, only not found by identity.
 
-    The tables are keyed by squares as plain objects: see :func:`placement_moves`.
+    The tables are keyed by squares as plain objects: see :func:`placement_moves`. They are
+    registered with the other shared tables (:mod:`cacao_rules.game.caches`) and, like
+    them, safe under threads: the moves are kept with ``dict.setdefault``, one operation
+    on keys of plain integers, so the first moves kept for a type and square are the ones
+    every thread gets and the guarantee holds under threads too. They never forget
+    (``bound`` is ``None``): there is one entry per tile type and square of the window a
+    game can reach (:mod:`cacao_rules.game.bounds`).
     """
 
-    __slots__ = ("overbuilds", "places")
+    __slots__ = ("bound", "name", "overbuilds", "places")
 
     def __init__(self) -> None:
+        self.name: Final = "tile moves"
+        self.bound: Final[int | None] = None
         self.places: dict[WorkerType, dict[object, tuple[Place, ...]]] = {
             kind: {} for kind in WorkerType
         }
@@ -71,18 +81,32 @@ class TileMoves:
             kind: {} for kind in WorkerType
         }
         """The overbuilds of each tile type on each square met so far, likewise."""
+        register(self)
 
     def new_places(self, kind: WorkerType, square: Square) -> tuple[Place, ...]:
-        """The placements of ``kind`` on ``square``, made and kept."""
+        """The placements of ``kind`` on ``square``, made and kept (or the ones another
+        thread kept first)."""
         moves = tuple([Place(kind, square, rotation) for rotation in kind.rotations])
-        self.places[kind][square] = moves
-        return moves
+        return self.places[kind].setdefault(square, moves)
 
     def new_overbuilds(self, kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
-        """The overbuilds of ``kind`` on ``square``, made and kept."""
+        """The overbuilds of ``kind`` on ``square``, made and kept (or the ones another
+        thread kept first)."""
         moves = tuple([Overbuild(kind, square, rotation) for rotation in kind.rotations])
-        self.overbuilds[kind][square] = moves
-        return moves
+        return self.overbuilds[kind].setdefault(square, moves)
+
+    def __len__(self) -> int:
+        places = sum(len(table) for table in self.places.values())
+        return places + sum(len(table) for table in self.overbuilds.values())
+
+    def clear(self) -> None:
+        """Forget every move made: moves made afresh are other objects. What kept ids of
+        the moves made keeps the moves too (the action space), so no other object can take
+        their identity."""
+        for places in self.places.values():
+            places.clear()
+        for overbuilds in self.overbuilds.values():
+            overbuilds.clear()
 
     def made(self, move: Place | Overbuild) -> bool:
         """Whether ``move`` is itself one of the moves made here (not merely an equal one)."""
@@ -212,8 +236,11 @@ def _take_from_hand(draft: Draft, kind: WorkerType) -> None:
     draft.update_tiles(draft.current, tuple(hand), player.pile)
 
 
-_LAID: dict[tuple[int, WorkerType, int, bool], WorkerTile] = {}
-"""The tiles that placements have laid, by owner, type, rotation and Foreman's worker."""
+_LAID: Final[Memo[tuple[int, WorkerType, int, bool], WorkerTile]] = Memo(
+    "laid worker tiles", 4 * len(WorkerType) * 4 * 2, Forget.NOTHING
+)
+"""The tiles that placements have laid, by owner, type, rotation and Foreman's worker: at
+most 4 seats, every type, 4 rotations, with or without the Foreman's worker."""
 
 
 def _laid(seat: int, kind: WorkerType, rotation: int, foreman: bool) -> WorkerTile:
@@ -221,9 +248,9 @@ def _laid(seat: int, kind: WorkerType, rotation: int, foreman: bool) -> WorkerTi
     are only a few hundred). Kept in a plain dictionary rather than by ``functools.cache``,
     which compiled code can reach only through Python's call protocol."""
     key = (seat, kind, rotation, foreman)
-    tile = _LAID.get(key)
+    tile = _LAID.table.get(key)
     if tile is None:
-        tile = _LAID[key] = WorkerTile.of(seat, kind, rotation, foreman)
+        tile = _LAID.keep(key, WorkerTile.of(seat, kind, rotation, foreman))
     return tile
 
 
