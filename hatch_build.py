@@ -107,6 +107,10 @@ INTERPRETED = {
         "GameRecord takes arguments of every kind and checks them itself, refusing a wrong one "
         "with FormatError (as game/config.py); no hot path calls it"
     ),
+    "bot_errors.py": (
+        "exception classes with fields of their own, which mypyc cannot compile as subclasses "
+        "of a builtin exception"
+    ),
     "game/interpreted_sealed.py": (
         "the base of the values of the modules above: loads the sealed base once more, "
         "interpreted, which an interpreted class can extend"

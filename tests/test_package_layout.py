@@ -23,6 +23,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "cacao_rules"
 
 LAYERS: dict[str, int] = {
     "errors": 0,
+    "bot_errors": 0,
     "extras": 0,
     "compiled": 0,
     "game": 1,

@@ -15,13 +15,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Final
 
+from .bot_errors import BotError, BotProtocolError, BotTerminatedError, BotTimeoutError
 from .compiled import COMPILED
 from .engine import apply, chance_outcomes, legal_moves, new_game, step
 from .errors import (
-    BotError,
-    BotProtocolError,
-    BotTerminatedError,
-    BotTimeoutError,
     CacaoError,
     ConfigError,
     FormatError,

@@ -29,12 +29,9 @@ from typing import IO, Final, NoReturn, TextIO, TypeVar
 
 import msgspec
 
+from ..bot_errors import BotError, BotProtocolError, BotTerminatedError, BotTimeoutError
 from ..engine import legal_moves
 from ..errors import (
-    BotError,
-    BotProtocolError,
-    BotTerminatedError,
-    BotTimeoutError,
     CacaoError,
     ConfigError,
     FormatError,

@@ -21,8 +21,9 @@ from ..agents.program import bot_for_seat
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
 from ..agents.specs import bot_factory
+from ..bot_errors import BotError
 from ..engine import new_game, step
-from ..errors import BotError, FormatError
+from ..errors import FormatError
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.events import Event, WorkerDrawn, WorkerDrawnUnseen

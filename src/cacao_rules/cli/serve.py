@@ -9,7 +9,8 @@ import importlib.util
 from pathlib import Path
 from typing import TextIO
 
-from ..errors import BotError, CacaoError, ConfigError, excerpt
+from ..bot_errors import BotError
+from ..errors import CacaoError, ConfigError, excerpt
 from ..extras import install_command
 from .options import positive_number
 

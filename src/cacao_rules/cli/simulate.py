@@ -25,7 +25,8 @@ from typing import IO, Final, TextIO
 from ..agents.result_rows import Row, csv_row, json_row
 from ..agents.simulation import GameResult, default_batch, game_seed, simulate
 from ..agents.win_rates import SimulationSummary
-from ..errors import BotError, excerpt
+from ..bot_errors import BotError
+from ..errors import excerpt
 from ..game.config import Config
 from ..show.simulation_report import render_summary
 from .files import FAILED
