@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine import apply, legal_moves
+from ..errors import expect
 from ..game.components import JungleKind, JungleTile, Tile, WorkerTile
 from ..game.config import Module
 from ..game.frozen import FrozenMap
@@ -463,7 +464,7 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
+        self.seed = expect(seed, int)
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:

@@ -311,8 +311,7 @@ def _checked_labels(labels: Sequence[str] | None, bots: Sequence[BotSpec]) -> tu
 
 
 def _checked_number(name: str, value: int, low: int, high: int | None) -> int:
-    expect(value, int)
-    if isinstance(value, bool) or value < low or (high is not None and value > high):
+    if expect(value, int) < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise ConfigError(f"{name} must be a whole number {allowed}, got {excerpt(value)}")
     return value
