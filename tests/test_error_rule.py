@@ -25,6 +25,7 @@ W1111 = cr.WorkerType.W1111
 TRUE: Any = True
 TEXT: Any = "2"
 FLOAT: Any = 3.0
+ONE: Any = 1
 
 UNBOXED = pytest.mark.xfail(
     cr.COMPILED,
@@ -52,7 +53,7 @@ CALLS: list[Any] = [
     case("Config(players=5)", lambda: cr.Config(players=5), cr.ConfigError),
     case("Config(modules='map')", lambda: cr.Config(players=2, modules=TEXT), TypeError),
     case("Config(modules=['map'])", lambda: cr.Config(players=2, modules=[TEXT]), TypeError),
-    case("Config(map_early_overbuild=1)", lambda: cr.Config(2, map_early_overbuild=1), TypeError),
+    case("Config(map_early_overbuild=1)", lambda: cr.Config(2, map_early_overbuild=ONE), TypeError),
     case("Config(workers={W: True})", lambda: cr.Config(2, workers={W1111: TRUE}), TypeError),
     case("Config(workers={W: -1})", lambda: cr.Config(2, workers={W1111: -1}), cr.ConfigError),
     case("Config.big_game(3.0)", lambda: cr.Config.big_game(FLOAT), TypeError),

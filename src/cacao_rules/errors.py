@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import reprlib
 from types import UnionType
-from typing import Final, TypeVar, get_args
+from typing import Final, TypeGuard, TypeVar, get_args, overload
 
 T = TypeVar("T")
 
@@ -185,6 +185,14 @@ def expect_any(value: object, kinds: UnionType | tuple[type, ...], optional: boo
     else:
         wanted = names[0] if len(names) == 1 else f"union[{', '.join(names)}]"
     raise wrong_type(value, wanted)
+
+
+@overload
+def is_a(value: object, kinds: type[T]) -> TypeGuard[T]: ...
+
+
+@overload
+def is_a(value: object, kinds: UnionType | tuple[type, ...]) -> bool: ...
 
 
 def is_a(value: object, kinds: type | UnionType | tuple[type, ...]) -> bool:

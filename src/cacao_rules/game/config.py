@@ -158,14 +158,15 @@ def _to_workers(value: Mapping[WorkerType, int] | None) -> FrozenMap[WorkerType,
         raise bad_type("workers", "None or a mapping from cacao_rules.WorkerType to a count", value)
     counts: dict[WorkerType, int] = {}
     entries: Iterable[tuple[object, object]] = value.items()  # as given, checked here
-    for kind, count in entries:
+    for kind, given in entries:
         if not isinstance(kind, WorkerType):
             raise bad_type(
                 "each key of workers",
                 f"a cacao_rules.WorkerType ({', '.join(k.name for k in WorkerType)})",
                 kind,
             )
-        if expect(count, int) < 0:
+        count = expect(given, int)
+        if count < 0:
             raise ConfigError(
                 f"workers[{kind.name}] must be a count of 0 or more, got {excerpt(count)}"
             )
