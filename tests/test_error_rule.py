@@ -117,6 +117,7 @@ CALLS: list[Any] = [
     # Moves: their int fields.
     case("Place(rotation=True)", lambda: cr.Place(W1111, (1, 0), TRUE), TypeError, unboxed=True),
     case("Place(rotation=4)", lambda: cr.Place(W1111, (1, 0), 4), cr.IllegalMoveError),
+    case("Place(square=(True, 0))", lambda: cr.Place(W1111, (TRUE, 0), 1), TypeError, unboxed=True),
     case(
         "Resolve(workers=True)",
         lambda: cr.Resolve((1, 0), cr.Side.N, TRUE),
