@@ -610,8 +610,7 @@ class ActionSpace:
     _tables: _Tables = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.config, Config):
-            raise TypeError(f"ActionSpace needs a cacao_rules.Config, got {self.config!r}")
+        expect(self.config, Config)
         object.__setattr__(self, "_tables", _tables(self.config))
 
     @property

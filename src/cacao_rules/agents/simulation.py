@@ -25,7 +25,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from ..errors import ConfigError, excerpt, expect, expect_any
+from ..errors import ConfigError, bad_type, excerpt, expect, expect_any
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.frozen import FrozenMap
@@ -225,7 +225,7 @@ def simulate(
         count=_checked_number("games", games, 0, None),
     )
     if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be a function taking a GameResult, got {progress!r}")
+        raise bad_type("progress", "a function taking a GameResult", progress)
     if executor is None:
         return _reported(_here(task), progress)
     expect(executor, Executor)
@@ -288,10 +288,7 @@ def _checked_lineup(bots: Sequence[BotSpec], players: int) -> tuple[BotSpec, ...
         if isinstance(spec, str):
             bot_factory(spec)  # raises ConfigError for a bad spec
         elif not callable(spec):
-            raise TypeError(
-                f"a bot must be a spec or a factory taking a seed ({SPEC_HELP}), "
-                f"got {excerpt(spec)}"
-            )
+            raise bad_type("a bot", f"a spec or a factory taking a seed ({SPEC_HELP})", spec)
     return tuple(bots)
 
 
