@@ -59,17 +59,13 @@ INTERPRETED = {
         "framework"
     ),
     "positions.py": (
-        "cr.position takes arguments of every kind from its callers and checks them itself; "
-        "compiled, a wrongly typed one would meet mypyc's check of the annotation first; not "
-        "on a hot path"
-    ),
-    "formats/event_json.py": (
-        "the event JSON readers take arguments of every kind and check them themselves (as "
-        "cr.position); not on a hot path"
+        "cr.position refuses a bool for current and for the emperor's coordinates; compiled, "
+        "mypyc turns an argument annotated int into the int it is worth on entry, so a bool "
+        "would arrive as 0 or 1 and no check could see it; not on a hot path"
     ),
     "agents/simulation.py": (
-        "cr.simulate takes arguments of every kind and checks them itself (as cr.position); "
-        "its cost is in the games it plays"
+        "cr.simulate refuses a bool for its counts and seed, which compiled it could not see "
+        "(as cr.position); its cost is in the games it plays"
     ),
     "agents/program.py": (
         "the bot protocol's client: its cost is in the programs and pipes it drives, it takes "
@@ -99,13 +95,14 @@ INTERPRETED = {
         "the PettingZoo frames need NumPy, an optional extra that a compiled build must not require"
     ),
     "game/config.py": (
-        "Config takes arguments of every kind and checks them itself, refusing a wrong one "
-        "with ConfigError (as cr.position); compiled, mypyc's check of an annotation would "
-        "raise TypeError first; no hot path calls it"
+        "Config refuses a bool for players, which compiled it could not see (as cr.position); "
+        "no hot path calls it"
     ),
     "formats/record.py": (
-        "GameRecord takes arguments of every kind and checks them itself, refusing a wrong one "
-        "with FormatError (as game/config.py); no hot path calls it"
+        "GameRecord is based on InterpretedSealed, as Config is; its constructor's checks no "
+        "longer keep it interpreted (mypyc checks only config and seed there, and refuses a "
+        "wrong one with the same TypeError as the pure build), so it can be compiled once "
+        "based on Sealed; no hot path calls it"
     ),
     "bot_errors.py": (
         "exception classes with fields of their own, which mypyc cannot compile as subclasses "

@@ -152,8 +152,6 @@ def test_decode_refuses_bad_ids() -> None:
         space.action_to_string(state, illegal)
     with pytest.raises(TypeError, match=r"^int object expected; got str"):
         space.decode(state, "3")  # type: ignore[arg-type]
-    with pytest.raises(cr.IllegalMoveError, match="action 1 is not the id of a legal"):
-        space.decode(state, True)  # a bool is an int (id 1), to Python and to mypyc
     chance = cr.new_game(config)
     with pytest.raises(cr.IllegalMoveError, match=r"outside the chance outcome ids 0\.\.13"):
         space.decode(chance, space.chance_size)
@@ -191,7 +189,7 @@ def test_a_space_is_pure_data() -> None:
     assert space == cr.ActionSpace(cr.Config(players=2))
     assert hash(space) == hash(cr.ActionSpace(cr.Config(players=2)))
     assert space != cr.ActionSpace(cr.Config(players=3))
-    with pytest.raises(TypeError, match=r"needs a cacao_rules\.Config"):
+    with pytest.raises(TypeError, match=r"\.Config object expected; got int$"):
         cr.ActionSpace(2)  # type: ignore[arg-type]
     blocks = space.blocks
     assert [block.name for block in blocks] == ["place", "discard", "fill", "resolve"]

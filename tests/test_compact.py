@@ -85,7 +85,7 @@ def test_colour_only_for_a_terminal_and_never_with_no_color() -> None:
     assert use_colour("auto", io.StringIO(), {}) is False
     assert use_colour("always", io.StringIO(), {"NO_COLOR": "1"}) is True
     assert use_colour("never", Terminal(), {}) is False
-    with pytest.raises(cr.CacaoError, match="--color must be one of"):
+    with pytest.raises(cr.ConfigError, match="--color must be one of"):
         use_colour("sometimes", Terminal(), {})
     state = states(cr.Config(players=2), 2)[3]
     assert "\x1b[" in render_compact(state, colour=True)

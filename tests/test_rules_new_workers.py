@@ -187,16 +187,9 @@ CONFIG_ERRORS = [
         _with({W3001: 2}),
         "workers[W3001] = 2, but a colour has only 1 3-0-0-1 tile(s)",
     ),
-    (
-        _with({"1-1-1-1": 3}),
-        "workers must map cacao_rules.WorkerType members to counts, got '1-1-1-1'; allowed: W1111",
-    ),
     (_with({W1111: -1}), "workers[W1111] must be a count of 0 or more, got -1"),
-    (_with({W1111: True}), "workers[W1111] must be a count of 0 or more, got True"),
-    (_with({W1111: 2.0}), "workers[W1111] must be a count of 0 or more, got 2.0"),
     (_with({}), "workers must give every player at least one worker tile"),
     (_with({W1111: 0}), "workers must give every player at least one worker"),
-    (_with([W1111]), "workers must be None or a mapping from cacao_rules.Wo"),
     ({"workers": {W1111: 3, W0022: 1}}, "worker tile(s) W0022 belong to the New Workers module"),
     (
         {"modules": {TREE}, "workers": {W0004: 1, W0202: 1}},
@@ -211,6 +204,25 @@ CONFIG_ERRORS = [
 @pytest.mark.parametrize(("options", "message"), CONFIG_ERRORS)
 def test_bad_worker_sets_are_refused(options: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError) as raised:
+        cr.Config(players=3, **options)
+    assert message in str(raised.value)
+
+
+WRONG_TYPES: list[tuple[dict[str, Any], str]] = [
+    (
+        _with({"1-1-1-1": 3}),
+        "each key of workers must be a cacao_rules.WorkerType (W1111, ",
+    ),
+    (_with({W1111: True}), "int object expected; got bool"),
+    (_with({W1111: 2.0}), "int object expected; got float"),
+    (_with([W1111]), "workers must be None or a mapping from cacao_rules.WorkerType to a count"),
+]
+"""Worker sets of the wrong type: a TypeError, as for any argument (docs/api/errors.md)."""
+
+
+@pytest.mark.parametrize(("options", "message"), WRONG_TYPES)
+def test_worker_sets_of_the_wrong_type_are_refused(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(TypeError) as raised:
         cr.Config(players=3, **options)
     assert message in str(raised.value)
 

@@ -304,21 +304,22 @@ def test_free_marks_fill_squares_and_bar_edges_in_their_colours() -> None:
 @pytest.mark.parametrize(
     ("marks", "error"),
     [
-        ({"fill": {(0, 0): "red;}</style><script>"}}, cr.CacaoError),
+        ({"fill": {(0, 0): "red;}</style><script>"}}, cr.ConfigError),
         ({"fill": {(0, 0): 3}}, TypeError),
         ({"fill": [(0, 0)]}, TypeError),
         ({"fill": {"0,0": "red"}}, TypeError),
-        ({"fill": {(0, 1000): "red"}}, cr.CacaoError),
+        ({"fill": {(0, 1000): "red"}}, cr.ConfigError),
         ({"edges": {((0, 0), "N"): "red"}}, TypeError),
-        ({"colors": {"seat-9": "#ffffff"}}, cr.CacaoError),
-        ({"colors": {"seat-0": "red"}}, cr.CacaoError),
-        ({"colors": {"board": "url(javascript:x)"}}, cr.CacaoError),
+        ({"colors": {"seat-9": "#ffffff"}}, cr.ConfigError),
+        ({"colors": {"seat-0": "red"}}, cr.ConfigError),
+        ({"colors": {"board": "url(javascript:x)"}}, cr.ConfigError),
     ],
 )
 def test_bad_marks_and_colours_are_refused(marks: dict[str, object], error: type) -> None:
     state = cr.new_game(cr.Config(players=2), seed=1)
-    with pytest.raises(error):
+    with pytest.raises(error) as raised:
         board(state, **marks)  # type: ignore[arg-type]
+    assert type(raised.value) is error  # no bare CacaoError: the rule of docs/api/errors.md
 
 
 def test_colors_restyle_the_seats_and_parts() -> None:

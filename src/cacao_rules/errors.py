@@ -1,8 +1,12 @@
 """The exceptions the library raises on bad input, and the check of argument types.
 
-A bad *value* raises a :class:`CacaoError`, which is a :class:`ValueError`, so callers can
-catch either, and every message says what was wrong. An argument of the wrong *type* raises
-``TypeError``, as everywhere in Python, in both builds alike (:func:`expect`).
+One rule for every public entry point: an argument of the wrong Python *type* raises
+``TypeError``, as everywhere in Python, in both builds alike (:func:`expect`); a ``bool``
+where an ``int`` is asked is of the wrong type, though Python counts it an ``int``. A bad
+*value* of the right type raises a :class:`CacaoError`, which is a :class:`ValueError`:
+:class:`ConfigError` for an argument (:func:`bad_argument`), :class:`IllegalMoveError` for a
+move (:func:`bad_move`), :class:`FormatError` for text (:func:`bad_text`). Every message says
+what was wrong and what is allowed, quoting a short excerpt (:func:`excerpt`).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import math
 import reprlib
 from types import UnionType
-from typing import Final, TypeVar, get_args
+from typing import Final, TypeGuard, TypeVar, get_args, overload
 
 T = TypeVar("T")
 
@@ -57,13 +61,16 @@ class FormatError(CacaoError):
 
 
 def type_name(kind: type) -> str:
-    """How a message names the class ``kind``: ``int`` for a builtin, ``cacao_rules.State``
-    for one of the library's classes, and the full ``module.Name`` for any other, so that a
-    class that only shares its name with the expected one is told apart from it."""
+    """How a message names the class ``kind``, as the compiled build's own check of an
+    annotation names it: the bare name of a builtin, else the full ``module.Name`` (so that
+    both builds say the same, and a class that only shares its name with the expected one
+    is told apart from it).
+
+    >>> type_name(int), type_name(reprlib.Repr)
+    ('int', 'reprlib.Repr')
+    """
     if kind.__module__ == "builtins":
         return kind.__qualname__
-    if kind.__module__.split(".")[0] == "cacao_rules":
-        return f"cacao_rules.{kind.__qualname__}"
     return f"{kind.__module__}.{kind.__qualname__}"
 
 
@@ -137,14 +144,20 @@ def expect(value: object, kind: type[T]) -> T:
     made only for a subclass or a wrong type:
     ``if type(state) is not State: expect(state, State)``.
 
+    A ``bool`` is refused where an ``int`` is asked (:func:`is_a`).
+
     >>> expect(3, str)
     Traceback (most recent call last):
     ...
     TypeError: str object expected; got int
+    >>> expect(True, int)
+    Traceback (most recent call last):
+    ...
+    TypeError: int object expected; got bool
     """
-    if isinstance(value, kind):
+    if is_a(value, kind):
         return value
-    raise wrong_type(value, _type_name(kind))
+    raise wrong_type(value, type_name(kind))
 
 
 def expect_any(value: object, kinds: UnionType | tuple[type, ...], optional: bool = False) -> None:
@@ -157,10 +170,10 @@ def expect_any(value: object, kinds: UnionType | tuple[type, ...], optional: boo
     ...
     TypeError: union[int, float, None] object expected; got str
     """
-    if isinstance(value, kinds) or (optional and value is None):
+    if is_a(value, kinds) or (optional and value is None):
         return
-    classes: tuple[type, ...] = get_args(kinds) if isinstance(kinds, UnionType) else kinds
-    names = [_type_name(kind) for kind in classes] + (["None"] if optional else [])
+    classes = _classes(kinds)
+    names = [type_name(kind) for kind in classes] + (["None"] if optional else [])
     if len(names) == 2 and optional:
         wanted = f"{names[0]} or None"
     else:
@@ -168,15 +181,37 @@ def expect_any(value: object, kinds: UnionType | tuple[type, ...], optional: boo
     raise wrong_type(value, wanted)
 
 
+@overload
+def is_a(value: object, kinds: type[T]) -> TypeGuard[T]: ...
+
+
+@overload
+def is_a(value: object, kinds: UnionType | tuple[type, ...]) -> bool: ...
+
+
+def is_a(value: object, kinds: type | UnionType | tuple[type, ...]) -> bool:
+    """Whether ``value`` is one of ``kinds``, as ``isinstance`` says, except that a ``bool``
+    is an ``int`` only where ``bool`` itself is asked: ``True`` for a count or a seat is a
+    mistake (and the notation and JSON would write ``True``), so every entry point refuses
+    it, in both builds.
+
+    >>> is_a(1, int), is_a(True, int), is_a(True, (int, bool))
+    (True, False, True)
+    """
+    if not isinstance(value, kinds):
+        return False
+    return type(value) is not bool or bool in _classes(kinds)
+
+
+def _classes(kinds: type | UnionType | tuple[type, ...]) -> tuple[type, ...]:
+    """The classes of ``kinds``: a class, a union of them or a tuple of them."""
+    if isinstance(kinds, UnionType):
+        return get_args(kinds)
+    return kinds if isinstance(kinds, tuple) else (kinds,)
+
+
 def wrong_type(value: object, wanted: str) -> TypeError:
     """The ``TypeError`` for ``value`` where a ``wanted`` (a type's full name) is declared,
     worded as the compiled build's own check words it, so that both builds say the same."""
-    got = "None" if value is None else _type_name(type(value))
+    got = "None" if value is None else type_name(type(value))
     return TypeError(f"{wanted} object expected; got {got}")
-
-
-def _type_name(kind: type) -> str:
-    """``kind``'s name as mypyc writes it: the bare name of a built-in, else the full one."""
-    if kind.__module__ == "builtins":
-        return kind.__qualname__
-    return f"{kind.__module__}.{kind.__qualname__}"

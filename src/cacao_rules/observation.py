@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Final
 
 from .compiled import COMPILED
-from .errors import CacaoError, excerpt, expect, expect_any
+from .errors import bad_argument, expect, expect_any
 from .game.components import WATER_TRACK, Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .game.config import Config
 from .game.events import Event, WorkerDrawn, WorkerDrawnUnseen
@@ -451,9 +451,7 @@ def _check_seat(state: State, player: int, caller: str) -> None:
     expect(player, int)
     seats = state.config.players
     if not 0 <= player < seats:
-        raise CacaoError(
-            f"{caller}: player must be a seat from 0 to {seats - 1}, got {excerpt(player)}"
-        )
+        raise bad_argument(f"{caller}: player", f"a seat from 0 to {seats - 1}", player)
 
 
 def _merged(first: Iterable[WorkerType], second: Bag[WorkerType]) -> Bag[WorkerType]:

@@ -18,7 +18,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from .engine import finish, settle
-from .errors import ConfigError, FormatError, bad_argument, excerpt, expect, expect_any, wrong_type
+from .errors import (
+    ConfigError,
+    FormatError,
+    bad_argument,
+    excerpt,
+    expect,
+    expect_any,
+    is_a,
+    wrong_type,
+)
 from .game.components import (
     GEM_COLOURS,
     HUT_TILES,
@@ -263,7 +272,7 @@ def _wrong(what: str, wanted: str, value: object) -> ConfigError:
 
 def _is_int(value: object) -> bool:
     """An int, or an int enum such as :class:`~cacao_rules.Side`, but not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    return is_a(value, int)
 
 
 def _is_square(value: object) -> bool:

@@ -615,8 +615,7 @@ class ActionSpace:
     _tables: _Tables = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.config, Config):
-            raise TypeError(f"ActionSpace needs a cacao_rules.Config, got {self.config!r}")
+        expect(self.config, Config)
         object.__setattr__(self, "_tables", _tables(self.config))
 
     @property
@@ -669,9 +668,11 @@ class ActionSpace:
         )
 
     def decode(self, state: State, action: int) -> Move:
-        """The legal move of ``state`` whose id is ``action``."""
+        """The legal move of ``state`` whose id is ``action``: ``TypeError`` for an
+        ``action`` that is no ``int`` (a ``bool`` included), :class:`IllegalMoveError` for
+        one that is no legal move's id."""
         index = _index(self._tables, state)
-        if type(action) is not int:  # a bool is an int, as it is to the compiled build
+        if type(action) is not int:  # a bool is refused, an int enum read as its int
             action = int(expect(action, int))
         move = index.move(action)
         if move is None:

@@ -44,7 +44,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
+        self.seed = expect(seed, int)
         self._rng = random.Random(seed)
 
     def choose(self, state: State) -> Move:

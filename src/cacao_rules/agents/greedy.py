@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine import apply, legal_moves
+from ..errors import expect
 from ..game.caches import Memo
 from ..game.components import JungleKind, JungleTile, Tile, WorkerTile
 from ..game.config import Module
@@ -461,7 +462,7 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
+        self.seed = expect(seed, int)
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:

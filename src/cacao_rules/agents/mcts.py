@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine import apply, legal_moves
-from ..errors import CacaoError, excerpt, expect
+from ..errors import ConfigError, bad_argument, expect, expect_any
 from ..game.moves import Move
 from ..observation import observe
 from ..state.chance import check_seed
@@ -89,17 +89,10 @@ class _Node:
         self.listed: Sequence[Move] = ()
 
 
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
-
-
-def _is_positive(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
-
-
 def _check(ok: bool, name: str, value: object, what: str = "a positive number") -> None:
+    """:class:`~cacao_rules.ConfigError` for an argument of the right type but not ``ok``."""
     if not ok:
-        raise CacaoError(f"MCTSBot: {name} must be {what}, got {excerpt(value)}")
+        raise bad_argument(f"MCTSBot: {name}", what, value)
 
 
 class MCTSBot:
@@ -128,12 +121,14 @@ class MCTSBot:
         stop_early: bool = True,
     ) -> None:
         check_seed(seed, "MCTSBot: seed")
-        _check(
-            iterations is None or _is_count(iterations), "iterations", iterations, "a count >= 1"
-        )
-        _check(seconds is None or _is_positive(seconds), "seconds", seconds)
-        _check(_is_positive(exploration) or exploration == 0, "exploration", exploration, ">= 0")
-        _check(_is_positive(widening), "widening", widening)
+        expect_any(iterations, (int,), optional=True)
+        expect_any(seconds, (int, float), optional=True)
+        expect_any(exploration, (int, float))
+        expect_any(widening, (int, float))
+        _check(iterations is None or iterations >= 1, "iterations", iterations, "a count >= 1")
+        _check(seconds is None or seconds > 0, "seconds", seconds)
+        _check(exploration >= 0, "exploration", exploration, ">= 0")
+        _check(widening > 0, "widening", widening)
         self.seed = seed
         self.iterations = iterations
         self.seconds = DEFAULT_SECONDS if seconds is None and iterations is None else seconds
@@ -152,7 +147,7 @@ class MCTSBot:
         moves = legal_moves(state)
         seat = state.to_move
         if seat is None:
-            raise CacaoError("MCTSBot chooses only where a player decides")
+            raise ConfigError("MCTSBot chooses only where a player decides")
         if len(moves) == 1:
             return moves[0]
         seen = observe(state, seat)

@@ -25,7 +25,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from ..errors import ConfigError, excerpt, expect, expect_any
+from ..errors import ConfigError, bad_type, excerpt, expect, expect_any
 from ..formats.record import GameRecord
 from ..game.config import Config
 from ..game.frozen import FrozenMap
@@ -226,7 +226,7 @@ def simulate(
         count=_checked_number("games", games, 0, None),
     )
     if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be a function taking a GameResult, got {progress!r}")
+        raise bad_type("progress", "a function taking a GameResult", progress)
     if executor is None:
         return _reported(_here(task), progress)
     expect(executor, Executor)
@@ -289,10 +289,7 @@ def _checked_lineup(bots: Sequence[BotSpec], players: int) -> tuple[BotSpec, ...
         if isinstance(spec, str):
             bot_factory(spec, programs=True)  # raises ConfigError for a bad spec
         elif not callable(spec):
-            raise TypeError(
-                f"a bot must be a spec or a factory taking a seed ({SPEC_HELP}), "
-                f"got {excerpt(spec)}"
-            )
+            raise bad_type("a bot", f"a spec or a factory taking a seed ({SPEC_HELP})", spec)
     return tuple(bots)
 
 
@@ -312,8 +309,7 @@ def _checked_labels(labels: Sequence[str] | None, bots: Sequence[BotSpec]) -> tu
 
 
 def _checked_number(name: str, value: int, low: int, high: int | None) -> int:
-    expect(value, int)
-    if isinstance(value, bool) or value < low or (high is not None and value > high):
+    if expect(value, int) < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise ConfigError(f"{name} must be a whole number {allowed}, got {excerpt(value)}")
     return value

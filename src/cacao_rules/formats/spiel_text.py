@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-from ..errors import FormatError, excerpt, type_name
+from ..errors import FormatError, excerpt, expect
 from ..state.state import State
 from .json_text import MAX_LENGTH
 from .serialization import from_json, to_json
@@ -93,8 +93,7 @@ def read(
     ``actions`` action ids (decisions and chance outcomes alike) whose games take at most
     ``longest`` actions. Raises :class:`~cacao_rules.FormatError` for anything else, having
     read no more than the bounded text; a ``text`` that is no ``str`` is a ``TypeError``."""
-    if not isinstance(text, str):
-        raise TypeError(f"{_CALLER} needs a str, got {type_name(type(text))}")
+    expect(text, str)
     limit = MAX_LENGTH + _PER_ACTION * longest + 64
     if len(text) > limit:
         raise _bad(f"the text is {len(text)} characters long; at most {limit}")

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..compiled import COMPILED
-from ..errors import ConfigError, excerpt, expect, expect_any
+from ..errors import ConfigError, bad_type, excerpt, expect, expect_any
 from .components import HUT_TILES, NEW_WORKER_TYPES, WORKERS_PER_COLOUR, Hut, WorkerType
 from .frozen import FrozenMap
 from .interpreted_sealed import InterpretedSealed
@@ -62,16 +62,16 @@ MAX_PLAYERS: Final = 4
 
 
 def _members(value: object, kind: type[E], option: str, wanted: str = "a collection") -> list[E]:
-    """``value`` as a list of ``kind`` members; :class:`ConfigError` naming ``option`` if not."""
+    """``value`` as a list of ``kind`` members; ``TypeError`` naming ``option`` if not (a
+    string is no collection of members, though Python can iterate over it)."""
     name = f"cacao_rules.{kind.__name__}"
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ConfigError(f"{option} must be {wanted} of {name}, got {excerpt(value)}")
+        raise bad_type(option, f"{wanted} of {name}", value)
     listed = list(value)
     for member in listed:
         if not isinstance(member, kind):
-            raise ConfigError(
-                f"{option} must hold {name} members, got {excerpt(member)}; "
-                f"allowed: {', '.join(m.name for m in kind)}"
+            raise bad_type(
+                f"each of {option}", f"a {name} ({', '.join(m.name for m in kind)})", member
             )
     return listed
 
@@ -81,8 +81,7 @@ def _to_modules(value: Iterable[Module]) -> frozenset[Module]:
 
 
 def _check_players(value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"players must be an int from 2 to 4, got {excerpt(value)}")
+    expect(value, int)
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
         raise ConfigError(f"Cacao is for 2 to 4 players, got players={excerpt(value)}")
 
@@ -156,19 +155,18 @@ def _to_workers(value: Mapping[WorkerType, int] | None) -> FrozenMap[WorkerType,
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise ConfigError(
-            f"workers must be None or a mapping from cacao_rules.WorkerType to a count, "
-            f"got {excerpt(value)}"
-        )
+        raise bad_type("workers", "None or a mapping from cacao_rules.WorkerType to a count", value)
     counts: dict[WorkerType, int] = {}
     entries: Iterable[tuple[object, object]] = value.items()  # as given, checked here
-    for kind, count in entries:
+    for kind, given in entries:
         if not isinstance(kind, WorkerType):
-            raise ConfigError(
-                f"workers must map cacao_rules.WorkerType members to counts, got {excerpt(kind)}; "
-                f"allowed: {', '.join(k.name for k in WorkerType)}"
+            raise bad_type(
+                "each key of workers",
+                f"a cacao_rules.WorkerType ({', '.join(k.name for k in WorkerType)})",
+                kind,
             )
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        count = expect(given, int)
+        if count < 0:
             raise ConfigError(
                 f"workers[{kind.name}] must be a count of 0 or more, got {excerpt(count)}"
             )
@@ -208,9 +206,7 @@ def _check_big_game(
     modules: frozenset[Module],
     workers: FrozenMap[WorkerType, int] | None,
 ) -> None:
-    if not isinstance(value, bool):
-        raise ConfigError(f"is_big_game must be True or False, got {excerpt(value)}")
-    if not value:
+    if not expect(value, bool):
         return
     if players not in (3, 4):
         raise ConfigError(f"the Big Game is for 3 or 4 players, got players={players}")
@@ -223,9 +219,7 @@ def _check_big_game(
 
 
 def _check_early_overbuild(value: Any, modules: frozenset[Module]) -> None:
-    if not isinstance(value, bool):
-        raise ConfigError(f"map_early_overbuild must be True or False, got {excerpt(value)}")
-    if value and Module.MAP not in modules:
+    if expect(value, bool) and Module.MAP not in modules:
         raise ConfigError("map_early_overbuild is a variant of the Map module (Module.MAP)")
 
 
@@ -238,6 +232,8 @@ class Config(InterpretedSealed):
     (:rule:`R-HUT-2`); ``workers`` is the agreed worker set of every player, counts by
     :class:`WorkerType` (:rule:`R-NEW-2`; the new tiles need the New Workers module);
     ``is_big_game`` marks the Big Game, made with :meth:`big_game` (:rule:`R-BIG-1`).
+    A combination the rules do not allow raises :class:`ConfigError`; an argument of the
+    wrong type ``TypeError`` (a ``bool`` for ``players`` too).
 
     >>> Config(players=3)
     Config(players=3)
@@ -247,6 +243,10 @@ class Config(InterpretedSealed):
     Traceback (most recent call last):
     ...
     cacao_rules.errors.ConfigError: Cacao is for 2 to 4 players, got players=5
+    >>> Config(players="2")
+    Traceback (most recent call last):
+    ...
+    TypeError: int object expected; got str
     """
 
     # BEGIN Config, generated by tools/make_values.py: do not edit
@@ -348,8 +348,8 @@ class Config(InterpretedSealed):
     ]:
         """The fields' values from the constructor's arguments: the collections made
         frozensets and the worker counts a :class:`FrozenMap` (each checked as it is
-        converted), then every value checked against the others; :class:`ConfigError` for
-        the first the rules do not allow."""
+        converted), then every value checked against the others; ``TypeError`` for the first
+        of the wrong type, :class:`ConfigError` for the first the rules do not allow."""
         chosen = _to_modules(modules)
         agreed_huts = _to_huts(huts)
         agreed_workers = _to_workers(workers)
@@ -389,7 +389,7 @@ class Config(InterpretedSealed):
         ``players``, a collection of modules (members or names, see :meth:`Module.named`)
         and whether to play the Big Game (then ``modules`` is empty or every module).
         :class:`ConfigError` saying what is wrong otherwise, ``TypeError`` for an argument of
-        the wrong type.
+        the wrong type (a ``bool`` for ``players`` too).
 
         >>> Config.from_options(3, ["map", "gem-mines"]) == Config(
         ...     players=3, modules={Module.MAP, Module.GEM_MINES}
@@ -400,9 +400,8 @@ class Config(InterpretedSealed):
         expect(big_game, bool)
         expect_any(modules, (Iterable,))
         if isinstance(modules, str | bytes):
-            raise ConfigError(
-                "modules must be a collection of cacao_rules.Module members or their names, "
-                f"got {excerpt(modules)}"
+            raise bad_type(
+                "modules", "a collection of cacao_rules.Module members or their names", modules
             )
         chosen = frozenset(Module.named(value) for value in modules)
         if not big_game:

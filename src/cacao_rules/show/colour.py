@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, TextIO
 
-from ..errors import CacaoError, excerpt
+from ..errors import bad_argument
 
 COLOR_CHOICES: Final = ("auto", "always", "never")
 """The values of ``--color``."""
@@ -36,9 +36,7 @@ def use_colour(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
     is set (non-empty) or ``TERM`` is ``dumb``.
     """
     if choice not in COLOR_CHOICES:
-        raise CacaoError(
-            f"--color must be one of {', '.join(COLOR_CHOICES)}, got {excerpt(choice)}"
-        )
+        raise bad_argument("--color", f"one of {', '.join(COLOR_CHOICES)}", choice)
     if choice != "auto":
         return choice == "always"
     if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
-from ..errors import CacaoError, bad_argument, bad_type
+from ..errors import ConfigError, bad_argument, bad_type, excerpt, is_a
 from ..game.components import Side
 from ..game.geometry import Square, format_square
 
@@ -56,15 +56,11 @@ def check_colour(colour: str, what: str) -> str:
 
 
 def _check_square(square: object, what: str) -> Square:
-    if (
-        not isinstance(square, tuple)
-        or len(square) != 2
-        or not all(isinstance(c, int) and not isinstance(c, bool) for c in square)
-    ):
-        raise TypeError(f"{what} must be a square, a tuple (x, y) of ints, got {square!r:.60}")
+    if not isinstance(square, tuple) or len(square) != 2 or not all(is_a(c, int) for c in square):
+        raise bad_type(what, "a square, a tuple (x, y) of ints", square)
     x, y = square
     if max(abs(x), abs(y)) > 100:
-        raise CacaoError(f"{what} {format_square((x, y))} lies far beyond any board")
+        raise ConfigError(f"{what} {format_square((x, y))} lies far beyond any board")
     return (x, y)
 
 
@@ -73,7 +69,7 @@ def checked_fill(fill: Mapping[Square, str] | None) -> dict[Square, str]:
     if fill is None:
         return {}
     if not isinstance(fill, Mapping):
-        raise TypeError(f"fill must map squares to colours, got {type(fill).__name__}")
+        raise bad_type("fill", "a mapping from squares to colours", fill)
     return {
         _check_square(square, "a square of fill"): check_colour(
             colour, f"the colour of square {square}"
@@ -89,12 +85,12 @@ def checked_edges(
     if edges is None:
         return {}
     if not isinstance(edges, Mapping):
-        raise TypeError(f"edges must map (square, side) to colours, got {type(edges).__name__}")
+        raise bad_type("edges", "a mapping from (square, side) to colours", edges)
     checked: dict[tuple[Square, Side], str] = {}
     entries: Iterable[tuple[object, str]] = edges.items()  # as given, checked here
     for key, colour in entries:
         if not isinstance(key, tuple) or len(key) != 2 or not isinstance(key[1], Side):
-            raise TypeError(f"an edge is a tuple (square, cr.Side), got {key!r:.60}")
+            raise bad_type("an edge", "a tuple (square, cr.Side)", key)
         square = _check_square(key[0], "the square of an edge")
         checked[square, key[1]] = check_colour(colour, f"the colour of edge {key!r:.60}")
     return checked
@@ -109,17 +105,19 @@ def palette_style(
     if colors is None:
         return ""
     if not isinstance(colors, Mapping):
-        raise TypeError(f"colors must map part names to colours, got {type(colors).__name__}")
+        raise bad_type("colors", "a mapping from part names to colours", colors)
     kind_parts = {f"kind-{kind}" for kind in kinds}
     rules = []
     for part, colour in colors.items():
         known = [*SEAT_PARTS, *PARTS, *sorted(kind_parts)]
         if part not in known:
-            raise CacaoError(f"colors has no part {part!r:.40}; the parts are: {', '.join(known)}")
+            raise ConfigError(
+                f"colors has no part {excerpt(part)}; the parts are: {', '.join(known)}"
+            )
         check_colour(colour, f"the colour of {part}")
         if part in SEAT_PARTS:
             if not _HEX6.fullmatch(colour):
-                raise CacaoError(f"the colour of {part} must be #rrggbb, got {colour!r}")
+                raise bad_argument(f"the colour of {part}", "#rrggbb", colour)
             rules += _seat_rules(part, colour, tint(colour, 0.78), tint(colour, 0.93))
         elif part in PARTS:
             selector, *properties = PARTS[part]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final, TypeGuard, TypeVar
 
-from ..errors import bad_argument
+from ..errors import bad_argument, expect_any
 from ..game.frozen import Bag
 from ..game.limits import MAX_SEED, SEED_RANGE
 
@@ -28,13 +28,15 @@ def is_seed(value: object) -> TypeGuard[int]:
 
 def check_seed(value: int | None, what: str = "seed", *, optional: bool = False) -> None:
     """Refuse ``value`` unless it is a seed (or ``None``, when ``optional``): the one check of
-    a seed argument, with the one :class:`~cacao_rules.ConfigError` saying what a seed is.
+    a seed argument, with the one :class:`~cacao_rules.ConfigError` saying what a seed is
+    (``TypeError`` for a value that is no ``int``, a ``bool`` included).
 
     >>> check_seed(-1, "MCTSBot: seed")
     Traceback (most recent call last):
     ...
     cacao_rules.errors.ConfigError: MCTSBot: seed must be an int from 0 to 2**64 - 1, got -1
     """
+    expect_any(value, (int,), optional=optional)
     if not (is_seed(value) or (optional and value is None)):
         raise bad_argument(what, f"None or {SEED_RANGE}" if optional else SEED_RANGE, value)
 
