@@ -26,6 +26,10 @@ from typing import Any
 class Refused(Exception):
     """The server refused a request: its status and message."""
 
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(f"{status}: {message}")
+        self.status = status
+
 
 def call(url: str, body: object = None, token: str | None = None) -> Any:
     """The server's JSON (or text) answer to a GET (no ``body``) or POST."""
@@ -39,7 +43,7 @@ def call(url: str, body: object = None, token: str | None = None) -> Any:
             text = answer.read().decode()
             is_json = answer.headers.get_content_type() == "application/json"
     except urllib.error.HTTPError as error:
-        raise Refused(f"{error.code}: {json.loads(error.read())['error']}") from None
+        raise Refused(error.code, json.loads(error.read())["error"]) from None
     return json.loads(text) if is_json else text
 
 
@@ -63,7 +67,13 @@ def play(server: str, name: str, bots: list[str], seed: int, quiet: bool = False
         move = rng.choice(view["legal_moves"])["move"]
         if not quiet:
             print(f"{name} plays {move}")
-        call(f"{server}/api/games/{game}/moves", {"move": move}, token=token)
+        try:  # "number": the move follows on from this view's moves, or is refused
+            call(f"{server}/api/games/{game}/moves", {"move": move, "number": view["moves"]}, token)
+        except Refused as refused:
+            if refused.status != 409:
+                raise
+            if not quiet:  # the game moved on meanwhile: read the view again, choose again
+                print(f"refused: {refused}")
 
 
 def main() -> None:

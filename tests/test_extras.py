@@ -70,3 +70,31 @@ def test_the_core_library_imports_without_any_framework() -> None:
         env={"PYTHONPATH": str(SRC)},
     )
     assert result.stdout.strip() == "True"
+
+
+SERVER_TESTS = ["test_server.py", "test_server_bots.py", "test_server_process.py"]
+"""The game server's tests that need the test group's HTTP client."""
+
+
+def test_the_server_tests_skip_without_the_test_groups_http_client() -> None:
+    """With the server extra but not the test group (no HTTP client for the tests), the
+    server's tests are skipped, not errors at collection."""
+    program = (
+        "import sys\n"
+        "sys.modules['httpx'] = sys.modules['httpx2'] = None\n"
+        "import pytest\n"
+        "sys.exit(pytest.main(sys.argv[1:]))\n"
+    )
+    tests = Path(__file__).resolve().parent
+    result = subprocess.run(
+        [sys.executable, "-c", program, "-p", "no:cacheprovider", "-n", "0", "-q", "-rs"]
+        + [str(tests / name) for name in SERVER_TESTS],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC), "PATH": ""},
+        cwd=tests.parent,
+    )
+    # Every test skipped (pytest's "no tests collected"), not interrupted by an error.
+    assert result.returncode == pytest.ExitCode.NO_TESTS_COLLECTED, result.stdout[-2000:]
+    for name in SERVER_TESTS:
+        assert f"SKIPPED [2] tests/{name}" in result.stdout, result.stdout[-2000:]

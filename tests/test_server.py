@@ -5,6 +5,9 @@ the bots, what each seat is sent, the WebSocket, expiry and the limits on client
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +16,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
+pytest.importorskip("httpx2")  # Starlette's test client (the test group)
 jsonschema = pytest.importorskip("jsonschema")
 
 from starlette.testclient import TestClient  # noqa: E402
@@ -162,7 +166,7 @@ def test_tokens_moves_and_turns_are_checked(client: TestClient) -> None:
     _other, bob = _join(client, game, "bob")
     assert client.post(f"/api/games/{game}/join", json={"name": "eve"}).status_code == 409
     url = f"/api/games/{game}/moves"
-    for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Bearer é".encode()}):
+    for headers in ({}, {"Authorization": "Bearer nope"}, {b"Authorization": "Bearer é".encode()}):
         answer = client.post(url, json={"action": 0}, headers=headers)
         assert answer.status_code == 403 and "token" in answer.json()["error"]
     waiting = bob if client.get(f"/api/games/{game}").json()["to_move"] == seat else ann
@@ -324,3 +328,101 @@ def test_seat_specs_are_read_by_the_library_and_capped_by_the_server(client: Tes
         "budgets": ["mcts:2000ms", "mcts:20000it"],
         "external": [],
     }
+
+
+def test_the_test_client_imports_without_a_warning() -> None:
+    """Starlette's test client warns (a ``StarletteDeprecationWarning``, a ``UserWarning``)
+    when it runs on ``httpx``: the test group installs ``httpx2``, which it asks for."""
+    result = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "import starlette.testclient"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-1000:]
+
+
+# --- one game, one version: a move is stored under the number it follows on from ----------
+
+
+def _views(client: TestClient, game: str, seats: dict[int, dict[str, str]]) -> list[Any]:
+    info = client.get(f"/api/games/{game}").json()
+    views = [client.get(f"/api/games/{game}/view", headers=h).json() for h in seats.values()]
+    return [info, *views]
+
+
+def test_two_servers_on_one_database_serve_one_version_of_a_game(tmp_path: Path) -> None:
+    """Two applications on one SQLite file (in one process, which the file's lock allows):
+    a move through each on the same position gives one 200 and one 409 with the game as the
+    database holds it, and both then serve that game."""
+    settings = _settings(tmp_path)
+    with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+        game = _create(one, {"players": 2})
+        seats = dict(_join(one, game, name) for name in ("ann", "bob"))
+        url = f"/api/games/{game}/moves"
+        for played, (first, second) in enumerate([(one, two), (two, one)]):
+            seat = _wait_for_turn(first, game, seats)
+            assert seat is not None and second.get(f"/api/games/{game}").json()["moves"] == played
+            legal = first.get(f"/api/games/{game}/view", headers=seats[seat]).json()["legal_moves"]
+            won = first.post(url, json={"move": legal[0]["move"]}, headers=seats[seat])
+            lost = second.post(url, json={"move": legal[-1]["move"]}, headers=seats[seat])
+            assert won.status_code == 200, won.text
+            assert lost.status_code == 409, lost.text
+            conflict = lost.json()
+            assert "played elsewhere first" in conflict["error"]
+            assert conflict["view"] == won.json()  # the game as the winner left it
+            assert _views(one, game, seats) == _views(two, game, seats)
+        assert _views(one, game, seats)[0]["moves"] == 2
+
+
+def test_a_move_chosen_from_an_old_view_is_refused_with_the_current_view(
+    client: TestClient,
+) -> None:
+    game = _create(client, {"players": 2})
+    seats = dict(_join(client, game, name) for name in ("ann", "bob"))
+    seat = _wait_for_turn(client, game, seats)
+    assert seat is not None
+    view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+    assert view["moves"] == 0
+    url = f"/api/games/{game}/moves"
+    late = client.post(url, json={"action": 0, "number": 1}, headers=seats[seat])
+    assert late.status_code == 409 and "not 1" in late.json()["error"], late.text
+    assert late.json()["view"]["moves"] == 0
+    move = {"move": view["legal_moves"][0]["move"], "number": 0}
+    played = client.post(url, json=move, headers=seats[seat])
+    assert played.status_code == 200 and played.json()["moves"] == 1, played.text
+    since = f"?since={view['next']}"  # the events since the view the move was chosen from
+    again = client.post(url + since, json=move, headers=seats[seat])
+    assert again.status_code == 409, again.text
+    current = client.get(f"/api/games/{game}/view{since}", headers=seats[seat]).json()
+    assert again.json()["view"] == current and current["events"]
+
+
+def test_one_writer_of_a_move_number_wins(tmp_path: Path) -> None:
+    """Writers racing to store move 0 of a game: exactly one stores it, the others get
+    MoveConflict (the primary key refuses a second move of a number), nothing else."""
+    from cacao_rules.server.storage import MoveConflict, Seat, Storage
+
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    writers = [Storage(url) for _ in range(4)]
+    writers[0].create("0123456789abcdef", {"players": 2}, 1, [Seat("human", "a", None)] * 2)
+    start = threading.Barrier(len(writers))
+    outcomes: list[str] = []
+
+    def write(number: int, storage: Storage) -> None:
+        start.wait()
+        try:
+            storage.add_move("0123456789abcdef", 0, f"move {number}", False)
+            outcomes.append(f"move {number}")
+        except MoveConflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=write, args=pair) for pair in enumerate(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    stored = writers[0].load("0123456789abcdef")
+    assert stored is not None and len(stored.moves) == 1
+    assert sorted(outcomes) == sorted([stored.moves[0], "conflict", "conflict", "conflict"])
+    for storage in writers:
+        storage.close()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-httpx = pytest.importorskip("httpx")
+httpx2 = pytest.importorskip("httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
 
@@ -121,7 +121,7 @@ def test_the_example_program_plays_whole_games_on_the_server(
 ) -> None:
     spec = _program(tmp_path, "example", WRAPPER, str(EXAMPLE))
     settings = _settings(tmp_path, {"example": spec})
-    with running(settings) as base, httpx.Client(base_url=base, timeout=30) as client:
+    with running(settings) as base, httpx2.Client(base_url=base, timeout=30) as client:
         table = Table(client, ["human", "example", "example"], players=3)
         info = table.play()
         assert info["status"] == "over" and info["notices"] == []

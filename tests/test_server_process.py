@@ -14,16 +14,16 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
-httpx = pytest.importorskip("httpx")
+httpx2 = pytest.importorskip("httpx2")
 
-from httpx import Client  # noqa: E402
+from httpx2 import Client  # noqa: E402
 
 import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
@@ -106,9 +106,9 @@ def _server(database: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         deadline = time.monotonic() + 60
         while True:
             try:
-                httpx.get(f"http://{ADDRESS}:{port}/api/schemas", timeout=1)
+                httpx2.get(f"http://{ADDRESS}:{port}/api/schemas", timeout=1)
                 break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 assert process.poll() is None and time.monotonic() < deadline, "no server"
                 time.sleep(0.1)
         yield process
@@ -130,11 +130,11 @@ class Player(threading.Thread):
         self.over = False
 
     def run(self) -> None:
-        with httpx.Client(base_url=self.base, timeout=30) as client:
+        with httpx2.Client(base_url=self.base, timeout=30) as client:
             try:
                 while not self.over:
                     self._step(client)
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 return
 
     def _step(self, client: Client) -> None:
@@ -154,7 +154,7 @@ class Player(threading.Thread):
 
 def _start_games(base: str) -> list[tuple[str, dict[int, str]]]:
     games = []
-    with httpx.Client(base_url=base, timeout=30) as client:
+    with httpx2.Client(base_url=base, timeout=30) as client:
         for players, seats in [(2, ["human", "human"]), (3, ["human", "random", "human"])]:
             config = {"players": players, "modules": ["map"]}
             game = client.post("/api/games", json={"config": config, "seats": seats}).json()
@@ -201,12 +201,117 @@ def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
         for player in players:
             player.join(300)
             assert player.over
-        with httpx.Client(base_url=base, timeout=30) as client:
+        with httpx2.Client(base_url=base, timeout=30) as client:
             for game, _ in games:
                 record = cr.GameRecord.from_text(client.get(f"/api/games/{game}/record").text)
                 assert [str(move) for move in record.moves] == _stored_moves(database, game)
                 assert record.final().is_over
     assert os.path.getsize(database) > 0
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    """One process serves a SQLite file: a second ``serve`` on it stops at once with a
+    message naming the first, and once the first is killed (SIGKILL: the operating system
+    drops its lock, no stale lock file) a new one starts."""
+    database = tmp_path / "games.sqlite3"
+    command = [sys.executable, "-m", "cacao_rules", "serve", "--db", str(database), "--port"]
+    with _server(database, free_port()) as first:
+        second = subprocess.run(
+            [*command, str(free_port())],
+            env=same_package_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 2, second.stderr
+        assert second.stderr.startswith(
+            f"cacao-rules serve: another process (pid {first.pid}) serves the SQLite database "
+            f"{str(database)!r}"
+        ), second.stderr
+        assert "Traceback" not in second.stderr and second.stdout == ""
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    with _server(database, free_port()) as third:
+        assert third.poll() is None
+        assert (tmp_path / "games.sqlite3.lock").read_text() == f"{third.pid}\n"
+
+
+THINKER = """import json, os, sys
+log = open(sys.argv[1], "a", buffering=1)
+log.write(f"pid {os.getpid()}\\n")
+for line in sys.stdin:
+    kind = json.loads(line)["type"]
+    log.write(kind + "\\n")
+    if kind == "hello":
+        print(json.dumps({"type": "ready", "name": "thinker"}), flush=True)
+    elif kind == "quit":
+        break
+"""
+"""A bot program that thinks until it is told ``quit`` (it never answers ``choose``),
+logging its process id and every message it is sent."""
+
+
+def test_ctrl_c_stops_the_server_in_order(tmp_path: Path) -> None:
+    """SIGINT to the server's process group, as a Ctrl-C in its terminal sends it, while a
+    program and a search bot think and a request is half sent: the request is answered, the
+    program is told quit and exits, the server exits 0 with no traceback, and the program's
+    seat is not given to a stand-in."""
+    program, log = tmp_path / "thinker.py", tmp_path / "thinker.log"
+    program.write_text(THINKER, encoding="utf-8")
+    database, port = tmp_path / "games.sqlite3", free_port()
+    bot = f"thinker=exec:{sys.executable} {program} {log}"
+    options = ["--db", str(database), "--port", str(port), "--bot-ms", "60000", "--bot", bot]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "cacao_rules", "serve", *options],
+        env=same_package_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group, like a shell's job
+    )
+    try:
+        base = f"http://{ADDRESS}:{port}"
+        _wait_for(lambda: _answers(base), server)
+        with httpx2.Client(base_url=base, timeout=30) as client:
+            for seats in (["thinker", "random"], ["random", "thinker"], ["mcts:2000ms"] * 2):
+                body = {"config": {"players": 2}, "seats": seats}
+                assert client.post("/api/games", json=body).status_code == 201
+        _wait_for(lambda: log.read_text().count("choose") == 2, server)  # both think
+        with socket.create_connection((ADDRESS, port)) as half:
+            data = b'{"config": {"players": 2}}'
+            half.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 26\r\n\r\n")
+            half.sendall(data[:5])
+            time.sleep(0.2)
+            os.killpg(server.pid, signal.SIGINT)
+            time.sleep(0.5)
+            half.sendall(data[5:])
+            half.settimeout(30)
+            assert half.recv(200).startswith(b"HTTP/1.1 201 "), "the request was not answered"
+        output = server.communicate(timeout=60)[0].decode(errors="replace")
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+    assert server.returncode == 0, output
+    assert "Traceback" not in output and "Error" not in output, output
+    pids = [int(line.split()[1]) for line in log.read_text().splitlines() if line[:4] == "pid "]
+    assert log.read_text().count("quit") == len(pids) == 3  # the check at start, 2 games'
+    assert all(not Path(f"/proc/{pid}").exists() for pid in pids)  # Linux: exited, reaped
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM notices").fetchone() == (0,)
+
+
+def _answers(base: str) -> bool:
+    try:
+        return bool(httpx2.get(f"{base}/api/schemas", timeout=1).status_code == 200)
+    except httpx2.TransportError:
+        return False
+
+
+def _wait_for(condition: Callable[[], bool], server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert server.poll() is None and time.monotonic() < deadline, "the server stalled"
+        time.sleep(0.05)
 
 
 def test_the_example_client_plays_a_game_on_the_server(quick_server: int) -> None:

@@ -6,7 +6,7 @@ finished game is replaced by a new one), each seat a WebSocket client, and print
 per second, the server's CPU time per move, the percentiles of a move's round trip (sending
 the move to receiving the view it makes), the server's resident memory over time, every
 error, and the machine's load average (the clients share the machine with the server).
-Needs the server extra and ``httpx``; a figure, not a test.
+Needs the server extra and ``httpx2``; a figure, not a test.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import websockets
 
 
@@ -59,7 +59,7 @@ async def seat_client(url: str, token: str, rng: random.Random, tally: Tally) ->
 
 async def game_loop(base: str, rng: random.Random, tally: Tally, until: float) -> None:
     """Play games one after another until the time is up."""
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+    async with httpx2.AsyncClient(base_url=base, timeout=60) as client:
         while time.monotonic() < until:
             answer = await client.post("/api/games", json={"config": {"players": 2}})
             if answer.status_code != 201:
@@ -138,9 +138,9 @@ def main() -> None:
             base = f"http://127.0.0.1:{args.port}"
             for _ in range(100):
                 try:
-                    httpx.get(base + "/api/schemas")
+                    httpx2.get(base + "/api/schemas")
                     break
-                except httpx.TransportError:
+                except httpx2.TransportError:
                     time.sleep(0.1)
             for games in args.games:
                 asyncio.run(measure(base, server.pid, games, args.seconds))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 from pathlib import Path
 from typing import TextIO
@@ -97,23 +98,26 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ..server.players import check_external
     from ..server.run import serve
     from ..server.settings import Limits, Settings
+    from ..server.sqlite_lock import serving
 
     url = args.database_url or f"sqlite:///{Path(args.db).resolve()}"
-    try:
-        for name, command in check_external(dict(args.bot)).items():
-            _try_program(name, command)
-        if args.bot_ms < 1:
-            raise ConfigError(f"--bot-ms must be 1 or more, got {args.bot_ms}")
-        settings = Settings(
-            database=url,
-            fsync=args.fsync,
-            bots=dict(args.bot),
-            limits=Limits(games_per_client=args.games_per_client, program_ms=args.bot_ms),
-        )
-    except ConfigError as error:
-        err.write(f"cacao-rules serve: {error}\n")
-        return BAD_ARGUMENTS
-    out.write(f"serving Cacao on http://{args.host}:{args.port}/ (games in {url})\n")
-    out.flush()
-    serve(settings, args.host, args.port)
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(serving(url))  # SQLite: refused while another process serves it
+            for name, command in check_external(dict(args.bot)).items():
+                _try_program(name, command)
+            if args.bot_ms < 1:
+                raise ConfigError(f"--bot-ms must be 1 or more, got {args.bot_ms}")
+            settings = Settings(
+                database=url,
+                fsync=args.fsync,
+                bots=dict(args.bot),
+                limits=Limits(games_per_client=args.games_per_client, program_ms=args.bot_ms),
+            )
+        except ConfigError as error:
+            err.write(f"cacao-rules serve: {error}\n")
+            return BAD_ARGUMENTS
+        out.write(f"serving Cacao on http://{args.host}:{args.port}/ (games in {url})\n")
+        out.flush()
+        serve(settings, args.host, args.port)
     return 0

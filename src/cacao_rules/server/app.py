@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import schemas
 from .live import LiveGame
-from .lobby import Lobby, Refused
+from .lobby import Conflict, Lobby, Refused
 from .page import page_response, static_response
 from .settings import Settings
 
@@ -112,7 +112,11 @@ async def play_move(request: Request) -> Response:
     seat = lobby.seat(game, request.headers.get("authorization"))
     since = _since(request) if "since" in request.query_params else len(game.events)
     body = await _body(request, schemas.PlayMove)
-    await lobby.play(game, seat, body)
+    try:
+        await lobby.play(game, seat, body)
+    except Conflict as conflict:  # the game moved on: the seat's view as it is now
+        view = await lobby.run(game.view, seat, since, False)
+        return _json(schemas.Conflict(error=str(conflict), view=view), 409)
     return _json(await lobby.run(game.view, seat, since, False))
 
 

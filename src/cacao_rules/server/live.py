@@ -60,8 +60,17 @@ class LiveGame:
         """Set once the game's programs are closed: none is started for it any more."""
         self.bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[str, str] | None = None
-        for text in stored.moves:
+        self.catch_up(stored)
+
+    def catch_up(self, stored: StoredGame) -> None:
+        """Take what the database holds of the game, ``stored``: play its moves beyond the
+        ones in memory (those are the same: every move in memory was stored first, and a
+        stored move never changes), and its seats, notices and status."""
+        for text in stored.moves[len(self.moves) :]:
             self.advance(cr.parse_move(text))
+        self.seats = list(stored.seats)
+        self.notices = list(stored.notices)
+        self.expired = stored.status == "expired"
 
     def advance(self, move: cr.Move) -> None:
         """Play ``move`` (legal: checked by ``cr.step``) and keep its events."""
@@ -151,7 +160,7 @@ class LiveGame:
 
     def view(self, seat: int, since: int, with_board: bool) -> schemas.SeatView:
         """What ``seat`` may know now, its events from number ``since`` on."""
-        state, count = self.state, len(self.events)
+        state, count, moves = self.state, len(self.events), len(self.moves)
         since = min(since, count)
         seen = cr.observe_events(self.events[since:count], seat)
         observation = cr.observe(state, seat)
@@ -169,6 +178,7 @@ class LiveGame:
             events=[cr.event_document(event) for event in seen],
             lines=[line for event in seen if (line := describe_event(event)) is not None],
             next=count,
+            moves=moves,
             legal_moves=[
                 schemas.LegalMove(move=str(move), action=space.encode(state, move))
                 for move in legal

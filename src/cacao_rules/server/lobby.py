@@ -14,6 +14,7 @@ built-in ``random`` bot plays its seat from then on, which every client is told.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import secrets
@@ -28,6 +29,7 @@ import cacao_rules as cr
 from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
+from .interrupts import shielded
 from .live import LiveGame
 from .players import (
     HUMAN,
@@ -40,7 +42,8 @@ from .players import (
 )
 from .programs import Programs, public_reason
 from .settings import Settings
-from .storage import Seat, Storage, token_hash
+from .sqlite_lock import serving
+from .storage import MoveConflict, Seat, Storage, token_hash
 
 LOG = logging.getLogger("cacao_rules.server")
 P = ParamSpec("P")
@@ -55,12 +58,22 @@ class Refused(Exception):
         self.status = status
 
 
+class Conflict(Refused):
+    """A move refused because the game moved on before it was stored (409): the game in
+    memory is the database's again, and the client should choose from its new view."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(409, message)
+
+
 class Lobby:
     """The games of one server: those in memory, the database, and the worker threads."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.limits = settings.limits
+        self._serving = contextlib.ExitStack()
+        self._serving.enter_context(serving(settings.database))  # SQLite: this process only
         self.storage = Storage(settings.database, settings.fsync)
         self.games: dict[str, LiveGame] = {}
         self.created: dict[str, deque[float]] = {}
@@ -97,6 +110,7 @@ class Lobby:
         self._work.shutdown(wait=False, cancel_futures=True)
         self._think.shutdown(wait=False, cancel_futures=True)
         self.storage.close()
+        self._serving.close()
 
     # --- finding a game ----------------------------------------------------------------
 
@@ -244,6 +258,7 @@ class Lobby:
             token = secrets.token_urlsafe(24)
             full = len(free) == 1
             if not await self.run(self.storage.take_seat, game_id, seat, name, token, full):
+                await self._reload(game)
                 raise Refused(409, f"seat {seat} was just taken")
             game.take(seat, name, token_hash(token))
         game.notify()
@@ -251,24 +266,54 @@ class Lobby:
         return schemas.Joined(game=game_id, seat=seat, token=token)
 
     async def play(self, game: LiveGame, seat: int, request: schemas.PlayMove) -> None:
-        """Check and play ``seat``'s move, commit it, then tell the watchers."""
-        async with game.lock:
-            try:
-                move = await self.run(game.parse, seat, request)  # may build action tables
-            except cr.CacaoError as error:
-                status = 409 if isinstance(error, cr.IllegalMoveError) else 400
-                raise Refused(status, str(error)) from None
-            await self._commit(game, move)
-        self._kick(game)
+        """Check and play ``seat``'s move, commit it, then tell the watchers;
+        :class:`Conflict` when the game has moved on from the request's ``number``."""
+        try:
+            async with game.lock:
+                played = len(game.moves)
+                if request.number is not None and request.number != played:
+                    raise Conflict(
+                        f"the game has {played} moves, not {request.number}: another move "
+                        "was played first; choose again from the current view"
+                    )
+                try:
+                    move = await self.run(game.parse, seat, request)  # may build action tables
+                except cr.CacaoError as error:
+                    status = 409 if isinstance(error, cr.IllegalMoveError) else 400
+                    raise Refused(status, str(error)) from None
+                await self._commit(game, move)
+        finally:
+            self._kick(game)
 
     async def _commit(self, game: LiveGame, move: cr.Move) -> None:
-        """Store then play ``move``, a legal move of ``game``, holding its lock."""
+        """Store then play ``move``, a legal move of ``game``, holding its lock: stored as
+        the move that follows the game's moves in memory, or, when another writer stored
+        one there first, the game reloaded from the database and :class:`Conflict`."""
         state, events = await self.run(cr.step, game.state, move)
-        await self.run(self.storage.add_move, game.id, len(game.moves), str(move), state.is_over)
+        number = len(game.moves)
+        try:
+            await self.run(self.storage.add_move, game.id, number, str(move), state.is_over)
+        except MoveConflict:
+            LOG.warning("game %s: move %d was stored by another writer; reloaded", game.id, number)
+            await self._reload(game)
+            raise Conflict(
+                f"move {number} of the game was played elsewhere first; choose again from "
+                "the current view"
+            ) from None
         game.keep(move, state, events)
         game.notify()
         if state.is_over:
             self.programs.finish(game, state)  # game_over, then quit
+
+    async def _reload(self, game: LiveGame) -> None:
+        """Bring ``game`` up to what the database holds (another writer changed it), holding
+        its lock, and tell its watchers."""
+        stored = await self.run(self.storage.load, game.id)
+        if stored is not None:  # games are never deleted
+            await self.run(game.catch_up, stored)
+            game.notify()
+            if game.state.is_over:
+                self.programs.finish(game, game.state)
 
     # --- bots --------------------------------------------------------------------------
 
@@ -299,7 +344,9 @@ class Lobby:
             else:  # a built-in bot: in a bot process
                 try:
                     seed = secrets.randbits(64)
-                    move = await loop.run_in_executor(self._think, choose, player, seed, state)
+                    with shielded():  # it may start a bot process, which a Ctrl-C must not stop
+                        thinking = loop.run_in_executor(self._think, choose, player, seed, state)
+                    move = await thinking
                 except Exception:  # e.g. a bot process that died: the game goes on
                     LOG.exception("game %s: seat %d's bot failed; a random move", game.id, seat)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
@@ -309,7 +356,8 @@ class Lobby:
                 if move not in cr.legal_moves(state):
                     LOG.warning("game %s: seat %d's bot chose %s, not legal", game.id, seat, move)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
-                await self._commit(game, move)
+                with contextlib.suppress(Conflict):  # the game was reloaded: look again
+                    await self._commit(game, move)
 
     async def _stand_in(self, game: LiveGame, seat: int, error: cr.BotError) -> None:
         """Seat :data:`STAND_IN` at ``seat``, whose external bot failed with ``error``

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 import cacao_rules as cr
 
 from ..agents.program import GRACE_SECONDS, HELLO_SECONDS, QUIT_SECONDS, ProgramBot
+from .interrupts import shielded
 from .live import LiveGame
 
 LOG = logging.getLogger("cacao_rules.server")
@@ -74,7 +75,8 @@ class Programs:
     def _start(self, game: LiveGame, seat: int, command: tuple[str, ...]) -> ProgramBot:
         """Start the program of ``seat`` (on a thread: it waits for the program's ``ready``),
         kept in ``game.programs`` unless the game was closed meanwhile."""
-        bot = ProgramBot(command, time_ms=self.time_ms)
+        with shielded():  # a Ctrl-C is the server's to handle
+            bot = ProgramBot(command, time_ms=self.time_ms)
         with game.programs_lock:
             if not game.programs_closed:
                 game.programs[seat] = bot

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import math
 
 import h11
 import uvicorn
@@ -61,7 +63,9 @@ def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
         ws_max_size=MAX_MESSAGE,
         ws_ping_interval=20,
         ws_ping_timeout=20,
-        timeout_graceful_shutdown=5,
+        # Long enough for any request in flight to end by itself (at worst its body's
+        # deadline, answered 408), so that none is cancelled half-way at a shutdown.
+        timeout_graceful_shutdown=math.ceil(settings.limits.body_seconds) + 1,
         limit_concurrency=settings.limits.max_sockets + 1_000,
         http=type("Protocol", (Protocol,), {"head_seconds": settings.limits.head_seconds}),
         ws="websockets-sansio",
@@ -70,5 +74,10 @@ def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve until interrupted."""
-    uvicorn.Server(config(settings, host, port)).run()
+    """Serve until interrupted (Ctrl-C, SIGINT or SIGTERM), then shut down in order: the
+    requests in flight are given ``timeout_graceful_shutdown`` seconds, then the lobby
+    stops the bots and tells each program ``quit`` (:meth:`.Lobby.stop`)."""
+    # uvicorn handles the signal itself, then raises it again once it has shut down, for
+    # the handler that was there before: Python's, which makes it a KeyboardInterrupt.
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config(settings, host, port)).run()

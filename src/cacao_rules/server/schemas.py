@@ -58,10 +58,13 @@ class JoinGame(Request):
 
 class PlayMove(Request):
     """``POST /api/games/ID/moves`` (and a WebSocket's ``move`` message): the move in move
-    notation, or its action id (``cr.ActionSpace``); exactly one of the two."""
+    notation, or its action id (``cr.ActionSpace``); exactly one of the two. ``number``,
+    optional: the moves played in the view the move was chosen from (``SeatView.moves``);
+    the move is refused (409, with the current view) when the game has moved on since."""
 
     move: Annotated[str, Meta(max_length=200)] | None = None
     action: Annotated[int, Meta(ge=0, le=10_000_000)] | None = None
+    number: Annotated[int, Meta(ge=0, le=1_000_000)] | None = None
 
 
 class SocketHello(Request):
@@ -146,10 +149,11 @@ class SeatView(Answer):
     (``cr.observation_to_json``; its schema is ``observation.schema.json``); ``events`` the
     events from number ``since`` on as this seat sees them (``cr.observe_events``, the
     library's event documents) with ``lines`` their words; ``next`` the number to ask from
-    next time; ``legal_moves`` this seat's moves when it is to move; ``scores`` each seat's
-    score if the game ended now (final once ``is_over``); ``notices`` what everyone is told
-    beyond the events (an external bot that broke down, and who plays its seat since);
-    ``board`` the SVG picture when asked for."""
+    next time; ``moves`` the moves played so far (the ``number`` to send with a move);
+    ``legal_moves`` this seat's moves when it is to move; ``scores`` each seat's score if
+    the game ended now (final once ``is_over``); ``notices`` what everyone is told beyond
+    the events (an external bot that broke down, and who plays its seat since); ``board``
+    the SVG picture when asked for."""
 
     type: Literal["view"]
     game: str
@@ -162,12 +166,22 @@ class SeatView(Answer):
     events: list[dict[str, Any]]
     lines: list[str]
     next: int
+    moves: int
     legal_moves: list[LegalMove]
     is_over: bool
     scores: list[int]
     winners: list[int] | None
     notices: list[str] = []
     board: str | None = None
+
+
+class Conflict(Answer):
+    """A move refused with 409 because the game moved on (another move was played first):
+    why, and the seat's current view (:class:`SeatView`, its events from the ``since`` of
+    the request on), from which to choose again."""
+
+    error: str
+    view: SeatView
 
 
 SHAPES: dict[str, type[msgspec.Struct]] = {
@@ -181,6 +195,7 @@ SHAPES: dict[str, type[msgspec.Struct]] = {
     "Players": Players,
     "SeatView": SeatView,
     "Error": Error,
+    "Conflict": Conflict,
 }
 """The published shapes by name: requests, then answers."""
 

@@ -8,8 +8,10 @@ A game is its configuration, its seed, its seats and its moves in notation, noth
 every state is the replay of those moves, so the record is the storage. Each accepted move
 is committed in its own transaction before it is answered (with SQLite, in the write-ahead
 log: a killed server loses nothing; ``fsync`` also survives a power cut, at a disk sync per
-move); the primary key (game, number)
-makes two writers of the same move number impossible. Tokens are kept as SHA-256 hashes.
+move). A move is stored under the number it follows on from, and the primary key (game,
+number) refuses a second move of that number: a writer whose game has moved on meanwhile
+gets :class:`MoveConflict` (optimistic concurrency), never two versions of a game. Tokens
+are kept as SHA-256 hashes.
 
 Every function here blocks (it waits for the database): the server calls them from worker
 threads, never on its event loop.
@@ -63,6 +65,10 @@ NOTICES = sa.Table(  # a table of its own: a database made before it gets it, un
     sa.Column("moves", sa.Integer, primary_key=True),  # the moves played when it was given
     sa.Column("text", sa.Text, nullable=False),
 )
+
+
+class MoveConflict(Exception):
+    """A move not stored: the game has a move of that number already (another writer's)."""
 
 
 def token_hash(token: str) -> str:
@@ -167,13 +173,19 @@ class Storage:
             return True
 
     def add_move(self, game_id: str, number: int, move: str, over: bool) -> None:
-        """Commit move ``number`` (counting from 0) of the game; ``over``: it ended it."""
-        with self.engine.begin() as db:
-            db.execute(MOVES.insert().values(game=game_id, number=number, move=move))
-            values: dict[str, object] = {"touched": time.time()}
-            if over:
-                values["status"] = "over"
-            db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
+        """Commit move ``number`` (counting from 0) of the game, the one that follows the
+        ``number`` moves the writer knows; ``over``: it ended the game.
+        :class:`MoveConflict` when the game has a move ``number`` already: the writer's
+        game is behind the database's, and nothing is stored."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(MOVES.insert().values(game=game_id, number=number, move=move))
+                values: dict[str, object] = {"touched": time.time()}
+                if over:
+                    values["status"] = "over"
+                db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
+        except sa.exc.IntegrityError:  # the primary key (game, number): the only one it meets
+            raise MoveConflict(f"game {game_id} has a move {number} already") from None
 
     def stand_in(self, game_id: str, seat: int, player: str, moves: int, text: str) -> None:
         """Give bot ``seat`` to the built-in ``player`` (its external bot broke down after

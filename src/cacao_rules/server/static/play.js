@@ -122,7 +122,7 @@ function connect(game, token) {
   socket.onopen = () => socket.send(JSON.stringify({type: "hello", token, board: true}));
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "error") say(data.error);
+    if (data.type === "error") { say(data.error); drawMoves(); }  // e.g. 409: choose again
     else if (data.type === "view") draw(data);
   };
   socket.onclose = (close) => {
@@ -194,7 +194,7 @@ function drawMoves() {
     button.onclick = () => {
       say("");
       list.replaceChildren();
-      socket.send(JSON.stringify({type: "move", action: legal.action}));
+      socket.send(JSON.stringify({type: "move", action: legal.action, number: view.moves}));
     };
     item.append(button);
     list.append(item);
