@@ -18,7 +18,10 @@ picture shows the hand of its player only, the others' as face-down tiles.
 
 Every part carries a ``class`` (``jungle``, ``worker``, ``space``, ``emperor``, ``display``,
 ``player``, ...) and a ``<title>`` that says in words what it is, so that a browser shows it
-on hover and a program can find it.
+on hover and a program can find it. The board's background (``class="board-area"``) names
+the square in its top left corner (``data-first="x,y"``): square ``x+i,y+j`` lies ``i``
+and ``j`` times :data:`SQUARE` units right of and below the background's corner, which a
+page needs to put its own marks on squares.
 
 >>> import xml.etree.ElementTree as ET
 >>> import cacao_rules as cr
@@ -392,6 +395,7 @@ def _board_part(
             fill="#e7efdc",
             rx="6",
             class_="board-area",
+            data_first=format_square((grid.xs.start, grid.ys.start)),
         )
     ]
     for column in grid.xs:
