@@ -204,6 +204,7 @@ function connect(game, token) {
   opened.onopen = () => opened.send(JSON.stringify(token ?
     {type: "hello", token, board: true} : {type: "hello", spectator: true, board: true}));
   opened.onmessage = (message) => {
+    if (socket !== opened) return;  // a view of the game this page has left
     const data = JSON.parse(message.data);
     if (data.type === "error") { say(data.error); pending = null; sent = false; drawDecision(); }
     else if (data.type === "view") draw(data);
