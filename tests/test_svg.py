@@ -379,3 +379,17 @@ def test_the_legend_names_every_mark_on_the_board() -> None:
         assert words in text
     emperor = played(cr.Config(players=3, modules={Module.EMPEROR}), 2, 0.2)
     assert "the Emperor" in texts(the(parse(board(emperor)), "legend"))
+
+
+def test_the_board_area_names_its_first_square_so_a_page_can_find_any_square() -> None:
+    state = cr.new_game(cr.Config(players=2), seed=1)
+    picture = ET.fromstring(board(state, highlight_moves=cr.legal_moves(state)))
+    ns = "{http://www.w3.org/2000/svg}"
+    (area,) = [r for r in picture.iter(ns + "rect") if r.get("class") == "board-area"]
+    left, top = (int(part) for part in (area.get("data-first") or "").split(","))
+    marks = [r for r in picture.iter(ns + "rect") if r.get("class") == "can-place"]
+    assert len(marks) == 6
+    for mark in marks:  # drawn 3 units inside their square
+        x, y = (int(part) for part in (mark.get("data-square") or "").split(","))
+        assert float(mark.get("x") or 0) - 3 == float(area.get("x") or 0) + (x - left) * 48
+        assert float(mark.get("y") or 0) - 3 == float(area.get("y") or 0) + (y - top) * 48
