@@ -115,7 +115,7 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         bob.goto(base + "/")
         listed = bob.locator("#open-games li", has_text="Ann waiting")
         assert "3 players · map" in listed.inner_text() and "1 seat free" in listed.inner_text()
-        bob.fill("#lobby-name", "Bob")
+        bob.fill("#create-name", "Bob")
         listed.locator("button.join-game").click()  # one click to join
         bob.wait_for_selector("#board svg")
         _shot(bob, "2-joined")

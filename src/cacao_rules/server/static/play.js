@@ -76,7 +76,6 @@ let externalBots = null;  // the operator's external bots, asked for once
 async function lobby() {
   show("lobby");
   const name = localStorage.getItem("cacao-name") || "";
-  $("lobby-name").value = $("lobby-name").value || name;
   $("create-name").value = $("create-name").value || name;
   if (externalBots === null) {
     try { externalBots = (await api("GET", "/api/players")).external; } catch (error) { externalBots = []; }
@@ -133,8 +132,8 @@ async function listGames() {
 }
 
 async function joinListed(game) {
-  const name = $("lobby-name").value.trim();
-  if (!name) { say("Type your name first, then join."); $("lobby-name").focus(); return; }
+  const name = $("create-name").value.trim();
+  if (!name) { say("Type your name first, then join."); $("create-name").focus(); return; }
   localStorage.setItem("cacao-name", name);
   try {
     keepToken(game, (await api("POST", "/api/games/" + game + "/join", {name})).token);
