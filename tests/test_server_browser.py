@@ -116,6 +116,7 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         listed = bob.locator("#open-games li", has_text="Ann waiting")
         assert "3 players · map" in listed.inner_text() and "1 seat free" in listed.inner_text()
         bob.fill("#create-name", "Bob")
+        _shot(bob, "2-lobby-with-a-game")
         listed.locator("button.join-game").click()  # one click to join
         bob.wait_for_selector("#board svg")
         _shot(bob, "2-joined")
@@ -124,6 +125,7 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         watcher.goto(base + "/")
         watcher.locator("#playing-games a.watch").click()
         watcher.wait_for_selector("#board svg")
+        _shot(watcher, "3-spectator")
         assert watcher.locator("#spectating").is_visible()
         assert "face down" in watcher.locator("#board").inner_html()
 

@@ -409,7 +409,7 @@ function hint(asked) {
     "(or Tab to it and press Enter).";
   if (asked.answers.some((answer) => answer.square)) return "Click a lit square on the board " +
     "(or Tab to it and press Enter).";
-  return "";
+  return "Choose one of the answers below.";
 }
 
 function drawHand(root) {
