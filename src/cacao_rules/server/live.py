@@ -17,6 +17,8 @@ import json
 import threading
 import time
 
+import msgspec
+
 import cacao_rules as cr
 
 from ..formats.serialization import config_from_document
@@ -108,6 +110,7 @@ class LiveGame:
         """Set once the game's programs are closed: none is started for it any more."""
         self.bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[str, str] | None = None
+        self._decided: tuple[cr.State, msgspec.Raw] | None = None
         self.catch_up(stored)
 
     def catch_up(self, stored: StoredGame) -> None:
@@ -262,7 +265,7 @@ class LiveGame:
             scores=[sheet.total for sheet in cr.final_scores(state)],
             winners=list(cr.winners(state)) if over else None,
             notices=[text for _number, text in self.notices],
-            decision=json.loads(cr.decision_to_json(state)) if deciding else None,
+            decision=self._decision(state) if deciding else None,
             last_turn=[str(move) for move in last],
             last_turn_lines=[cr.describe(event) for event in _seen(last_events, seat)],
             sheets=[_sheet(sheet) for sheet in cr.final_scores(state)] if over else None,
@@ -279,6 +282,14 @@ class LiveGame:
             if with_board
             else None,
         )
+
+    def _decision(self, state: cr.State) -> msgspec.Raw:
+        """The decision document of ``state`` as the JSON it is sent as (made once per
+        state: every connection of the deciding seat is sent it)."""
+        made = self._decided
+        if made is None or made[0] is not state:
+            made = self._decided = (state, msgspec.Raw(cr.decision_to_json(state).encode()))
+        return made[1]
 
     def finished(self) -> tuple[str, str]:
         """The record (text) and the replay page of the finished game (made once)."""

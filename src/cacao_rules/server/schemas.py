@@ -212,7 +212,7 @@ class SeatView(Answer):
     scores: list[int]
     winners: list[int] | None
     notices: list[str] = []
-    decision: dict[str, Any] | None = None
+    decision: msgspec.Raw | None = None
     last_turn: list[str] = []
     last_turn_lines: list[str] = []
     sheets: list[ScoreSheet] | None = None

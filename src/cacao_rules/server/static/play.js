@@ -387,7 +387,8 @@ function drawDecision() {
     $("prompt").textContent = asked.prompt + " " + answer.label + " (" + (turn + 1) + " of " +
       asked.answers.length + ")";
     preview(asked, answer);
-    pick({square: asked.square, label: "Place it " + answer.label}, () => choose(answer));
+    pick({square: asked.square, label: "Place it " + answer.label}, () => choose(answer))
+      .classList.add("turning");  // the preview shows through
     return;
   }
   if (asked.square) mark(asked, "asked");
@@ -493,6 +494,7 @@ function pick(answer, onpick) {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onpick(); }
   });
   layer().append(target);
+  return target;
 }
 
 function tilePicture(edges, seat, x, y, quarter) {
