@@ -5,6 +5,9 @@ the bots, what each seat is sent, the WebSocket, expiry and the limits on client
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -14,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")  # Starlette's test client (the test group)
@@ -228,7 +233,10 @@ def test_the_socket_pushes_views_and_takes_moves(client: TestClient) -> None:
             view = socket.receive_json()
         socket.send_json({"type": "move", "move": "place 1-1-1-1 9,9 r0"})
         assert "not a legal move" in socket.receive_json()["error"]
-        socket.send_json({"type": "move", "action": view["legal_moves"][0]["action"]})
+        move = {"type": "move", "action": view["legal_moves"][0]["action"]}
+        socket.send_json(move | {"number": view["moves"] + 1})  # not the view's number
+        assert "another move was played first" in socket.receive_json()["error"]
+        socket.send_json(move | {"number": view["moves"]})
         after = socket.receive_json()
         assert after["type"] == "view" and after["next"] > view["next"]
     with client.websocket_connect(f"/api/games/{game}/socket") as socket:
@@ -369,6 +377,8 @@ def test_two_servers_on_one_database_serve_one_version_of_a_game(tmp_path: Path)
             assert lost.status_code == 409, lost.text
             conflict = lost.json()
             assert "played elsewhere first" in conflict["error"]
+            schemas = one.get("/api/schemas").json()
+            jsonschema.validate(conflict, {"$ref": "#/$defs/Conflict", "$defs": schemas["$defs"]})
             assert conflict["view"] == won.json()  # the game as the winner left it
             assert _views(one, game, seats) == _views(two, game, seats)
         assert _views(one, game, seats)[0]["moves"] == 2
@@ -426,3 +436,159 @@ def test_one_writer_of_a_move_number_wins(tmp_path: Path) -> None:
     assert sorted(outcomes) == sorted([stored.moves[0], "conflict", "conflict", "conflict"])
     for storage in writers:
         storage.close()
+
+
+def test_a_busy_database_is_answered_503_and_a_retry_time(tmp_path: Path) -> None:
+    """Another connection holds the SQLite file's write lock longer than a request waits
+    (``Limits.database_seconds``): the move is answered 503 with ``Retry-After``, not 500,
+    and played once the lock is released."""
+    settings = _settings(tmp_path, database_seconds=0.2)
+    with TestClient(create_app(settings)) as client:
+        game = _create(client, {"players": 2})
+        seats = dict(_join(client, game, name) for name in ("ann", "bob"))
+        seat = _wait_for_turn(client, game, seats)
+        assert seat is not None
+        view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+        move = {"action": view["legal_moves"][0]["action"]}
+        url = f"/api/games/{game}/moves"
+        holder = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            busy = client.post(url, json=move, headers=seats[seat])
+            assert busy.status_code == 503, busy.text
+            assert busy.headers["Retry-After"] == "5" and "try again" in busy.json()["error"]
+            assert client.get(f"/api/games/{game}").json()["moves"] == 0  # reads go on
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert client.post(url, json=move, headers=seats[seat]).status_code == 200
+        assert client.get(f"/api/games/{game}").json()["moves"] == 1
+
+
+def test_a_database_out_of_order_is_503_and_a_socket_closed_with_1013(tmp_path: Path) -> None:
+    """A game read from a database that fails (here a table renamed under the server):
+    503 over HTTP, and a WebSocket closed with 1013 (try again later), not 500 or 1011."""
+    settings = _settings(tmp_path)
+    with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+        game = _create(one, {"players": 2})
+        _seat, headers = _join(one, game, "ann")
+        token = headers["Authorization"].removeprefix("Bearer ")
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("ALTER TABLE notices RENAME TO elsewhere")
+        answer = two.get(f"/api/games/{game}")  # not in two's memory: read from the database
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", answer.text
+        with two.websocket_connect(f"/api/games/{game}/socket") as socket:
+            socket.send_json({"type": "hello", "token": token})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 1013 and "try again" in closed.value.reason
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.execute("ALTER TABLE elsewhere RENAME TO notices")
+        assert two.get(f"/api/games/{game}").status_code == 200
+
+
+def _bot_processes() -> set[int]:
+    """This process's children that are the built-in bots' processes (Linux's /proc)."""
+    children = set()
+    for listing in Path("/proc/self/task").glob("*/children"):
+        for pid in listing.read_text().split():
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"spawn_main" in command:
+                children.add(int(pid))
+    return children
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
+def test_bot_processes_that_die_are_replaced(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot process killed from outside breaks the pool they share: it is replaced, so
+    that one bot move is random (and logged) and the next ones are the bot's again."""
+    with TestClient(create_app(_settings(tmp_path))) as client:
+        game = _create(client, {"players": 2}, ["human", "greedy"])
+        seats = dict([_join(client, game, "ann")])
+        url = f"/api/games/{game}/moves"
+        for turn in range(8):
+            seat = _wait_for_turn(client, game, seats)
+            assert seat is not None
+            if turn == 2:
+                for pid in _bot_processes():
+                    os.kill(pid, signal.SIGKILL)
+            view = client.get(f"/api/games/{game}/view", headers=seats[seat]).json()
+            action = {"action": view["legal_moves"][0]["action"]}
+            assert client.post(url, json=action, headers=seats[seat]).status_code == 200
+        assert _wait_for_turn(client, game, seats) is not None
+    failed = [record for record in caplog.records if "bot failed" in record.getMessage()]
+    assert len(failed) == 1, [record.getMessage() for record in failed]
+
+
+@pytest.mark.parametrize("name", ["a" * 5000 + ".js", "a%00.js", "play.htm", "nothing.css"])
+def test_a_page_file_that_is_not_shipped_is_404(client: TestClient, name: str) -> None:
+    answer = client.get(f"/static/{name}")
+    assert answer.status_code == 404 and "no page file" in answer.json()["error"], answer.text
+
+
+def test_only_a_sqlite_file_is_locked(tmp_path: Path) -> None:
+    from cacao_rules.server.sqlite_lock import lock_file, serving
+
+    assert lock_file(f"sqlite:///{tmp_path / 'games.sqlite3'}") == tmp_path / "games.sqlite3.lock"
+    for url in ("sqlite://", "sqlite:///:memory:", "postgresql+psycopg://cacao@db/cacao"):
+        assert lock_file(url) is None
+    with pytest.raises(cr.ConfigError, match="not a database URL: 'nonsense'"):
+        lock_file("nonsense")
+    nowhere = serving(f"sqlite:///{tmp_path / 'no' / 'games.sqlite3'}")
+    with pytest.raises(cr.ConfigError, match=r"cannot open the lock file .* No such file"):
+        nowhere.__enter__()
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+"""Any JSON value, small."""
+
+
+def test_no_request_is_answered_500(tmp_path: Path) -> None:
+    """Junk of every shape to every route, with and without a seat's token: each answer is
+    a status that means something (2xx, 4xx, or 503), never 500."""
+    with TestClient(create_app(_settings(tmp_path)), raise_server_exceptions=False) as client:
+        game = _create(client, {"players": 2})
+        _seat, headers = _join(client, game, "ann")
+        _join(client, game, "bob")
+        routes = [
+            "/api/games",
+            f"/api/games/{game}/join",
+            f"/api/games/{game}/moves",
+            f"/api/games/{game}/moves?since=3",
+            f"/api/games/{game}/view?board=1",
+            f"/api/games/{game}",
+            f"/api/games/{game}/record",
+        ]
+        keys = st.sampled_from(["config", "seats", "name", "seat", "move", "action", "number"])
+        bodies = JSON | st.dictionaries(keys, JSON, max_size=3)
+        files = st.integers(0, 3000).map(lambda length: "/static/" + "a" * length + ".js")
+
+        @settings(max_examples=300, deadline=None)
+        @given(
+            route=st.sampled_from(routes) | files,
+            body=bodies,
+            method=st.sampled_from(["GET", "POST"]),
+            token=st.booleans(),
+        )
+        def check(route: str, body: Any, method: str, token: bool) -> None:
+            answer = client.request(
+                method,
+                route,
+                json=body if method == "POST" else None,
+                headers=headers if token else {},
+            )
+            assert answer.status_code < 500 or answer.status_code == 503, answer.text
+
+        check()

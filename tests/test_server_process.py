@@ -4,7 +4,9 @@ move was kept and every game goes on to a record that replays."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import json
 import os
 import random
 import signal
@@ -24,6 +26,8 @@ pytest.importorskip("starlette")
 httpx2 = pytest.importorskip("httpx2")
 
 from httpx2 import Client  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
 
 import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
@@ -172,6 +176,45 @@ def _stored_moves(database: Path, game: str) -> list[str]:
         return [move for (move,) in rows]
 
 
+def _bot_processes(server: int) -> set[int]:
+    """The built-in bots' processes of the server process ``server`` (Linux's /proc)."""
+    children = set()
+    for listing in Path(f"/proc/{server}/task").glob("*/children"):
+        for pid in listing.read_text().split():
+            with contextlib.suppress(OSError):
+                if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    children.add(int(pid))
+    return children
+
+
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` has exited (a zombie that no one reaps has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_the_bot_processes_end_with_a_killed_server(tmp_path: Path) -> None:
+    """A server killed outright (SIGKILL) cannot stop its built-in bots' processes: they
+    see it gone and exit by themselves, instead of waiting for work forever."""
+    port = free_port()
+    with _server(tmp_path / "games.sqlite3", port) as server:
+        with httpx2.Client(base_url=f"http://{ADDRESS}:{port}", timeout=30) as client:
+            body = {"config": {"players": 2}, "seats": ["random", "random"]}
+            assert client.post("/api/games", json=body).status_code == 201
+        deadline = time.monotonic() + 30
+        while not (workers := _bot_processes(server.pid)):
+            assert time.monotonic() < deadline, "no bot process"
+            time.sleep(0.05)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    deadline = time.monotonic() + 10
+    while not all(_ended(pid) for pid in workers):
+        assert time.monotonic() < deadline, f"bot processes left behind: {workers}"
+        time.sleep(0.1)
+
+
 def test_killing_the_server_loses_no_answered_move(tmp_path: Path) -> None:
     database = tmp_path / "games.sqlite3"
     port = free_port()
@@ -275,8 +318,13 @@ def test_ctrl_c_stops_the_server_in_order(tmp_path: Path) -> None:
             for seats in (["thinker", "random"], ["random", "thinker"], ["mcts:2000ms"] * 2):
                 body = {"config": {"players": 2}, "seats": seats}
                 assert client.post("/api/games", json=body).status_code == 201
+            game = client.post("/api/games", json={"config": {"players": 2}}).json()["game"]
+            token = client.post(f"/api/games/{game}/join", json={"name": "ann"}).json()["token"]
         _wait_for(lambda: log.read_text().count("choose") == 2, server)  # both think
-        with socket.create_connection((ADDRESS, port)) as half:
+        url = f"ws://{ADDRESS}:{port}/api/games/{game}/socket"
+        with connect(url) as watcher, socket.create_connection((ADDRESS, port)) as half:
+            watcher.send(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(watcher.recv(timeout=30))["type"] == "view"
             data = b'{"config": {"players": 2}}'
             half.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 26\r\n\r\n")
             half.sendall(data[:5])
@@ -286,6 +334,9 @@ def test_ctrl_c_stops_the_server_in_order(tmp_path: Path) -> None:
             half.sendall(data[5:])
             half.settimeout(30)
             assert half.recv(200).startswith(b"HTTP/1.1 201 "), "the request was not answered"
+            with pytest.raises(ConnectionClosed) as closed:
+                watcher.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012  # restart
         output = server.communicate(timeout=60)[0].decode(errors="replace")
     finally:
         if server.poll() is None:

@@ -6,10 +6,12 @@ serves a page where people play in the browser. See ``docs/server.md``.
 
 - :mod:`.settings`: where games are kept and the limits on clients;
 - :mod:`.schemas`: the JSON shapes of the API;
-- :mod:`.storage`: the database;
+- :mod:`.storage`: the database; :mod:`.sqlite_lock`: one process per SQLite file;
 - :mod:`.players`: who may sit at a seat;
-- :mod:`.programs`: the external bots' programs at work;
+- :mod:`.programs`: the external bots' programs at work; :mod:`.bot_processes`: the
+  built-in bots' processes;
 - :mod:`.live`: one game in memory and each seat's view of it;
 - :mod:`.lobby`: every game, and the only code that changes one;
-- :mod:`.app`: the routes; :mod:`.page`: the browser page; :mod:`.run`: uvicorn.
+- :mod:`.app`: the routes; :mod:`.page`: the browser page; :mod:`.run`: uvicorn;
+  :mod:`.interrupts`: a Ctrl-C for the server alone.
 """

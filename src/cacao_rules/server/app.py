@@ -2,7 +2,9 @@
 
 Every answer of the API is JSON but the record (text) and the replay page (HTML); every
 refusal is ``{"error": MESSAGE}`` with a 4xx status that says what was wrong and what is
-allowed (503 when the server is full). See ``docs/server.md`` for the routes.
+allowed (503 when the server is full or its database cannot be used now; a move after the
+game moved on adds the current ``view``). No request is answered 500. See
+``docs/server.md`` for the routes.
 """
 
 from __future__ import annotations
@@ -27,8 +29,12 @@ from .live import LiveGame
 from .lobby import Conflict, Lobby, Refused
 from .page import page_response, static_response
 from .settings import Settings
+from .storage import RETRY_SECONDS, Unavailable
 
 LOG = logging.getLogger("cacao_rules.server")
+BUSY = f"the database is busy or out of reach; try again in {RETRY_SECONDS} s"
+"""What a client is told then (the database's own words, which may name its files, are
+only logged)."""
 S = TypeVar("S", bound=msgspec.Struct)
 _ENCODER = msgspec.json.Encoder()
 
@@ -189,6 +195,9 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
     except (Refused, msgspec.MsgspecError, TimeoutError) as error:
         await socket.close(1008, _reason(error))
         return
+    except Unavailable:
+        await socket.close(1013, _reason(Unavailable(BUSY)))  # 1013: try again later
+        return
     place = game.config.players if seat is None else seat  # the spectators' count is last
     allowed = limits.sockets_per_seat * (limits.spectators_per_seat if seat is None else 1)
     if game.sockets[place] >= allowed:
@@ -241,8 +250,9 @@ async def _take_moves(lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int
             if seat is None:
                 raise Refused(403, "a spectator plays no move; join the game to play")
             await lobby.play(game, seat, request)
-        except (msgspec.MsgspecError, Refused) as error:
-            text = json.dumps({"type": "error", "error": str(error)})
+        except (msgspec.MsgspecError, Refused, Unavailable) as error:
+            why = BUSY if isinstance(error, Unavailable) else str(error)
+            text = json.dumps({"type": "error", "error": why})
             await socket.send_text(text)
 
 
@@ -256,6 +266,13 @@ async def _http_error(request: Request, error: Exception) -> Response:
     if error.status_code == 404:
         return _error(404, f"no route {request.url.path[:80]!r}; see GET /api/schemas and the docs")
     return _error(error.status_code, str(error.detail))
+
+
+async def _unavailable(request: Request, error: Exception) -> Response:
+    LOG.warning("%s %s: the database is unavailable: %s", request.method, request.url.path, error)
+    answer = _error(503, BUSY)
+    answer.headers["Retry-After"] = str(RETRY_SECONDS)
+    return answer
 
 
 async def _disconnected(request: Request, error: Exception) -> Response:
@@ -301,6 +318,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Refused: _refused,
             HTTPException: _http_error,
             ClientDisconnect: _disconnected,
+            Unavailable: _unavailable,
         },
     )
 

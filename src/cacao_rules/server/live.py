@@ -84,8 +84,8 @@ class LiveGame:
         self.config = config_from_document(stored.config)
         self.config_document = stored.config
         self.seed = stored.seed
-        self.seats = list(stored.seats)
-        self.expired = stored.status == "expired"
+        self.seats: list[Seat] = []
+        self.expired = False
         self.touched = stored.touched
         self.state = cr.new_game(self.config, seed=self.seed)
         self.moves: list[cr.Move] = []
@@ -100,7 +100,7 @@ class LiveGame:
         self.changed = asyncio.Event()
         self.sockets = [0] * (self.config.players + 1)
         """The WebSockets open on each seat, then the spectators'."""
-        self.notices = list(stored.notices)
+        self.notices: list[tuple[int, str]] = []
         """What clients are told of the game beyond its events (an external bot that broke
         down and its stand-in), with the number of moves played when it happened."""
         self.programs: dict[int, cr.ProgramBot] = {}
@@ -111,7 +111,7 @@ class LiveGame:
         self.bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[str, str] | None = None
         self._decided: tuple[cr.State, msgspec.Raw] | None = None
-        self.catch_up(stored)
+        self.catch_up(stored)  # its moves, seats, notices and status
 
     def catch_up(self, stored: StoredGame) -> None:
         """Take what the database holds of the game, ``stored``: play its moves beyond the

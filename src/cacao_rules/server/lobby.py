@@ -16,12 +16,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
 
 import cacao_rules as cr
@@ -29,6 +29,7 @@ import cacao_rules as cr
 from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
+from .bot_processes import bot_processes
 from .interrupts import shielded
 from .live import LiveGame
 from .players import (
@@ -43,7 +44,7 @@ from .players import (
 from .programs import Programs, public_reason
 from .settings import Settings
 from .sqlite_lock import serving
-from .storage import MoveConflict, Seat, Storage, token_hash
+from .storage import RETRY_SECONDS, MoveConflict, Seat, Storage, Unavailable, token_hash
 
 LOG = logging.getLogger("cacao_rules.server")
 P = ParamSpec("P")
@@ -74,7 +75,7 @@ class Lobby:
         self.limits = settings.limits
         self._serving = contextlib.ExitStack()
         self._serving.enter_context(serving(settings.database))  # SQLite: this process only
-        self.storage = Storage(settings.database, settings.fsync)
+        self.storage = Storage(settings.database, settings.fsync, self.limits.database_seconds)
         self.games: dict[str, LiveGame] = {}
         self.created: dict[str, deque[float]] = {}
         self.sockets = 0
@@ -82,8 +83,7 @@ class Lobby:
         self.programs = Programs(
             check_external(settings.bots), self.limits.program_ms, self.limits.max_programs
         )
-        spawn = multiprocessing.get_context("spawn")
-        self._think = ProcessPoolExecutor(settings.bot_processes, mp_context=spawn)
+        self._think = bot_processes(settings.bot_processes)
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -135,6 +135,7 @@ class Lobby:
             return game
         except BaseException as error:
             future.set_exception(error)
+            future.exception()  # taken: asyncio logs no "never retrieved" when none waited
             raise
         finally:
             del self._loading[game_id]
@@ -380,17 +381,34 @@ class Lobby:
                     with shielded():  # it may start a bot process, which a Ctrl-C must not stop
                         thinking = loop.run_in_executor(self._think, choose, player, seed, state)
                     move = await thinking
-                except Exception:  # e.g. a bot process that died: the game goes on
+                except Exception as error:  # e.g. a bot process that died: the game goes on
                     LOG.exception("game %s: seat %d's bot failed; a random move", game.id, seat)
+                    if isinstance(error, BrokenProcessPool):  # each later call would fail too
+                        self._think.shutdown(wait=False, cancel_futures=True)
+                        self._think = bot_processes(self.settings.bot_processes)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
-            async with game.lock:
-                if game.state is not state:
-                    continue  # cannot happen while this task is the game's only bot driver
-                if move not in cr.legal_moves(state):
-                    LOG.warning("game %s: seat %d's bot chose %s, not legal", game.id, seat, move)
-                    move = cr.RandomBot(secrets.randbits(64)).choose(state)
-                with contextlib.suppress(Conflict):  # the game was reloaded: look again
-                    await self._commit(game, move)
+            if not await self._play_bot_move(game, seat, state, move):
+                await asyncio.sleep(RETRY_SECONDS)  # then the bot thinks again, and tries again
+
+    async def _play_bot_move(
+        self, game: LiveGame, seat: int, state: cr.State, move: cr.Move
+    ) -> bool:
+        """Commit the move that ``seat``'s bot chose in ``state`` (a random one if it is not
+        legal); ``False`` when the database cannot take it now."""
+        async with game.lock:
+            if game.state is not state:
+                return True  # cannot happen while this task is the game's only bot driver
+            if move not in cr.legal_moves(state):
+                LOG.warning("game %s: seat %d's bot chose %s, not legal", game.id, seat, move)
+                move = cr.RandomBot(secrets.randbits(64)).choose(state)
+            try:
+                await self._commit(game, move)
+            except Conflict:  # the game was reloaded: its bots look at it again
+                pass
+            except Unavailable as error:
+                LOG.warning("game %s: the database is unavailable (%s)", game.id, error)
+                return False
+        return True
 
     async def _stand_in(self, game: LiveGame, seat: int, error: cr.BotError) -> None:
         """Seat :data:`STAND_IN` at ``seat``, whose external bot failed with ``error``

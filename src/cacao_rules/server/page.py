@@ -23,16 +23,15 @@ _HEADERS = {
 
 
 @functools.cache
-def _file(name: str) -> bytes | None:
-    """A shipped page file's bytes (``None`` for a name that is not one)."""
-    if "/" in name or name.startswith(".") or not name.endswith(tuple(_TYPES)):
-        return None
-    path = resources.files(__package__).joinpath("static", name)
-    return path.read_bytes() if path.is_file() else None
+def _shipped() -> dict[str, bytes]:
+    """The page's files by name, read once: a request names one of them or gets 404 (its
+    name never reaches the file system)."""
+    folder = resources.files(__package__).joinpath("static")
+    return {entry.name: entry.read_bytes() for entry in folder.iterdir() if entry.is_file()}
 
 
 def _respond(name: str) -> Response:
-    content = _file(name)
+    content = _shipped().get(name) if name.endswith(tuple(_TYPES)) else None
     if content is None:
         raise Refused(404, f"no page file {name[:40]!r}")
     kind = _TYPES[name[name.rindex(".") :]]

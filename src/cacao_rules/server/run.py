@@ -78,6 +78,8 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None
     requests in flight are given ``timeout_graceful_shutdown`` seconds, then the lobby
     stops the bots and tells each program ``quit`` (:meth:`.Lobby.stop`)."""
     # uvicorn handles the signal itself, then raises it again once it has shut down, for
-    # the handler that was there before: Python's, which makes it a KeyboardInterrupt.
+    # the handler that was there before: asyncio's, which makes a SIGINT a
+    # KeyboardInterrupt, taken here (the shutdown is done); a SIGTERM then ends the process
+    # by its default action.
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config(settings, host, port)).run()

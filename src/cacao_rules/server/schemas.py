@@ -90,8 +90,9 @@ class Answer(msgspec.Struct):
 
 
 class Error(Answer):
-    """Every refusal (status 4xx, or 503 when the server is full): what was wrong and what is
-    allowed."""
+    """Every refusal (status 4xx, or 503 when the server is full or its database busy): what
+    was wrong and what is allowed. A move refused because the game moved on is a
+    :class:`Conflict`."""
 
     error: str
 

@@ -55,6 +55,9 @@ class Limits:
     program_ms: int = 2_000
     """The thinking time per decision an external bot's program is told (``time_ms`` of the
     bot protocol); it is late, and replaced, after this and the protocol's 2 s of grace."""
+    database_seconds: float = 10.0
+    """How long a request waits for a SQLite database whose write lock another connection
+    holds (503 beyond, with ``Retry-After``)."""
     max_programs: int = 100
     """The most external bots seated in unfinished games at once, each a program running
     for its game's life (503 for a game that would seat one more)."""

@@ -28,7 +28,7 @@ from pathlib import Path
 import attrs
 import sqlalchemy as sa
 
-from ..errors import ConfigError
+from ..errors import ConfigError, excerpt
 
 
 @attrs.define
@@ -45,8 +45,13 @@ _GUARD = threading.Lock()
 
 def lock_file(url: str) -> Path | None:
     """The lock file of the database ``url`` (a SQLAlchemy URL): ``None`` but for a SQLite
-    database in a file."""
-    parsed = sa.engine.make_url(url)
+    database in a file; :class:`~cacao_rules.ConfigError` for a text that is no URL."""
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        raise ConfigError(
+            f"not a database URL: {excerpt(url)} (e.g. postgresql+psycopg://user@host/db)"
+        ) from None
     if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
         return None
     database = Path(parsed.database).resolve()
@@ -80,7 +85,12 @@ def _take(path: Path) -> int:
     """The descriptor of ``path``, locked exclusively, with this process's id written in."""
     import fcntl  # POSIX only: not imported on Windows
 
-    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)  # not inherited by children
+    try:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)  # not inherited by children
+    except OSError as error:
+        raise ConfigError(
+            f"cannot open the lock file of the SQLite database, {str(path)!r}: {error.strerror}"
+        ) from None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

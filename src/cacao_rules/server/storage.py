@@ -14,7 +14,9 @@ gets :class:`MoveConflict` (optimistic concurrency), never two versions of a gam
 are kept as SHA-256 hashes.
 
 Every function here blocks (it waits for the database): the server calls them from worker
-threads, never on its event loop.
+threads, never on its event loop. A database that cannot be used now (a write lock held
+elsewhere beyond the wait, a database server out of reach, a full disk) raises
+:class:`Unavailable`, which the server answers 503: a request to try again, not a fault.
 """
 
 from __future__ import annotations
@@ -67,6 +69,22 @@ NOTICES = sa.Table(  # a table of its own: a database made before it gets it, un
 )
 
 
+RETRY_SECONDS = 5
+"""How long to wait before trying an :class:`Unavailable` database again (a client is told
+so, with ``Retry-After``)."""
+
+
+class Unavailable(Exception):
+    """The database cannot be used now (SQLAlchemy's ``OperationalError``: busy, out of
+    reach, full); the same request may succeed later."""
+
+
+def _unavailable(context: sa.engine.ExceptionContext) -> None:
+    """SQLAlchemy's ``handle_error`` hook: an operational error becomes :class:`Unavailable`."""
+    if isinstance(context.sqlalchemy_exception, sa.exc.OperationalError):
+        raise Unavailable(str(context.original_exception)) from context.original_exception
+
+
 class MoveConflict(Exception):
     """A move not stored: the game has a move of that number already (another writer's)."""
 
@@ -101,17 +119,19 @@ class StoredGame:
     """What the clients were told beyond the moves, with the number of moves played then."""
 
 
-def _sqlite_pragmas(fsync: bool) -> Callable[[DBAPIConnection, ConnectionPoolEntry], None]:
+def _sqlite_pragmas(
+    fsync: bool, wait_seconds: float
+) -> Callable[[DBAPIConnection, ConnectionPoolEntry], None]:
     """WAL (readers never wait for the writer; a commit is in the file when it returns, so a
     killed server loses nothing), a disk sync per commit only with ``fsync`` (without it an
-    operating system crash or a power cut may lose the last commits), and waiting for a lock
-    instead of failing at once."""
+    operating system crash or a power cut may lose the last commits), and waiting up to
+    ``wait_seconds`` for a lock instead of failing at once."""
 
     def on_connect(connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
-        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute(f"PRAGMA busy_timeout={round(wait_seconds * 1000)}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
@@ -120,12 +140,14 @@ def _sqlite_pragmas(fsync: bool) -> Callable[[DBAPIConnection, ConnectionPoolEnt
 
 class Storage:
     """The games of one database (``url``: a SQLAlchemy URL), tables made if missing;
-    ``fsync``: SQLite syncs the disk at each commit."""
+    ``fsync``: SQLite syncs the disk at each commit; ``wait_seconds``: how long SQLite
+    waits for a write lock held by another connection before :class:`Unavailable`."""
 
-    def __init__(self, url: str, fsync: bool = False) -> None:
+    def __init__(self, url: str, fsync: bool = False, wait_seconds: float = 10.0) -> None:
         self.engine = sa.create_engine(url)
+        sa.event.listen(self.engine, "handle_error", _unavailable)
         if self.engine.dialect.name == "sqlite":
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas(fsync))
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas(fsync, wait_seconds))
         _METADATA.create_all(self.engine)
 
     def close(self) -> None:
