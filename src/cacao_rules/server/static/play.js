@@ -424,7 +424,9 @@ function drawHand(root) {
        "aria-pressed": String(chosen === answer), title: answer.label});
     const code = answer.value.match(/^(\d)-(\d)-(\d)-(\d)$/);
     if (code) tile.append(tilePicture(code.slice(1).map(Number), view.seat, 0, 0, 0));
-    tile.append(element("span", code ? answer.value : answer.label));
+    const held = (view.observation.players[view.seat].hand || []).filter((t) => t === answer.value);
+    tile.append(element("span", (code ? answer.value : answer.label) +
+      (held.length > 1 ? " ×" + held.length : "")));
     hand.append(tile);
   }
 }
