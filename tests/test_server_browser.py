@@ -170,6 +170,17 @@ def test_a_phone_sized_page_plays_a_game_with_the_keyboard_first_then_a_rematch(
         ann.select_option("#seat-1", "random")
         ann.click("#create-button")
         ann.wait_for_selector("#decide:visible #hand .tile")
+        ann.locator("#hand .tile").last.click()  # a tile and a square, then the notation list
+        ann.locator("g#marks .pick").first.click()
+        ann.click("#notation summary")
+        first_move = ann.locator("#moves button.move").first
+        notation = first_move.inner_text()
+        first_move.click()
+        assert ann.inner_text("#pending") == notation  # confirmed before it is sent
+        ann.click("#cancel-button")
+        ann.keyboard.press("Escape")
+        ann.keyboard.press("Escape")
+        assert ann.locator("#hand .tile.chosen").count() == 0 and ann.is_hidden("#confirm")
         ann.focus("#hand .tile")  # the first decision with the keyboard only
         ann.keyboard.press("Enter")
         ann.wait_for_selector("g#marks .pick")

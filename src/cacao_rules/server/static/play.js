@@ -375,7 +375,7 @@ function drawDecision() {
     $("hint").textContent = "";
     $("prompt").textContent = "Play this? " + pending.label;
     $("pending").textContent = pending.move;
-    if (asked.kind === "rotation") preview(asked, pending);
+    if (asked.kind === "rotation" && pending.value) preview(asked, pending);  // not a notation pick
     else if (pending.square) mark(pending, "chosen");
     $("confirm-button").focus();
     return;
