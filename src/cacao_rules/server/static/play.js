@@ -553,7 +553,12 @@ function zoom() {
     svg.setAttribute("viewBox", [box[0] - 20, box[1] - 20, box[2] + 40, box[3] + 40].join(" "));
     svg.removeAttribute("width");
     svg.removeAttribute("height");
-  } else svg.setAttribute("viewBox", svg.dataset.whole);
+    // squares of at least 36 pixels, big enough to touch: a wide board scrolls instead
+    svg.style.minWidth = Math.round((box[2] + 40) * 36 / SQUARE) + "px";
+  } else {
+    svg.setAttribute("viewBox", svg.dataset.whole);
+    svg.style.minWidth = "";
+  }
   svg.classList.toggle("zoomed", only);
 }
 
