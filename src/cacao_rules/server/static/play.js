@@ -59,12 +59,15 @@ function button(text, onclick, attributes) {
 // --- the lobby -------------------------------------------------------------------------
 
 function seatRows() {
+  // One choice of player per seat, keeping what was chosen already.
   const box = $("seat-kinds");
+  const chosen = [...box.querySelectorAll("select")].map((select) => select.value);
   box.querySelectorAll("label").forEach((label) => label.remove());
   for (let seat = 0; seat < Number($("players").value); seat++) {
     const label = element("label", "Seat " + seat + " ");
     const select = element("select", null, {id: "seat-" + seat});
     for (const kind of KINDS) select.add(new Option(kind, kind));
+    if (chosen[seat] && KINDS.includes(chosen[seat])) select.value = chosen[seat];
     if (seat === 0) select.disabled = true;  // you
     label.append(select);
     box.append(label);
@@ -74,13 +77,10 @@ function seatRows() {
 let externalBots = null;  // the operator's external bots, asked for once
 
 async function lobby() {
+  // The form is ready at once; the operator's bots are added to it when they arrive,
+  // without undoing what the person chose meanwhile.
   show("lobby");
-  const name = localStorage.getItem("cacao-name") || "";
-  $("create-name").value = $("create-name").value || name;
-  if (externalBots === null) {
-    try { externalBots = (await api("GET", "/api/players")).external; } catch (error) { externalBots = []; }
-    KINDS = [...KINDS, ...externalBots];
-  }
+  $("create-name").value = $("create-name").value || localStorage.getItem("cacao-name") || "";
   const box = $("modules");
   if (!box.querySelector("input")) {
     for (const module of MODULES) {
@@ -89,10 +89,16 @@ async function lobby() {
       label.append(input, " " + module.replaceAll("_", " "));
       box.append(label);
     }
+    seatRows();
   }
-  seatRows();
+  if (externalBots === null) {
+    externalBots = [];
+    try { externalBots = (await api("GET", "/api/players")).external; } catch (error) { say(error.message); }
+    KINDS = [...KINDS, ...externalBots];
+    seatRows();
+  }
   await listGames();
-  if (!lobbyTimer) lobbyTimer = setInterval(listGames, 5000);
+  if (!lobbyTimer && !$("lobby").hidden) lobbyTimer = setInterval(listGames, 5000);
 }
 
 function configWords(config) {
