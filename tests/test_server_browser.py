@@ -127,7 +127,8 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         watcher.wait_for_selector("#board svg")
         _shot(watcher, "3-spectator")
         assert watcher.locator("#spectating").is_visible()
-        assert "face down" in watcher.locator("#board").inner_html()
+        seen = watcher.locator("#board").inner_html()
+        assert "face down" in seen and "this observation's player" not in seen
 
         clicked: dict[str, int] = {}
         people = [ann, bob]
