@@ -1,8 +1,11 @@
 """The game server's page in a real headless browser (the system's chromium, driven by
 Playwright): two people and a bot (the operator's external bot, the example program) play a
-whole game, each person in a browser page of their
-own, by clicking the moves the page offers; then each page shows the final score and links
-to the record and the replay.
+whole game, each person in a browser page of their own, by clicking the board (the hand's
+tiles, the lit squares, the edges, the labelled answers, then Confirm: never the list of
+moves in notation); one of them joins from the lobby's list, reloads in the middle and
+keeps the seat; a spectator sees no hand; each page ends with the final score sheet and
+links to the record and the replay. A person on a phone-sized page plays a whole game
+against a bot, the first decision with the keyboard only, and asks for a rematch.
 
 Skipped only when chromium or Playwright is not installed (a developer's machine); CI
 installs both (``.ci/run``)."""
@@ -57,12 +60,41 @@ def _settings(folder: Path, bots: dict[str, str]) -> Settings:
 def _lobby(browser: Browser, base: str, players: int, bot_seat: int, bot: str) -> Page:
     """Ann's page, on the lobby with a game of ``players`` and ``bot`` at ``bot_seat``
     chosen (not made yet)."""
-    ann = browser.new_page(viewport={"width": 1400, "height": 1000})
+    ann = browser.new_page(viewport={"width": 1366, "height": 768})
     ann.goto(base + "/")
     ann.fill("#create-name", "Ann")
     ann.select_option("#players", str(players))
     ann.select_option(f"#seat-{bot_seat}", bot)  # offered: the operator named it
     return ann
+
+
+def _step(page: Page, clicked: dict[str, int]) -> bool:
+    """One click of ``page``'s person towards their move, as a person plays: Confirm when a
+    move waits for it, else the first answer the page offers (a lit square or edge of the
+    board, a hand tile, a labelled button, the turned tile); False when the page asks
+    nothing. ``clicked`` counts the clicks by where they were made."""
+    for where, selector in (
+        ("confirm", "#confirm-button:visible"),
+        ("board", "g#marks .pick"),
+        ("hand", "#decide:visible #hand .tile:not(.chosen)"),
+        ("button", "#choices button:visible"),
+        ("put", "#put:visible"),
+    ):
+        target = page.locator(selector).first
+        if target.count():
+            target.click()
+            clicked[where] = clicked.get(where, 0) + 1
+            return True
+    return False
+
+
+def _play(pages: list[Page], clicked: dict[str, int], until: Page, limit: int = 3_000) -> None:
+    """Let each of ``pages`` click its way through its decisions until ``until`` shows the
+    finished game."""
+    while not until.locator("#finished").is_visible():
+        if not any([_step(page, clicked) for page in pages]):
+            until.wait_for_timeout(30)
+        assert sum(clicked.values()) < limit, "the game does not end"
 
 
 def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
@@ -77,39 +109,48 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         ann.wait_for_selector("#board svg")
         game = ann.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
         assert ann.locator("#invite").inner_text().endswith(f"/#game={game}")
+        assert "kept in this browser" in ann.locator("#seat-note").inner_text()
 
-        bob = browser.new_page(viewport={"width": 1400, "height": 1000})
-        bob.goto(f"{base}/#game={game}")
-        bob.wait_for_selector("#join-button:not([disabled])")
-        assert "Ann" in bob.locator("#join-seats").inner_text()
-        bob.fill("#join-name", "Bob")
-        bob.click("#join-button")
+        bob = browser.new_page(viewport={"width": 1366, "height": 768})
+        bob.goto(base + "/")
+        listed = bob.locator("#open-games li", has_text="Ann waiting")
+        assert "3 players · map" in listed.inner_text() and "1 seat free" in listed.inner_text()
+        bob.fill("#create-name", "Bob")
+        _shot(bob, "2-lobby-with-a-game")
+        listed.locator("button.join-game").click()  # one click to join
         bob.wait_for_selector("#board svg")
         _shot(bob, "2-joined")
 
-        people = {"Ann": ann, "Bob": bob}
-        clicks = 0
-        while not ann.locator("#finished").is_visible():
-            clicked = False
-            for page in people.values():
-                button = page.locator("#moves button.move").first
-                if button.count():
-                    button.click()
-                    clicks += 1
-                    clicked = True
-                    if clicks == 12:
-                        _shot(page, "3-playing")
-            if not clicked:
-                ann.wait_for_timeout(30)
-            assert clicks < 2_000, "the game does not end"
-        bob.wait_for_selector("#finished:visible")
+        watcher = browser.new_page(viewport={"width": 1366, "height": 768})
+        watcher.goto(base + "/")
+        watcher.locator("#playing-games a.watch").click()
+        watcher.wait_for_selector("#board svg")
+        _shot(watcher, "3-spectator")
+        assert watcher.locator("#spectating").is_visible()
+        seen = watcher.locator("#board").inner_html()
+        assert "face down" in seen and "this observation's player" not in seen
 
-        for name, page in people.items():
-            table = page.locator("#scores").inner_text()
-            assert name in table and "example" in table and "wins" in table
-            assert page.locator("#score-note").inner_text() == "(final)"
+        clicked: dict[str, int] = {}
+        people = [ann, bob]
+        while clicked.get("confirm", 0) < 8:  # a few moves each, then Bob reloads
+            if not any([_step(page, clicked) for page in people]):
+                ann.wait_for_timeout(30)
+        bob.reload()
+        bob.wait_for_selector("#board svg")
+        assert bob.locator("#join").is_hidden() and "Bob, seat 1" in bob.inner_text("#status")
+        _play(people, clicked, ann)
+        bob.wait_for_selector("#finished:visible")
+        assert clicked["board"] > 20 and clicked["confirm"] > 20 and clicked["hand"] > 10, clicked
+        assert watcher.locator("#hand .tile").count() == 0
+        assert watcher.locator("#moves button").count() == 0
+
+        for name, page in (("Ann", ann), ("Bob", bob)):
+            sheet = page.locator("#sheet").inner_text()
+            assert name in sheet and "example" in sheet and "wins" in sheet and "temples" in sheet
+            assert page.locator("#score-head").inner_text() == "Final"
+            assert page.locator("#last-turn li").count() >= 1
             assert page.locator("#events li").count() > 10
-            assert "hand" not in page.locator("#error").inner_text()
+            assert page.locator("#error").inner_text() == ""
         _shot(ann, "4-over")
         record = ann.request.get(base + (ann.locator("#record-link").get_attribute("href") or ""))
         assert record.ok and '[Seat0 "Ann"]' in record.text() and '[Seat1 "Bob"]' in record.text()
@@ -117,6 +158,56 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         ann.wait_for_selector("svg")
         assert "Ann" in ann.content()
         _shot(ann, "5-replay")
+
+
+def test_a_phone_sized_page_plays_a_game_with_the_keyboard_first_then_a_rematch(
+    browser: Browser, tmp_path: Path
+) -> None:
+    with running(_settings(tmp_path, {})) as base:
+        ann = browser.new_page(viewport={"width": 390, "height": 844})
+        ann.goto(base + "/")
+        ann.fill("#create-name", "Ann")
+        ann.select_option("#players", "2")
+        ann.select_option("#seat-1", "random")
+        ann.click("#create-button")
+        ann.wait_for_selector("#decide:visible #hand .tile")
+        ann.locator("#hand .tile").last.click()  # a tile and a square, then the notation list
+        ann.locator("g#marks .pick").first.click()
+        ann.click("#notation summary")
+        first_move = ann.locator("#moves button.move").first
+        notation = first_move.inner_text()
+        first_move.click()
+        assert ann.inner_text("#pending") == notation  # confirmed before it is sent
+        ann.click("#cancel-button")
+        ann.keyboard.press("Escape")
+        ann.keyboard.press("Escape")
+        assert ann.locator("#hand .tile.chosen").count() == 0 and ann.is_hidden("#confirm")
+        ann.focus("#hand .tile")  # the first decision with the keyboard only
+        ann.keyboard.press("Enter")
+        ann.wait_for_selector("g#marks .pick")
+        ann.focus("g#marks .pick")
+        ann.keyboard.press("ArrowRight")
+        assert ann.evaluate("document.activeElement.getAttribute('aria-label')")  # named
+        ann.keyboard.press("Enter")
+        if ann.locator("#rotate:visible").count():  # a tile that looks different turned
+            before = ann.inner_text("#prompt")
+            ann.keyboard.press("r")
+            assert ann.inner_text("#prompt") != before and "2 of" in ann.inner_text("#prompt")
+            ann.keyboard.press("Shift+R")
+            ann.focus("g#marks .pick")
+            ann.keyboard.press("Enter")
+        assert ann.evaluate("document.activeElement.id") == "confirm-button"
+        ann.keyboard.press("Enter")
+        ann.locator("#last-turn li", has_text=" places ").first.wait_for()  # the move was played
+        clicked: dict[str, int] = {}
+        _play([ann], clicked, ann)
+        assert clicked["board"] > 10, clicked
+        assert ann.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+        first = ann.url
+        ann.click("#rematch")
+        ann.wait_for_url(lambda url: url != first)
+        ann.wait_for_selector("#decide:visible #hand .tile")  # the bot took its seat again
+        assert ann.locator("#finished").is_hidden()
 
 
 def test_the_page_tells_the_player_of_a_bot_program_that_broke_down(
@@ -133,13 +224,11 @@ def test_the_page_tells_the_player_of_a_bot_program_that_broke_down(
         ann = _lobby(browser, base, 2, 1, "broken")
         ann.click("#create-button")
         notice = ann.locator("#notices li")
+        clicked: dict[str, int] = {}
         for _ in range(500):  # Ann's turn, then the program's
             if notice.count():
                 break
-            button = ann.locator("#moves button.move").first
-            if button.count():
-                button.click()
-            else:
+            if not _step(ann, clicked):
                 ann.wait_for_timeout(50)
         assert notice.inner_text().startswith(
             "Seat 1: the bot program broken sent a line that is not JSON; the built-in "

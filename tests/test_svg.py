@@ -11,6 +11,7 @@ import pytest
 import cacao_rules as cr
 from cacao_rules import Module
 from cacao_rules.game.geometry import format_square
+from cacao_rules.observation import OPEN_FIELDS, Observation, player_view
 from cacao_rules.show.render import render
 from cacao_rules.show.svg import board
 
@@ -380,3 +381,30 @@ def test_the_legend_names_every_mark_on_the_board() -> None:
         assert words in text
     emperor = played(cr.Config(players=3, modules={Module.EMPEROR}), 2, 0.2)
     assert "the Emperor" in texts(the(parse(board(emperor)), "legend"))
+
+
+def test_the_board_area_names_its_first_square_so_a_page_can_find_any_square() -> None:
+    state = cr.new_game(cr.Config(players=2), seed=1)
+    picture = ET.fromstring(board(state, highlight_moves=cr.legal_moves(state)))
+    ns = "{http://www.w3.org/2000/svg}"
+    (area,) = [r for r in picture.iter(ns + "rect") if r.get("class") == "board-area"]
+    left, top = (int(part) for part in (area.get("data-first") or "").split(","))
+    marks = [r for r in picture.iter(ns + "rect") if r.get("class") == "can-place"]
+    assert len(marks) == 6
+    for mark in marks:  # drawn 3 units inside their square
+        x, y = (int(part) for part in (mark.get("data-square") or "").split(","))
+        assert float(mark.get("x") or 0) - 3 == float(area.get("x") or 0) + (x - left) * 48
+        assert float(mark.get("y") or 0) - 3 == float(area.get("y") or 0) + (y - top) * 48
+
+
+def test_an_observation_with_no_hand_shown_names_no_observer() -> None:
+    """A spectator's picture (a server hides every hand, its player's too) says whose view it
+    is not: no 'seen by seat 0', no 'this observation's player'."""
+    state = cr.new_game(cr.Config(players=2), seed=1)
+    seat_view = board(cr.observe(state, 0))
+    assert "seen by seat 0" in seat_view and "this observation's player" in seat_view
+    players = tuple(player_view(player, False) for player in state.players)
+    fields = {name: getattr(state, name) for name in OPEN_FIELDS}
+    spectator = board(Observation(player=0, players=players, **fields))
+    assert "seen by seat" not in spectator and "this observation's player" not in spectator
+    assert spectator.count("hand, face down") == 6

@@ -87,6 +87,17 @@ async def create_game(request: Request) -> Response:
     return _json(await _lobby(request).create(body, _client(request)), 201)
 
 
+async def list_games(request: Request) -> Response:
+    return _json(_lobby(request).listing())
+
+
+async def rematch(request: Request) -> Response:
+    lobby = _lobby(request)
+    game = await lobby.existing(request.path_params["game"])
+    seat = lobby.seat(game, request.headers.get("authorization"))
+    return _json(await lobby.rematch(game, seat, _client(request)), 201)
+
+
 async def game_info(request: Request) -> Response:
     game = await _lobby(request).existing(request.path_params["game"])
     return _json(game.info())
@@ -105,9 +116,11 @@ def _since(request: Request) -> int:
 
 
 async def seat_view(request: Request) -> Response:
+    """A seat's view, or a spectator's with ``?spectator=1`` (no token: no hand shown)."""
     lobby = _lobby(request)
     game = await lobby.existing(request.path_params["game"])
-    seat = lobby.seat(game, request.headers.get("authorization"))
+    spectator = request.query_params.get("spectator") == "1"
+    seat = None if spectator else lobby.seat(game, request.headers.get("authorization"))
     with_board = request.query_params.get("board") == "1"
     return _json(await lobby.run(game.view, seat, _since(request), with_board))
 
@@ -152,7 +165,8 @@ async def api_schemas(request: Request) -> Response:
 
 async def game_socket(socket: WebSocket) -> None:
     """A seat's live view: the first message is ``{"type": "hello", "token": TOKEN}`` (with
-    ``"board": true`` for the board's picture in each view); then
+    ``"board": true`` for the board's picture in each view; ``"spectator": true`` instead of
+    the token to watch, seeing no hand); then
     the server sends a ``view`` (:class:`schemas.SeatView`) at once and after each change,
     with the events since the last one, and takes ``move`` messages; a refused move is
     answered ``{"type": "error", "error": WHY}``."""
@@ -177,24 +191,26 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
         game = await lobby.existing(socket.path_params["game"])
         async with asyncio.timeout(limits.hello_seconds):
             hello = msgspec.json.decode(await _message(socket), type=schemas.SocketHello)
-        seat = lobby.seat(game, hello.token)
+        seat = None if hello.spectator else lobby.seat(game, hello.token)
     except (Refused, msgspec.MsgspecError, TimeoutError) as error:
         await socket.close(1008, _reason(error))
         return
     except Unavailable:
         await socket.close(1013, _reason(Unavailable(BUSY)))  # 1013: try again later
         return
-    if game.sockets[seat] >= limits.sockets_per_seat:
-        await socket.close(1008, f"at most {limits.sockets_per_seat} connections per seat")
+    place = game.config.players if seat is None else seat  # the spectators' count is last
+    allowed = limits.sockets_per_seat * (limits.spectators_per_seat if seat is None else 1)
+    if game.sockets[place] >= allowed:
+        await socket.close(1008, f"at most {allowed} connections per seat (or spectators)")
         return
-    game.sockets[seat] += 1
+    game.sockets[place] += 1
     sender = asyncio.create_task(_send_views(lobby, socket, game, seat, hello.board))
     try:
         await _take_moves(lobby, socket, game, seat)
     except TimeoutError:
         await socket.close(1001, f"no message for {limits.socket_idle:g} s")
     finally:
-        game.sockets[seat] -= 1
+        game.sockets[place] -= 1
         sender.cancel()
 
 
@@ -214,7 +230,7 @@ async def _message(socket: WebSocket) -> bytes:
 
 
 async def _send_views(
-    lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int, with_board: bool
+    lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int | None, with_board: bool
 ) -> None:
     since = 0
     while True:
@@ -225,12 +241,14 @@ async def _send_views(
         await changed.wait()
 
 
-async def _take_moves(lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int) -> None:
+async def _take_moves(lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int | None) -> None:
     while True:
         async with asyncio.timeout(lobby.limits.socket_idle):
             data = await _message(socket)
         try:
             request = msgspec.json.decode(data, type=schemas.SocketMove)
+            if seat is None:
+                raise Refused(403, "a spectator plays no move; join the game to play")
             await lobby.play(game, seat, request)
         except (msgspec.MsgspecError, Refused, Unavailable) as error:
             why = BUSY if isinstance(error, Unavailable) else str(error)
@@ -282,9 +300,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/static/{name}", static_response),
         Route("/api/schemas", api_schemas),
         Route("/api/players", players),
+        Route("/api/games", list_games),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game}", game_info),
         Route("/api/games/{game}/join", join_game, methods=["POST"]),
+        Route("/api/games/{game}/rematch", rematch, methods=["POST"]),
         Route("/api/games/{game}/view", seat_view),
         Route("/api/games/{game}/moves", play_move, methods=["POST"]),
         Route("/api/games/{game}/record", game_record),

@@ -17,14 +17,57 @@ import json
 import threading
 import time
 
+import msgspec
+
 import cacao_rules as cr
 
 from ..formats.serialization import config_from_document
+from ..observation import OPEN_FIELDS, Observation, player_view
 from ..show.describe import describe_event
 from ..show.replay_page import replay_page
 from ..show.svg import board
 from . import schemas
 from .storage import Seat, StoredGame
+
+LAST_MOVE_COLOUR = "#d50000"
+"""The colour of the edges the last turn resolved, on the board's picture (the library's
+colour of the last move's outline)."""
+
+
+def spectator_observation(state: cr.State) -> Observation:
+    """What someone who holds no seat may know of ``state``: every seat's public part, no
+    hand (the library's observation of seat 0, with seat 0's hand hidden too)."""
+    return Observation(
+        player=0,
+        players=tuple(player_view(player, False) for player in state.players),
+        **{name: getattr(state, name) for name in OPEN_FIELDS},
+    )
+
+
+def _seen(events: list[cr.Event], seat: int | None) -> tuple[cr.Event, ...]:
+    """``events`` as ``seat`` sees them; a spectator (``None``) sees no worker drawn."""
+    if seat is not None:
+        return cr.observe_events(events, seat)
+    return tuple(
+        cr.WorkerDrawnUnseen(event.player) if isinstance(event, cr.WorkerDrawn) else event
+        for event in events
+    )
+
+
+def _lines(events: tuple[cr.Event, ...]) -> list[str]:
+    """``events`` in words (those worth a line)."""
+    return [line for event in events if (line := describe_event(event)) is not None]
+
+
+def _sheet(sheet: cr.ScoreSheet) -> schemas.ScoreSheet:
+    return schemas.ScoreSheet(seat=sheet.player, total=sheet.total, parts=dict(sheet.breakdown))
+
+
+def _resolved_edges(moves: list[cr.Move]) -> dict[tuple[cr.Square, cr.Side], str]:
+    """The edges ``moves`` resolved, to mark on the board."""
+    return {
+        (move.square, move.side): LAST_MOVE_COLOUR for move in moves if isinstance(move, cr.Resolve)
+    }
 
 
 @functools.lru_cache(maxsize=64)
@@ -46,10 +89,17 @@ class LiveGame:
         self.touched = stored.touched
         self.state = cr.new_game(self.config, seed=self.seed)
         self.moves: list[cr.Move] = []
+        self.deciders: list[int | None] = []
+        """The seat that made each of :attr:`moves` (``None``: a chance outcome)."""
+        self.event_ends: list[int] = []
+        """The number of :attr:`events` once each of :attr:`moves` was played."""
         self.events: list[cr.Event] = []
+        self.rematch: str | None = None
+        """The game created as this one's rematch, once one is (kept in memory only)."""
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
-        self.sockets = [0] * self.config.players
+        self.sockets = [0] * (self.config.players + 1)
+        """The WebSockets open on each seat, then the spectators'."""
         self.notices: list[tuple[int, str]] = []
         """What clients are told of the game beyond its events (an external bot that broke
         down and its stand-in), with the number of moves played when it happened."""
@@ -60,6 +110,7 @@ class LiveGame:
         """Set once the game's programs are closed: none is started for it any more."""
         self.bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[str, str] | None = None
+        self._decided: tuple[cr.State, msgspec.Raw] | None = None
         self.catch_up(stored)  # its moves, seats, notices and status
 
     def catch_up(self, stored: StoredGame) -> None:
@@ -78,9 +129,32 @@ class LiveGame:
 
     def keep(self, move: cr.Move, state: cr.State, events: tuple[cr.Event, ...]) -> None:
         """Take ``state`` and ``events``, what ``cr.step`` made of ``move``."""
+        decider = self.state.to_move
         self.events.extend(events)
         self.moves.append(move)
+        self.deciders.append(decider)
+        self.event_ends.append(len(self.events))
         self.state = state
+
+    def last_turn(self) -> tuple[list[cr.Move], list[cr.Event]]:
+        """The moves of the last seat that decided, since the decision of another seat (its
+        whole turn: placement, fills, resolves), and the events they and the draws among
+        them made: to show what just happened."""
+        deciders = self.deciders
+        end = len(deciders)
+        while end and deciders[end - 1] is None:  # the draws after it
+            end -= 1
+        start = end
+        while start and deciders[start - 1] in (deciders[end - 1], None):
+            start -= 1
+        moves = [
+            move
+            for move, seat in zip(self.moves[start:end], deciders[start:end], strict=True)
+            if seat is not None
+        ]
+        first = self.event_ends[start - 1] if start else 0
+        last = self.event_ends[end - 1] if end else 0
+        return moves, self.events[first:last]
 
     def notify(self) -> None:
         """Wake everyone waiting for a change of this game."""
@@ -158,14 +232,18 @@ class LiveGame:
             )
         return move
 
-    def view(self, seat: int, since: int, with_board: bool) -> schemas.SeatView:
-        """What ``seat`` may know now, its events from number ``since`` on."""
+    def view(self, seat: int | None, since: int, with_board: bool) -> schemas.SeatView:
+        """What ``seat`` may know now (``None``: a spectator, who sees no hand), its events
+        from number ``since`` on; the decision document only when ``seat`` decides."""
         state, count, moves = self.state, len(self.events), len(self.moves)
         since = min(since, count)
-        seen = cr.observe_events(self.events[since:count], seat)
-        observation = cr.observe(state, seat)
-        legal = cr.legal_moves(state) if state.to_move == seat and not self.expired else ()
+        seen = _seen(self.events[since:count], seat)
+        observation = spectator_observation(state) if seat is None else cr.observe(state, seat)
+        deciding = seat is not None and state.to_move == seat and not self.expired
+        legal = cr.legal_moves(state) if deciding else ()
         space = action_space(self.config)
+        over = state.is_over
+        last, last_events = self.last_turn()
         return schemas.SeatView(
             type="view",
             game=self.id,
@@ -176,20 +254,42 @@ class LiveGame:
             waiting=cr.describe_step(state),
             observation=json.loads(cr.observation_to_json(observation)),
             events=[cr.event_document(event) for event in seen],
-            lines=[line for event in seen if (line := describe_event(event)) is not None],
+            lines=_lines(seen),
             next=count,
             moves=moves,
             legal_moves=[
                 schemas.LegalMove(move=str(move), action=space.encode(state, move))
                 for move in legal
             ],
-            is_over=state.is_over,
+            is_over=over,
             scores=[sheet.total for sheet in cr.final_scores(state)],
-            winners=list(cr.winners(state)) if state.is_over else None,
+            winners=list(cr.winners(state)) if over else None,
             notices=[text for _number, text in self.notices],
+            decision=self._decision(state) if deciding else None,
+            last_turn=[str(move) for move in last],
+            last_turn_lines=[cr.describe(event) for event in _seen(last_events, seat)],
+            sheets=[_sheet(sheet) for sheet in cr.final_scores(state)] if over else None,
+            rematch=self.rematch,
             # str(): board() gives an SvgPicture, a str subclass that msgspec does not encode
-            board=str(board(observation, highlight_moves=legal)) if with_board else None,
+            board=str(
+                board(
+                    observation,
+                    highlight_moves=legal,
+                    last_move=last,
+                    edges=_resolved_edges(last),
+                )
+            )
+            if with_board
+            else None,
         )
+
+    def _decision(self, state: cr.State) -> msgspec.Raw:
+        """The decision document of ``state`` as the JSON it is sent as (made once per
+        state: every connection of the deciding seat is sent it)."""
+        made = self._decided
+        if made is None or made[0] is not state:
+            made = self._decided = (state, msgspec.Raw(cr.decision_to_json(state).encode()))
+        return made[1]
 
     def finished(self) -> tuple[str, str]:
         """The record (text) and the replay page of the finished game (made once)."""

@@ -194,17 +194,51 @@ class Lobby:
             ]
         except cr.ConfigError as error:
             raise Refused(400, str(error)) from None
+        game = await self._new_game(config_document(config), players, client)
+        return game.info()
+
+    async def _new_game(
+        self, document: dict[str, Any], players: list[str], client: str
+    ) -> LiveGame:
+        """A new game of the configuration ``document`` with ``players`` (checked) seated,
+        stored, and its bots started; refused when the server or the client has too many
+        (a game being stored holds its place under the caps until it is in ``games``)."""
         programs = self._count_programs(players)
         self._count_creation(client)
-        with self._reserved.holding(programs):  # counted until the game is in self.games
+        with self._reserved.holding(programs):
             game_id = secrets.token_hex(8)
             seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
-            document = config_document(config)
             seed = secrets.randbits(64)
             await self.run(self.storage.create, game_id, document, seed, seats)
             game = await self.existing(game_id)
         self._kick(game)
-        return game.info()
+        return game
+
+    async def rematch(self, game: LiveGame, seat: int, client: str) -> schemas.Joined:
+        """``seat`` of the finished ``game`` sits at the same seat of its rematch: the same
+        configuration with the same players, made by the first seat that asks for it."""
+        if not game.state.is_over:
+            raise Refused(409, "a rematch is offered once the game is over")
+        async with game.lock:
+            if game.rematch is None:
+                players = [entry.player for entry in game.seats]  # a stand-in stays
+                game.rematch = (await self._new_game(game.config_document, players, client)).id
+                game.notify()
+            rematch = game.rematch
+        name = game.seats[seat].name or f"seat {seat}"
+        return await self.join(rematch, schemas.JoinGame(name=name, seat=seat))
+
+    def listing(self) -> schemas.Games:
+        """The games in memory with a free seat and those being played, newest first (every
+        unfinished game is in memory: the server resumes them all when it starts)."""
+        games = sorted(self.games.values(), key=lambda game: game.touched, reverse=True)
+        lists: dict[str, list[schemas.OpenGame]] = {"open": [], "playing": []}
+        for game in games:
+            listed = lists.get(game.status)
+            if listed is not None and len(listed) < self.limits.listed_games:
+                waiting = [e.name for e in game.seats if e.player == HUMAN and e.name is not None]
+                listed.append(schemas.OpenGame(info=game.info(), waiting=waiting))
+        return schemas.Games(open=lists["open"], playing=lists["playing"])
 
     def _config(self, request: schemas.ConfigRequest) -> cr.Config:
         document: dict[str, Any] = {

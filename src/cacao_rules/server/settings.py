@@ -28,6 +28,9 @@ class Limits:
     """The window of ``games_per_client``, in seconds."""
     sockets_per_seat: int = 4
     """The most WebSockets open at once on one seat (a player's tabs), closed beyond."""
+    spectators_per_seat: int = 8
+    """The most spectators' WebSockets open at once on one game, as a multiple of
+    ``sockets_per_seat``."""
     max_sockets: int = 5_000
     """The most WebSockets open at once on the whole server."""
     socket_idle: float = 600.0
@@ -42,6 +45,9 @@ class Limits:
     """A finished game leaves memory this long after its last move (its record stays)."""
     sweep_seconds: float = 30.0
     """How often expired games are looked for."""
+    listed_games: int = 50
+    """The most open games, and the most games being played, that ``GET /api/games``
+    lists."""
     max_name: int = 40
     """The longest player name, in characters."""
     max_mcts_ms: int = 2_000

@@ -18,7 +18,10 @@ picture shows the hand of its player only, the others' as face-down tiles.
 
 Every part carries a ``class`` (``jungle``, ``worker``, ``space``, ``emperor``, ``display``,
 ``player``, ...) and a ``<title>`` that says in words what it is, so that a browser shows it
-on hover and a program can find it.
+on hover and a program can find it. The board's background (``class="board-area"``) names
+the square in its top left corner (``data-first="x,y"``): square ``x+i,y+j`` lies ``i``
+and ``j`` times :data:`SQUARE` units right of and below the background's corner, which a
+page needs to put its own marks on squares.
 
 >>> import xml.etree.ElementTree as ET
 >>> import cacao_rules as cr
@@ -52,7 +55,6 @@ from ..game.config import Module
 from ..game.geometry import Square, format_square
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..game.score_sheet import ScoreSheet
-from ..observation import Observation
 from ..state.state import FillStep, ResolveStep, State
 from .render import open_jungle_spaces, waiting_for
 from .running_score import running_scores
@@ -392,6 +394,7 @@ def _board_part(
             fill="#e7efdc",
             rx="6",
             class_="board-area",
+            data_first=format_square((grid.xs.start, grid.ys.start)),
         )
     ]
     for column in grid.xs:
@@ -750,9 +753,18 @@ def _tile_row(panel: _Panel, name: str, tiles: Sequence[JungleTile], class_: str
     panel.group(class_, start)
 
 
+def _observer(shown: Shown) -> int | None:
+    """The seat whose observation ``shown`` is: ``None`` for a state, and for an observation
+    that shows no hand, not even its own player's (a spectator's, as a server makes it)."""
+    if isinstance(shown, State) or shown.players[shown.player].hand is None:
+        return None
+    return shown.player
+
+
 def _common(panel: _Panel, shown: Shown) -> None:
     panel.wrapped(_config_words(shown), 40, 14, font_weight="bold")
-    seen = "" if isinstance(shown, State) else f"seen by seat {shown.player}, "
+    observer = _observer(shown)
+    seen = "" if observer is None else f"seen by seat {observer}, "
     panel.wrapped(f"Turn {shown.turn} ({seen}{waiting_for(shown)})", 46, 12, class_="status")
     _tile_row(panel, "Display", shown.display, "display")
     if Module.MAP in shown.config.modules:
@@ -794,7 +806,7 @@ def _player(panel: _Panel, shown: Shown, seat: SeatSummary, width: float, score:
     colour = SEAT_COLOURS[seat.seat]
     modules = shown.config.modules
     to_move = shown.to_move == seat.seat
-    observer = isinstance(shown, Observation) and shown.player == seat.seat
+    observer = _observer(shown) == seat.seat
     panel.y = top
     name = f"Seat {seat.seat}" + (" (this observation's player)" if observer else "")
     panel.label(

@@ -1,16 +1,29 @@
-// The Cacao game page: create or join a game, then play it over the server's WebSocket.
-// It speaks only the public API (docs/server.md); the seat's token stays in this tab's
-// session storage. Everything from the server is put in the page as text, but the board,
-// the library's SVG picture of this seat's observation.
+// The Cacao game page: the lobby (open games, games to watch, a new game), then the table,
+// played over the server's WebSocket by touching the board. It speaks only the public API
+// (docs/server.md) and decides no rule: the server sends the seat that decides the library's
+// decision document (cr.decision_to_json), a tree of questions whose answers name the square
+// or edge a click picks them by, and this page walks it. The seat's token is kept in this
+// browser's local storage, so a reload or a later visit returns to the seat. Everything
+// from the server is put in the page as text, but the board, the library's SVG picture.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const SQUARE = 48;  // a board square in the picture's units (cacao_rules.show.svg.SQUARE)
 const MODULES = ["map", "watering", "chocolate", "huts", "tree_of_life", "emperor",
   "new_workers", "gem_mines"];
+const COUNTERS = [["gold", "Gold"], ["cacao", "Cacao"], ["sun", "Sun"], ["water_field", "Water"]];
 let KINDS = ["human", "random", "greedy", "mcts:250ms"];  // and the operator's bots
 let socket = null;
-let view = null;
-let lines = [];
+let view = null;       // the last view the server sent
+let previous = null;   // the one before, to show what changed
+let path = [];         // the answers chosen so far in the decision tree
+let turn = 0;          // the answer previewed at a rotation question
+let pending = null;    // an answer with a move, waiting for Confirm
+let sent = false;      // the move is sent: no decision until the next view or an error
+let turnSeen = null;   // [seat to move, when this page saw its turn begin]
+let allLines = [];
+let lobbyTimer = null;
 
 function say(text) { $("error").textContent = text || ""; }
 
@@ -23,21 +36,38 @@ async function api(method, path, body, token) {
   return data;
 }
 
-function gameId() { return new URLSearchParams(location.hash.slice(1)).get("game"); }
-function tokenOf(game) { return sessionStorage.getItem("cacao-token-" + game); }
+function hashParams() { return new URLSearchParams(location.hash.slice(1)); }
+function gameId() { return hashParams().get("game"); }
+function tokenOf(game) { return localStorage.getItem("cacao-token-" + game); }
+function keepToken(game, token) { localStorage.setItem("cacao-token-" + game, token); }
 function show(section) {
   for (const id of ["lobby", "join", "table"]) $(id).hidden = id !== section;
+  if (section !== "lobby" && lobbyTimer) { clearInterval(lobbyTimer); lobbyTimer = null; }
+}
+function element(tag, text, attributes) {
+  const made = document.createElement(tag);
+  if (text !== undefined && text !== null) made.textContent = text;
+  for (const [name, value] of Object.entries(attributes || {})) made.setAttribute(name, value);
+  return made;
+}
+function button(text, onclick, attributes) {
+  const made = element("button", text, Object.assign({type: "button"}, attributes));
+  made.addEventListener("click", onclick);
+  return made;
 }
 
+// --- the lobby -------------------------------------------------------------------------
+
 function seatRows() {
+  // One choice of player per seat, keeping what was chosen already.
   const box = $("seat-kinds");
+  const chosen = [...box.querySelectorAll("select")].map((select) => select.value);
   box.querySelectorAll("label").forEach((label) => label.remove());
   for (let seat = 0; seat < Number($("players").value); seat++) {
-    const label = document.createElement("label");
-    label.textContent = "Seat " + seat + " ";
-    const select = document.createElement("select");
-    select.id = "seat-" + seat;
+    const label = element("label", "Seat " + seat + " ");
+    const select = element("select", null, {id: "seat-" + seat});
     for (const kind of KINDS) select.add(new Option(kind, kind));
+    if (chosen[seat] && KINDS.includes(chosen[seat])) select.value = chosen[seat];
     if (seat === 0) select.disabled = true;  // you
     label.append(select);
     box.append(label);
@@ -47,24 +77,74 @@ function seatRows() {
 let externalBots = null;  // the operator's external bots, asked for once
 
 async function lobby() {
+  // The form is ready at once; the operator's bots are added to it when they arrive,
+  // without undoing what the person chose meanwhile.
   show("lobby");
-  if (externalBots === null) {
-    try { externalBots = (await api("GET", "/api/players")).external; } catch (error) { externalBots = []; }
-    KINDS = [...KINDS, ...externalBots];
-  }
+  $("create-name").value = $("create-name").value || localStorage.getItem("cacao-name") || "";
   const box = $("modules");
   if (!box.querySelector("input")) {
-    for (const name of MODULES) {
-      const label = document.createElement("label");
-      const input = document.createElement("input");
-      input.type = "checkbox";
-      input.value = name;
-      input.id = "module-" + name;
-      label.append(input, " " + name.replaceAll("_", " "));
+    for (const module of MODULES) {
+      const label = element("label");
+      const input = element("input", null, {type: "checkbox", value: module, id: "module-" + module});
+      label.append(input, " " + module.replaceAll("_", " "));
       box.append(label);
     }
+    seatRows();
   }
-  seatRows();
+  if (externalBots === null) {
+    externalBots = [];
+    try { externalBots = (await api("GET", "/api/players")).external; } catch (error) { say(error.message); }
+    KINDS = [...KINDS, ...externalBots];
+    seatRows();
+  }
+  await listGames();
+  if (!lobbyTimer && !$("lobby").hidden) lobbyTimer = setInterval(listGames, 5000);
+}
+
+function configWords(config) {
+  const modules = (config.modules || []).map((m) => m.replaceAll("_", " "));
+  return config.players + " players" + (config.is_big_game ? ", Big Game" : "") +
+    (modules.length ? " · " + modules.join(", ") : " · base game");
+}
+
+function seatWords(info) {
+  return info.seats.map((seat) => seat.name === null ? "free" :
+    seat.name + (seat.player === "human" ? "" : " (bot)")).join(", ");
+}
+
+async function listGames() {
+  let games;
+  try { games = await api("GET", "/api/games"); } catch (error) { say(error.message); return; }
+  const open = $("open-games");
+  open.replaceChildren(...games.open.map((entry) => {
+    const info = entry.info;
+    const free = info.seats.filter((seat) => seat.name === null).length;
+    const item = element("li", configWords(info.config) + " — " + seatWords(info) + " — " +
+      free + (free === 1 ? " seat free" : " seats free") +
+      (entry.waiting.length ? ", " + entry.waiting.join(" and ") + " waiting " : " "));
+    item.append(button("Join", () => joinListed(info.game),
+      {"aria-label": "Join the game of " + (entry.waiting.join(" and ") || "nobody yet"), class: "join-game"}));
+    return item;
+  }));
+  if (!games.open.length) open.append(element("li", "None: create one below."));
+  const playing = $("playing-games");
+  playing.replaceChildren(...games.playing.map((entry) => {
+    const item = element("li", configWords(entry.info.config) + " — " + seatWords(entry.info) +
+      " — move " + entry.info.moves + " ");
+    item.append(element("a", "Watch", {href: "#game=" + entry.info.game + "&watch=1", class: "watch"}));
+    return item;
+  }));
+  if (!games.playing.length) playing.append(element("li", "None."));
+}
+
+async function joinListed(game) {
+  const name = $("create-name").value.trim();
+  if (!name) { say("Type your name first, then join."); $("create-name").focus(); return; }
+  localStorage.setItem("cacao-name", name);
+  try {
+    keepToken(game, (await api("POST", "/api/games/" + game + "/join", {name})).token);
+    location.hash = "game=" + game;
+  } catch (error) { say(error.message); }
 }
 
 async function create(event) {
@@ -74,11 +154,12 @@ async function create(event) {
   const seats = [];
   for (let seat = 0; seat < players; seat++) seats.push($("seat-" + seat).value);
   const modules = [...$("modules").querySelectorAll("input:checked")].map((i) => i.value);
+  const name = $("create-name").value;
+  localStorage.setItem("cacao-name", name);
   try {
     const game = await api("POST", "/api/games", {config: {players, modules}, seats});
-    const joined = await api("POST", "/api/games/" + game.game + "/join",
-      {name: $("create-name").value, seat: 0});
-    sessionStorage.setItem("cacao-token-" + game.game, joined.token);
+    const joined = await api("POST", "/api/games/" + game.game + "/join", {name, seat: 0});
+    keepToken(game.game, joined.token);
     location.hash = "game=" + game.game;
   } catch (error) { say(error.message); }
 }
@@ -86,118 +167,417 @@ async function create(event) {
 async function joinPage(game) {
   show("join");
   $("join-game").textContent = game;
+  $("join-name").value = $("join-name").value || localStorage.getItem("cacao-name") || "";
+  $("watch-link").href = "#game=" + game + "&watch=1";
   try {
     const info = await api("GET", "/api/games/" + game);
-    const list = $("join-seats");
-    list.replaceChildren();
-    for (const seat of info.seats) {
-      const item = document.createElement("li");
-      item.textContent = "Seat " + seat.seat + ": " + (seat.name === null ? "free" :
-        seat.name + (seat.player === "human" ? "" : " (bot)"));
-      list.append(item);
-    }
+    $("join-seats").replaceChildren(...info.seats.map((seat) => element("li",
+      "Seat " + seat.seat + ": " + (seat.name === null ? "free" :
+        seat.name + (seat.player === "human" ? "" : " (bot)")))));
     $("join-button").disabled = info.status !== "open";
-    if (info.status !== "open") say("This game has no free seat (" + info.status + ").");
+    if (info.status !== "open") say("This game has no free seat (" + info.status + "); you may watch it.");
   } catch (error) { say(error.message); }
 }
 
 async function join(event) {
   event.preventDefault();
   const game = gameId();
+  const name = $("join-name").value;
+  localStorage.setItem("cacao-name", name);
   try {
-    const joined = await api("POST", "/api/games/" + game + "/join", {name: $("join-name").value});
-    sessionStorage.setItem("cacao-token-" + game, joined.token);
+    keepToken(game, (await api("POST", "/api/games/" + game + "/join", {name})).token);
     route();
   } catch (error) { say(error.message); }
 }
 
+// --- the table -------------------------------------------------------------------------
+
 function connect(game, token) {
   show("table");
-  $("invite").textContent = "Others join at " + location.origin + "/#game=" + game;
-  lines = [];
+  $("invite").textContent = token ? "Others join at " + location.origin + "/#game=" + game : "";
+  $("seat-note").textContent = token ?
+    "Your seat is kept in this browser: reload or come back later to play on." : "";
+  $("spectating").hidden = Boolean(token);
+  view = previous = pending = null;
+  path = [];
+  allLines = [];
   $("events").replaceChildren();
   if (socket) socket.close();
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  socket = new WebSocket(scheme + location.host + "/api/games/" + game + "/socket");
-  socket.onopen = () => socket.send(JSON.stringify({type: "hello", token, board: true}));
-  socket.onmessage = (message) => {
+  const opened = new WebSocket(scheme + location.host + "/api/games/" + game + "/socket");
+  socket = opened;
+  opened.onopen = () => opened.send(JSON.stringify(token ?
+    {type: "hello", token, board: true} : {type: "hello", spectator: true, board: true}));
+  opened.onmessage = (message) => {
+    if (socket !== opened) return;  // a view of the game this page has left
     const data = JSON.parse(message.data);
-    if (data.type === "error") { say(data.error); drawMoves(); }  // e.g. 409: choose again
+    if (data.type === "error") { say(data.error); pending = null; sent = false; drawDecision(); }
     else if (data.type === "view") draw(data);
   };
-  socket.onclose = (close) => {
-    $("status").textContent = "disconnected" + (close.reason ? ": " + close.reason : "");
-    if (close.code !== 1008) setTimeout(() => { if (gameId() === game) connect(game, token); }, 2000);
+  opened.onclose = (close) => {
+    if (socket !== opened) return;
+    $("status").textContent = "disconnected" + (close.reason ? ": " + close.reason : "") +
+      "; reconnecting";
+    if (close.code !== 1008) setTimeout(() => { if (gameId() === game) route(); }, 2000);
   };
+}
+
+function seatName(data, seat) {
+  return data.names[seat] || "seat " + seat;
 }
 
 function draw(data) {
+  previous = view;
   view = data;
+  if (!previous || previous.moves !== data.moves) { path = []; turn = 0; pending = null; }
+  sent = false;
+  if (!turnSeen || turnSeen[0] !== data.to_move) turnSeen = [data.to_move, Date.now()];
   const you = data.seat;
-  $("status").textContent = (data.names[you] || "") + ", seat " + you + " · " + data.status;
-  $("waiting").textContent = data.to_move === you ? "Your turn: " + data.waiting : data.waiting;
-  $("notices").replaceChildren(...(data.notices || []).map((text) => {
-    const item = document.createElement("li");
-    item.textContent = text;  // e.g. an external bot that broke down, and its stand-in
-    return item;
-  }));
-  if (data.board) $("board").innerHTML = data.board;  // the library's SVG of this seat's view
-  const hand = $("hand");
-  hand.replaceChildren();
-  for (const tile of data.observation.players[you].hand || []) {
-    const item = document.createElement("li");
-    item.textContent = "worker " + tile;
-    hand.append(item);
+  $("status").textContent = (you === null ? "Watching" : seatName(data, you) + ", seat " + you) +
+    " · " + data.status;
+  $("notices").replaceChildren(...(data.notices || []).map((text) => element("li", text)));
+  if (data.board) {
+    $("board").innerHTML = data.board;  // the library's SVG of this seat's view
+    zoom();
   }
-  const scores = $("scores");
-  scores.replaceChildren();
-  data.scores.forEach((score, seat) => {
-    const row = scores.insertRow();
-    if (seat === you) row.className = "you";
-    row.insertCell().textContent = data.names[seat] || "seat " + seat;
-    row.insertCell().textContent = score + " gold";
-    if (data.winners && data.winners.includes(seat)) row.insertCell().textContent = "wins";
-  });
-  for (const line of data.lines) {
-    const item = document.createElement("li");
-    item.textContent = line;
-    $("events").append(item);
-  }
-  $("events").scrollTop = $("events").scrollHeight;
-  drawMoves();
-  const over = data.is_over;
-  $("score-note").textContent = over ? "(final)" : "(if the game ended now)";
-  $("finished").hidden = !over;
-  if (over) {
-    $("record-link").href = "/api/games/" + data.game + "/record";
-    $("replay-link").href = "/api/games/" + data.game + "/replay";
-  }
+  drawSeats(data);
+  $("last-turn").replaceChildren(...data.last_turn_lines.map((line) => element("li", line)));
+  if (!data.last_turn_lines.length) $("last-turn").append(element("li", "Nothing yet."));
+  for (const line of data.lines) $("events").append(element("li", line));
+  drawFinished(data);
+  drawNotation();
+  drawDecision();
+  tick();
 }
 
-function drawMoves() {
+function drawSeats(data) {
+  const body = $("seats").tBodies[0];
+  body.replaceChildren();
+  data.observation.players.forEach((player, seat) => {
+    const row = body.insertRow();
+    row.className = "seat-" + seat + (seat === data.seat ? " you" : "") +
+      (seat === data.to_move ? " to-move" : "");
+    row.insertCell().textContent = seatName(data, seat) + (seat === data.to_move ? " ◀" : "");
+    const before = previous && previous.observation.players[seat];
+    for (const [key] of COUNTERS) counter(row.insertCell(), player[key], before && before[key]);
+    const score = data.scores[seat];
+    counter(row.insertCell(), score, previous && previous.scores[seat],
+      data.winners && data.winners.includes(seat) ? " wins" : "");
+  });
+  $("score-head").textContent = data.is_over ? "Final" : "Score";
+}
+
+function counter(cell, value, before, suffix) {
+  cell.textContent = value + (suffix || "");
+  if (before === undefined || before === null || before === value) return;
+  const change = element("span", (value > before ? " +" : " ") + (value - before), {class: "change"});
+  cell.append(change);
+  cell.classList.add(value > before ? "up" : "down");  // flashed by the style sheet
+}
+
+function tick() {
+  if (!view) return;
+  if (view.is_over || view.to_move === null) {
+    $("turn").textContent = view.is_over ? "The game is over." : view.waiting;
+    return;
+  }
+  const seconds = Math.round((Date.now() - turnSeen[1]) / 1000);
+  const clock = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+  const who = view.to_move === view.seat ? "Your turn" : seatName(view, view.to_move) + "'s turn";
+  $("turn").textContent = who + " · thinking for " + clock + " · " + view.waiting;
+}
+
+function drawFinished(data) {
+  $("finished").hidden = !data.is_over;
+  if (!data.is_over) return;
+  $("record-link").href = "/api/games/" + data.game + "/record";
+  $("replay-link").href = "/api/games/" + data.game + "/replay";
+  const sheets = data.sheets || [];
+  const parts = sheets.length ? Object.keys(sheets[0].parts) : [];
+  const table = $("sheet");
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const word of ["Seat", ...parts, "Total"]) head.append(element("th", word));
+  const body = table.createTBody();
+  for (const sheet of sheets) {
+    const row = body.insertRow();
+    row.insertCell().textContent = seatName(data, sheet.seat) +
+      (data.winners.includes(sheet.seat) ? " (wins)" : "");
+    for (const part of parts) row.insertCell().textContent = sheet.parts[part];
+    row.insertCell().textContent = sheet.total;
+  }
+  $("rematch").hidden = data.seat === null;
+  $("rematch").textContent = data.rematch ? "Join the rematch" : "Rematch (same players)";
+}
+
+async function rematch() {
+  const game = gameId();
+  try {
+    const joined = await api("POST", "/api/games/" + game + "/rematch", null, tokenOf(game));
+    keepToken(joined.game, joined.token);
+    location.hash = "game=" + joined.game;
+  } catch (error) { say(error.message); }
+}
+
+function drawNotation() {
   const list = $("moves");
   list.replaceChildren();
-  if (!view) return;
   if (!view.legal_moves.length) {
-    const item = document.createElement("li");
-    item.textContent = view.is_over ? "None: the game is over." : "Not your turn.";
-    list.append(item);
+    list.append(element("li", view.is_over ? "None: the game is over." : "Not your turn."));
     return;
   }
   const words = $("filter").value.trim().split(/\s+/).filter(Boolean);
   for (const legal of view.legal_moves) {
     if (!words.every((word) => legal.move.includes(word))) continue;
-    const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.textContent = legal.move;
-    button.className = "move";
-    button.onclick = () => {
-      say("");
-      list.replaceChildren();
-      socket.send(JSON.stringify({type: "move", action: legal.action, number: view.moves}));
-    };
-    item.append(button);
+    const item = element("li");
+    item.append(button(legal.move, () => { pending = {label: legal.move, move: legal.move}; drawDecision(); },
+      {class: "move"}));
     list.append(item);
+  }
+}
+
+// --- the decision: walking the library's tree of questions -------------------------------
+
+function question() {
+  let asked = !sent && view && view.decision && view.decision.question;
+  for (const answer of path) asked = asked && answer.then;
+  return asked || null;
+}
+
+function choose(answer) {
+  say("");
+  if (answer.move) pending = answer;
+  else { path.push(answer); turn = 0; }
+  drawDecision();
+}
+
+function back() {
+  if (pending) pending = null;
+  else path.pop();
+  turn = 0;
+  drawDecision();
+}
+
+function send() {
+  if (!pending) return;
+  socket.send(JSON.stringify({type: "move", move: pending.move, number: view.moves}));
+  sent = true;
+  drawDecision();
+}
+
+function drawDecision() {
+  clearMarks();
+  const asked = question();
+  $("decide").hidden = !asked;
+  if (!asked) return;
+  const root = view.decision.question;
+  drawHand(root);
+  const rotating = !pending && asked.kind === "rotation";
+  $("rotate").hidden = !rotating;
+  $("confirm").hidden = !pending;
+  $("back").hidden = !pending && !path.length;
+  $("choices").replaceChildren();
+  if (pending) {
+    $("hint").textContent = "";
+    $("prompt").textContent = "Play this? " + pending.label;
+    $("pending").textContent = pending.move;
+    if (asked.kind === "rotation" && pending.value) preview(asked, pending);  // not a notation pick
+    else if (pending.square) mark(pending, "chosen");
+    $("confirm-button").focus();
+    return;
+  }
+  $("prompt").textContent = asked.prompt;
+  $("hint").textContent = hint(asked);
+  if (rotating) {
+    const answer = asked.answers[turn];
+    $("prompt").textContent = asked.prompt + " " + answer.label + " (" + (turn + 1) + " of " +
+      asked.answers.length + ")";
+    preview(asked, answer);
+    pick({square: asked.square, label: "Place it " + answer.label}, () => choose(answer))
+      .classList.add("turning");  // the preview shows through
+    return;
+  }
+  if (asked.square) mark(asked, "asked");
+  const onBoard = asked.kind !== "hand_tile" || path.length;
+  for (const answer of asked.answers) {
+    if (answer.square && onBoard) pick(answer, () => choose(answer));
+    else if (asked.kind !== "hand_tile") {
+      $("choices").append(button(answer.label, () => choose(answer), {class: "answer"}));
+    }
+  }
+}
+
+function hint(asked) {
+  // How this question is answered: on the board, by the buttons below, or by a hand tile.
+  if (asked.kind === "hand_tile" && !path.length) return "Choose a tile of your hand.";
+  if (asked.kind === "rotation") return "Turn it with R and Shift+R (or the buttons), then " +
+    "click the tile or press Place.";
+  if (asked.answers.some((answer) => answer.side)) return "Click a red edge on the board " +
+    "(or Tab to it and press Enter).";
+  if (asked.answers.some((answer) => answer.square)) return "Click a lit square on the board " +
+    "(or Tab to it and press Enter).";
+  return "Choose one of the answers below.";
+}
+
+function drawHand(root) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  if (root.kind !== "hand_tile") return;
+  const chosen = path.length ? path[0] : null;
+  for (const answer of root.answers) {
+    const tile = button("", () => { path = []; pending = null; choose(answer); },
+      {class: "tile" + (chosen === answer ? " chosen" : ""), "aria-label": answer.label,
+       "aria-pressed": String(chosen === answer), title: answer.label});
+    const code = answer.value.match(/^(\d)-(\d)-(\d)-(\d)$/);
+    if (code) tile.append(tilePicture(code.slice(1).map(Number), view.seat, 0, 0, 0));
+    const held = (view.observation.players[view.seat].hand || []).filter((t) => t === answer.value);
+    tile.append(element("span", (code ? answer.value : answer.label) +
+      (held.length > 1 ? " ×" + held.length : "")));
+    hand.append(tile);
+  }
+}
+
+// --- marks on the board: the library's picture, with this page's layer on top -------------
+
+function boardSvg() { return $("board").querySelector("svg"); }
+
+function squareAt(square) {
+  const area = boardSvg().querySelector("rect.board-area");
+  const [left, top] = area.dataset.first.split(",").map(Number);
+  return [Number(area.getAttribute("x")) + (square[0] - left) * SQUARE,
+    Number(area.getAttribute("y")) + (square[1] - top) * SQUARE];
+}
+
+function layer() {
+  const svg = boardSvg();
+  let group = svg.querySelector("g#marks");
+  if (!group) {
+    group = document.createElementNS(SVG, "g");
+    group.id = "marks";
+    svg.append(group);
+  }
+  return group;
+}
+
+function clearMarks() {
+  const svg = boardSvg();
+  const group = svg && svg.querySelector("g#marks");
+  if (group) group.replaceChildren();
+}
+
+function shape(tag, attributes) {
+  const made = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  return made;
+}
+
+const EDGE_POINTS = {  // the quarter of a square toward each side, from its centre
+  N: [[0, 0], [1, 0], [0.5, 0.5]], E: [[1, 0], [1, 1], [0.5, 0.5]],
+  S: [[1, 1], [0, 1], [0.5, 0.5]], W: [[0, 1], [0, 0], [0.5, 0.5]],
+};
+
+function area(answer, className) {
+  const [x, y] = squareAt(answer.square);
+  if (!answer.side) {
+    return shape("rect", {x: x + 2, y: y + 2, width: SQUARE - 4, height: SQUARE - 4, rx: 6, class: className});
+  }
+  const points = EDGE_POINTS[answer.side].map(([dx, dy]) => (x + dx * SQUARE) + "," + (y + dy * SQUARE));
+  return shape("polygon", {points: points.join(" "), class: className + " edge"});
+}
+
+function mark(answer, className) {
+  if (boardSvg() && answer.square) layer().append(area(answer, className));
+}
+
+function pick(answer, onpick) {
+  if (!boardSvg()) return;
+  const target = area(answer, "pick");
+  target.setAttribute("tabindex", "0");
+  target.setAttribute("role", "button");
+  target.setAttribute("aria-label", answer.label);
+  target.append(shape("title", {}));
+  target.lastChild.textContent = answer.label;
+  target.addEventListener("click", onpick);
+  target.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onpick(); }
+  });
+  layer().append(target);
+  return target;
+}
+
+function tilePicture(edges, seat, x, y, quarter) {
+  // A worker tile as printed (edges north, east, south, west), turned `quarter` times
+  // clockwise: the turn a rotation answer's value names (r0 to r3).
+  const svg = shape(x === 0 && y === 0 && quarter === 0 ? "svg" : "g",
+    {class: "worker-preview seat-" + seat});
+  if (svg.tagName === "svg") {
+    svg.setAttribute("viewBox", "0 0 " + SQUARE + " " + SQUARE);
+    svg.setAttribute("aria-hidden", "true");
+  } else {
+    svg.setAttribute("transform", "translate(" + x + "," + y + ") rotate(" + 90 * quarter + " " +
+      SQUARE / 2 + " " + SQUARE / 2 + ")");
+  }
+  svg.append(shape("rect", {x: 2, y: 2, width: SQUARE - 4, height: SQUARE - 4, rx: 5, class: "face"}));
+  edges.forEach((count, side) => {
+    for (let n = 0; n < count; n++) {
+      const along = SQUARE / 2 + (n - (count - 1) / 2) * 10;
+      const [cx, cy] = [[along, 8], [SQUARE - 8, along], [SQUARE - along, SQUARE - 8],
+        [8, SQUARE - along]][side];
+      svg.append(shape("circle", {cx, cy, r: 3.6, class: "worker-dot"}));
+    }
+  });
+  return svg;
+}
+
+function preview(asked, answer) {
+  const chosenTile = path.find((step) => /^\d-\d-\d-\d$/.test(step.value));
+  const quarter = Number((answer.value.match(/^r(\d)$/) || [0, 0])[1]);
+  if (!boardSvg() || !asked.square) return;
+  const [x, y] = squareAt(asked.square);
+  if (chosenTile) {
+    layer().append(tilePicture(chosenTile.value.split("-").map(Number), view.seat, x, y, quarter));
+  }
+  layer().append(area({square: asked.square}, "chosen"));
+}
+
+function rotate(step) {
+  const asked = question();
+  if (pending || !asked || asked.kind !== "rotation") return;
+  const count = asked.answers.length;
+  turn = (turn + step + count) % count;
+  drawDecision();
+}
+
+function zoom() {
+  const svg = boardSvg();
+  if (!svg) return;
+  const only = $("zoom").getAttribute("aria-pressed") === "true";
+  if (!svg.dataset.whole) svg.dataset.whole = svg.getAttribute("viewBox");
+  const area = svg.querySelector("rect.board-area");
+  if (only && area) {
+    const box = ["x", "y", "width", "height"].map((name) => Number(area.getAttribute(name)));
+    svg.setAttribute("viewBox", [box[0] - 20, box[1] - 20, box[2] + 40, box[3] + 40].join(" "));
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    // squares of at least 36 pixels, big enough to touch: a wide board scrolls instead
+    svg.style.minWidth = Math.round((box[2] + 40) * 36 / SQUARE) + "px";
+  } else {
+    svg.setAttribute("viewBox", svg.dataset.whole);
+    svg.style.minWidth = "";
+  }
+  svg.classList.toggle("zoomed", only);
+}
+
+function keys(event) {
+  if (event.target.tagName === "INPUT" || $("table").hidden) return;
+  if (event.key === "r" || event.key === "R") { rotate(event.shiftKey ? -1 : 1); event.preventDefault(); }
+  else if (event.key === "Escape") back();
+  else if (event.key.startsWith("Arrow") && event.target.classList &&
+    event.target.classList.contains("pick")) {
+    const picks = [...document.querySelectorAll(".pick")];
+    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
+    picks[(picks.indexOf(event.target) + step + picks.length) % picks.length].focus();
+    event.preventDefault();
   }
 }
 
@@ -205,16 +585,34 @@ function route() {
   say("");
   const game = gameId();
   if (!game) return lobby();
-  const token = tokenOf(game);
+  if (hashParams().get("watch") === "1") return connect(game, null);
+  const token = tokenOf(game) || sessionStorage.getItem("cacao-token-" + game);
   if (!token) return joinPage(game);
   connect(game, token);
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  $("players").onchange = seatRows;
-  $("create").onsubmit = create;
-  $("join-form").onsubmit = join;
-  $("filter").oninput = drawMoves;
-  window.onhashchange = route;
+  $("players").addEventListener("change", seatRows);
+  $("create").addEventListener("submit", create);
+  $("join-form").addEventListener("submit", join);
+  $("filter").addEventListener("input", drawNotation);
+  $("turn-left").addEventListener("click", () => rotate(-1));
+  $("turn-right").addEventListener("click", () => rotate(1));
+  $("put").addEventListener("click", () => { const asked = question(); choose(asked.answers[turn]); });
+  $("confirm-button").addEventListener("click", send);
+  $("cancel-button").addEventListener("click", back);
+  $("back").addEventListener("click", back);
+  $("rematch").addEventListener("click", rematch);
+  $("zoom").addEventListener("click", () => {
+    const pressed = $("zoom").getAttribute("aria-pressed") !== "true";
+    $("zoom").setAttribute("aria-pressed", String(pressed));
+    $("zoom").textContent = pressed ? "Whole table" : "Board only";
+    zoom();
+    drawDecision();
+  });
+  document.addEventListener("keydown", keys);
+  if (window.innerWidth < 700) $("zoom").click();
+  window.addEventListener("hashchange", route);
+  setInterval(tick, 1000);
   route();
 });
