@@ -48,6 +48,8 @@ CALLS: dict[str, tuple[Callable[[], object], str | None]] = {
     "apply(state)": (lambda: cr.apply(JUNK, MOVE), STATE_WANTED),
     "apply(move)": (lambda: cr.apply(STATE, JUNK), None),
     "step(state)": (lambda: cr.step(JUNK, MOVE), STATE_WANTED),
+    "decision_tree(state)": (lambda: cr.decision_tree(JUNK), STATE_WANTED),
+    "decision_to_json(state)": (lambda: cr.decision_to_json(JUNK), STATE_WANTED),
     "step(move)": (lambda: cr.step(STATE, JUNK), None),
     "final_scores(state)": (lambda: cr.final_scores(JUNK), STATE_WANTED),
     "winners(state)": (lambda: cr.winners(JUNK), STATE_WANTED),
