@@ -94,9 +94,10 @@ def test_other_player_counts_are_rejected(players: int) -> None:
 
 @pytest.mark.rule("R-SETUP-1")
 def test_player_count_must_be_an_int() -> None:
-    with pytest.raises(cr.ConfigError, match="must be an int"):
+    """A count of another type is a TypeError (the error rule: a bool is no count)."""
+    with pytest.raises(TypeError, match="int object expected; got bool"):
         cr.Config(players=True)
-    with pytest.raises(cr.ConfigError, match="must be an int"):
+    with pytest.raises(TypeError, match="int object expected; got str"):
         cr.Config(players="3")  # type: ignore[arg-type]
 
 
