@@ -46,6 +46,11 @@ class Limits:
     """The longest player name, in characters."""
     max_mcts_ms: int = 2_000
     """The most thinking time a client may give a seated search bot, per decision."""
+    search_seconds: float = 60.0
+    """The most time one client's search bots may think within ``search_window``, across
+    all its games (its searches wait beyond; a whole search process's time by default)."""
+    search_window: float = 60.0
+    """The window of ``search_seconds``, in seconds."""
     program_ms: int = 2_000
     """The thinking time per decision an external bot's program is told (``time_ms`` of the
     bot protocol); it is late, and replaced, after this and the protocol's 2 s of grace."""
