@@ -81,6 +81,15 @@ def test_broken_requests_get_an_answer(
     assert answer.startswith(b"HTTP/1.1 " + status), answer[:200]
 
 
+@pytest.mark.parametrize("size", [16_500, 100_000])
+def test_a_request_head_over_16_kib_is_refused(quick_server: int, size: int) -> None:
+    head = b"GET /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: "
+    answer = _raw(quick_server, head + b"a" * size + b"\r\n\r\n")
+    assert answer == b"" or answer.startswith(b"HTTP/1.1 431"), answer[:200]
+    answer = _raw(quick_server, head + b"a" * 15_000 + b"\r\nConnection: close\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:200]  # within the limit
+
+
 def test_silent_and_dripping_connections_are_closed(quick_server: int) -> None:
     start = time.monotonic()
     assert _raw(quick_server, b"", wait=10) == b""
