@@ -11,12 +11,12 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-import cacao_rules as cr  # noqa: E402
-from cacao_rules.server.app import create_app  # noqa: E402
-from cacao_rules.server.bot_queue import BotQueue  # noqa: E402
-from cacao_rules.server.settings import Limits, Settings  # noqa: E402
+import cacao_rules as cr
+from cacao_rules.server.app import create_app
+from cacao_rules.server.bot_queue import BotQueue
+from cacao_rules.server.settings import Limits, Settings
 
 GREEDY_REPLY_BOUND = 1.5
 """The longest another game's greedy bot may take to answer a move while one client's
@@ -49,7 +49,8 @@ def _greedy_replies(client: TestClient, game: str, token: str, count: int) -> li
 
 def test_a_flooding_client_does_not_delay_another_games_greedy_bot(tmp_path: Path) -> None:
     limits = Limits(games_per_client=100)
-    settings = Settings(database=f"sqlite:///{tmp_path / 'games.sqlite3'}", limits=limits)
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    settings = Settings(database=database, limits=limits, allowed_hosts=("testserver",))
     with TestClient(create_app(settings)) as client:
         made = client.post(
             "/api/games", json={"config": {"players": 2}, "seats": ["human", "greedy"]}

@@ -66,11 +66,11 @@ class BotQueue:
         in a bot process in ``client``'s turn. A broken process pool is replaced for the
         next turns and its error raised."""
         if spec in CHEAP:
-            with shielded():  # it may start a bot process, which a Ctrl-C must not stop
-                thinking = asyncio.wrap_future(self._quick.submit(choose, spec, seed, state))
             try:
+                with shielded():  # it may start a bot process, which a Ctrl-C must not stop
+                    thinking = asyncio.wrap_future(self._quick.submit(choose, spec, seed, state))
                 return await thinking
-            except BrokenProcessPool:
+            except BrokenProcessPool:  # killed from outside: submitting fails at once too
                 self._quick.shutdown(wait=False, cancel_futures=True)
                 self._quick = bot_processes(1)
                 raise

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import attrs
 
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+"""The hosts a server answers to by default: the names of the machine it runs on."""
+
 
 @attrs.frozen
 class Limits:
@@ -78,3 +81,9 @@ class Settings:
     bot_processes: int = 2
     """The processes the built-in bots think in (the search bots use a whole core each)."""
     limits: Limits = attrs.field(factory=Limits)
+    allowed_hosts: tuple[str, ...] = LOOPBACK
+    """The names a request may call the server by in its ``Host`` (any port; ``*`` for
+    any): those of the address clients reach, e.g. a proxy's public name (:mod:`.guards`)."""
+    allowed_origins: tuple[str, ...] = ()
+    """The sites (``https://cacao.example.org``) whose pages may post to the server or open
+    its WebSockets beside its own address (:mod:`.guards`)."""
