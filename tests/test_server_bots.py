@@ -54,7 +54,10 @@ def _settings(
     external ``bots``, ``limits``."""
     database = database or f"sqlite:///{folder / 'games.sqlite3'}"
     return Settings(
-        database=database, bots=bots, limits=Limits(**limits), allowed_hosts=("testserver",)
+        database=database,
+        bots=bots,
+        limits=Limits(**limits),
+        allowed_hosts=("testserver", "127.0.0.1"),  # the test client's, a real server's
     )
 
 
