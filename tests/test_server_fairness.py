@@ -100,7 +100,7 @@ def test_each_client_has_its_turn_at_the_search_processes() -> None:
 
 def test_a_client_over_its_search_time_waits_for_the_window() -> None:
     async def run() -> tuple[float, float]:
-        queue = BotQueue(2, 0.3, 2.0)
+        queue = BotQueue(2, 0.1, 2.0)  # two searches of some 0.15 s each pass it
         try:
             await asyncio.gather(*(queue.choose(f"w{n}", "mcts:10ms", 1, _state()) for n in (1, 2)))
             await asyncio.gather(*(queue.choose("flood", "mcts:200ms", 1, _state()) for _ in "ab"))
@@ -108,7 +108,7 @@ def test_a_client_over_its_search_time_waits_for_the_window() -> None:
             flood = asyncio.ensure_future(queue.choose("flood", "mcts:200ms", 1, _state()))
             await queue.choose("other", "mcts:200ms", 1, _state())
             other_waited = time.monotonic() - started
-            await flood  # over its 0.3 s: once the first two leave the window
+            await flood  # over its 0.1 s: once the first two leave the window
             return time.monotonic() - started, other_waited
         finally:
             queue.stop()
