@@ -88,6 +88,10 @@ def test_a_request_head_over_16_kib_is_refused(quick_server: int, size: int) -> 
     assert answer == b"" or answer.startswith(b"HTTP/1.1 431"), answer[:200]
     answer = _raw(quick_server, head + b"a" * 15_000 + b"\r\nConnection: close\r\n\r\n")
     assert answer.startswith(b"HTTP/1.1 200"), answer[:200]  # within the limit
+    small = b"GET /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    answer = _raw(quick_server, small + head + b"a" * size + b"\r\n\r\n")  # pipelined
+    assert answer.startswith(b"HTTP/1.1 200") and answer.count(b"HTTP/1.1 200") == 1, answer[:200]
+    assert b"HTTP/1.1 431" in answer or answer.count(b"HTTP/1.1 ") == 1, answer[-200:]
 
 
 def test_silent_and_dripping_connections_are_closed(quick_server: int) -> None:

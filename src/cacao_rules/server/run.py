@@ -52,17 +52,19 @@ class Protocol(H11Protocol):
         self.answered += 1
         self._arm()
 
-    def data_received(self, data: bytes) -> None:
-        if self.conn.their_state is h11.IDLE and self._head_too_long(data):
+    def handle_events(self) -> None:
+        """Read the next request from what came (after new data, or after an answer, for a
+        request sent behind it), unless its head passes :data:`MAX_HEADERS`."""
+        if self.conn.their_state is h11.IDLE and self._head_too_long():
             self.transport.write(TOO_LONG_ANSWER)
             self.transport.close()
             return
-        super().data_received(data)
+        super().handle_events()
 
-    def _head_too_long(self, data: bytes) -> bool:
-        """Whether the head of the request being received, ``data`` after what came before
-        it, passes :data:`MAX_HEADERS` (to its blank line, or all of it while incomplete)."""
-        received = self.conn.trailing_data[0] + data
+    def _head_too_long(self) -> bool:
+        """Whether the head of the next request, in what came so far, passes
+        :data:`MAX_HEADERS` (to its blank line, or all of it while incomplete)."""
+        received = self.conn.trailing_data[0]
         end = received.find(b"\r\n\r\n")
         return (end if end >= 0 else len(received)) > MAX_HEADERS
 
