@@ -7,6 +7,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +23,8 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 
 from cacao_rules.server.app import create_app
 from cacao_rules.server.settings import Settings
-from server_helpers import running
+from helpers_process import same_package_env
+from server_helpers import free_port, running
 
 LOCAL = "http://localhost:8000"
 HOST = {"Host": "localhost:8000"}
@@ -112,6 +118,44 @@ def test_a_real_server_refuses_another_sites_websocket(tmp_path: Path) -> None:
             connection.sendall(handshake.encode())
             answer = connection.recv(4096)
     assert answer.startswith(b"HTTP/1.1 403"), answer[:200]
+
+
+def _status(url: str, host: str) -> int:
+    """The status of ``GET url`` sent with ``Host: host``."""
+    request = urllib.request.Request(url, headers={"Host": host})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_serve_answers_to_its_address_and_the_names_its_operator_allows(tmp_path: Path) -> None:
+    port = free_port()
+    command = [sys.executable, "-m", "cacao_rules", "serve", "--db", str(tmp_path / "g.db")]
+    options = ["--host", "127.0.0.2", "--port", str(port), "--allowed-host", "cacao.example.org"]
+    server = subprocess.Popen(
+        [*command, *options],
+        env=same_package_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.2:{port}/api/players"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                assert _status(url, f"127.0.0.2:{port}") == 200  # the address it listens on
+                break
+            except urllib.error.URLError:
+                assert server.poll() is None and time.monotonic() < deadline, "no server"
+                time.sleep(0.1)
+        assert _status(url, "cacao.example.org") == 200
+        assert _status(url, "localhost") == 200
+        assert _status(url, "evil.example") == 403
+    finally:
+        server.terminate()
+        server.wait(30)
 
 
 def _sources(policy: str, directive: str) -> list[str]:
