@@ -50,6 +50,7 @@ def test_another_host_is_refused(client: TestClient, host: str) -> None:
     """A page of a site whose name was made to resolve to 127.0.0.1 (DNS rebinding)."""
     answer = client.get("/api/players", headers={"Host": host})
     assert answer.status_code == 403 and "--allowed-host" in answer.json()["error"], answer.text
+    assert answer.headers["content-security-policy"] == "default-src 'none'; frame-ancestors 'none'"
     socket = "/api/games/0123456789abcdef/socket"
     with (
         pytest.raises(WebSocketDenialResponse) as denied,

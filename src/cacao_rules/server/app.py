@@ -299,8 +299,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         middleware=[
+            Middleware(DefaultPolicy),  # outermost: on the guards' refusals too
             Middleware(Guards, hosts=chosen.allowed_hosts, origins=chosen.allowed_origins),
-            Middleware(DefaultPolicy),
         ],
         exception_handlers={
             Refused: _refused,

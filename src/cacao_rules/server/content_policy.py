@@ -13,10 +13,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import MutableMapping
-from typing import Any
 
-from .guards import App, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 NONE = "'none'"
 NOTHING = "default-src 'none'; frame-ancestors 'none'"
@@ -45,7 +43,7 @@ class DefaultPolicy:
     """ASGI middleware that gives every HTTP answer without a policy :data:`NOTHING` and
     ``X-Content-Type-Options: nosniff``."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -61,7 +59,7 @@ class DefaultPolicy:
         await self.app(scope, receive, send_with_policy)
 
 
-def _add_defaults(start: MutableMapping[str, Any]) -> None:
+def _add_defaults(start: Message) -> None:
     """Add the default headers to an answer's start, where it has none of its own."""
     headers: list[tuple[bytes, bytes]] = list(start.get("headers", []))
     names = {name.lower() for name, _ in headers}

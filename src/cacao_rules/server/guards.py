@@ -21,17 +21,10 @@ Each refusal is a 403 that says what to set.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """The methods that change nothing: their answers cannot be read by another site's page."""
@@ -50,7 +43,7 @@ class Guards:
     """ASGI middleware that refuses a request naming a host not allowed, or sent by a
     browser page of an origin not allowed (see the module's docstring)."""
 
-    def __init__(self, app: App, hosts: tuple[str, ...], origins: tuple[str, ...]) -> None:
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...], origins: tuple[str, ...]) -> None:
         self.app = app
         self.hosts = frozenset(host_name(host) for host in hosts)
         self.origins = frozenset(origin.lower().rstrip("/") for origin in origins)
