@@ -21,7 +21,7 @@ from cacao_rules.server.settings import Limits, Settings
 GREEDY_REPLY_BOUND = 1.5
 """The longest another game's greedy bot may take to answer a move while one client's
 search bots fill the search processes (it takes some 10-100 ms on a quiet machine; before
-the cheap bots had a process of their own, it waited some 3 s here)."""
+the cheap bots had a process of their own, it waited 7 to 11 s here)."""
 FLOOD = 6
 """The flooding client's games, four ``mcts:1000ms`` seats each: six searches of a
 second waiting for two processes."""
