@@ -160,7 +160,7 @@ def test_the_server_refuses_a_program_a_client_names(hostile: Path) -> None:
     from cacao_rules.server.players import choose
     from cacao_rules.server.settings import Settings
 
-    settings = Settings(database=f"sqlite:///{hostile / 'games.db'}")
+    settings = Settings(database=f"sqlite:///{hostile / 'games.db'}", allowed_hosts=("testserver",))
     with TestClient(create_app(settings)) as client:
         for spec in PLANTED:
             answer = client.post(

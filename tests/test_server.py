@@ -35,7 +35,7 @@ from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 def _settings(database: str | Path, **limits: Any) -> Settings:
     """A server's settings: its ``database`` (a URL, or a folder for a SQLite file there)."""
     url = database if isinstance(database, str) else f"sqlite:///{database / 'games.sqlite3'}"
-    return Settings(database=url, limits=Limits(**limits))
+    return Settings(database=url, limits=Limits(**limits), allowed_hosts=("testserver",))
 
 
 @pytest.fixture

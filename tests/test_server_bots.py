@@ -53,7 +53,12 @@ def _settings(
     """A server's settings: its ``database`` (a SQLite file in ``folder`` by default), the
     external ``bots``, ``limits``."""
     database = database or f"sqlite:///{folder / 'games.sqlite3'}"
-    return Settings(database=database, bots=bots, limits=Limits(**limits))
+    return Settings(
+        database=database,
+        bots=bots,
+        limits=Limits(**limits),
+        allowed_hosts=("testserver", "127.0.0.1"),  # the test client's, a real server's
+    )
 
 
 def _pids(folder: Path, name: str) -> list[int]:

@@ -100,7 +100,9 @@ def test_a_database_from_before_migrations_upgrades_and_its_games_play_on(
     _put_before(database_url, tmp_path)
     assert _revision(database_url) is None
     forever = Limits(open_game_ttl=1e12, idle_game_ttl=1e12)  # the file's games are old
-    with TestClient(create_app(Settings(database=database_url, limits=forever))) as client:
+    with TestClient(
+        create_app(Settings(database=database_url, limits=forever, allowed_hosts=("testserver",)))
+    ) as client:
         assert _revision(database_url) == migrations.head()
         first, second = (client.get(f"/api/games/{game}").json() for game in TOKENS)
         assert (first["moves"], first["status"], first["config"]["modules"]) == (

@@ -76,9 +76,22 @@ def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
 def test_broken_requests_get_an_answer(
     quick_server: int, request_head: bytes, status: bytes
 ) -> None:
-    data = b"POST /api/games HTTP/1.1\r\nHost: x\r\n" + request_head
+    data = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n" + request_head
     answer = _raw(quick_server, data + b"\r\n{}")
     assert answer.startswith(b"HTTP/1.1 " + status), answer[:200]
+
+
+@pytest.mark.parametrize("size", [16_500, 100_000])
+def test_a_request_head_over_16_kib_is_refused(quick_server: int, size: int) -> None:
+    head = b"GET /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: "
+    answer = _raw(quick_server, head + b"a" * size + b"\r\n\r\n")
+    assert answer == b"" or answer.startswith(b"HTTP/1.1 431"), answer[:200]
+    answer = _raw(quick_server, head + b"a" * 15_000 + b"\r\nConnection: close\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:200]  # within the limit
+    small = b"GET /api/players HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    answer = _raw(quick_server, small + head + b"a" * size + b"\r\n\r\n")  # pipelined
+    assert answer.startswith(b"HTTP/1.1 200") and answer.count(b"HTTP/1.1 200") == 1, answer[:200]
+    assert b"HTTP/1.1 431" in answer or answer.count(b"HTTP/1.1 ") == 1, answer[-200:]
 
 
 def test_silent_and_dripping_connections_are_closed(quick_server: int) -> None:
@@ -88,7 +101,7 @@ def test_silent_and_dripping_connections_are_closed(quick_server: int) -> None:
     with socket.create_connection((ADDRESS, quick_server)) as connection:
         connection.settimeout(10)
         with pytest.raises(OSError):  # closed under the dripping client
-            for byte in b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 40:
+            for byte in b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 40:
                 connection.send(bytes([byte]))
                 time.sleep(0.1)
             assert connection.recv(1) == b""
@@ -329,7 +342,9 @@ def test_ctrl_c_stops_the_server_in_order(tmp_path: Path) -> None:
             watcher.send(json.dumps({"type": "hello", "token": token}))
             assert json.loads(watcher.recv(timeout=30))["type"] == "view"
             data = b'{"config": {"players": 2}}'
-            half.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 26\r\n\r\n")
+            half.sendall(
+                b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 26\r\n\r\n"
+            )
             half.sendall(data[:5])
             time.sleep(0.2)
             os.killpg(server.pid, signal.SIGINT)

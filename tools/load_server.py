@@ -8,6 +8,12 @@ the move to receiving the view it makes), the server's resident memory over time
 error, and the machine's load average (the clients share the machine with the server).
 The server keeps its games in a new SQLite file, or in ``--database-url`` (an empty
 PostgreSQL database, say).
+
+``python tools/load_server.py --flood 5 --seconds 60`` measures fairness instead: one client
+(127.0.0.1) plays a two-player game against the ``greedy`` bot over HTTP and times each of
+the bot's replies (its move sent to its turn again), first alone, then while another client
+(127.0.0.2) keeps ``--flood`` Big Games of four ``mcts:2000ms`` bots each going, and prints
+the replies' percentiles in both runs.
 Needs the server extra and ``httpx2``; a figure, not a test.
 """
 
@@ -27,6 +33,9 @@ from pathlib import Path
 
 import httpx2
 import websockets
+
+import cacao_rules as cr
+from cacao_rules.formats.serialization import config_document
 
 
 class Tally:
@@ -126,11 +135,83 @@ async def measure(base: str, pid: int, games: int, seconds: float) -> Tally:
     return tally
 
 
+FLOOD_GAME = {"config": config_document(cr.Config.big_game(4)), "seats": ["mcts:2000ms"] * 4}
+"""A flooding client's game: four search bots, each thinking its whole budget a decision."""
+
+
+async def greedy_replies(base: str, until: float) -> list[float]:
+    """Play a human seat against the greedy bot until ``until``, game after game: the
+    seconds from each move that hands the bot its turn to the seat's turn again."""
+    replies: list[float] = []
+    async with httpx2.AsyncClient(base_url=base, timeout=120) as client:
+        while time.monotonic() < until:
+            seats = {"config": {"players": 2}, "seats": ["human", "greedy"]}
+            game = (await client.post("/api/games", json=seats)).json()["game"]
+            joined = await client.post(f"/api/games/{game}/join", json={"name": "p"})
+            headers = {"Authorization": f"Bearer {joined.json()['token']}"}
+            info = (await client.get(f"/api/games/{game}")).json()
+            while info["status"] != "over" and time.monotonic() < until:
+                if info["to_move"] != 0:  # the bot's turn (the first move of a game)
+                    info = (await client.get(f"/api/games/{game}")).json()
+                    await asyncio.sleep(0.005)
+                    continue
+                view = (await client.get(f"/api/games/{game}/view", headers=headers)).json()
+                started = time.perf_counter()
+                move = {"action": view["legal_moves"][0]["action"]}
+                await client.post(f"/api/games/{game}/moves", json=move, headers=headers)
+                info = (await client.get(f"/api/games/{game}")).json()
+                if info["to_move"] == 0 or info["status"] == "over":
+                    continue  # the seat's own next decision: no reply to time
+                while info["to_move"] != 0 and info["status"] != "over":
+                    await asyncio.sleep(0.005)
+                    info = (await client.get(f"/api/games/{game}")).json()
+                replies.append(time.perf_counter() - started)
+    return replies
+
+
+async def flood(base: str, games: int, until: float) -> None:
+    """Keep ``games`` games of :data:`FLOOD_GAME` going from 127.0.0.2 until ``until``."""
+    transport = httpx2.AsyncHTTPTransport(local_address="127.0.0.2")
+    async with httpx2.AsyncClient(base_url=base, timeout=60, transport=transport) as client:
+        made = [
+            (await client.post("/api/games", json=FLOOD_GAME)).json()["game"] for _ in range(games)
+        ]
+        while time.monotonic() < until:
+            await asyncio.sleep(1)
+            for n, game in enumerate(made):
+                if (await client.get(f"/api/games/{game}")).json()["status"] == "over":
+                    made[n] = (await client.post("/api/games", json=FLOOD_GAME)).json()["game"]
+
+
+async def fairness(base: str, games: int, seconds: float) -> None:
+    """Another game's greedy replies alone, then beside ``games`` flooding games."""
+    for flooding in (0, games):
+        until = time.monotonic() + seconds
+        flooder = asyncio.ensure_future(flood(base, flooding, until)) if flooding else None
+        replies = await greedy_replies(base, until)
+        if flooder is not None:
+            await flooder
+        ms = sorted(reply * 1000 for reply in replies)
+        pct = {p: ms[min(len(ms) - 1, int(len(ms) * p / 100))] for p in (50, 90, 99)}
+        loads = ", ".join(f"{load:.1f}" for load in os.getloadavg())
+        print(
+            f"greedy replies beside {flooding} flooding games, {seconds:.0f} s: {len(ms)} replies, "
+            f"p50 {pct[50]:.0f} ms, p90 {pct[90]:.0f} ms, p99 {pct[99]:.0f} ms, "
+            f"max {ms[-1]:.0f} ms; load average {loads}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--port", type=int, default=8731)
+    parser.add_argument(
+        "--flood",
+        type=int,
+        metavar="GAMES",
+        help="measure another game's greedy replies beside GAMES flooding games instead",
+    )
     parser.add_argument(
         "--database-url",
         help="the server's database (postgresql+psycopg://...); a new SQLite file without it",
@@ -149,7 +230,9 @@ def main() -> None:
                     break
                 except httpx2.TransportError:
                     time.sleep(0.1)
-            for games in args.games:
+            if args.flood:
+                asyncio.run(fairness(base, args.flood, args.seconds))
+            for games in [] if args.flood else args.games:
                 asyncio.run(measure(base, server.pid, games, args.seconds))
         finally:
             server.terminate()

@@ -100,7 +100,33 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         metavar="N",
         help="the most games one address may create every 10 minutes (default 30)",
     )
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name clients reach the server by (a proxy's public name; * for any), beside "
+        "localhost, 127.0.0.1, ::1 and --host; repeatable. Requests naming another host "
+        "are refused (DNS rebinding)",
+    )
+    serve.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="SCHEME://HOST[:PORT]",
+        help="a site whose pages may post to the server and open its WebSockets, beside "
+        "the server's own address (https://cacao.example.org behind a proxy); repeatable",
+    )
     serve.set_defaults(run=run, parser=serve)
+
+
+def _allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
+    """The names the server answers to: the machine's own, the address it listens on
+    (unless every address: 0.0.0.0, ::) and the ones the operator named."""
+    from ..server.settings import LOOPBACK
+
+    listening = [] if host in ("0.0.0.0", "::", "") else [host]
+    return tuple(dict.fromkeys([*LOOPBACK, *listening, *named]))
 
 
 def _open_database(url: str, fsync: bool) -> None:
@@ -148,6 +174,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 fsync=args.fsync,
                 bots=dict(args.bot),
                 limits=Limits(games_per_client=args.games_per_client, program_ms=args.bot_ms),
+                allowed_hosts=_allowed_hosts(args.host, args.allowed_host),
+                allowed_origins=tuple(args.allowed_origin),
             )
         except ConfigError as error:
             err.write(f"cacao-rules serve: {error}\n")

@@ -19,12 +19,15 @@ from typing import Any, TypeVar
 import msgspec
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import schemas
+from .content_policy import DefaultPolicy, inline_policy
+from .guards import Guards
 from .live import LiveGame
 from .lobby import Conflict, Lobby, Refused
 from .page import page_response, static_response
@@ -152,7 +155,8 @@ async def game_record(request: Request) -> Response:
 
 
 async def game_replay(request: Request) -> Response:
-    return HTMLResponse((await _finished(request))[1])
+    page = (await _finished(request))[1]
+    return HTMLResponse(page, headers={"Content-Security-Policy": inline_policy(page)})
 
 
 async def players(request: Request) -> Response:
@@ -314,6 +318,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[
+            Middleware(DefaultPolicy),  # outermost: on the guards' refusals too
+            Middleware(Guards, hosts=chosen.allowed_hosts, origins=chosen.allowed_origins),
+        ],
         exception_handlers={
             Refused: _refused,
             HTTPException: _http_error,

@@ -109,6 +109,10 @@ class LiveGame:
         self.programs_closed = False
         """Set once the game's programs are closed: none is started for it any more."""
         self.bot_task: asyncio.Task[None] | None = None
+        self.client = self.id
+        """Who made the game (its address), whose share of the search bots' time its
+        search bots use (:mod:`.bot_queue`); its own id once loaded from the database,
+        which does not keep it."""
         self._finished: tuple[str, str] | None = None
         self._decided: tuple[cr.State, msgspec.Raw] | None = None
         self.catch_up(stored)  # its moves, seats, notices and status

@@ -21,7 +21,6 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
 
 import cacao_rules as cr
@@ -29,8 +28,7 @@ import cacao_rules as cr
 from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
-from .bot_processes import bot_processes
-from .interrupts import shielded
+from .bot_queue import BotQueue
 from .live import LiveGame
 from .players import (
     HUMAN,
@@ -38,7 +36,6 @@ from .players import (
     STAND_IN,
     check_external,
     check_player,
-    choose,
     is_built_in,
 )
 from .programs import Programs, public_reason
@@ -104,7 +101,8 @@ class Lobby:
         self.programs = Programs(
             check_external(settings.bots), self.limits.program_ms, self.limits.max_programs
         )
-        self._think = bot_processes(settings.bot_processes)
+        limits = self.limits
+        self._think = BotQueue(settings.bot_processes, limits.search_seconds, limits.search_window)
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
         self._reserved = Reserved()
 
@@ -130,7 +128,7 @@ class Lobby:
                 game.bot_task.cancel()
         await self.programs.stop(list(self.games.values()))
         self._work.shutdown(wait=False, cancel_futures=True)
-        self._think.shutdown(wait=False, cancel_futures=True)
+        self._think.stop()
         self.storage.close()
         self._serving.close()
 
@@ -211,6 +209,7 @@ class Lobby:
             seed = secrets.randbits(64)
             await self.run(self.storage.create, game_id, document, seed, seats)
             game = await self.existing(game_id)
+        game.client = client
         self._kick(game)
         return game
 
@@ -385,7 +384,6 @@ class Lobby:
             game.bot_task = asyncio.create_task(self._bots(game))
 
     async def _bots(self, game: LiveGame) -> None:
-        loop = asyncio.get_running_loop()
         while (seat := game.bot_to_move) is not None:
             state = game.state
             player = game.seats[seat].player
@@ -403,17 +401,12 @@ class Lobby:
                 gone = cr.BotError(f"is not run by this server (no --bot {player})", seat)
                 await self._stand_in(game, seat, gone)
                 continue
-            else:  # a built-in bot: in a bot process
+            else:  # a built-in bot: in a bot process, in its client's turn
                 try:
                     seed = secrets.randbits(64)
-                    with shielded():  # it may start a bot process, which a Ctrl-C must not stop
-                        thinking = loop.run_in_executor(self._think, choose, player, seed, state)
-                    move = await thinking
-                except Exception as error:  # e.g. a bot process that died: the game goes on
+                    move = await self._think.choose(game.client, player, seed, state)
+                except Exception:  # e.g. a bot process that died: the game goes on
                     LOG.exception("game %s: seat %d's bot failed; a random move", game.id, seat)
-                    if isinstance(error, BrokenProcessPool):  # each later call would fail too
-                        self._think.shutdown(wait=False, cancel_futures=True)
-                        self._think = bot_processes(self.settings.bot_processes)
                     move = cr.RandomBot(secrets.randbits(64)).choose(state)
             if not await self._play_bot_move(game, seat, state, move):
                 await asyncio.sleep(RETRY_SECONDS)  # then the bot thinks again, and tries again

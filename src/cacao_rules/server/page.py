@@ -16,7 +16,8 @@ from .lobby import Refused
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 _HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-    "style-src 'self' 'unsafe-inline'; script-src 'self'",
+    "style-src 'self' 'unsafe-inline'; script-src 'self'"
+    "; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-cache",
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import math
 
 import h11
@@ -21,11 +22,21 @@ MAX_MESSAGE = 65_536
 """The largest WebSocket message taken, in bytes."""
 
 
+TOO_LONG = json.dumps({"error": f"a request's line and headers are at most {MAX_HEADERS} bytes"})
+TOO_LONG_ANSWER = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json\r\n"
+    b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(TOO_LONG), TOO_LONG.encode())
+)
+"""The answer to a request whose head passes :data:`MAX_HEADERS`; the connection closes."""
+
+
 class Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, with a deadline on each request's head: a connection that
     stays silent, or sends its headers a byte at a time, is closed after ``head_seconds``
     (:attr:`Limits.head_seconds`) instead of being held (uvicorn times out only idle
-    connections between requests)."""
+    connections between requests); and a bound on its size, :data:`MAX_HEADERS`, whichever
+    way it arrives (h11 bounds only a head still incomplete after a read, so a long head
+    that came in one read would pass)."""
 
     head_seconds = Limits().head_seconds
 
@@ -40,6 +51,22 @@ class Protocol(H11Protocol):
         super().on_response_complete()
         self.answered += 1
         self._arm()
+
+    def handle_events(self) -> None:
+        """Read the next request from what came (after new data, or after an answer, for a
+        request sent behind it), unless its head passes :data:`MAX_HEADERS`."""
+        if self.conn.their_state is h11.IDLE and self._head_too_long():
+            self.transport.write(TOO_LONG_ANSWER)
+            self.transport.close()
+            return
+        super().handle_events()
+
+    def _head_too_long(self) -> bool:
+        """Whether the head of the next request, in what came so far, passes
+        :data:`MAX_HEADERS` (to its blank line, or all of it while incomplete)."""
+        received = self.conn.trailing_data[0]
+        end = received.find(b"\r\n\r\n")
+        return (end if end >= 0 else len(received)) > MAX_HEADERS
 
     def _arm(self) -> None:
         self.loop.call_later(self.head_seconds, self._head_deadline, self.answered)

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import attrs
 
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+"""The hosts a server answers to by default: the names of the machine it runs on."""
+
 
 @attrs.frozen
 class Limits:
@@ -52,6 +55,11 @@ class Limits:
     """The longest player name, in characters."""
     max_mcts_ms: int = 2_000
     """The most thinking time a client may give a seated search bot, per decision."""
+    search_seconds: float = 60.0
+    """The most time one client's search bots may think within ``search_window``, across
+    all its games (its searches wait beyond; a whole search process's time by default)."""
+    search_window: float = 60.0
+    """The window of ``search_seconds``, in seconds."""
     program_ms: int = 2_000
     """The thinking time per decision an external bot's program is told (``time_ms`` of the
     bot protocol); it is late, and replaced, after this and the protocol's 2 s of grace."""
@@ -79,3 +87,9 @@ class Settings:
     bot_processes: int = 2
     """The processes the built-in bots think in (the search bots use a whole core each)."""
     limits: Limits = attrs.field(factory=Limits)
+    allowed_hosts: tuple[str, ...] = LOOPBACK
+    """The names a request may call the server by in its ``Host`` (any port; ``*`` for
+    any): those of the address clients reach, e.g. a proxy's public name (:mod:`.guards`)."""
+    allowed_origins: tuple[str, ...] = ()
+    """The sites (``https://cacao.example.org``) whose pages may post to the server or open
+    its WebSockets beside its own address (:mod:`.guards`)."""
