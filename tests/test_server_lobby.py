@@ -24,7 +24,9 @@ from cacao_rules.server.settings import Settings
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(database=f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    settings = Settings(
+        database=f"sqlite:///{tmp_path / 'games.sqlite3'}", allowed_hosts=("testserver",)
+    )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
 
