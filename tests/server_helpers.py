@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import uvicorn
 
@@ -37,3 +38,13 @@ def running(settings: Settings) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+def create_game(client: Any, config: dict[str, Any], seats: list[str] | None = None) -> str:
+    """The id of a new game of ``config`` (a request's config) with ``seats``, made through
+    ``client`` (a test client of the server), which must answer 201."""
+    body: dict[str, Any] = {"config": config} | ({} if seats is None else {"seats": seats})
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 201, answer.text
+    game: str = answer.json()["game"]
+    return game

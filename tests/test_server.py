@@ -30,6 +30,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
+from server_helpers import create_game as _create  # noqa: E402
 
 
 def _settings(database: str | Path, **limits: Any) -> Settings:
@@ -43,14 +44,6 @@ def client(database_url: str) -> Iterator[TestClient]:
     """A client of a server on each database (tests/conftest.py's ``database_url``)."""
     with TestClient(create_app(_settings(database_url))) as test_client:
         yield test_client
-
-
-def _create(client: TestClient, config: dict[str, Any], seats: list[str] | None = None) -> str:
-    body: dict[str, Any] = {"config": config} | ({} if seats is None else {"seats": seats})
-    answer = client.post("/api/games", json=body)
-    assert answer.status_code == 201, answer.text
-    game: str = answer.json()["game"]
-    return game
 
 
 def _join(client: TestClient, game: str, name: str) -> tuple[int, dict[str, str]]:

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 import cacao_rules as cr
 from cacao_rules.server.app import create_app
 from cacao_rules.server.settings import Settings
+from server_helpers import create_game as _create
 
 
 @pytest.fixture
@@ -29,14 +30,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     )
     with TestClient(create_app(settings)) as test_client:
         yield test_client
-
-
-def _create(client: TestClient, config: dict[str, Any], seats: list[str] | None = None) -> str:
-    body: dict[str, Any] = {"config": config} | ({} if seats is None else {"seats": seats})
-    answer = client.post("/api/games", json=body)
-    assert answer.status_code == 201, answer.text
-    game: str = answer.json()["game"]
-    return game
 
 
 def _join(client: TestClient, game: str, name: str) -> dict[str, str]:
