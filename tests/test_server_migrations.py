@@ -6,6 +6,10 @@ unfinished games, one of them with a 64-bit seed and one whose bot seat has a st
 a notice. The tests put it into a new database of each kind, as it is (SQLite: the file
 itself; PostgreSQL: its tables, as SQLite describes them, and its rows), start the server
 on it and play its games on to their end.
+
+``databases/r0001.sqlite3`` was made by the storage at the first revision, ``r0001`` (main
+at ff09707, the same calls): two unfinished games of two seats, one with a stand-in and its
+notice. The tests upgrade it to the clocks' revision the same way.
 """
 
 from __future__ import annotations
@@ -43,6 +47,12 @@ TOKENS = {
     "00000000000000b2": {0: "token-cat", 2: "token-dan"},
 }
 """The games in BEFORE and the tokens of their human seats."""
+R0001 = BEFORE.with_name("r0001.sqlite3")
+R0001_TOKENS = {
+    "00000000000000c3": {0: "token-eve", 1: "token-fay"},
+    "00000000000000d4": {0: "token-gus"},
+}
+"""The games in R0001 and the tokens of their human seats."""
 NOTICE = "Seat 1: the bot program greedy broke down; the built-in random bot plays the seat"
 
 
@@ -55,13 +65,13 @@ def _engine(url: str) -> Iterator[sa.Engine]:
         engine.dispose()
 
 
-def _put_before(database_url: str, tmp_path: Path) -> None:
-    """The games of BEFORE, in its schema, in the new database ``database_url``."""
+def _put_before(database_url: str, tmp_path: Path, made: Path = BEFORE) -> None:
+    """The games of the file ``made``, in its schema, in the new database ``database_url``."""
     if database_url.startswith("sqlite"):
-        shutil.copyfile(BEFORE, database_url.removeprefix("sqlite:///"))
+        shutil.copyfile(made, database_url.removeprefix("sqlite:///"))
         return
-    copy = tmp_path / BEFORE.name  # read from a copy: reading may write SQLite's WAL files
-    shutil.copyfile(BEFORE, copy)
+    copy = tmp_path / made.name  # read from a copy: reading may write SQLite's WAL files
+    shutil.copyfile(made, copy)
     old = sa.MetaData()
     with _engine(f"sqlite:///{copy}") as source, _engine(database_url) as target:
         old.reflect(source)
@@ -80,7 +90,7 @@ def _revision(database_url: str) -> str | None:
 
 def _play_out(client: TestClient, game: str) -> None:
     """Play the people's seats of ``game`` to its end (the first legal move each time)."""
-    tokens = TOKENS[game]
+    tokens = (TOKENS | R0001_TOKENS)[game]
     deadline = time.monotonic() + 120
     while (info := client.get(f"/api/games/{game}").json())["status"] != "over":
         assert time.monotonic() < deadline, "the game does not end"
@@ -124,6 +134,27 @@ def test_a_database_from_before_migrations_upgrades_and_its_games_play_on(
     with _engine(database_url) as engine, engine.connect() as db:
         seed = db.execute(sa.text("SELECT seed FROM games WHERE id = '00000000000000a1'"))
         assert seed.scalar_one() == str(2**64 - 1)  # kept whole: it fits no signed BIGINT
+
+
+def test_a_database_of_the_first_revision_gains_the_clocks_and_its_games_play_on(
+    database_url: str, tmp_path: Path
+) -> None:
+    _put_before(database_url, tmp_path, R0001)
+    assert _revision(database_url) == "r0001"
+    forever = Limits(open_game_ttl=1e12, idle_game_ttl=1e12)
+    with TestClient(
+        create_app(Settings(database=database_url, limits=forever, allowed_hosts=("testserver",)))
+    ) as client:
+        assert _revision(database_url) == migrations.head() == "r0002"
+        first, second = (client.get(f"/api/games/{game}").json() for game in R0001_TOKENS)
+        assert (first["moves"], second["moves"]) == (5, 4)
+        assert first["clocks"] is None and second["clocks"] is None  # untimed, as they were
+        assert second["seats"][1]["player"] == "random" and len(second["notices"]) == 1
+        for game in R0001_TOKENS:
+            _play_out(client, game)
+    with _engine(database_url) as engine:
+        columns = {c["name"] for c in sa.inspect(engine).get_columns("seats")}
+        assert "remaining" in columns
 
 
 def test_a_database_from_before_the_notices_table_gains_it(

@@ -10,8 +10,10 @@ is committed in its own transaction before it is answered (with SQLite, in the w
 log: a killed server loses nothing; ``fsync`` also survives a power cut, at a disk sync per
 move). A move is stored under the number it follows on from, and the primary key (game,
 number) refuses a second move of that number: a writer whose game has moved on meanwhile
-gets :class:`MoveConflict` (optimistic concurrency), never two versions of a game. Tokens
-are kept as SHA-256 hashes.
+gets :class:`MoveConflict` (optimistic concurrency), never two versions of a game. A
+timed game also keeps each seat's time left and when the running clock started
+(:mod:`.clocks`), changed by the transaction of each move. Tokens are kept as SHA-256
+hashes.
 
 Every function here blocks (it waits for the database): the server calls them from worker
 threads, never on its event loop. A database that cannot be used now (a write lock held
@@ -32,6 +34,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from . import migrations
+from .clocks import Clocks, TimeControl
 
 METADATA = sa.MetaData()
 """The tables, declared once: the schema the last revision of :mod:`.migrations` gives."""
@@ -45,6 +48,9 @@ GAMES = sa.Table(
     sa.Column("status", sa.String(12), nullable=False, index=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("touched", sa.Float, nullable=False, index=True),
+    sa.Column("clock_seconds", sa.Float, nullable=True),  # null: no clock
+    sa.Column("clock_increment", sa.Float, nullable=True),
+    sa.Column("turn_started", sa.Float, nullable=True),  # when the running clock started
 )
 SEATS = sa.Table(
     "seats",
@@ -54,6 +60,7 @@ SEATS = sa.Table(
     sa.Column("player", sa.String(64), nullable=False),  # "human" or a bot's name
     sa.Column("name", sa.String(64), nullable=True),  # null while a human seat is free
     sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("remaining", sa.Float, nullable=True),  # seconds left; null: no clock
 )
 MOVES = sa.Table(
     "moves",
@@ -120,6 +127,8 @@ class StoredGame:
     moves: tuple[str, ...]
     notices: tuple[tuple[int, str], ...] = ()
     """What the clients were told beyond the moves, with the number of moves played then."""
+    clocks: Clocks | None = None
+    """The seats' clocks of a timed game."""
 
 
 def _sqlite_pragmas(
@@ -158,10 +167,18 @@ class Storage:
         self.engine.dispose()
 
     def create(
-        self, game_id: str, config: dict[str, object], seed: int, seats: Sequence[Seat]
+        self,
+        game_id: str,
+        config: dict[str, object],
+        seed: int,
+        seats: Sequence[Seat],
+        clock: TimeControl | None = None,
     ) -> None:
+        """Store a new game; timed by ``clock``, whose first clock starts now when every
+        seat is taken already."""
         now = time.time()
         status = "playing" if all(seat.name is not None for seat in seats) else "open"
+        seconds = None if clock is None else clock.seconds
         with self.engine.begin() as db:
             db.execute(
                 GAMES.insert().values(
@@ -171,19 +188,30 @@ class Storage:
                     status=status,
                     created=now,
                     touched=now,
+                    clock_seconds=seconds,
+                    clock_increment=None if clock is None else clock.increment,
+                    turn_started=now if clock is not None and status == "playing" else None,
                 )
             )
             db.execute(
                 SEATS.insert(),
                 [
-                    {"game": game_id, "seat": number, **attrs.asdict(seat)}
+                    {
+                        "game": game_id,
+                        "seat": number,
+                        **attrs.asdict(seat),
+                        "remaining": seconds,
+                    }
                     for number, seat in enumerate(seats)
                 ],
             )
 
-    def take_seat(self, game_id: str, seat: int, name: str, token: str, full: bool) -> bool:
-        """Give the free human ``seat`` to ``name``; ``False`` when someone took it first.
-        ``full``: every seat is now taken, and the game starts."""
+    def take_seat(
+        self, game_id: str, seat: int, name: str, token: str, full: bool, now: float
+    ) -> bool:
+        """Give the free human ``seat`` to ``name`` at ``now``; ``False`` when someone took
+        it first. ``full``: every seat is now taken, and the game (and its first clock)
+        starts."""
         with self.engine.begin() as db:
             taken = db.execute(
                 SEATS.update()
@@ -192,37 +220,68 @@ class Storage:
             ).rowcount
             if taken != 1:
                 return False
-            values: dict[str, object] = {"touched": time.time()}
+            values: dict[str, object] = {"touched": now}
             if full:
-                values["status"] = "playing"
+                values |= {"status": "playing", "turn_started": now}
             db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
             return True
 
-    def add_move(self, game_id: str, number: int, move: str, over: bool) -> None:
+    def add_move(
+        self,
+        game_id: str,
+        number: int,
+        move: str,
+        over: bool,
+        clock: tuple[int, float, float] | None = None,
+    ) -> None:
         """Commit move ``number`` (counting from 0) of the game, the one that follows the
-        ``number`` moves the writer knows; ``over``: it ended the game.
+        ``number`` moves the writer knows; ``over``: it ended the game; ``clock`` (a timed
+        game): the seat that moved, its seconds left, and when the next clock started.
         :class:`MoveConflict` when the game has a move ``number`` already: the writer's
         game is behind the database's, and nothing is stored."""
+        now = time.time()
+        values: dict[str, object] = {"touched": now, "status": "over"} if over else {"touched": now}
+        if clock is not None:
+            values["turn_started"] = clock[2]
         try:
             with self.engine.begin() as db:
+                _change_game(db, game_id, values)
                 db.execute(MOVES.insert().values(game=game_id, number=number, move=move))
-                values: dict[str, object] = {"touched": time.time()}
-                if over:
-                    values["status"] = "over"
-                db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
+                if clock is not None:
+                    db.execute(
+                        SEATS.update()
+                        .where(SEATS.c.game == game_id, SEATS.c.seat == clock[0])
+                        .values(remaining=clock[1])
+                    )
         except sa.exc.IntegrityError:  # the primary key (game, number): the only one it meets
             raise MoveConflict(f"game {game_id} has a move {number} already") from None
 
-    def stand_in(self, game_id: str, seat: int, player: str, moves: int, text: str) -> None:
-        """Give bot ``seat`` to the built-in ``player`` (its external bot broke down after
-        ``moves`` moves), with the notice ``text`` that says so."""
-        with self.engine.begin() as db:
-            db.execute(
-                SEATS.update()
-                .where(SEATS.c.game == game_id, SEATS.c.seat == seat)
-                .values(player=player)
-            )
-            db.execute(NOTICES.insert().values(game=game_id, seat=seat, moves=moves, text=text))
+    def stand_in(
+        self, game_id: str, seat: int, player: str, moves: int, text: str, out: bool = False
+    ) -> None:
+        """Give ``seat`` to the built-in bot ``player`` after ``moves`` moves (its external
+        bot broke down; ``out``: its time ran out, and its clock is stopped at 0), with the
+        notice ``text`` that says so. Stored only while the game has those ``moves``, the
+        move number a move would check too, and once per seat and move:
+        :class:`MoveConflict` when another writer moved the game on or gave the seat a
+        stand-in first."""
+        seat_values: dict[str, object] = {"player": player} | ({"remaining": 0.0} if out else {})
+        try:
+            with self.engine.begin() as db:
+                _change_game(db, game_id, {"touched": time.time()})
+                later = sa.select(MOVES.c.number).where(
+                    MOVES.c.game == game_id, MOVES.c.number >= moves
+                )
+                if db.execute(later.limit(1)).first() is not None:
+                    raise MoveConflict(f"game {game_id} has more than {moves} moves")
+                db.execute(
+                    SEATS.update()
+                    .where(SEATS.c.game == game_id, SEATS.c.seat == seat)
+                    .values(**seat_values)
+                )
+                db.execute(NOTICES.insert().values(game=game_id, seat=seat, moves=moves, text=text))
+        except sa.exc.IntegrityError:  # the notice's key (game, seat, moves): given already
+            raise MoveConflict(f"seat {seat} of game {game_id} has a stand-in already") from None
 
     def expire(self, game_ids: Sequence[str]) -> None:
         """Mark games nobody finished as expired (kept, but no longer played)."""
@@ -250,6 +309,16 @@ class Storage:
                 .where(NOTICES.c.game == game_id)
                 .order_by(NOTICES.c.moves, NOTICES.c.seat)
             ).all()
+            timed = row.clock_seconds is not None
+            clocks = (
+                Clocks(
+                    TimeControl(row.clock_seconds, row.clock_increment),
+                    tuple(s.remaining for s in seats),
+                    row.turn_started,
+                )
+                if timed
+                else None
+            )
             return StoredGame(
                 id=row.id,
                 config=json.loads(row.config),
@@ -259,6 +328,7 @@ class Storage:
                 seats=tuple(Seat(s.player, s.name, s.token_hash) for s in seats),
                 moves=tuple(moves),
                 notices=tuple((number, text) for number, text in notices),
+                clocks=clocks,
             )
 
     def unfinished(self) -> list[str]:
@@ -266,3 +336,10 @@ class Storage:
         with self.engine.connect() as db:
             query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(("open", "playing")))
             return list(db.execute(query.order_by(GAMES.c.created)).scalars())
+
+
+def _change_game(db: sa.Connection, game_id: str, values: dict[str, object]) -> None:
+    """Change the game's row first in a transaction that writes the game: the row's lock
+    (PostgreSQL) makes the writers of one game wait for each other, so that what the
+    transaction reads next is what the writer before it committed."""
+    db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
