@@ -27,6 +27,8 @@ from ..show.describe import describe_event
 from ..show.replay_page import replay_page
 from ..show.svg import board
 from . import schemas
+from .clocks import Clocks
+from .players import HUMAN
 from .storage import Seat, StoredGame
 
 LAST_MOVE_COLOUR = "#d50000"
@@ -113,18 +115,23 @@ class LiveGame:
         """Who made the game (its address), whose share of the search bots' time its
         search bots use (:mod:`.bot_queue`); its own id once loaded from the database,
         which does not keep it."""
+        self.clocks: Clocks | None = None
+        """The seats' clocks of a timed game (:mod:`.clocks`), as stored."""
+        self.clock_timer: asyncio.TimerHandle | None = None
+        """The lobby's timer for the moment the running clock's time is up."""
         self._finished: tuple[str, str] | None = None
         self._decided: tuple[cr.State, msgspec.Raw] | None = None
-        self.catch_up(stored)  # its moves, seats, notices and status
+        self.catch_up(stored)  # its moves, seats, notices, clocks and status
 
     def catch_up(self, stored: StoredGame) -> None:
         """Take what the database holds of the game, ``stored``: play its moves beyond the
         ones in memory (those are the same: every move in memory was stored first, and a
-        stored move never changes), and its seats, notices and status."""
+        stored move never changes), and its seats, notices, clocks and status."""
         for text in stored.moves[len(self.moves) :]:
             self.advance(cr.parse_move(text))
         self.seats = list(stored.seats)
         self.notices = list(stored.notices)
+        self.clocks = stored.clocks
         self.expired = stored.status == "expired"
 
     def advance(self, move: cr.Move) -> None:
@@ -178,9 +185,29 @@ class LiveGame:
     def bot_to_move(self) -> int | None:
         """The seat to move when a bot holds it and the game is being played."""
         seat = self.state.to_move
-        if self.status != "playing" or seat is None or self.seats[seat].player == "human":
+        if self.status != "playing" or seat is None or self.seats[seat].player == HUMAN:
             return None
+        if self.time_is_up(time.time()):
+            return None  # the lobby seats the stand-in first
         return seat
+
+    @property
+    def running_clock(self) -> int | None:
+        """The seat whose clock runs: the seat to move of a timed game being played, unless
+        its time ran out."""
+        seat = self.state.to_move
+        clocks = self.clocks
+        if clocks is None or clocks.started is None or seat is None or clocks.is_out(seat):
+            return None
+        return seat if self.status == "playing" else None
+
+    def time_is_up(self, now: float) -> bool:
+        """Whether the running clock's time is up at ``now`` (its seat is not out yet: the
+        lobby seats the stand-in)."""
+        seat = self.running_clock
+        return (
+            seat is not None and self.clocks is not None and self.clocks.left(seat, seat, now) <= 0
+        )
 
     def seat_of(self, token_hash: str) -> int | None:
         """The human seat whose token has this hash."""
@@ -189,13 +216,37 @@ class LiveGame:
                 return number
         return None
 
-    def take(self, seat: int, name: str, token_hash: str) -> None:
-        self.seats[seat] = Seat("human", name, token_hash)
+    def take(self, seat: int, name: str, token_hash: str, started: float | None) -> None:
+        """Seat ``name`` at ``seat``; ``started``: the game begins then (its last free seat
+        was taken), and so does its first clock."""
+        self.seats[seat] = Seat(HUMAN, name, token_hash)
+        if started is not None and self.clocks is not None:
+            self.clocks = self.clocks.start(started)
 
-    def stand_in(self, seat: int, player: str, notice: str) -> None:
-        """Let the built-in bot ``player`` play ``seat`` from now on, and tell everyone."""
-        self.seats[seat] = Seat(player, self.seats[seat].name, None)
+    def stand_in(self, seat: int, player: str, notice: str, out: bool = False) -> None:
+        """Let the built-in bot ``player`` play ``seat`` from now on, and tell everyone;
+        ``out``: the seat's time ran out. A person keeps their token, to watch their seat."""
+        entry = self.seats[seat]
+        self.seats[seat] = Seat(player, entry.name, entry.token_hash)
         self.notices.append((len(self.moves), notice))
+        if out and self.clocks is not None:
+            self.clocks = self.clocks.out(seat)
+
+    def clocks_view(self) -> schemas.Clocks | None:
+        """The seats' clocks as everyone may see them now (``None``: the game has none)."""
+        clocks = self.clocks
+        if clocks is None:
+            return None
+        running = self.running_clock
+        started = clocks.started
+        control = clocks.control
+        return schemas.Clocks(
+            clock=schemas.Clock(minutes=control.seconds / 60, increment=control.increment),
+            remaining=[max(0.0, left) for left in clocks.remaining],
+            running=running,
+            started=started,
+            elapsed=0.0 if running is None or started is None else time.time() - started,
+        )
 
     def info(self) -> schemas.GameInfo:
         """What everyone may know of the game."""
@@ -214,6 +265,7 @@ class LiveGame:
             scores=[sheet.total for sheet in cr.final_scores(state)] if over else None,
             winners=list(cr.winners(state)) if over else None,
             notices=[text for _number, text in self.notices],
+            clocks=self.clocks_view(),
         )
 
     def parse(self, seat: int, request: schemas.PlayMove) -> cr.Move:
@@ -223,6 +275,11 @@ class LiveGame:
         if self.state.to_move != seat:
             raise cr.IllegalMoveError(
                 f"it is seat {self.state.to_move}'s decision, not seat {seat}'s"
+            )
+        if self.seats[seat].player != HUMAN:
+            raise cr.IllegalMoveError(
+                f"seat {seat} is played by the bot {self.seats[seat].player} now "
+                "(see the game's notices)"
             )
         if (request.move is None) == (request.action is None):
             raise cr.FormatError('send exactly one of "move" (notation) or "action" (an id)')
@@ -243,7 +300,12 @@ class LiveGame:
         since = min(since, count)
         seen = _seen(self.events[since:count], seat)
         observation = spectator_observation(state) if seat is None else cr.observe(state, seat)
-        deciding = seat is not None and state.to_move == seat and not self.expired
+        deciding = (
+            seat is not None
+            and state.to_move == seat
+            and not self.expired
+            and self.seats[seat].player == HUMAN
+        )
         legal = cr.legal_moves(state) if deciding else ()
         space = action_space(self.config)
         over = state.is_over
@@ -285,6 +347,7 @@ class LiveGame:
             )
             if with_board
             else None,
+            clocks=self.clocks_view(),
         )
 
     def _decision(self, state: cr.State) -> msgspec.Raw:

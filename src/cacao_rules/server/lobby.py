@@ -8,7 +8,8 @@ waits for another. The built-in bots think in processes of their own (a search h
 interpreter's lock of the process it runs in); each external bot is a program of its own,
 kept for its game's life and talked to from a thread of its own (:mod:`.programs`), so that
 a slow bot delays only its own game. An external bot that breaks down is stopped and the
-built-in ``random`` bot plays its seat from then on, which every client is told.
+built-in ``random`` bot plays its seat from then on, which every client is told; so is a
+seat of a timed game whose time runs out (:meth:`Lobby._enforce_clock`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
 from .bot_queue import BotQueue
+from .clocks import TimeControl
 from .live import LiveGame
 from .players import (
     HUMAN,
@@ -62,6 +64,18 @@ class Conflict(Refused):
 
     def __init__(self, message: str) -> None:
         super().__init__(409, message)
+
+
+class OutOfTime(Refused):
+    """A move refused because its seat's time ran out before it was played (409): the
+    built-in ``random`` bot plays the seat from then on."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(
+            409,
+            f"seat {seat}'s time ran out before the move; the built-in {STAND_IN} bot "
+            "plays the seat from now on",
+        )
 
 
 class Reserved:
@@ -105,6 +119,7 @@ class Lobby:
         self._think = BotQueue(settings.bot_processes, limits.search_seconds, limits.search_window)
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
         self._reserved = Reserved()
+        self._timeouts: set[asyncio.Task[None]] = set()
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``function(*args)`` on a worker thread."""
@@ -126,6 +141,10 @@ class Lobby:
         for game in self.games.values():
             if game.bot_task is not None:
                 game.bot_task.cancel()
+            if game.clock_timer is not None:
+                game.clock_timer.cancel()
+        for task in self._timeouts:
+            task.cancel()
         await self.programs.stop(list(self.games.values()))
         self._work.shutdown(wait=False, cancel_futures=True)
         self._think.stop()
@@ -192,22 +211,29 @@ class Lobby:
             ]
         except cr.ConfigError as error:
             raise Refused(400, str(error)) from None
-        game = await self._new_game(config_document(config), players, client)
+        clock = request.clock
+        control = None if clock is None else TimeControl(clock.minutes * 60, clock.increment)
+        game = await self._new_game(config_document(config), players, client, control)
         return game.info()
 
     async def _new_game(
-        self, document: dict[str, Any], players: list[str], client: str
+        self,
+        document: dict[str, Any],
+        players: list[str],
+        client: str,
+        clock: TimeControl | None,
     ) -> LiveGame:
-        """A new game of the configuration ``document`` with ``players`` (checked) seated,
-        stored, and its bots started; refused when the server or the client has too many
-        (a game being stored holds its place under the caps until it is in ``games``)."""
+        """A new game of the configuration ``document`` with ``players`` (checked) seated
+        and timed by ``clock``, stored, and its bots started; refused when the server or the
+        client has too many (a game being stored holds its place under the caps until it is
+        in ``games``)."""
         programs = self._count_programs(players)
         self._count_creation(client)
         with self._reserved.holding(programs):
             game_id = secrets.token_hex(8)
             seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
             seed = secrets.randbits(64)
-            await self.run(self.storage.create, game_id, document, seed, seats)
+            await self.run(self.storage.create, game_id, document, seed, seats, clock)
             game = await self.existing(game_id)
         game.client = client
         self._kick(game)
@@ -215,13 +241,15 @@ class Lobby:
 
     async def rematch(self, game: LiveGame, seat: int, client: str) -> schemas.Joined:
         """``seat`` of the finished ``game`` sits at the same seat of its rematch: the same
-        configuration with the same players, made by the first seat that asks for it."""
+        configuration, clock and players, made by the first seat that asks for it."""
         if not game.state.is_over:
             raise Refused(409, "a rematch is offered once the game is over")
         async with game.lock:
             if game.rematch is None:
                 players = [entry.player for entry in game.seats]  # a stand-in stays
-                game.rematch = (await self._new_game(game.config_document, players, client)).id
+                clock = None if game.clocks is None else game.clocks.control
+                document = game.config_document
+                game.rematch = (await self._new_game(document, players, client, clock)).id
                 game.notify()
             rematch = game.rematch
         name = game.seats[seat].name or f"seat {seat}"
@@ -318,10 +346,11 @@ class Lobby:
                 raise Refused(409, f"seat {seat} is not a free seat; the free seats: {free}")
             token = secrets.token_urlsafe(24)
             full = len(free) == 1
-            if not await self.run(self.storage.take_seat, game_id, seat, name, token, full):
+            now = time.time()
+            if not await self.run(self.storage.take_seat, game_id, seat, name, token, full, now):
                 await self._reload(game)
                 raise Refused(409, f"seat {seat} was just taken")
-            game.take(seat, name, token_hash(token))
+            game.take(seat, name, token_hash(token), now if full else None)
         game.notify()
         self._kick(game)
         return schemas.Joined(game=game_id, seat=seat, token=token)
@@ -348,12 +377,22 @@ class Lobby:
 
     async def _commit(self, game: LiveGame, move: cr.Move) -> None:
         """Store then play ``move``, a legal move of ``game``, holding its lock: stored as
-        the move that follows the game's moves in memory, or, when another writer stored
-        one there first, the game reloaded from the database and :class:`Conflict`."""
+        the move that follows the game's moves in memory, with the clock of its seat stopped
+        (:class:`OutOfTime` when its time ran out first), or, when another writer stored one
+        there first, the game reloaded from the database and :class:`Conflict`."""
         state, events = await self.run(cr.step, game.state, move)
         number = len(game.moves)
+        now = time.time()
+        seat = game.state.to_move
+        clocks = game.clocks
+        change = None
+        if clocks is not None and clocks.started is not None and seat is not None:
+            if game.time_is_up(now):
+                raise OutOfTime(seat)
+            clocks = clocks.after_move(seat, now)
+            change = (seat, clocks.remaining[seat], now)
         try:
-            await self.run(self.storage.add_move, game.id, number, str(move), state.is_over)
+            await self.run(self.storage.add_move, game.id, number, str(move), state.is_over, change)
         except MoveConflict:
             LOG.warning("game %s: move %d was stored by another writer; reloaded", game.id, number)
             await self._reload(game)
@@ -362,7 +401,9 @@ class Lobby:
                 "the current view"
             ) from None
         game.keep(move, state, events)
+        game.clocks = clocks
         game.notify()
+        self._enforce_clock(game)
         if state.is_over:
             self.programs.finish(game, state)  # game_over, then quit
 
@@ -373,13 +414,15 @@ class Lobby:
         if stored is not None:  # games are never deleted
             await self.run(game.catch_up, stored)
             game.notify()
+            self._enforce_clock(game)
             if game.state.is_over:
                 self.programs.finish(game, game.state)
 
     # --- bots --------------------------------------------------------------------------
 
     def _kick(self, game: LiveGame) -> None:
-        """Let the game's bots play while one of them is to move."""
+        """Let the game's bots play while one of them is to move, and its clocks run."""
+        self._enforce_clock(game)
         if game.bot_to_move is not None and (game.bot_task is None or game.bot_task.done()):
             game.bot_task = asyncio.create_task(self._bots(game))
 
@@ -426,6 +469,8 @@ class Lobby:
                 await self._commit(game, move)
             except Conflict:  # the game was reloaded: its bots look at it again
                 pass
+            except OutOfTime:  # too late: the stand-in plays from now on
+                self._enforce_clock(game)
             except Unavailable as error:
                 LOG.warning("game %s: the database is unavailable (%s)", game.id, error)
                 return False
@@ -436,15 +481,70 @@ class Lobby:
         (its program stopped): stored, then told to everyone."""
         name = game.seats[seat].player
         LOG.warning("game %s, seat %d (%s): %s", game.id, seat, name, error)
-        notice = (
-            f"Seat {seat}: {public_reason(error, name)}; the built-in {STAND_IN} bot plays "
-            f"the seat from move {len(game.moves) + 1} on."
-        )
         async with game.lock:
-            moves = len(game.moves)
-            await self.run(self.storage.stand_in, game.id, seat, STAND_IN, moves, notice)
-            game.stand_in(seat, STAND_IN, notice)
+            if game.seats[seat].player == name:  # not given to a stand-in meanwhile
+                await self._replace(game, seat, public_reason(error, name), out=False)
         game.notify()
+
+    async def _replace(self, game: LiveGame, seat: int, reason: str, out: bool) -> None:
+        """Seat :data:`STAND_IN` at ``seat`` for ``reason`` (``out``: its time ran out),
+        holding the game's lock: stored while the game has the moves it has in memory,
+        then told to everyone; the game reloaded instead when another writer moved it on
+        or gave the seat a stand-in first."""
+        moves = len(game.moves)
+        notice = (
+            f"Seat {seat}: {reason}; the built-in {STAND_IN} bot plays the seat from move "
+            f"{moves + 1} on."
+        )
+        try:
+            await self.run(self.storage.stand_in, game.id, seat, STAND_IN, moves, notice, out)
+        except MoveConflict:
+            LOG.warning("game %s: seat %d's stand-in came after another writer's", game.id, seat)
+            await self._reload(game)
+            return
+        game.stand_in(seat, STAND_IN, notice, out)
+
+    # --- clocks ------------------------------------------------------------------------
+
+    def _enforce_clock(self, game: LiveGame) -> None:
+        """The one place a timed game's clocks are enforced: (re-)arm the game's timer for
+        the moment the running clock's time is up, when :meth:`_time_out` seats the
+        stand-in. Called wherever the game changes (each move, a join, a reload, its bots
+        kicked at start) and by the sweep."""
+        if game.clock_timer is not None:
+            game.clock_timer.cancel()
+            game.clock_timer = None
+        seat = game.running_clock
+        deadline = None if seat is None or game.clocks is None else game.clocks.deadline(seat)
+        if seat is None or deadline is None:
+            return
+        game.clock_timer = asyncio.get_running_loop().call_later(
+            max(0.0, deadline - time.time()), self._time_out_soon, game, seat, len(game.moves)
+        )
+
+    def _time_out_soon(self, game: LiveGame, seat: int, moves: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._time_out(game, seat, moves))
+        self._timeouts.add(task)
+        task.add_done_callback(self._timeouts.discard)
+
+    async def _time_out(self, game: LiveGame, seat: int, moves: int) -> None:
+        """``seat``'s time is up, ``moves`` moves into the game: unless it moved meanwhile,
+        the stand-in plays the seat from now on (its bot, if it was thinking, is stopped),
+        and everyone is told."""
+        async with game.lock:
+            if len(game.moves) != moves or game.running_clock != seat or game.clocks is None:
+                return  # it moved in time, or the game ended: its timer was re-armed
+            if not game.time_is_up(time.time()):  # the wall clock was set back
+                self._enforce_clock(game)
+                return
+            if game.bot_task is not None:  # a bot that did not answer in time
+                game.bot_task.cancel()
+                game.bot_task = None
+            self.programs.drop(game, seat)
+            name = game.seats[seat].name or game.seats[seat].player
+            await self._replace(game, seat, f"{name} ran out of time", out=True)
+        game.notify()
+        self._kick(game)
 
     # --- expiry ------------------------------------------------------------------------
 
@@ -471,6 +571,7 @@ class Lobby:
                 and not any(game.sockets)
             ):
                 del self.games[game_id]
+            self._enforce_clock(game)
         await self.run(self.storage.expire, expired)
         cutoff = time.monotonic() - limits.client_window
         for client, times in list(self.created.items()):

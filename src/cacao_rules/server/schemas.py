@@ -38,14 +38,26 @@ class ConfigRequest(Request):
     is_big_game: bool = False
 
 
+class Clock(msgspec.Struct, forbid_unknown_fields=True):
+    """A game's clock (in :class:`CreateGame`, and in :class:`GameInfo`): ``minutes`` for
+    each seat's whole game, and ``increment`` seconds added to a seat's time after each of
+    its moves (a Fischer increment)."""
+
+    minutes: Annotated[float, Meta(gt=0, le=1_440)]
+    increment: Annotated[float, Meta(ge=0, le=3_600)] = 0.0
+
+
 class CreateGame(Request):
     """``POST /api/games``: the configuration and who sits where. ``seats`` names each
     seat's player: ``"human"`` (a person or a client program, who joins with
     ``POST /api/games/ID/join``), a built-in bot (``random``, ``greedy``, ``mcts``,
-    ``mcts:250ms``) or an external bot the operator has named. All human by default."""
+    ``mcts:250ms``) or an external bot the operator has named. All human by default.
+    ``clock``: a clock per seat (none by default); a seat whose time runs out is played by
+    the built-in ``random`` bot from then on."""
 
     config: ConfigRequest
     seats: Annotated[list[Annotated[str, Meta(max_length=60)]], Meta(max_length=4)] | None = None
+    clock: Clock | None = None
 
 
 class JoinGame(Request):
@@ -114,10 +126,26 @@ class SeatInfo(Answer):
     name: str | None
 
 
+class Clocks(Answer):
+    """The seats' clocks of a timed game, as the server made a view: the game's ``clock``;
+    ``remaining``, each seat's seconds left when the running clock started (0: its time ran
+    out); ``running``, the seat whose clock runs (the seat to move; ``null`` when none
+    runs), since ``started`` (Unix time, by the server's clock) and for ``elapsed`` seconds
+    when the view was made. A client shows ``remaining[running] - elapsed`` counting down
+    from when it got the view, and needs no clock set like the server's."""
+
+    clock: Clock
+    remaining: list[float]
+    running: int | None
+    started: float | None
+    elapsed: float
+
+
 class GameInfo(Answer):
     """``GET /api/games/ID`` and the answer to ``POST /api/games``: what everyone may know
     of a game. ``notices``: what everyone is told beyond the moves (an external bot that
-    broke down, and who plays its seat since)."""
+    broke down or a seat whose time ran out, and who plays its seat since); ``clocks``: the
+    seats' clocks of a timed game (``null``: the game has none)."""
 
     game: str
     config: dict[str, Any]
@@ -128,6 +156,7 @@ class GameInfo(Answer):
     scores: list[int] | None
     winners: list[int] | None
     notices: list[str] = []
+    clocks: Clocks | None = None
 
 
 class Players(Answer):
@@ -181,7 +210,8 @@ class SeatView(Answer):
        next time; ``moves`` the moves played so far (the ``number`` to send with a move);
        ``legal_moves`` this seat's moves when it is to move; ``scores`` each seat's score if
        the game ended now (final once ``is_over``); ``notices`` what everyone is told beyond
-       the events (an external bot that broke down, and who plays its seat since); ``board``
+       the events (an external bot that broke down or a seat whose time ran out, and who
+       plays its seat since); ``clocks`` the seats' clocks of a timed game; ``board``
        the SVG picture when asked for, with the last turn outlined and the squares where the
        seat may place marked.
 
@@ -219,6 +249,7 @@ class SeatView(Answer):
     sheets: list[ScoreSheet] | None = None
     rematch: str | None = None
     board: str | None = None
+    clocks: Clocks | None = None
 
 
 class Conflict(Answer):
