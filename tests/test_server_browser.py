@@ -247,3 +247,33 @@ def test_the_page_tells_the_player_of_a_bot_program_that_broke_down(
             "random bot plays the seat from move "
         )
         _shot(ann, "6-notice")
+
+
+def _seconds(clock: str) -> int:
+    """The seconds a seat's clock on the page shows (``M:SS``)."""
+    minutes, seconds = clock.split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_a_timed_game_shows_each_seats_clock_counting_down(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Issue 37, item 6: the clock set in the new-game form, shown for every seat, the
+    running one counting down on the page between the server's views."""
+    with running(_settings(tmp_path, {})) as base:
+        ann = _lobby(browser, base, 2, 1, "random")
+        ann.fill("#clock-minutes", "10")
+        ann.fill("#clock-increment", "5")
+        ann.click("#create-button")
+        _wait_for_a_decision(ann)  # Ann's turn: her clock runs
+        ticking = ann.locator("#seats tr.you .clock.running")
+        first = ticking.inner_text()
+        assert 590 <= _seconds(first) <= 600 and ticking.is_visible()
+        other = ann.locator("#seats tr:not(.you) .clock").inner_text()
+        assert 590 <= _seconds(other) <= 605  # its time, not running (the bot moves at once)
+        ann.wait_for_function(
+            "(first) => document.querySelector('#seats tr.you .clock').textContent !== first",
+            arg=first,
+        )
+        assert _seconds(ticking.inner_text()) < _seconds(first)  # counted down on the page
+        _shot(ann, "7-clocks")

@@ -22,6 +22,7 @@ let turn = 0;          // the answer previewed at a rotation question
 let pending = null;    // an answer with a move, waiting for Confirm
 let sent = false;      // the move is sent: no decision until the next view or an error
 let turnSeen = null;   // [seat to move, when this page saw its turn begin]
+let viewSeen = 0;      // when the last view came (performance.now()), to count its clock down
 let allLines = [];
 let lobbyTimer = null;
 
@@ -101,10 +102,12 @@ async function lobby() {
   if (!lobbyTimer && !$("lobby").hidden) lobbyTimer = setInterval(listGames, 5000);
 }
 
-function configWords(config) {
+function configWords(config, clocks) {
   const modules = (config.modules || []).map((m) => m.replaceAll("_", " "));
   return config.players + " players" + (config.is_big_game ? ", Big Game" : "") +
-    (modules.length ? " · " + modules.join(", ") : " · base game");
+    (modules.length ? " · " + modules.join(", ") : " · base game") +
+    (clocks ? " · clock " + Number(clocks.clock.minutes.toFixed(2)) + " min + " +
+      clocks.clock.increment + " s a move" : "");
 }
 
 function seatWords(info) {
@@ -119,7 +122,7 @@ async function listGames() {
   open.replaceChildren(...games.open.map((entry) => {
     const info = entry.info;
     const free = info.seats.filter((seat) => seat.name === null).length;
-    const item = element("li", configWords(info.config) + " — " + seatWords(info) + " — " +
+    const item = element("li", configWords(info.config, info.clocks) + " — " + seatWords(info) + " — " +
       free + (free === 1 ? " seat free" : " seats free") +
       (entry.waiting.length ? ", " + entry.waiting.join(" and ") + " waiting " : " "));
     item.append(button("Join", () => joinListed(info.game),
@@ -129,7 +132,7 @@ async function listGames() {
   if (!games.open.length) open.append(element("li", "None: create one below."));
   const playing = $("playing-games");
   playing.replaceChildren(...games.playing.map((entry) => {
-    const item = element("li", configWords(entry.info.config) + " — " + seatWords(entry.info) +
+    const item = element("li", configWords(entry.info.config, entry.info.clocks) + " — " + seatWords(entry.info) +
       " — move " + entry.info.moves + " ");
     item.append(element("a", "Watch", {href: "#game=" + entry.info.game + "&watch=1", class: "watch"}));
     return item;
@@ -156,8 +159,11 @@ async function create(event) {
   const modules = [...$("modules").querySelectorAll("input:checked")].map((i) => i.value);
   const name = $("create-name").value;
   localStorage.setItem("cacao-name", name);
+  const body = {config: {players, modules}, seats};
+  const minutes = Number($("clock-minutes").value);
+  if (minutes > 0) body.clock = {minutes, increment: Number($("clock-increment").value) || 0};
   try {
-    const game = await api("POST", "/api/games", {config: {players, modules}, seats});
+    const game = await api("POST", "/api/games", body);
     const joined = await api("POST", "/api/games/" + game.game + "/join", {name, seat: 0});
     keepToken(game.game, joined.token);
     location.hash = "game=" + game.game;
@@ -229,6 +235,7 @@ function seatName(data, seat) {
 function draw(data) {
   previous = view;
   view = data;
+  viewSeen = performance.now();
   if (!previous || previous.moves !== data.moves) { path = []; turn = 0; pending = null; }
   sent = false;
   if (!turnSeen || turnSeen[0] !== data.to_move) turnSeen = [data.to_move, Date.now()];
@@ -257,7 +264,9 @@ function drawSeats(data) {
     const row = body.insertRow();
     row.className = "seat-" + seat + (seat === data.seat ? " you" : "") +
       (seat === data.to_move ? " to-move" : "");
-    row.insertCell().textContent = seatName(data, seat) + (seat === data.to_move ? " ◀" : "");
+    const name = row.insertCell();
+    name.textContent = seatName(data, seat) + (seat === data.to_move ? " ◀" : "");
+    if (data.clocks) name.append(element("span", null, {class: "clock", title: "time left"}));
     const before = previous && previous.observation.players[seat];
     for (const [key] of COUNTERS) counter(row.insertCell(), player[key], before && before[key]);
     const score = data.scores[seat];
@@ -275,8 +284,28 @@ function counter(cell, value, before, suffix) {
   cell.classList.add(value > before ? "up" : "down");  // flashed by the style sheet
 }
 
+function timeLeft(clocks, seat) {
+  // The seat's seconds left: the server's figure, the running clock counted down here since
+  // the view came (by this page's own clock: the server says how long it had run then).
+  const left = clocks.remaining[seat];
+  if (seat !== clocks.running) return left;
+  return Math.max(0, left - clocks.elapsed - (performance.now() - viewSeen) / 1000);
+}
+
+function drawClocks() {
+  const clocks = view.clocks;
+  if (!clocks) return;
+  $("seats").querySelectorAll(".clock").forEach((cell, seat) => {
+    const left = Math.ceil(timeLeft(clocks, seat));
+    cell.textContent = clocks.remaining[seat] <= 0 ? "out of time" :
+      Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    cell.classList.toggle("running", seat === clocks.running);
+  });
+}
+
 function tick() {
   if (!view) return;
+  drawClocks();
   if (view.is_over || view.to_move === null) {
     $("turn").textContent = view.is_over ? "The game is over." : view.waiting;
     return;
