@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,6 +70,8 @@ from starlette.testclient import TestClient  # noqa: E402
 from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.settings import Settings  # noqa: E402
 from cacao_rules.server.storage import MoveConflict, Seat, Storage  # noqa: E402
+from test_server_bots import HOSTILE, HOSTILE_START, _all_stopped, _pids, _program  # noqa: E402
+from test_server_bots import _settings as _with_bots  # noqa: E402
 
 
 def _settings(database_url: str) -> Settings:
@@ -123,6 +126,11 @@ def test_a_person_whose_time_runs_out_is_played_by_the_random_bot(database_url: 
         assert len(info["notices"]) == 1 and info["clocks"]["running"] is None
         record = client.get(f"/api/games/{game}/record").text
         assert "Ann ran out of time" in record
+        rematch = client.post(f"/api/games/{game}/rematch", headers=ann)  # Ann's seat again
+        assert rematch.status_code == 201 and rematch.json()["seat"] == 0, rematch.text
+        again = client.get(f"/api/games/{rematch.json()['game']}").json()
+        assert [seat["player"] for seat in again["seats"]] == ["human", "random"]
+        assert again["clocks"]["clock"] == {"minutes": 1 / 60, "increment": 1.0}
 
 
 def test_a_bots_thinking_counts_against_its_clock(database_url: str) -> None:
@@ -137,6 +145,24 @@ def test_a_bots_thinking_counts_against_its_clock(database_url: str) -> None:
         assert _until(client, game, lambda info: info["status"] == "over")["notices"] == [
             info["notices"][0]
         ]
+
+
+def test_a_hung_program_is_replaced_when_its_time_runs_out(tmp_path: Path) -> None:
+    """Its clock (1 s) runs out long before the protocol's deadline (4 s and 2 s of grace):
+    the stand-in plays at once, the program is stopped, and its own failure later adds no
+    second notice."""
+    spec = _program(tmp_path, "hang", HOSTILE_START + HOSTILE["hang"] + "\n")
+    with TestClient(create_app(_with_bots(tmp_path, {"mybot": spec}, program_ms=4000))) as client:
+        game = _create(client, ["mybot", "random"], seconds=1.0, increment=1.0)
+        started = time.monotonic()
+        info = _until(client, game, lambda info: info["notices"] != [])
+        assert time.monotonic() - started < 4.0
+        assert info["notices"] == [
+            "Seat 0: mybot ran out of time; the built-in random bot plays the seat from move 1 on."
+        ]
+        assert _all_stopped(_pids(tmp_path, "hang"), 5)
+        info = _until(client, game, lambda info: info["status"] == "over")
+        assert len(info["notices"]) == 1 and info["seats"][0]["player"] == "random"
 
 
 def test_a_move_in_time_takes_the_time_used_and_adds_the_increment(database_url: str) -> None:

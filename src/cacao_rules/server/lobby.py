@@ -241,12 +241,16 @@ class Lobby:
 
     async def rematch(self, game: LiveGame, seat: int, client: str) -> schemas.Joined:
         """``seat`` of the finished ``game`` sits at the same seat of its rematch: the same
-        configuration, clock and players, made by the first seat that asks for it."""
+        configuration, clock and players (a person whose time ran out included), made by
+        the first seat that asks for it."""
         if not game.state.is_over:
             raise Refused(409, "a rematch is offered once the game is over")
         async with game.lock:
             if game.rematch is None:
-                players = [entry.player for entry in game.seats]  # a stand-in stays
+                players = [  # a person's seat (it has a token) again, a program's stand-in
+                    HUMAN if entry.token_hash is not None else entry.player
+                    for entry in game.seats
+                ]
                 clock = None if game.clocks is None else game.clocks.control
                 document = game.config_document
                 game.rematch = (await self._new_game(document, players, client, clock)).id
