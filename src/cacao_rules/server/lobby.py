@@ -248,8 +248,7 @@ class Lobby:
         async with game.lock:
             if game.rematch is None:
                 players = [  # a person's seat (it has a token) again, a program's stand-in
-                    HUMAN if entry.token_hash is not None else entry.player
-                    for entry in game.seats
+                    HUMAN if entry.token_hash is not None else entry.player for entry in game.seats
                 ]
                 clock = None if game.clocks is None else game.clocks.control
                 document = game.config_document
