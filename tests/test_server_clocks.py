@@ -215,6 +215,31 @@ def test_a_bad_clock_is_refused_with_what_is_wrong(
         assert answer.status_code == 400 and words in answer.json()["error"], answer.text
 
 
+def test_of_two_servers_seeing_a_time_out_one_seats_the_stand_in(database_url: str) -> None:
+    """Two applications on one database (on SQLite, in one process, which the file's lock
+    allows), both running the game's clocks (the second resumed it as it started): each
+    sees Ann's time run out, one stores the stand-in, the other takes it from the database;
+    one notice, in both."""
+    settings = _settings(database_url)
+    with TestClient(create_app(settings)) as one:
+        game = _create(one, ["human", "human"], seconds=1.5, increment=1.0)
+        _join(one, game, "Ann")
+        _join(one, game, "Bob")
+        with TestClient(create_app(settings)) as two:
+            for client in (one, two):
+                info = _until(client, game, lambda info: info["notices"] != [])
+                assert info["seats"][0]["player"] == "random"
+            time.sleep(0.5)  # both timers have fired
+            notices = [client.get(f"/api/games/{game}").json()["notices"] for client in (one, two)]
+            assert notices[0] == notices[1] and len(notices[0]) == 1, notices
+    storage = Storage(database_url)
+    try:
+        stored = storage.load(game)
+        assert stored is not None and len(stored.notices) == 1
+    finally:
+        storage.close()
+
+
 def test_of_two_writers_seeing_a_time_out_one_stores_the_stand_in(database_url: str) -> None:
     """Two processes may both see a seat's time run out: the stand-in is stored under the
     moves its writer knows, once, and not after another writer's move of that number."""

@@ -489,11 +489,11 @@ class Lobby:
                 await self._replace(game, seat, public_reason(error, name), out=False)
         game.notify()
 
-    async def _replace(self, game: LiveGame, seat: int, reason: str, out: bool) -> None:
+    async def _replace(self, game: LiveGame, seat: int, reason: str, out: bool) -> bool:
         """Seat :data:`STAND_IN` at ``seat`` for ``reason`` (``out``: its time ran out),
         holding the game's lock: stored while the game has the moves it has in memory,
-        then told to everyone; the game reloaded instead when another writer moved it on
-        or gave the seat a stand-in first."""
+        then told to everyone; ``False``, the game reloaded instead, when another writer
+        moved it on or gave the seat a stand-in first."""
         moves = len(game.moves)
         notice = (
             f"Seat {seat}: {reason}; the built-in {STAND_IN} bot plays the seat from move "
@@ -504,8 +504,9 @@ class Lobby:
         except MoveConflict:
             LOG.warning("game %s: seat %d's stand-in came after another writer's", game.id, seat)
             await self._reload(game)
-            return
+            return False
         game.stand_in(seat, STAND_IN, notice, out)
+        return True
 
     # --- clocks ------------------------------------------------------------------------
 
@@ -540,12 +541,12 @@ class Lobby:
             if not game.time_is_up(time.time()):  # the wall clock was set back
                 self._enforce_clock(game)
                 return
-            if game.bot_task is not None:  # a bot that did not answer in time
-                game.bot_task.cancel()
-                game.bot_task = None
-            self.programs.drop(game, seat)
             name = game.seats[seat].name or game.seats[seat].player
-            await self._replace(game, seat, f"{name} ran out of time", out=True)
+            if await self._replace(game, seat, f"{name} ran out of time", out=True):
+                if game.bot_task is not None:  # a bot that did not answer in time
+                    game.bot_task.cancel()
+                    game.bot_task = None
+                self.programs.drop(game, seat)
         game.notify()
         self._kick(game)
 
