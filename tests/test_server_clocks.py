@@ -156,7 +156,7 @@ def test_a_hung_program_is_replaced_when_its_time_runs_out(tmp_path: Path) -> No
         game = _create(client, ["mybot", "random"], seconds=1.0, increment=1.0)
         started = time.monotonic()
         info = _until(client, game, lambda info: info["notices"] != [])
-        assert time.monotonic() - started < 4.0
+        assert time.monotonic() - started < 5.0  # the program would be late after 6 s
         assert info["notices"] == [
             "Seat 0: mybot ran out of time; the built-in random bot plays the seat from move 1 on."
         ]
