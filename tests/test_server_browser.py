@@ -277,3 +277,7 @@ def test_a_timed_game_shows_each_seats_clock_counting_down(
         )
         assert _seconds(ticking.inner_text()) < _seconds(first)  # counted down on the page
         _shot(ann, "7-clocks")
+        lobby = browser.new_page()
+        lobby.goto(base + "/")
+        listed = lobby.locator("#playing-games li").first.inner_text()
+        assert "clock 10 min + 5 s a move" in listed, listed
