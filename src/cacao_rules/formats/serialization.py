@@ -35,6 +35,7 @@ from ..game.config import Config, Module
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.limits import MAX_SEED
+from ..observation import Observation, PlayerView
 from ..state.state import (
     ActivatedEdge,
     BlindFillStep,
@@ -154,20 +155,56 @@ def _config_document(config: Config) -> doc.ConfigDocument:
     )
 
 
+def open_player_document(player: PlayerState | PlayerView) -> dict[str, Any]:
+    """The fields of a player's document that every player sees, as a state document and an
+    observation document both write them (all but the hand and the pile)."""
+    return {
+        "gold": player.gold,
+        "cacao": player.cacao,
+        "sun": player.sun,
+        "water_field": player.water_field,
+        "chocolate": player.chocolate,
+        "map_tiles": player.map_tiles,
+        "huts": player.huts,
+        "gems": player.gems,
+        "masks": player.masks,
+    }
+
+
 def _player_document(player: PlayerState) -> doc.PlayerDocument:
     return doc.PlayerDocument(
-        gold=player.gold,
-        cacao=player.cacao,
-        sun=player.sun,
-        water_field=player.water_field,
-        hand=player.hand,
-        pile=dict(player.pile.items),
-        chocolate=player.chocolate,
-        map_tiles=player.map_tiles,
-        huts=player.huts,
-        gems=player.gems,
-        masks=player.masks,
+        hand=player.hand, pile=dict(player.pile.items), **open_player_document(player)
     )
+
+
+def open_document(source: State | Observation) -> dict[str, Any]:
+    """The fields of a state's document that an observation's document shares, written from
+    a state or an observation alike: all but the format, version, seed and players."""
+    return {
+        "config": _config_document(source.config),
+        "chance_count": source.chance_count,
+        "board": tuple(
+            doc.BoardEntry(square, _tile_document(tile))
+            for square, tile in sorted(source.board.items())
+        ),
+        "covered": tuple(
+            doc.CoveredEntry(square, _worker_document(tile))
+            for square, tile in sorted(source.covered.items())
+        ),
+        "discarded": tuple(doc.DiscardDocument(seat, kind) for seat, kind in source.discarded),
+        "jungle_pile": {_code(tile): count for tile, count in source.jungle_pile.items},
+        "display": tuple(map(_code, source.display)),
+        "map_board": tuple(map(_code, source.map_board)),
+        "map_tiles_used": source.map_tiles_used,
+        "hut_supply": dict(source.hut_supply.items),
+        "emperor": source.emperor,
+        "gem_cart": source.gem_cart,
+        "mask_supply": source.mask_supply,
+        "gems_exchanged": source.gems_exchanged,
+        "current": source.current,
+        "turn": source.turn,
+        "step": _step_document(source.step),
+    }
 
 
 def to_document(state: State) -> doc.StateDocument:
@@ -178,31 +215,9 @@ def to_document(state: State) -> doc.StateDocument:
     return doc.StateDocument(
         format=FORMAT,
         version=VERSION,
-        config=_config_document(state.config),
         seed=state.seed,
-        chance_count=state.chance_count,
-        board=tuple(
-            doc.BoardEntry(square, _tile_document(tile))
-            for square, tile in sorted(state.board.items())
-        ),
-        covered=tuple(
-            doc.CoveredEntry(square, _worker_document(tile))
-            for square, tile in sorted(state.covered.items())
-        ),
-        discarded=tuple(doc.DiscardDocument(seat, kind) for seat, kind in state.discarded),
         players=tuple(map(_player_document, state.players)),
-        jungle_pile={_code(tile): count for tile, count in state.jungle_pile.items},
-        display=tuple(map(_code, state.display)),
-        map_board=tuple(map(_code, state.map_board)),
-        map_tiles_used=state.map_tiles_used,
-        hut_supply=dict(state.hut_supply.items),
-        emperor=state.emperor,
-        gem_cart=state.gem_cart,
-        mask_supply=state.mask_supply,
-        gems_exchanged=state.gems_exchanged,
-        current=state.current,
-        turn=state.turn,
-        step=_step_document(state.step),
+        **open_document(state),
     )
 
 
@@ -414,24 +429,32 @@ def _codes(codes: Iterable[str]) -> tuple[JungleTile, ...]:
     return tuple(sorted(map(_jungle, codes), key=lambda tile: tile.sort_key))
 
 
-def player_of(
-    document: doc.PlayerDocument | doc.SeenPlayerDocument,
-    hand: Iterable[WorkerType],
-    pile: Mapping[WorkerType, int],
-) -> PlayerState:
-    """The player of a state or observation document, with ``hand`` and ``pile``."""
+def open_player_fields(document: doc.PlayerDocument | doc.SeenPlayerDocument) -> dict[str, Any]:
+    """The fields of a player that every player sees, read from a state or an observation
+    document (all but the hand and the pile)."""
+    return {
+        "gold": document.gold,
+        "cacao": document.cacao,
+        "sun": document.sun,
+        "water_field": document.water_field,
+        "chocolate": document.chocolate,
+        "map_tiles": document.map_tiles,
+        "huts": tuple(sorted(document.huts, key=_HUT_ORDER.__getitem__)),
+        "gems": document.gems,
+        "masks": tuple(sorted(document.masks)),
+    }
+
+
+def worker_bag(counts: Mapping[WorkerType, int]) -> Bag[WorkerType]:
+    """The worker tiles of a document's counts by type, as a bag in the types' order."""
+    return Bag(tuple(sorted(counts.items(), key=_type_order)))
+
+
+def _player_of(document: doc.PlayerDocument) -> PlayerState:
     return PlayerState(
-        gold=document.gold,
-        cacao=document.cacao,
-        sun=document.sun,
-        water_field=document.water_field,
-        hand=sorted_hand(hand),
-        pile=Bag(tuple(sorted(pile.items(), key=_type_order))),
-        chocolate=document.chocolate,
-        map_tiles=document.map_tiles,
-        huts=tuple(sorted(document.huts, key=_HUT_ORDER.__getitem__)),
-        gems=document.gems,
-        masks=tuple(sorted(document.masks)),
+        hand=sorted_hand(document.hand),
+        pile=worker_bag(document.pile),
+        **open_player_fields(document),
     )
 
 
@@ -461,41 +484,37 @@ _READ_PLAIN_STEPS: Final[dict[type, Callable[[], Step]]] = {
 }
 
 
-def state_of(
-    document: doc.StateDocument | doc.ObservationDocument,
-    config: Config,
-    seed: int | None,
-    players: tuple[PlayerState, ...],
-) -> State:
-    """The state of a state or observation document, with its configuration, ``seed``
-    and ``players`` read already; :class:`Bad` for what depends on several fields."""
+def open_fields(
+    document: doc.StateDocument | doc.ObservationDocument, config: Config
+) -> dict[str, Any]:
+    """The fields of a state that an observation shares, read from a state or observation
+    document with its configuration read already: all but the seed and the players;
+    :class:`Bad` for what depends on several fields."""
     seats = config.players
     discarded = tuple(
         (check_seat(entry.seat, seats, f"discarded[{index}].seat"), entry.type)
         for index, entry in enumerate(document.discarded)
     )
     jungle_pile = [(_jungle(code), count) for code, count in document.jungle_pile.items()]
-    return State(
-        config=config,
-        seed=seed,
-        chance_count=document.chance_count,
-        board=_read_entries(document.board, "board", seats),
-        covered=_read_entries(document.covered, "covered", seats),
-        discarded=discarded,
-        players=players,
-        jungle_pile=Bag(tuple(sorted(jungle_pile, key=_tile_order))),
-        display=_codes(document.display),
-        current=check_seat(document.current, seats, "current"),
-        turn=document.turn,
-        step=_read_step(document.step, seats),
-        map_board=_codes(document.map_board),
-        map_tiles_used=document.map_tiles_used,
-        hut_supply=Bag(tuple(sorted(document.hut_supply.items(), key=_hut_order))),
-        emperor=document.emperor,
-        gem_cart=document.gem_cart,
-        mask_supply=tuple(sorted(document.mask_supply)),
-        gems_exchanged=document.gems_exchanged,
-    )
+    return {
+        "config": config,
+        "chance_count": document.chance_count,
+        "board": _read_entries(document.board, "board", seats),
+        "covered": _read_entries(document.covered, "covered", seats),
+        "discarded": discarded,
+        "jungle_pile": Bag(tuple(sorted(jungle_pile, key=_tile_order))),
+        "display": _codes(document.display),
+        "current": check_seat(document.current, seats, "current"),
+        "turn": document.turn,
+        "step": _read_step(document.step, seats),
+        "map_board": _codes(document.map_board),
+        "map_tiles_used": document.map_tiles_used,
+        "hut_supply": Bag(tuple(sorted(document.hut_supply.items(), key=_hut_order))),
+        "emperor": document.emperor,
+        "gem_cart": document.gem_cart,
+        "mask_supply": tuple(sorted(document.mask_supply)),
+        "gems_exchanged": document.gems_exchanged,
+    }
 
 
 def read_config(document: doc.StateDocument | doc.ObservationDocument) -> Config:
@@ -513,8 +532,8 @@ def _read_state(document: doc.StateDocument) -> State:
     config = read_config(document)
     if document.seed is not None and document.seed > MAX_SEED:
         raise Bad(out_of_range("seed", document.seed, 0, MAX_SEED))
-    players = tuple(player_of(entry, entry.hand, entry.pile) for entry in document.players)
-    return state_of(document, config, document.seed, players)
+    players = tuple(map(_player_of, document.players))
+    return State(seed=document.seed, players=players, **open_fields(document, config))
 
 
 def from_json(text: str, *, strict: bool = True) -> State:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import threading
 import time
 
@@ -256,7 +255,7 @@ class LiveGame:
             status=self.status,  # type: ignore[arg-type]  # one of the four
             to_move=state.to_move,
             waiting=cr.describe_step(state),
-            observation=json.loads(cr.observation_to_json(observation)),
+            observation=cr.observation_document(observation),
             events=[cr.event_document(event) for event in seen],
             lines=_lines(seen),
             next=count,
