@@ -200,7 +200,9 @@ def observation_from_json(text: str, *, strict: bool = True) -> Observation:
 def observation_from_document(document: Json, *, strict: bool = True) -> Observation:
     """The observation that ``document``, a decoded JSON value as
     :func:`observation_document` gives it, describes; refuses what
-    :func:`observation_from_json` refuses, with the same messages."""
+    :func:`observation_from_json` refuses, with the same messages. Like
+    :func:`~cacao_rules.event_from_document`, it takes any parsed JSON value (a value that
+    JSON cannot hold, such as a set, is a :class:`TypeError`)."""
     expect(strict, bool)
     try:
         observation = _read_observation(_parsed_document(document))
