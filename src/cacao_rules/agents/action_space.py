@@ -449,7 +449,7 @@ def _known_tile_codes(t: _Tables, moves: tuple[Move, ...]) -> list[int] | None:
     Most placement decisions list nothing else, and all of it met before: one comprehension
     over the table answers them, with no grouping by class and no call per move.
     """
-    if not moves or type(moves[0]) not in _TILE_MOVES:
+    if not moves or type(moves[0]) not in _TILE_MOVE_CLASSES:
         return None
     known = t.tile_ids
     try:
@@ -541,7 +541,8 @@ _ENCODERS: Final[dict[type, Callable[[_Tables, State, Any], int]]] = {
 }
 """The encoder of each move class but placements and overbuilds (see :func:`_tile_codes`)."""
 
-_TILE_MOVES: Final = (Place, Overbuild)
+_TILE_MOVE_CLASSES: Final = (Place, Overbuild)
+"""The move classes of tile placements, which :func:`_tile_codes` encodes."""
 
 
 def _codes(t: _Tables, state: State, moves: tuple[Move, ...]) -> tuple[int, ...]:
@@ -552,7 +553,7 @@ def _codes(t: _Tables, state: State, moves: tuple[Move, ...]) -> tuple[int, ...]
     codes: list[int] = []
     try:  # legal_moves lists the moves by class: one run per class
         for kind, run in itertools.groupby(moves, type):
-            if kind in _TILE_MOVES:
+            if kind in _TILE_MOVE_CLASSES:
                 codes += _tile_codes(t, cast("list[Place | Overbuild]", list(run)))
             else:
                 encode = _ENCODERS[kind]

@@ -20,8 +20,9 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final, NamedTuple, get_args
 
-from ..errors import FormatError, expect_any
+from ..errors import MAX_QUOTE, FormatError, expect_any
 from ..game.components import GEM_COLOURS, Hut, JungleTile, Side, WorkerTile, WorkerType
+from ..game.config import MAX_PLAYERS
 from ..game.events import (
     Event,
     Resource,
@@ -36,10 +37,8 @@ MAX_EVENTS_CHARS: Final = 10_000_000
 """The longest text :func:`events_from_json` reads."""
 MAX_EVENTS: Final = 100_000
 """The most events :func:`events_from_json` reads."""
-MAX_SEATS: Final = 4
 SOURCES: Final = ("display", "map", "pile")
 """Where a :class:`~cacao_rules.JungleFilled` tile came from."""
-_QUOTE: Final = 60
 
 
 class _Bad(Exception):
@@ -63,7 +62,7 @@ def _int_in(low: int, high: int) -> Callable[[Json], int]:
 
 
 def _show(value: Json) -> str:
-    return json.dumps(value)[:_QUOTE]
+    return json.dumps(value)[:MAX_QUOTE]
 
 
 def _lookup(table: dict[str, Any], what: str) -> Callable[[Json], Any]:
@@ -111,7 +110,7 @@ def _read_worker(value: Json) -> WorkerTile:
             f'expected a worker tile {{"owner", "type", "rotation"}} (and "foreman": true '
             f"for a tile played with the Foreman), got {_show(value)}"
         )
-    owner = _int_in(0, MAX_SEATS - 1)(value["owner"])
+    owner = _int_in(0, MAX_PLAYERS - 1)(value["owner"])
     kind: WorkerType = _lookup(_TYPES, "a worker type")(value["type"])
     rotation = _int_in(0, 3)(value["rotation"])
     return WorkerTile.of(owner, kind, rotation, foreman)
@@ -134,9 +133,9 @@ def _read_move(value: Json) -> Any:
 
 
 def _read_seats(value: Json) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) > MAX_SEATS:
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS:
         raise _Bad(f"expected a list of seats, got {_show(value)}")
-    return tuple(_int_in(0, MAX_SEATS - 1)(seat) for seat in value)
+    return tuple(_int_in(0, MAX_PLAYERS - 1)(seat) for seat in value)
 
 
 def _read_bool(value: Json) -> bool:
@@ -155,7 +154,7 @@ def _same(value: Any) -> Json:
     return value
 
 
-SEAT: Final = _Codec(_same, _int_in(0, MAX_SEATS - 1))
+SEAT: Final = _Codec(_same, _int_in(0, MAX_PLAYERS - 1))
 COUNT: Final = _Codec(_same, _int_in(0, MAX_AMOUNT))
 LAYER: Final = _Codec(_same, _int_in(0, 1))
 SQUARE: Final = _Codec(list, _read_square)
@@ -236,7 +235,7 @@ def event_document(event: Event) -> dict[str, Json]:
     fields = EVENT_CODECS.get(type(event))
     if fields is None:
         expect_any(event, Event)
-        raise FormatError(f"not a cacao_rules event: {event!r:.{_QUOTE}}")
+        raise FormatError(f"not a cacao_rules event: {event!r:.{MAX_QUOTE}}")
     document: dict[str, Json] = {"event": type(event).__name__}
     for name, codec in fields.items():
         document[name] = codec.write(getattr(event, name))
@@ -269,7 +268,7 @@ def event_from_document(document: Json, where: str = "event") -> Event:
     keys = set(document) - {"event"}
     if keys != set(fields):
         missing = ", ".join(sorted(set(fields) - keys)) or "none"
-        extra = ", ".join(sorted(keys - set(fields)))[:_QUOTE] or "none"
+        extra = ", ".join(sorted(keys - set(fields)))[:MAX_QUOTE] or "none"
         raise FormatError(
             f"{where}: a {name} has the keys {', '.join(fields)}; missing: {missing}; "
             f"unknown: {extra}"

@@ -20,12 +20,14 @@ import msgspec
 
 import cacao_rules as cr
 
+from ..agents.specs import HUMAN
 from ..formats.serialization import config_from_document
 from ..observation import OPEN_FIELDS, Observation, player_view
 from ..show.describe import describe_event
 from ..show.replay_page import replay_page
 from ..show.svg import board
 from . import schemas
+from .status import GameStatus, game_status
 from .storage import Seat, StoredGame
 
 LAST_MOVE_COLOUR = "#d50000"
@@ -166,18 +168,15 @@ class LiveGame:
         self.changed = asyncio.Event()
 
     @property
-    def status(self) -> str:
-        if self.expired:
-            return "expired"
-        if self.state.is_over:
-            return "over"
-        return "open" if any(seat.name is None for seat in self.seats) else "playing"
+    def status(self) -> GameStatus:
+        seated = all(seat.name is not None for seat in self.seats)
+        return game_status(expired=self.expired, over=self.state.is_over, seated=seated)
 
     @property
     def bot_to_move(self) -> int | None:
         """The seat to move when a bot holds it and the game is being played."""
         seat = self.state.to_move
-        if self.status != "playing" or seat is None or self.seats[seat].player == "human":
+        if self.status != "playing" or seat is None or self.seats[seat].player == HUMAN:
             return None
         return seat
 
@@ -189,7 +188,7 @@ class LiveGame:
         return None
 
     def take(self, seat: int, name: str, token_hash: str) -> None:
-        self.seats[seat] = Seat("human", name, token_hash)
+        self.seats[seat] = Seat(HUMAN, name, token_hash)
 
     def stand_in(self, seat: int, player: str, notice: str) -> None:
         """Let the built-in bot ``player`` play ``seat`` from now on, and tell everyone."""
@@ -207,7 +206,7 @@ class LiveGame:
                 schemas.SeatInfo(seat=number, player=seat.player, name=seat.name)
                 for number, seat in enumerate(self.seats)
             ],
-            status=self.status,  # type: ignore[arg-type]  # one of the four
+            status=self.status,
             moves=len(self.moves),
             to_move=state.to_move,
             scores=[sheet.total for sheet in cr.final_scores(state)] if over else None,
@@ -252,7 +251,7 @@ class LiveGame:
             game=self.id,
             seat=seat,
             names=[entry.name for entry in self.seats],
-            status=self.status,  # type: ignore[arg-type]  # one of the four
+            status=self.status,
             to_move=state.to_move,
             waiting=cr.describe_step(state),
             observation=cr.observation_document(observation),

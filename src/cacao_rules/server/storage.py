@@ -32,6 +32,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from . import migrations
+from .status import UNFINISHED, game_status
 
 METADATA = sa.MetaData()
 """The tables, declared once: the schema the last revision of :mod:`.migrations` gives."""
@@ -161,7 +162,8 @@ class Storage:
         self, game_id: str, config: dict[str, object], seed: int, seats: Sequence[Seat]
     ) -> None:
         now = time.time()
-        status = "playing" if all(seat.name is not None for seat in seats) else "open"
+        seated = all(seat.name is not None for seat in seats)
+        status = game_status(expired=False, over=False, seated=seated)
         with self.engine.begin() as db:
             db.execute(
                 GAMES.insert().values(
@@ -194,7 +196,7 @@ class Storage:
                 return False
             values: dict[str, object] = {"touched": time.time()}
             if full:
-                values["status"] = "playing"
+                values["status"] = game_status(expired=False, over=False, seated=True)
             db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
             return True
 
@@ -208,7 +210,7 @@ class Storage:
                 db.execute(MOVES.insert().values(game=game_id, number=number, move=move))
                 values: dict[str, object] = {"touched": time.time()}
                 if over:
-                    values["status"] = "over"
+                    values["status"] = game_status(expired=False, over=True, seated=True)
                 db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
         except sa.exc.IntegrityError:  # the primary key (game, number): the only one it meets
             raise MoveConflict(f"game {game_id} has a move {number} already") from None
@@ -228,7 +230,11 @@ class Storage:
         """Mark games nobody finished as expired (kept, but no longer played)."""
         if game_ids:
             with self.engine.begin() as db:
-                db.execute(GAMES.update().where(GAMES.c.id.in_(game_ids)).values(status="expired"))
+                db.execute(
+                    GAMES.update()
+                    .where(GAMES.c.id.in_(game_ids))
+                    .values(status=game_status(expired=True, over=False, seated=False))
+                )
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as db:
@@ -264,5 +270,5 @@ class Storage:
     def unfinished(self) -> list[str]:
         """The ids of the games still open or being played (to resume on start)."""
         with self.engine.connect() as db:
-            query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(("open", "playing")))
+            query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(UNFINISHED))
             return list(db.execute(query.order_by(GAMES.c.created)).scalars())
