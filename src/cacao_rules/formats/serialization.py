@@ -31,7 +31,7 @@ import msgspec
 from ..errors import CacaoError, FormatError, expect
 from ..game.caches import Forget, Memo
 from ..game.components import TILES_BY_CODE, Hut, JungleTile, Side, Tile, WorkerTile, WorkerType
-from ..game.config import Config, Module
+from ..game.config import Config
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.limits import MAX_SEED
@@ -73,8 +73,6 @@ D = TypeVar("D", bound=msgspec.Struct)
 
 _ENCODER: Final = msgspec.json.Encoder()
 _DECODER: Final = msgspec.json.Decoder(doc.StateDocument)
-_PLAYER_FIELDS_KNOWN: Final = doc.PlayerDocument.__struct_fields__ == PlayerState.FIELDS
-_CONFIG_FIELDS_KNOWN: Final = doc.ConfigDocument.__struct_fields__ == Config.FIELDS
 _TILE_CODES: Final = {tile: code for code, tile in TILES_BY_CODE.items()}
 _HUT_ORDER: Final = {hut: hut.sort_key for hut in Hut}
 _SIDE_NAMES: Final[dict[Side, doc.Side]] = {Side.N: "N", Side.E: "E", Side.S: "S", Side.W: "W"}
@@ -143,16 +141,17 @@ def _step_document(step: Step) -> doc.AnyStep:
 
 @functools.lru_cache(maxsize=64)
 def _config_document(config: Config) -> doc.ConfigDocument:
-    return doc.ConfigDocument(
-        players=config.players,
+    """The configuration's fields, as they are but for the sets and mappings, written in a
+    fixed order."""
+    fields = dict(zip(Config.FIELDS, config.values(), strict=True))
+    fields.update(
         modules=tuple(sorted(config.modules, key=lambda module: module.value)),
-        map_early_overbuild=config.map_early_overbuild,
         huts=None
         if config.huts is None
         else tuple(sorted(config.huts, key=_HUT_ORDER.__getitem__)),
         workers=None if config.workers is None else dict(config.workers),
-        is_big_game=config.is_big_game,
     )
+    return doc.ConfigDocument(**fields)
 
 
 def open_player_document(player: PlayerState | PlayerView) -> dict[str, Any]:
@@ -209,9 +208,7 @@ def open_document(source: State | Observation) -> dict[str, Any]:
 
 def to_document(state: State) -> doc.StateDocument:
     """``state`` as the document :func:`to_json` writes, before it is written as text."""
-    expect(state, State)
-    if not (_PLAYER_FIELDS_KNOWN and _CONFIG_FIELDS_KNOWN):
-        raise FormatError(f"state format version {VERSION} cannot write this state's fields")
+    expect(state, State)  # the documents have the values' fields: tests/test_contributing_steps.py
     return doc.StateDocument(
         format=FORMAT,
         version=VERSION,
@@ -312,43 +309,32 @@ def _upgrade(old: doc.StateDocumentV1) -> doc.StateDocument:
 
 
 @functools.lru_cache(maxsize=256)
-def _config(
-    players: int,
-    modules: tuple[Module, ...],
-    early: bool,
-    huts: tuple[Hut, ...] | None,
-    workers: tuple[tuple[WorkerType, int], ...] | None,
-    big: bool,
-) -> Config | str:
-    """The configuration of these values, or what is wrong with them (configurations are
-    immutable, so each is built once)."""
+def _config(values: tuple[Any, ...]) -> Config | str:
+    """The configuration of a document's values, in the order of its fields (the workers as
+    pairs, to be hashable), or what is wrong with them (configurations are immutable, so each
+    is built once)."""
+    fields = dict(zip(Config.FIELDS, values, strict=True))
+    modules, huts, workers = fields["modules"], fields["huts"], fields["workers"]
     if len(set(modules)) != len(modules):
         return "config.modules: a module is listed twice"
     if huts is not None and len(set(huts)) != len(huts):
         return "config.huts: a hut is listed twice; an agreed selection names each once"
+    fields.update(
+        modules=frozenset(modules),
+        huts=None if huts is None else list(huts),
+        workers=None if workers is None else dict(workers),
+    )
     try:
-        return Config(
-            players=players,
-            modules=frozenset(modules),
-            map_early_overbuild=early,
-            huts=None if huts is None else list(huts),
-            workers=None if workers is None else dict(workers),
-            is_big_game=big,
-        )
+        return Config(**fields)
     except CacaoError as error:
         return f"config: {error}"
 
 
 def _read_config(document: doc.ConfigDocument) -> Config:
-    workers = document.workers
-    config = _config(
-        document.players,
-        document.modules,
-        document.map_early_overbuild,
-        document.huts,
-        None if workers is None else tuple(workers.items()),
-        document.is_big_game,
-    )
+    fields = msgspec.structs.asdict(document)
+    if document.workers is not None:
+        fields["workers"] = tuple(document.workers.items())
+    config = _config(tuple(fields.values()))
     if isinstance(config, str):
         raise Bad(config)
     return config
