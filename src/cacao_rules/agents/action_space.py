@@ -135,7 +135,7 @@ from ..game.pools import gem_cart, jungle_pool, worker_set
 from ..modules.huts import FOREMAN_EDGE
 from ..state.state import FillStep, ResolveStep, State
 from ..turn.actions import Use
-from ..turn.placement import TILE_MOVES
+from ..turn.placement import KEPT_TILE_MOVES
 
 MAX_EDGES_PER_TURN: Final = 13
 """Edges activated in one turn at most: 4 of the tile placed and 3 around each of at most 3
@@ -435,7 +435,7 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
         code = known.get(id(move))
         if code is None:
             code = _tile_code(t, move)
-            if TILE_MOVES.made(move):
+            if KEPT_TILE_MOVES.made(move):
                 t.tile_moves[id(move)] = move
                 known[id(move)] = code
         codes.append(code)
