@@ -35,6 +35,7 @@ from .serialization import (
     read_config,
     worker_bag,
     write,
+    written_config,
 )
 
 OBSERVATION_FORMAT: Final = doc.OBSERVATION_FORMAT
@@ -49,24 +50,19 @@ _DECODER: Final = msgspec.json.Decoder(doc.ObservationDocument)
 def _seen_player(view: PlayerView) -> doc.SeenPlayerDocument:
     """A player's entry: the hand only for the observer, the unseen tiles in place of the
     pile."""
-    return doc.SeenPlayerDocument(
-        hand=view.hand,
-        hand_size=view.hand_size,
-        pile_size=view.pile_size,
-        unseen=dict(view.unseen.items),
-        **open_player_document(view),
-    )
+    before, after = open_player_document(view)
+    counts = (view.hand_size, view.pile_size, dict(view.unseen.items))
+    fields = (*before, view.hand, *counts, *after)
+    return doc.SeenPlayerDocument(*fields)
 
 
 def _document(observation: Observation) -> doc.ObservationDocument:
     expect(observation, Observation)
-    return doc.ObservationDocument(
-        format=OBSERVATION_FORMAT,
-        version=OBSERVATION_VERSION,
-        player=observation.player,
-        players=tuple(map(_seen_player, observation.players)),
-        **open_document(observation),
-    )
+    before, after = open_document(observation)
+    players = tuple(map(_seen_player, observation.players))
+    config = written_config(observation.config)
+    fields = (observation.player, config, *before, players, *after)
+    return doc.ObservationDocument(OBSERVATION_FORMAT, OBSERVATION_VERSION, *fields)
 
 
 def observation_to_json(observation: Observation) -> str:

@@ -140,9 +140,9 @@ def _step_document(step: Step) -> doc.AnyStep:
 
 
 @functools.lru_cache(maxsize=64)
-def _config_document(config: Config) -> doc.ConfigDocument:
-    """The configuration's fields, as they are but for the sets and mappings, written in a
-    fixed order."""
+def written_config(config: Config) -> doc.ConfigDocument:
+    """The ``config`` entry of the documents (kept: configurations are few and immutable): its
+    fields as they are but for the sets and mappings, written in a fixed order."""
     fields = dict(zip(Config.FIELDS, config.values(), strict=True))
     fields.update(
         modules=tuple(sorted(config.modules, key=lambda module: module.value)),
@@ -154,68 +154,90 @@ def _config_document(config: Config) -> doc.ConfigDocument:
     return doc.ConfigDocument(**fields)
 
 
-def open_player_document(player: PlayerState | PlayerView) -> dict[str, Any]:
-    """The fields of a player's document that every player sees, as a state document and an
-    observation document both write them (all but the hand and the pile)."""
-    return {
-        "gold": player.gold,
-        "cacao": player.cacao,
-        "sun": player.sun,
-        "water_field": player.water_field,
-        "chocolate": player.chocolate,
-        "map_tiles": player.map_tiles,
-        "huts": player.huts,
-        "gems": player.gems,
-        "masks": player.masks,
-    }
+OpenPlayer = tuple[tuple[int, int, int, int], tuple[int, int, tuple[Hut, ...], doc.Gems, doc.Masks]]
+"""The open fields of a player's entry in two runs, those before the hand and those after
+the pile, for the entries that put their own fields between them (given as positional
+arguments: an entry is built for every player of every state written)."""
+
+OpenState = tuple[
+    tuple[int, doc.Board, doc.Covered, doc.Discarded],
+    tuple[
+        dict[str, int],
+        doc.Codes,
+        doc.Codes,
+        int,
+        dict[Hut, int],
+        doc.Emperor,
+        doc.Gems,
+        doc.Masks,
+        int,
+        int,
+        int,
+        doc.AnyStep,
+    ],
+]
+"""The open fields of a state's document in two runs, those between the seed (or the
+observer) and the players, and those after the players."""
 
 
-def _player_document(player: PlayerState) -> doc.PlayerDocument:
-    return doc.PlayerDocument(
-        hand=player.hand, pile=dict(player.pile.items), **open_player_document(player)
+def open_player_document(player: PlayerState | PlayerView) -> OpenPlayer:
+    """The fields of a player's entry that every player sees, as a state document and an
+    observation document both write them: those before the hand, and those after the pile
+    (or the observer's counts)."""
+    return (
+        (player.gold, player.cacao, player.sun, player.water_field),
+        (player.chocolate, player.map_tiles, player.huts, player.gems, player.masks),
     )
 
 
-def open_document(source: State | Observation) -> dict[str, Any]:
+def _player_document(player: PlayerState) -> doc.PlayerDocument:
+    before, after = open_player_document(player)
+    fields = (*before, player.hand, dict(player.pile.items), *after)
+    return doc.PlayerDocument(*fields)
+
+
+def open_document(source: State | Observation) -> OpenState:
     """The fields of a state's document that an observation's document shares, written from
-    a state or an observation alike: all but the format, version, seed and players."""
-    return {
-        "config": _config_document(source.config),
-        "chance_count": source.chance_count,
-        "board": tuple(
-            doc.BoardEntry(square, _tile_document(tile))
-            for square, tile in sorted(source.board.items())
+    a state or an observation alike: those after the configuration and the seed or the
+    observer, up to the players; and those after the players."""
+    return (
+        (
+            source.chance_count,
+            tuple(
+                doc.BoardEntry(square, _tile_document(tile))
+                for square, tile in sorted(source.board.items())
+            ),
+            tuple(
+                doc.CoveredEntry(square, _worker_document(tile))
+                for square, tile in sorted(source.covered.items())
+            ),
+            tuple(doc.DiscardDocument(seat, kind) for seat, kind in source.discarded),
         ),
-        "covered": tuple(
-            doc.CoveredEntry(square, _worker_document(tile))
-            for square, tile in sorted(source.covered.items())
+        (
+            {_code(tile): count for tile, count in source.jungle_pile.items},
+            tuple(map(_code, source.display)),
+            tuple(map(_code, source.map_board)),
+            source.map_tiles_used,
+            dict(source.hut_supply.items),
+            source.emperor,
+            source.gem_cart,
+            source.mask_supply,
+            source.gems_exchanged,
+            source.current,
+            source.turn,
+            _step_document(source.step),
         ),
-        "discarded": tuple(doc.DiscardDocument(seat, kind) for seat, kind in source.discarded),
-        "jungle_pile": {_code(tile): count for tile, count in source.jungle_pile.items},
-        "display": tuple(map(_code, source.display)),
-        "map_board": tuple(map(_code, source.map_board)),
-        "map_tiles_used": source.map_tiles_used,
-        "hut_supply": dict(source.hut_supply.items),
-        "emperor": source.emperor,
-        "gem_cart": source.gem_cart,
-        "mask_supply": source.mask_supply,
-        "gems_exchanged": source.gems_exchanged,
-        "current": source.current,
-        "turn": source.turn,
-        "step": _step_document(source.step),
-    }
+    )
 
 
 def to_document(state: State) -> doc.StateDocument:
     """``state`` as the document :func:`to_json` writes, before it is written as text."""
     expect(state, State)  # the documents have the values' fields: tests/test_contributing_steps.py
-    return doc.StateDocument(
-        format=FORMAT,
-        version=VERSION,
-        seed=state.seed,
-        players=tuple(map(_player_document, state.players)),
-        **open_document(state),
-    )
+    before, after = open_document(state)
+    players = tuple(map(_player_document, state.players))
+    config = written_config(state.config)
+    fields = (config, state.seed, *before, players, *after)
+    return doc.StateDocument(FORMAT, VERSION, *fields)
 
 
 def write(document: msgspec.Struct) -> str:
@@ -342,7 +364,7 @@ def _read_config(document: doc.ConfigDocument) -> Config:
 
 def config_document(config: Config) -> dict[str, Json]:
     """``config`` as the ``config`` object of :func:`to_json`'s document, parsed."""
-    return msgspec.to_builtins(_config_document(config))  # type: ignore[no-any-return]
+    return msgspec.to_builtins(written_config(config))  # type: ignore[no-any-return]
 
 
 def config_from_document(value: Json) -> Config:
