@@ -30,8 +30,8 @@ from typing import Any, TypeVar, cast
 
 import cacao_rules as cr
 from cacao_rules import Config, Module
-from cacao_rules.agents.specs import bot_factory
-from cacao_rules.cli.saved_game import HUMAN, resumed_seats
+from cacao_rules.agents.specs import HUMAN, bot_factory
+from cacao_rules.cli.saved_game import resumed_seats
 
 MAX_MESSAGE = 4000
 """The longest error message an entry point may give."""

@@ -10,7 +10,7 @@ import pytest
 
 import cacao_rules as cr
 import invariants as inv
-from cacao_rules.formats.event_json import FIELDS
+from cacao_rules.formats.event_json import EVENT_CODECS, SEAT, WORKER, codecs_of
 
 CONFIGS = [
     cr.Config(players=2),
@@ -37,9 +37,19 @@ EVENTS = _games_events()
 
 
 def test_every_event_class_has_a_json_form() -> None:
-    assert set(FIELDS) == set(get_args(cr.Event))
-    for kind, fields in FIELDS.items():
+    assert set(EVENT_CODECS) == set(get_args(cr.Event))
+    for kind, fields in EVENT_CODECS.items():
         assert tuple(fields) == kind.FIELDS
+
+
+def test_an_event_codec_follows_from_the_class_fields() -> None:
+    """A new event whose fields have names the events use already needs nothing written in
+    event_json; a new name is refused, naming the field, until its codec is declared."""
+    assert list(codecs_of("HutSold", ("player", "hut"))) == ["player", "hut"]
+    assert codecs_of("HutSold", ("player", "hut"))["player"] is SEAT
+    assert EVENT_CODECS[cr.WorkerPlaced]["tile"] is WORKER  # the one name meant otherwise
+    with pytest.raises(LookupError, match=r"HutSold\.colour"):
+        codecs_of("HutSold", ("player", "colour"))
 
 
 def test_every_event_of_many_games_round_trips() -> None:

@@ -66,6 +66,11 @@ CALLS: dict[str, tuple[Callable[[], object], str | None]] = {
     "determinize(seed)": (lambda: cr.determinize(OBSERVATION, JUNK), "int"),
     "observation_to_json(observation)": (lambda: cr.observation_to_json(JUNK), None),
     "observation_from_json(text)": (lambda: cr.observation_from_json(JUNK.encode()), "str"),
+    "observation_document(observation)": (lambda: cr.observation_document(JUNK), None),
+    "observation_from_document(strict)": (
+        lambda: cr.observation_from_document({}, strict=JUNK),
+        "bool",
+    ),
     "observation_tensor(observation)": (lambda: cr.observation_tensor(JUNK), None),
     "tensor_layout(config)": (lambda: cr.tensor_layout(JUNK), CONFIG_WANTED),
     "tensor_size(config)": (lambda: cr.tensor_size(JUNK), CONFIG_WANTED),

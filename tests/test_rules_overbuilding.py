@@ -13,7 +13,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side, WorkerType
-from cacao_rules.turn.placement import TILE_MOVES, TileMoves
+from cacao_rules.turn.placement import KEPT_TILE_MOVES, TileMoves
 from helpers_positions import (
     G1,
     M2,
@@ -184,11 +184,11 @@ def test_an_overbuild_is_one_kept_move_in_every_state_that_lists_it() -> None:
     assert len(listed) == 2 * (1 + 4)
     again = _overbuilds(_position(sun=2, cacao=3))
     assert all(a is b for a, b in zip(listed, again, strict=True))
-    assert all(TILE_MOVES.made(move) for move in listed if isinstance(move, cr.Overbuild))
+    assert all(KEPT_TILE_MOVES.made(move) for move in listed if isinstance(move, cr.Overbuild))
     # A caller's own equal move is accepted, but it is not one the engine made.
     mine = cr.Overbuild(W1111, (1, 0), 0)
     assert mine in listed
-    assert not TILE_MOVES.made(mine)
+    assert not KEPT_TILE_MOVES.made(mine)
     cr.apply(_position(), mine)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
-from cacao_rules.turn.placement import TILE_MOVES, TileMoves
+from cacao_rules.turn.placement import KEPT_TILE_MOVES, TileMoves
 from helpers_positions import (
     M2,
     P1,
@@ -235,20 +235,20 @@ def test_a_placement_is_one_kept_move_in_every_state_that_lists_it() -> None:
     listed = cr.legal_moves(first)
     assert len(listed) == 6 + 6 * 4
     assert all(a is b for a, b in zip(listed, cr.legal_moves(again), strict=True))
-    assert all(TILE_MOVES.made(move) for move in listed if isinstance(move, cr.Place))
+    assert all(KEPT_TILE_MOVES.made(move) for move in listed if isinstance(move, cr.Place))
     # Another board: the squares both list give the same objects, the new squares new ones.
     board = start_board({(1, 0): wt(1, W1111), (2, 0): TEMPLE})
     other = cr.position(TWO, board=board, players=[cr.PlayerState(hand=hand), cr.PlayerState()])
     kept = {(move.type, move.square, move.rotation): move for move in _places(first)}
     for move in _places(other):
-        assert TILE_MOVES.made(move)
+        assert KEPT_TILE_MOVES.made(move)
         old = kept.get((move.type, move.square, move.rotation))
         assert old is None or old is move
     # A caller's own equal move is accepted, but it is not one the engine made.
     mine = cr.Place(W1111, (1, 0), 0)
     assert mine == listed[3]
-    assert not TILE_MOVES.made(mine)
-    assert not TILE_MOVES.made(cr.Place(W2101, (2, 1), 3))
+    assert not KEPT_TILE_MOVES.made(mine)
+    assert not KEPT_TILE_MOVES.made(cr.Place(W2101, (2, 1), 3))
     cr.apply(first, mine)
 
 

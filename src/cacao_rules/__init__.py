@@ -135,7 +135,12 @@ if TYPE_CHECKING:  # what the lazy names below are, for type checkers and IDEs
     from .agents.simulation import BotFactory, BotSpec, GameResult, simulate
     from .agents.tensors import observation_tensor, tensor_bounds, tensor_layout, tensor_size
     from .agents.win_rates import SimulationSummary, Standing, WinRate
-    from .formats.observation_format import observation_from_json, observation_to_json
+    from .formats.observation_format import (
+        observation_document,
+        observation_from_document,
+        observation_from_json,
+        observation_to_json,
+    )
     from .formats.serialization import from_json, to_json
     from .show.decision_json import decision_to_json
     from .show.decisions import Answer, Question, QuestionKind, decision_tree
@@ -178,6 +183,8 @@ _LAZY: Final[dict[str, str]] = {
     "decision_to_json": ".show.decision_json",
     "from_json": ".formats.serialization",
     "to_json": ".formats.serialization",
+    "observation_document": ".formats.observation_format",
+    "observation_from_document": ".formats.observation_format",
     "observation_from_json": ".formats.observation_format",
     "observation_to_json": ".formats.observation_format",
 }
@@ -323,6 +330,8 @@ __all__ = [
     "neighbour",
     "neighbours",
     "new_game",
+    "observation_document",
+    "observation_from_document",
     "observation_from_json",
     "observation_tensor",
     "observation_to_json",

@@ -135,7 +135,7 @@ from ..game.pools import gem_cart, jungle_pool, worker_set
 from ..modules.huts import FOREMAN_EDGE
 from ..state.state import FillStep, ResolveStep, State
 from ..turn.actions import Use
-from ..turn.placement import TILE_MOVES
+from ..turn.placement import KEPT_TILE_MOVES
 
 MAX_EDGES_PER_TURN: Final = 13
 """Edges activated in one turn at most: 4 of the tile placed and 3 around each of at most 3
@@ -435,7 +435,7 @@ def _tile_codes(t: _Tables, moves: list[Place | Overbuild]) -> list[int]:
         code = known.get(id(move))
         if code is None:
             code = _tile_code(t, move)
-            if TILE_MOVES.made(move):
+            if KEPT_TILE_MOVES.made(move):
                 t.tile_moves[id(move)] = move
                 known[id(move)] = code
         codes.append(code)
@@ -449,7 +449,7 @@ def _known_tile_codes(t: _Tables, moves: tuple[Move, ...]) -> list[int] | None:
     Most placement decisions list nothing else, and all of it met before: one comprehension
     over the table answers them, with no grouping by class and no call per move.
     """
-    if not moves or type(moves[0]) not in _TILE_MOVES:
+    if not moves or type(moves[0]) not in _TILE_MOVE_CLASSES:
         return None
     known = t.tile_ids
     try:
@@ -541,7 +541,8 @@ _ENCODERS: Final[dict[type, Callable[[_Tables, State, Any], int]]] = {
 }
 """The encoder of each move class but placements and overbuilds (see :func:`_tile_codes`)."""
 
-_TILE_MOVES: Final = (Place, Overbuild)
+_TILE_MOVE_CLASSES: Final = (Place, Overbuild)
+"""The move classes of tile placements, which :func:`_tile_codes` encodes."""
 
 
 def _codes(t: _Tables, state: State, moves: tuple[Move, ...]) -> tuple[int, ...]:
@@ -552,7 +553,7 @@ def _codes(t: _Tables, state: State, moves: tuple[Move, ...]) -> tuple[int, ...]
     codes: list[int] = []
     try:  # legal_moves lists the moves by class: one run per class
         for kind, run in itertools.groupby(moves, type):
-            if kind in _TILE_MOVES:
+            if kind in _TILE_MOVE_CLASSES:
                 codes += _tile_codes(t, cast("list[Place | Overbuild]", list(run)))
             else:
                 encode = _ENCODERS[kind]

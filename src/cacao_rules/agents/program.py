@@ -17,7 +17,6 @@ say what it did, apart from what it wrote; the program is stopped.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import queue
 import subprocess
@@ -40,7 +39,7 @@ from ..errors import (
 )
 from ..formats.documents import ConfigDocument
 from ..formats.notation import parse_move
-from ..formats.observation_format import observation_from_json, observation_to_json
+from ..formats.observation_format import observation_document, observation_from_document
 from ..formats.serialization import config_document
 from ..game.config import Config
 from ..game.moves import Move
@@ -214,7 +213,7 @@ class ProgramBot:
         space = self._space
         assert space is not None, "set with the game's new_game message"
         actions = [space.encode(state, move) for move in moves]
-        seen = json.loads(observation_to_json(observe(state, seat)))
+        seen = observation_document(observe(state, seat))
         self._send(
             Choose(
                 observation=seen, legal_moves=listed, legal_actions=actions, time_ms=self.time_ms
@@ -499,7 +498,7 @@ def _world(message: Choose, seed: int) -> State | None:
     """A full state drawn from the observation of ``message``, where the observer decides;
     ``None``, reported, when there is none."""
     try:
-        seen = observation_from_json(json.dumps(message.observation))
+        seen = observation_from_document(message.observation)
     except FormatError as error:
         _skipped(f"a 'choose' message whose observation cannot be read ({error})")
         return None

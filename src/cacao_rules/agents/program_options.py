@@ -25,7 +25,7 @@ def is_option_value(value: object) -> TypeGuard[OptionValue]:
     return isinstance(value, str | int)  # a bool is an int
 
 
-def kind_of(value: OptionValue) -> str:
+def value_kind(value: OptionValue) -> str:
     """The kind of an option's value, as a message names it."""
     if isinstance(value, bool):
         return "true or false"
@@ -39,7 +39,7 @@ def setting_problem(declared: Mapping[str, OptionValue], given: Mapping[str, Opt
         if name not in declared:
             names = ", ".join(repr(option) for option in declared) or "none"
             return f"declares no option {excerpt(name)} (its options: {names})"
-        if kind_of(value) != kind_of(declared[name]):
-            wanted = kind_of(declared[name])
+        if value_kind(value) != value_kind(declared[name]):
+            wanted = value_kind(declared[name])
             return f"takes {wanted} for option {name!r}, got {excerpt(value)}"
     return ""

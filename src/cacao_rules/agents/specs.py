@@ -38,6 +38,10 @@ from .registry import BOTS
 EXEC: Final = "exec:"
 """The prefix of a spec that names a program."""
 
+HUMAN: Final = "human"
+"""The seat of a person (at the terminal, or a client of the game server), named beside the
+bots' specs wherever seats are named."""
+
 _STRENGTH: Final = re.compile(r"(\d+(?:\.\d+)?)(s|ms|it)")
 """A search bot's strength after the colon: a number and its unit."""
 

@@ -8,9 +8,7 @@ from typing import TextIO
 
 from ..errors import FormatError
 from ..formats.record import GameRecord
-
-FAILED = 1
-"""The exit code of a runtime failure (an unreadable file, a bad record)."""
+from .exit_codes import FAILED
 
 
 def write_text(path: str, text: str, what: str, err: TextIO) -> int:

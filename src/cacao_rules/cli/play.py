@@ -20,7 +20,7 @@ from ..agents.bots import Bot, deciding_seat
 from ..agents.program import bot_for_seat
 from ..agents.registry import BOTS
 from ..agents.simulation import bot_seed
-from ..agents.specs import bot_factory
+from ..agents.specs import HUMAN, bot_factory
 from ..bot_errors import BotError
 from ..engine import new_game, step
 from ..errors import FormatError
@@ -33,7 +33,8 @@ from ..show.describe import describe_event
 from ..show.render import render, render_scores
 from ..show.running_score import running_score_line
 from ..state.state import State
-from .files import FAILED, write_record
+from .exit_codes import FAILED, INTERRUPTED
+from .files import write_record
 from .human import HumanSeat, Quit, Undo
 from .options import (
     add_color_option,
@@ -46,7 +47,6 @@ from .options import (
 )
 from .prompt import PromptReader
 from .saved_game import (
-    HUMAN,
     Decision,
     is_state_file,
     load_game,
@@ -65,8 +65,6 @@ from .thinking import thinking
 
 DEFAULT_SEED: Final = 1
 """The seed of a new game when ``--seed`` is left out."""
-INTERRUPTED: Final = 130
-"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 def _seat_names(text: str) -> list[str]:

@@ -18,12 +18,11 @@ from ..show.describe import describe_event
 from ..show.render import render, render_scores
 from ..show.replay_page import replay_page
 from ..state.state import State
-from .files import FAILED, read_record, write_text
+from .exit_codes import BAD_ARGUMENTS, FAILED, INTERRUPTED
+from .files import read_record, write_text
 from .options import add_color_option, describe_config
 from .terminal import add_width_option, terminal_width, wrapped
 
-BAD_ARGUMENTS = 2
-INTERRUPTED = 130
 PROMPT = "-- Enter: next turn, a number: go to that move, q: quit -- "
 
 MOVE_DIGITS: Final = 9

@@ -15,7 +15,7 @@ from typing import Final, TextIO
 
 import attrs
 
-from ..agents.specs import bot_factory, names_program
+from ..agents.specs import HUMAN, bot_factory, names_program
 from ..errors import ConfigError, FormatError, excerpt
 from ..formats.record import GameRecord
 from ..formats.serialization import from_json, to_json
@@ -24,9 +24,7 @@ from ..game.moves import Move
 from ..state.state import State
 from .files import read_text, write_text
 
-HUMAN: Final = "human"
-"""The seat kind of a person at the terminal, beside the bots' names."""
-STAND_IN: Final = "greedy"
+SUGGESTED_BOT: Final = "greedy"
 """The bot suggested for a saved game's seat that cannot be seated as saved."""
 
 Decision = tuple[State, int, Move]
@@ -101,7 +99,7 @@ def resumed_seats(seats: tuple[str, ...]) -> list[str]:
         return [name for name in kept if name is not None]
     what = "a bot program" if programs else "no person or built-in bot"
     which = ", ".join(f"seat {seat} ({excerpt(seats[seat])})" for seat in refused)
-    suggested = ",".join(name or STAND_IN for name in kept)
+    suggested = ",".join(name or SUGGESTED_BOT for name in kept)
     raise FormatError(
         f"names {what} for {which}; a saved game is resumed with people and built-in bots "
         f"only. Name the seats yourself, such as --seats {suggested} (a program you trust "

@@ -12,12 +12,14 @@ from typing import TextIO
 from ..bot_errors import BotError
 from ..errors import CacaoError, ConfigError, excerpt
 from ..extras import install_command
+from ..server.settings import Limits
+from .exit_codes import BAD_ARGUMENTS, FAILED
 from .options import positive_number
 
-BAD_ARGUMENTS = 2
-MISSING_EXTRA = 1
 MAX_PORT = 65_535
 """The highest TCP port."""
+_LIMITS = Limits()
+"""The server's default limits, which the options for some of them start from."""
 
 
 def _port(text: str) -> int:
@@ -88,17 +90,19 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     serve.add_argument(
         "--bot-ms",
         type=positive_number,
-        default=2000,
+        default=_LIMITS.program_ms,
         metavar="MS",
-        help="the thinking time per decision an external bot is told (default 2000); it is "
-        "late 2 s after it, and the built-in random bot plays its seat from then on",
+        help="the thinking time per decision an external bot is told (default "
+        f"{_LIMITS.program_ms}); it is late 2 s after it, and the built-in random bot plays "
+        "its seat from then on",
     )
     serve.add_argument(
         "--games-per-client",
         type=positive_number,
-        default=30,
+        default=_LIMITS.games_per_client,
         metavar="N",
-        help="the most games one address may create every 10 minutes (default 30)",
+        help="the most games one address may create every "
+        f"{_LIMITS.client_window / 60:g} minutes (default {_LIMITS.games_per_client})",
     )
     serve.add_argument(
         "--allowed-host",
@@ -154,10 +158,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Serve until interrupted."""
     if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn", "alembic")):
         err.write(f"cacao-rules serve needs the server extra: {install_command('server')}\n")
-        return MISSING_EXTRA
+        return FAILED
     from ..server.players import check_external
     from ..server.run import serve
-    from ..server.settings import Limits, Settings
+    from ..server.settings import Settings
     from ..server.sqlite_lock import serving
 
     url = args.database_url or f"sqlite:///{Path(args.db).resolve()}"

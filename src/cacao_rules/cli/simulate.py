@@ -29,7 +29,7 @@ from ..bot_errors import BotError
 from ..errors import excerpt
 from ..game.config import Config
 from ..show.simulation_report import render_summary
-from .files import FAILED
+from .exit_codes import FAILED, INTERRUPTED
 from .options import (
     add_game_options,
     config_from_args,
@@ -38,8 +38,6 @@ from .options import (
     positive_number,
 )
 
-INTERRUPTED: Final = 130
-"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 CLI_BATCH: Final = 10
 """The most games one worker plays per task here: small enough that Ctrl-C waits at most
 for a few games per worker, large enough that the pool's overhead stays small."""

@@ -25,19 +25,18 @@ from typing import Any, Final
 
 from msgspec import inspect
 
+from ..errors import MAX_QUOTE
 from ..game.limits import MAX_ITEMS
 from .json_text import Json
 
 ROOT: Final = "the document"
 """How a message names the whole document (its keys are named without a prefix)."""
 
-_MAX_QUOTE: Final = 60
-
 
 def show(value: Json) -> str:
     """``value`` as a message quotes it: JSON, strings in quotes, cut after 60 characters."""
     text = json.dumps(value) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= _MAX_QUOTE else text[:_MAX_QUOTE] + "..."
+    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE] + "..."
 
 
 def what(value: Json) -> str:

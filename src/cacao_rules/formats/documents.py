@@ -31,6 +31,7 @@ from msgspec import UNSET, Meta, UnsetType
 from ..game.components import GEM_COLOURS, MAP_TILES_PER_PLAYER, MASKS, TILES_BY_CODE
 from ..game.components import Hut as _Hut
 from ..game.components import WorkerType as _WorkerType
+from ..game.config import MAX_PLAYERS, MIN_PLAYERS
 from ..game.config import Module as _Module
 from ..game.limits import MAX_COORDINATE, MAX_DOCUMENT_COUNT, MAX_ITEMS, MAX_SEED
 from ..state import state as _steps
@@ -44,9 +45,6 @@ OBSERVATION_FORMAT: Final = "cacao-rules.observation"
 
 MAX_COUNT: Final = MAX_DOCUMENT_COUNT
 
-MAX_SEATS: Final = 4
-"""The most players a game has: seats are 0 to 3 (a document's ``config.players`` says how
-many it has)."""
 
 _MOST: Final = Meta(max_length=MAX_ITEMS)
 
@@ -54,7 +52,7 @@ _MOST: Final = Meta(max_length=MAX_ITEMS)
 
 Coordinate = Annotated[int, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 Square = Annotated[tuple[Coordinate, Coordinate], Meta(title="a square [x, y]")]
-Seat = Annotated[int, Meta(ge=0, le=MAX_SEATS - 1)]
+Seat = Annotated[int, Meta(ge=0, le=MAX_PLAYERS - 1)]
 Count = Annotated[int, Meta(ge=0)]
 PileCount = Annotated[int, Meta(ge=1, le=MAX_COUNT)]
 SmallCount = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
@@ -136,7 +134,7 @@ class DiscardDocument(Document):
 class ConfigDocumentV1(Document):
     """The configuration in a version 1 document: base games only."""
 
-    players: Annotated[int, Meta(ge=2, le=MAX_SEATS)]
+    players: Annotated[int, Meta(ge=MIN_PLAYERS, le=MAX_PLAYERS)]
     modules: Annotated[tuple[Module, ...], _MOST]
 
 
@@ -300,7 +298,7 @@ class StateDocumentV1(Document):
     board: Board
     covered: Covered
     discarded: Discarded
-    players: Annotated[tuple[PlayerDocumentV1, ...], Meta(max_length=MAX_SEATS)]
+    players: Annotated[tuple[PlayerDocumentV1, ...], Meta(max_length=MAX_PLAYERS)]
     jungle_pile: TileCounts
     display: Codes
     current: Seat
@@ -320,7 +318,7 @@ class StateDocument(Document):
     board: Board
     covered: Covered
     discarded: Discarded
-    players: Annotated[tuple[PlayerDocument, ...], Meta(max_length=MAX_SEATS)]
+    players: Annotated[tuple[PlayerDocument, ...], Meta(max_length=MAX_PLAYERS)]
     jungle_pile: TileCounts
     display: Codes
     map_board: Codes
@@ -370,7 +368,7 @@ class ObservationDocument(Document):
     board: Board
     covered: Covered
     discarded: Discarded
-    players: Annotated[tuple[SeenPlayerDocument, ...], Meta(max_length=MAX_SEATS)]
+    players: Annotated[tuple[SeenPlayerDocument, ...], Meta(max_length=MAX_PLAYERS)]
     jungle_pile: TileCounts
     display: Codes
     map_board: Codes

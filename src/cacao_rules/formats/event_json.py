@@ -20,33 +20,12 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final, NamedTuple, get_args
 
-from ..errors import FormatError, expect_any
+from ..errors import MAX_QUOTE, FormatError, expect_any
 from ..game.components import GEM_COLOURS, Hut, JungleTile, Side, WorkerTile, WorkerType
+from ..game.config import MAX_PLAYERS
 from ..game.events import (
-    AutoDecision,
-    DisplayFilled,
-    EdgeActivated,
-    EdgeResolved,
-    EmperorMoved,
     Event,
-    Gained,
-    GameEnded,
-    GemsTaken,
-    HutBuilt,
-    HutSideUp,
-    HutUsed,
-    JungleFilled,
-    MapBoardFilled,
-    MaskTaken,
     Resource,
-    SpaceLeftEmpty,
-    Spent,
-    TileSlid,
-    TurnStarted,
-    WorkerDiscarded,
-    WorkerDrawn,
-    WorkerDrawnUnseen,
-    WorkerPlaced,
 )
 from ..game.limits import MAX_AMOUNT, MAX_COORDINATE
 from .json_text import Json, parse_json
@@ -58,10 +37,8 @@ MAX_EVENTS_CHARS: Final = 10_000_000
 """The longest text :func:`events_from_json` reads."""
 MAX_EVENTS: Final = 100_000
 """The most events :func:`events_from_json` reads."""
-MAX_SEATS: Final = 4
 SOURCES: Final = ("display", "map", "pile")
 """Where a :class:`~cacao_rules.JungleFilled` tile came from."""
-_QUOTE: Final = 60
 
 
 class _Bad(Exception):
@@ -85,7 +62,7 @@ def _int_in(low: int, high: int) -> Callable[[Json], int]:
 
 
 def _show(value: Json) -> str:
-    return json.dumps(value)[:_QUOTE]
+    return json.dumps(value)[:MAX_QUOTE]
 
 
 def _lookup(table: dict[str, Any], what: str) -> Callable[[Json], Any]:
@@ -133,7 +110,7 @@ def _read_worker(value: Json) -> WorkerTile:
             f'expected a worker tile {{"owner", "type", "rotation"}} (and "foreman": true '
             f"for a tile played with the Foreman), got {_show(value)}"
         )
-    owner = _int_in(0, MAX_SEATS - 1)(value["owner"])
+    owner = _int_in(0, MAX_PLAYERS - 1)(value["owner"])
     kind: WorkerType = _lookup(_TYPES, "a worker type")(value["type"])
     rotation = _int_in(0, 3)(value["rotation"])
     return WorkerTile.of(owner, kind, rotation, foreman)
@@ -156,9 +133,9 @@ def _read_move(value: Json) -> Any:
 
 
 def _read_seats(value: Json) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) > MAX_SEATS:
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS:
         raise _Bad(f"expected a list of seats, got {_show(value)}")
-    return tuple(_int_in(0, MAX_SEATS - 1)(seat) for seat in value)
+    return tuple(_int_in(0, MAX_PLAYERS - 1)(seat) for seat in value)
 
 
 def _read_bool(value: Json) -> bool:
@@ -177,7 +154,7 @@ def _same(value: Any) -> Json:
     return value
 
 
-SEAT: Final = _Codec(_same, _int_in(0, MAX_SEATS - 1))
+SEAT: Final = _Codec(_same, _int_in(0, MAX_PLAYERS - 1))
 COUNT: Final = _Codec(_same, _int_in(0, MAX_AMOUNT))
 LAYER: Final = _Codec(_same, _int_in(0, 1))
 SQUARE: Final = _Codec(list, _read_square)
@@ -199,42 +176,53 @@ SEATS: Final = _Codec(list, _read_seats)
 BOOL: Final = _Codec(_same, _read_bool)
 SOURCE: Final = _Codec(_same, _read_source)
 
-FIELDS: Final[dict[type[Event], dict[str, _Codec]]] = {
-    WorkerDrawn: {"player": SEAT, "type": TYPE},
-    WorkerDrawnUnseen: {"player": SEAT},
-    DisplayFilled: {"tile": JUNGLE},
-    TurnStarted: {"player": SEAT},
-    WorkerPlaced: {"player": SEAT, "square": SQUARE, "tile": WORKER, "covered": COVERED},
-    WorkerDiscarded: {"player": SEAT, "type": TYPE},
-    JungleFilled: {"square": SQUARE, "tile": JUNGLE, "source": SOURCE},
-    SpaceLeftEmpty: {"square": SQUARE},
-    EdgeActivated: {
-        "owner": SEAT,
-        "square": SQUARE,
-        "layer": LAYER,
-        "side": SIDE,
-        "workers": COUNT,
-        "jungle": JUNGLE,
-    },
-    EdgeResolved: {
-        "owner": SEAT,
-        "square": SQUARE,
-        "side": SIDE,
-        "used": COUNT,
-        "automatic": BOOL,
-    },
-    Gained: {"player": SEAT, "resource": RESOURCE, "amount": COUNT, "wasted": COUNT},
-    Spent: {"player": SEAT, "resource": RESOURCE, "amount": COUNT},
-    AutoDecision: {"player": SEAT, "move": MOVE},
-    GameEnded: {"winners": SEATS},
-    MapBoardFilled: {"tile": JUNGLE},
-    TileSlid: {"tile": JUNGLE},
-    HutSideUp: {"hut": HUT},
-    HutBuilt: {"player": SEAT, "hut": HUT},
-    HutUsed: {"player": SEAT, "hut": HUT},
-    EmperorMoved: {"player": SEAT, "start": SQUARE, "end": SQUARE},
-    GemsTaken: {"player": SEAT, "square": SQUARE, "gems": GEMS},
-    MaskTaken: {"player": SEAT, "value": COUNT},
+CODECS: Final[dict[str, _Codec]] = {
+    "player": SEAT,
+    "owner": SEAT,
+    "winners": SEATS,
+    "square": SQUARE,
+    "start": SQUARE,
+    "end": SQUARE,
+    "tile": JUNGLE,
+    "jungle": JUNGLE,
+    "covered": COVERED,
+    "type": TYPE,
+    "side": SIDE,
+    "layer": LAYER,
+    "resource": RESOURCE,
+    "hut": HUT,
+    "gems": GEMS,
+    "move": MOVE,
+    "automatic": BOOL,
+    "source": SOURCE,
+    "workers": COUNT,
+    "used": COUNT,
+    "amount": COUNT,
+    "wasted": COUNT,
+    "value": COUNT,
+}
+"""How an event's field is written, by the field's name: a name means one kind of value in
+every event class, but for those in :data:`_OWN_CODECS`."""
+
+_OWN_CODECS: Final[dict[tuple[str, str], _Codec]] = {("WorkerPlaced", "tile"): WORKER}
+"""The fields, as (class name, field name), whose name means another kind of value there."""
+
+
+def codecs_of(kind: str, fields: tuple[str, ...]) -> dict[str, _Codec]:
+    """How each of ``fields`` (an event class's ``FIELDS``) of the event class named ``kind``
+    is written, in their order; :class:`LookupError` naming a field that no codec is declared
+    for."""
+    codecs = {}
+    for name in fields:
+        codec = _OWN_CODECS.get((kind, name), CODECS.get(name))
+        if codec is None:
+            raise LookupError(f"no JSON codec for the event field {kind}.{name}")
+        codecs[name] = codec
+    return codecs
+
+
+EVENT_CODECS: Final[dict[type[Event], dict[str, _Codec]]] = {
+    kind: codecs_of(kind.__name__, kind.FIELDS) for kind in get_args(Event)
 }
 """Every event class and how each of its fields is written, in the order of its fields."""
 
@@ -244,10 +232,10 @@ EVENT_CLASSES: Final[dict[str, type]] = {kind.__name__: kind for kind in get_arg
 
 def event_document(event: Event) -> dict[str, Json]:
     """``event`` as a JSON-ready dict: ``{"event": class name, field: value, ...}``."""
-    fields = FIELDS.get(type(event))
+    fields = EVENT_CODECS.get(type(event))
     if fields is None:
-        expect_any(event, tuple(FIELDS))
-        raise FormatError(f"not a cacao_rules event: {event!r:.{_QUOTE}}")
+        expect_any(event, Event)
+        raise FormatError(f"not a cacao_rules event: {event!r:.{MAX_QUOTE}}")
     document: dict[str, Json] = {"event": type(event).__name__}
     for name, codec in fields.items():
         document[name] = codec.write(getattr(event, name))
@@ -276,11 +264,11 @@ def event_from_document(document: Json, where: str = "event") -> Event:
             f'{where}: "event" must name an event class ({", ".join(EVENT_CLASSES)}), '
             f"got {_show(name)}"
         )
-    fields = FIELDS[kind]
+    fields = EVENT_CODECS[kind]
     keys = set(document) - {"event"}
     if keys != set(fields):
         missing = ", ".join(sorted(set(fields) - keys)) or "none"
-        extra = ", ".join(sorted(keys - set(fields)))[:_QUOTE] or "none"
+        extra = ", ".join(sorted(keys - set(fields)))[:MAX_QUOTE] or "none"
         raise FormatError(
             f"{where}: a {name} has the keys {', '.join(fields)}; missing: {missing}; "
             f"unknown: {extra}"

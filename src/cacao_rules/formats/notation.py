@@ -32,7 +32,7 @@ from typing import Final
 from ..errors import FormatError, IllegalMoveError, expect
 from ..game.limits import MAX_MOVE_CHARS
 from ..game.moves import MOVE_CLASSES, Move
-from ..game.notation_parts import MAX_QUOTE, PartError
+from ..game.notation_parts import MAX_MOVE_QUOTE, PartError
 
 MAX_MOVE_LENGTH: Final = MAX_MOVE_CHARS
 
@@ -41,8 +41,8 @@ _VERBS: Final = {kind.VERB: kind for kind in MOVE_CLASSES}
 
 
 def _quote(text: str) -> str:
-    if len(text) > MAX_QUOTE:
-        return repr(text[:MAX_QUOTE]) + f" (... {len(text)} characters)"
+    if len(text) > MAX_MOVE_QUOTE:
+        return repr(text[:MAX_MOVE_QUOTE]) + f" (... {len(text)} characters)"
     return repr(text)
 
 
@@ -93,7 +93,7 @@ def parse_move(text: str) -> Move:
     try:
         if kind is None:
             raise PartError(
-                f"unknown verb {verb[:MAX_QUOTE]!r}; expected one of {', '.join(_VERBS)}"
+                f"unknown verb {verb[:MAX_MOVE_QUOTE]!r}; expected one of {', '.join(_VERBS)}"
             )
         return kind.read(args)
     except PartError as bad:

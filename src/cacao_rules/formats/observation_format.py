@@ -1,4 +1,6 @@
-"""The JSON observation format: :func:`observation_to_json` and :func:`observation_from_json`.
+"""The JSON observation format: :func:`observation_to_json` and :func:`observation_from_json`,
+and the same document as a JSON-ready dict: :func:`observation_document` and
+:func:`observation_from_document`.
 
 An observation document is a state document (``docs/formats.md``) seen by one player: it
 has no ``seed``, names the observer in ``player``, and shows each player's hand only to its
@@ -6,7 +8,9 @@ owner. Every player entry gives ``hand`` (a list for the observer, ``null`` for 
 ``hand_size``, ``pile_size`` and ``unseen``: the tiles that may still be in the pile, by
 type, which for another player are their hand and pile together (:rule:`R-HIDDEN-2`). So the
 text holds no tile the observer cannot see. The output is deterministic, like
-:func:`~cacao_rules.to_json`'s.
+:func:`~cacao_rules.to_json`'s. The open part of the document is written and read by the
+same code as a state document's (:mod:`~cacao_rules.formats.serialization`), straight from
+and to the observation's fields.
 """
 
 from __future__ import annotations
@@ -16,26 +20,22 @@ from typing import Final
 import msgspec
 
 from ..errors import FormatError, excerpt, expect
-from ..observation import (
-    Observation,
-    PlayerView,
-    completed_state,
-    observe,
-    player_state,
-    state_with_hands,
-)
-from ..state.state import PlayerState
+from ..observation import Observation, PlayerView, completed_state
+from ..turn.end_of_turn import sorted_hand
 from ..validation import check_state
 from . import documents as doc
 from .document_errors import out_of_range, what
 from .json_text import Bad, Json, decode
 from .serialization import (
     convert,
-    player_of,
+    open_document,
+    open_fields,
+    open_player_document,
+    open_player_fields,
     read_config,
-    state_of,
-    to_document,
+    worker_bag,
     write,
+    written_config,
 )
 
 OBSERVATION_FORMAT: Final = doc.OBSERVATION_FORMAT
@@ -47,17 +47,22 @@ OBSERVATION_VERSION: Final = 1
 _DECODER: Final = msgspec.json.Decoder(doc.ObservationDocument)
 
 
-def _seen_player(entry: doc.PlayerDocument, view: PlayerView) -> doc.SeenPlayerDocument:
-    """A state document's player entry as the observation shows it: the hand only for the
-    observer, the unseen tiles in place of the pile."""
-    fields = msgspec.structs.asdict(entry)
-    fields.update(
-        hand=entry.hand if view.hand is not None else None,
-        hand_size=view.hand_size,
-        pile_size=view.pile_size,
-        unseen=fields.pop("pile"),
-    )
-    return doc.SeenPlayerDocument(**fields)
+def _seen_player(view: PlayerView) -> doc.SeenPlayerDocument:
+    """A player's entry: the hand only for the observer, the unseen tiles in place of the
+    pile."""
+    before, after = open_player_document(view)
+    counts = (view.hand_size, view.pile_size, dict(view.unseen.items))
+    fields = (*before, view.hand, *counts, *after)
+    return doc.SeenPlayerDocument(*fields)
+
+
+def _document(observation: Observation) -> doc.ObservationDocument:
+    expect(observation, Observation)
+    before, after = open_document(observation)
+    players = tuple(map(_seen_player, observation.players))
+    config = written_config(observation.config)
+    fields = (observation.player, config, *before, players, *after)
+    return doc.ObservationDocument(OBSERVATION_FORMAT, OBSERVATION_VERSION, *fields)
 
 
 def observation_to_json(observation: Observation) -> str:
@@ -71,20 +76,24 @@ def observation_to_json(observation: Observation) -> str:
     >>> cr.observation_from_json(text) == seen
     True
     """
-    expect(observation, Observation)
-    players = tuple(
-        player_state(view, view.hand or (), view.unseen) for view in observation.players
-    )  # the observer's knowledge: no hand but their own, the unseen tiles as the pile
-    state = to_document(state_with_hands(observation, players, None))
-    fields = msgspec.structs.asdict(state)
-    del fields["seed"]
-    fields.update(
-        format=OBSERVATION_FORMAT,
-        version=OBSERVATION_VERSION,
-        player=observation.player,
-        players=tuple(map(_seen_player, state.players, observation.players)),
-    )
-    return write(doc.ObservationDocument(**fields))
+    return write(_document(observation))
+
+
+def observation_document(observation: Observation) -> dict[str, Json]:
+    """``observation`` as the JSON-ready dict that :func:`observation_to_json` writes as
+    text (lists, not tuples; keys in the text's order), for embedding in a larger message;
+    :func:`observation_from_document` reads it back.
+
+    >>> import cacao_rules as cr
+    >>> seen = cr.observe(cr.new_game(cr.Config(players=2), seed=7), 1)
+    >>> document = cr.observation_document(seen)
+    >>> document["player"], document["players"][0]["hand"], document["players"][1]["hand"]
+    (1, None, ['1-1-1-1', '2-1-0-1', '2-1-0-1'])
+    >>> cr.observation_from_document(document) == seen
+    True
+    """
+    document: dict[str, Json] = msgspec.json.decode(write(_document(observation)))
+    return document
 
 
 def _parsed_document(value: Json) -> doc.ObservationDocument:
@@ -107,9 +116,9 @@ def _check_label(document: dict[str, Json], key: str, expected: Json, wanted: st
         raise Bad(f"{key}: {wanted}, got {what(document[key])}")
 
 
-def _read_player(entry: doc.SeenPlayerDocument, path: str, own: bool) -> PlayerState:
+def _read_player(entry: doc.SeenPlayerDocument, path: str, own: bool) -> PlayerView:
     """The player of one entry as the observer knows them: their own hand, or none, and the
-    unseen tiles as the pile; :class:`Bad` if the sizes do not add up."""
+    unseen tiles; :class:`Bad` if the sizes do not add up."""
     if own and entry.hand is None:
         raise Bad(f"{path}.hand: expected a list, got null (the observer's own hand)")
     if not own and entry.hand is not None:
@@ -127,7 +136,13 @@ def _read_player(entry: doc.SeenPlayerDocument, path: str, own: bool) -> PlayerS
     if unseen != held:
         sizes = "pile_size" if own else "hand_size + pile_size"
         raise Bad(f"{path}.unseen: {excerpt(unseen)} tiles, but {sizes} is {excerpt(held)}")
-    return player_of(entry, hand, entry.unseen)
+    return PlayerView(
+        hand=sorted_hand(hand) if own else None,
+        hand_size=entry.hand_size,
+        pile_size=entry.pile_size,
+        unseen=worker_bag(entry.unseen),
+        **open_player_fields(entry),
+    )
 
 
 def _read_observation(document: doc.ObservationDocument) -> Observation:
@@ -139,12 +154,17 @@ def _read_observation(document: doc.ObservationDocument) -> Observation:
         _read_player(entry, f"players[{seat}]", seat == document.player)
         for seat, entry in enumerate(entries)
     )
-    seen = observe(state_of(document, config, None, players), document.player)
-    views = tuple(
-        view.replace(hand_size=entry.hand_size, pile_size=entry.pile_size)
-        for view, entry in zip(seen.players, entries, strict=True)
-    )
-    return seen.replace(players=views)
+    return Observation(player=document.player, players=players, **open_fields(document, config))
+
+
+def _checked(observation: Observation, strict: bool) -> Observation:
+    """``observation``, if a valid state gives it: one full state drawn from it is checked,
+    and so every one (they differ only in which tiles are in the other hands)."""
+    try:
+        check_state(completed_state(observation), conserve_jungle=strict, reachable=strict)
+    except FormatError as error:
+        raise FormatError(f"not a valid cacao-rules observation: {error}") from None
+    return observation
 
 
 def observation_from_json(text: str, *, strict: bool = True) -> Observation:
@@ -170,8 +190,18 @@ def observation_from_json(text: str, *, strict: bool = True) -> Observation:
         )
     except Bad as bad:
         raise FormatError(f"not a valid cacao-rules observation: {bad}") from None
+    return _checked(observation, strict)
+
+
+def observation_from_document(document: Json, *, strict: bool = True) -> Observation:
+    """The observation that ``document``, a decoded JSON value as
+    :func:`observation_document` gives it, describes; refuses what
+    :func:`observation_from_json` refuses, with the same messages. Like
+    :func:`~cacao_rules.event_from_document`, it takes any parsed JSON value (a value that
+    JSON cannot hold, such as a set, is a :class:`TypeError`)."""
+    expect(strict, bool)
     try:
-        check_state(completed_state(observation), conserve_jungle=strict, reachable=strict)
-    except FormatError as error:
-        raise FormatError(f"not a valid cacao-rules observation: {error}") from None
-    return observation
+        observation = _read_observation(_parsed_document(document))
+    except Bad as bad:
+        raise FormatError(f"not a valid cacao-rules observation: {bad}") from None
+    return _checked(observation, strict)

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Final, NamedTuple, TypeVar, get_args
 
 from ..compiled import COMPILED
 from ..engine import apply, chance_outcomes, legal_moves, new_game, step
-from ..errors import ConfigError, FormatError, IllegalMoveError, expect, expect_any
+from ..errors import MAX_QUOTE, ConfigError, FormatError, IllegalMoveError, expect, expect_any
 from ..game.components import WORKERS_PER_COLOUR, Hut, Side, WorkerType
 from ..game.config import Config, Module
 from ..game.events import EdgeResolved
@@ -42,11 +42,11 @@ from ..turn.activation import listed_twin
 from ..turn.results import final_scores, winners
 from .notation import parse_move
 
-FORMAT: Final = "cacao-rules.record"
+RECORD_FORMAT: Final = "cacao-rules.record"
 """The value of a record's ``Format`` tag."""
-VERSION: Final = 1
+RECORD_VERSION: Final = 1
 """The version of the record format this release writes."""
-READ_VERSIONS: Final = (1,)
+READ_RECORD_VERSIONS: Final = (1,)
 """The versions of the record format this release reads."""
 
 MAX_MOVES: Final = 50_000
@@ -56,7 +56,6 @@ MAX_TAGS: Final = 100
 MAX_TAG_NAME: Final = 40
 MAX_TEXT: Final = MAX_RECORD_TEXT
 MAX_LINE: Final = MAX_RECORD_LINE
-_QUOTE: Final = 60
 
 _TAG_NAME: Final = re.compile(r"[A-Z][A-Za-z0-9_]*")
 _TAG_LINE: Final = re.compile(r'\[([A-Za-z0-9_]++) "((?:[^"\\]++|\\.)*+)"\]')
@@ -87,26 +86,26 @@ def _check_text(value: object, what: str) -> str:
     if len(value) > MAX_TEXT:
         raise FormatError(f"{what} is {len(value)} characters long; at most {MAX_TEXT}")
     if not value.isprintable():
-        raise FormatError(f"{what} {value[:_QUOTE]!r} holds a line break or control character")
+        raise FormatError(f"{what} {value[:MAX_QUOTE]!r} holds a line break or control character")
     return value
 
 
 def _to_seats(value: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise FormatError(f"seats must be a sequence of names, got {value!r:.{_QUOTE}}")
+        raise FormatError(f"seats must be a sequence of names, got {value!r:.{MAX_QUOTE}}")
     return tuple(_check_text(name, f"the name of seat {seat}") for seat, name in enumerate(value))
 
 
 def _to_tags(value: Mapping[str, str]) -> FrozenMap[str, str]:
     if not isinstance(value, Mapping):
-        raise FormatError(f"tags must be a mapping from name to text, got {value!r:.{_QUOTE}}")
+        raise FormatError(f"tags must be a mapping from name to text, got {value!r:.{MAX_QUOTE}}")
     if len(value) > MAX_TAGS:
         raise FormatError(f"a record holds at most {MAX_TAGS} tags, got {len(value)}")
     entries: Iterable[tuple[object, object]] = value.items()  # as given, checked here
     for name, text in entries:
         if not isinstance(name, str) or len(name) > MAX_TAG_NAME or not _TAG_NAME.fullmatch(name):
             raise FormatError(
-                f"tag name {name!r:.{_QUOTE}} must be a capital letter followed by letters, "
+                f"tag name {name!r:.{MAX_QUOTE}} must be a capital letter followed by letters, "
                 f"digits or '_', at most {MAX_TAG_NAME} characters"
             )
         if _is_reserved(name):
@@ -117,7 +116,7 @@ def _to_tags(value: Mapping[str, str]) -> FrozenMap[str, str]:
 
 def _to_comments(value: Mapping[int, str]) -> FrozenMap[int, str]:
     if not isinstance(value, Mapping):
-        raise FormatError(f"comments must map move numbers to text, got {value!r:.{_QUOTE}}")
+        raise FormatError(f"comments must map move numbers to text, got {value!r:.{MAX_QUOTE}}")
     entries: Iterable[tuple[object, object]] = value.items()  # as given, checked here
     for number, text in entries:
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
@@ -134,7 +133,9 @@ def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
     moves = tuple(value)
     for number, move in enumerate(moves, 1):
         if not isinstance(move, _MOVE_CLASSES):
-            raise FormatError(f"move {number} must be a cacao_rules move, got {move!r:.{_QUOTE}}")
+            raise FormatError(
+                f"move {number} must be a cacao_rules move, got {move!r:.{MAX_QUOTE}}"
+            )
     return moves
 
 
@@ -328,7 +329,7 @@ class GameRecord(InterpretedSealed):
 
     def _header(self, final: State) -> list[tuple[str, str]]:
         config = self.config
-        tags = [("Format", FORMAT), ("Version", str(VERSION)), *_config_tags(config)]
+        tags = [("Format", RECORD_FORMAT), ("Version", str(RECORD_VERSION)), *_config_tags(config)]
         tags.append(("Seed", "none" if self.seed is None else str(self.seed)))
         tags += [(f"Seat{seat}", name) for seat, name in enumerate(self.seats)]
         tags += _result_tags(final)
@@ -529,7 +530,7 @@ def _read_tag(index: int, line: str) -> tuple[int, str, str]:
     match = _TAG_LINE.fullmatch(line)
     if match is None:
         raise FormatError(
-            f'record line {index}: cannot read {line[:_QUOTE]!r}; expected a tag [Name "value"]'
+            f'record line {index}: cannot read {line[:MAX_QUOTE]!r}; expected a tag [Name "value"]'
         )
     if any(escaped not in '"\\' for escaped in re.findall(r"\\(.)", match[2])):
         raise FormatError(f'record line {index}: only \\" and \\\\ may be escaped in a tag value')
@@ -543,7 +544,7 @@ def _read_move_line(index: int, line: str, expected: int) -> _Line:
         match = _MOVE_LINE.fullmatch(head.rstrip(" "))
     if match is None:
         raise FormatError(
-            f"record line {index}: cannot read {line[:_QUOTE]!r}; expected a move line "
+            f"record line {index}: cannot read {line[:MAX_QUOTE]!r}; expected a move line "
             f"'{expected}. s0 MOVE' (or 'chance' for the seat), optionally ' ; comment'"
         )
     number = int(match[1][:8])
@@ -575,7 +576,9 @@ def _read_header(tags: list[tuple[int, str, str]]) -> _Header:
         if name in RESERVED_TAGS:
             found[name] = value
         elif _is_reserved(name):
-            raise FormatError(f"record line {index}: tag {name[:_QUOTE]} names no seat of a game")
+            raise FormatError(
+                f"record line {index}: tag {name[:MAX_QUOTE]} names no seat of a game"
+            )
         else:
             _check_free_tag(index, name, value)
             free[name] = value
@@ -594,7 +597,7 @@ def _read_header(tags: list[tuple[int, str, str]]) -> _Header:
 def _check_free_tag(index: int, name: str, value: str) -> None:
     if len(name) > MAX_TAG_NAME or not _TAG_NAME.fullmatch(name):
         raise FormatError(
-            f"record line {index}: tag name {name[:_QUOTE]!r} must be a capital letter followed "
+            f"record line {index}: tag name {name[:MAX_QUOTE]!r} must be a capital letter followed "
             f"by letters, digits or '_', at most {MAX_TAG_NAME} characters"
         )
     _check_tag_text(name, value)
@@ -615,16 +618,17 @@ def _required(found: dict[str, str], name: str) -> str:
 
 
 def _check_format(found: dict[str, str]) -> None:
-    if found.get("Format") != FORMAT:
+    if found.get("Format") != RECORD_FORMAT:
         raise FormatError(
-            f'not a cacao-rules game record: expected the tag [Format "{FORMAT}"], '
-            f"got {found.get('Format', 'none')!r:.{_QUOTE}}"
+            f'not a cacao-rules game record: expected the tag [Format "{RECORD_FORMAT}"], '
+            f"got {found.get('Format', 'none')!r:.{MAX_QUOTE}}"
         )
     version = _required(found, "Version")
-    readable = ", ".join(str(number) for number in READ_VERSIONS)
-    if version not in {str(number) for number in READ_VERSIONS}:
+    readable = ", ".join(str(number) for number in READ_RECORD_VERSIONS)
+    if version not in {str(number) for number in READ_RECORD_VERSIONS}:
         raise FormatError(
-            f"game record version {version[:_QUOTE]!r} is not one this release reads ({readable})"
+            f"game record version {version[:MAX_QUOTE]!r} is not one this release reads "
+            f"({readable})"
         )
 
 
@@ -633,7 +637,7 @@ def _read_seed(text: str) -> int | None:
         return None
     if not re.fullmatch(r"0|[1-9][0-9]{0,19}", text) or int(text) > MAX_SEED:
         raise FormatError(
-            f"tag Seed must be 'none' or a number from 0 to 2**64 - 1, got {text[:_QUOTE]!r}"
+            f"tag Seed must be 'none' or a number from 0 to 2**64 - 1, got {text[:MAX_QUOTE]!r}"
         )
     return int(text)
 
@@ -654,14 +658,14 @@ def _lookup_all(words: list[str], table: Mapping[str, _Named], tag: str) -> list
     for word in words:
         if word not in table:
             known = ", ".join(table)
-            raise FormatError(f"tag {tag}: unknown name {word[:_QUOTE]!r}; known: {known}")
+            raise FormatError(f"tag {tag}: unknown name {word[:MAX_QUOTE]!r}; known: {known}")
     return [table[word] for word in words]
 
 
 def _flag(found: dict[str, str], name: str) -> bool:
     value = found.get(name)
     if value not in (None, _YES):
-        raise FormatError(f"tag {name} is {_YES!r} when given, got {value!r:.{_QUOTE}}")
+        raise FormatError(f"tag {name} is {_YES!r} when given, got {value!r:.{MAX_QUOTE}}")
     return value == _YES
 
 
@@ -674,7 +678,7 @@ def _read_workers(found: dict[str, str]) -> dict[WorkerType, int] | None:
         kind = _TYPES.get(name)
         if kind is None or kind in counts or not re.fullmatch(r"[1-9][0-9]?", number):
             raise FormatError(
-                f"tag Workers: cannot read {item[:_QUOTE]!r}; expected TYPE:COUNT items such as "
+                f"tag Workers: cannot read {item[:MAX_QUOTE]!r}; expected TYPE:COUNT items such as "
                 "1-1-1-1:3, each type once"
             )
         counts[kind] = min(int(number), WORKERS_PER_COLOUR[kind] + 1)
@@ -684,7 +688,7 @@ def _read_workers(found: dict[str, str]) -> dict[WorkerType, int] | None:
 def _read_config(found: dict[str, str]) -> Config:
     players = _required(found, "Players")
     if players not in ("2", "3", "4"):
-        raise FormatError(f"tag Players must be 2, 3 or 4, got {players[:_QUOTE]!r}")
+        raise FormatError(f"tag Players must be 2, 3 or 4, got {players[:MAX_QUOTE]!r}")
     modules = _lookup_all(_words(found, "Modules"), _MODULES, "Modules")
     huts = _lookup_all(_words(found, "Huts"), _HUTS, "Huts") if "Huts" in found else None
     try:
@@ -731,6 +735,6 @@ def _check_result(result: tuple[str, str | None], final: State) -> None:
     for name in _RESULT_TAGS:
         if written.get(name) != expected.get(name):
             raise FormatError(
-                f"tag {name} says {written.get(name, 'nothing')!r:.{_QUOTE}}, but the moves give "
-                f"{expected.get(name, 'nothing (the game is not over)')!r}"
+                f"tag {name} says {written.get(name, 'nothing')!r:.{MAX_QUOTE}}, but the moves "
+                f"give {expected.get(name, 'nothing (the game is not over)')!r}"
             )

@@ -31,10 +31,11 @@ import msgspec
 from ..errors import CacaoError, FormatError, expect
 from ..game.caches import Forget, Memo
 from ..game.components import TILES_BY_CODE, Hut, JungleTile, Side, Tile, WorkerTile, WorkerType
-from ..game.config import Config, Module
+from ..game.config import Config
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.limits import MAX_SEED
+from ..observation import Observation, PlayerView
 from ..state.state import (
     ActivatedEdge,
     BlindFillStep,
@@ -72,8 +73,6 @@ D = TypeVar("D", bound=msgspec.Struct)
 
 _ENCODER: Final = msgspec.json.Encoder()
 _DECODER: Final = msgspec.json.Decoder(doc.StateDocument)
-_PLAYER_FIELDS_KNOWN: Final = doc.PlayerDocument.__struct_fields__ == PlayerState.FIELDS
-_CONFIG_FIELDS_KNOWN: Final = doc.ConfigDocument.__struct_fields__ == Config.FIELDS
 _TILE_CODES: Final = {tile: code for code, tile in TILES_BY_CODE.items()}
 _HUT_ORDER: Final = {hut: hut.sort_key for hut in Hut}
 _SIDE_NAMES: Final[dict[Side, doc.Side]] = {Side.N: "N", Side.E: "E", Side.S: "S", Side.W: "W"}
@@ -141,69 +140,104 @@ def _step_document(step: Step) -> doc.AnyStep:
 
 
 @functools.lru_cache(maxsize=64)
-def _config_document(config: Config) -> doc.ConfigDocument:
-    return doc.ConfigDocument(
-        players=config.players,
+def written_config(config: Config) -> doc.ConfigDocument:
+    """The ``config`` entry of the documents (kept: configurations are few and immutable): its
+    fields as they are but for the sets and mappings, written in a fixed order."""
+    fields = dict(zip(Config.FIELDS, config.values(), strict=True))
+    fields.update(
         modules=tuple(sorted(config.modules, key=lambda module: module.value)),
-        map_early_overbuild=config.map_early_overbuild,
         huts=None
         if config.huts is None
         else tuple(sorted(config.huts, key=_HUT_ORDER.__getitem__)),
         workers=None if config.workers is None else dict(config.workers),
-        is_big_game=config.is_big_game,
+    )
+    return doc.ConfigDocument(**fields)
+
+
+OpenPlayer = tuple[tuple[int, int, int, int], tuple[int, int, tuple[Hut, ...], doc.Gems, doc.Masks]]
+"""The open fields of a player's entry in two runs, those before the hand and those after
+the pile, for the entries that put their own fields between them (given as positional
+arguments: an entry is built for every player of every state written)."""
+
+OpenState = tuple[
+    tuple[int, doc.Board, doc.Covered, doc.Discarded],
+    tuple[
+        dict[str, int],
+        doc.Codes,
+        doc.Codes,
+        int,
+        dict[Hut, int],
+        doc.Emperor,
+        doc.Gems,
+        doc.Masks,
+        int,
+        int,
+        int,
+        doc.AnyStep,
+    ],
+]
+"""The open fields of a state's document in two runs, those between the seed (or the
+observer) and the players, and those after the players."""
+
+
+def open_player_document(player: PlayerState | PlayerView) -> OpenPlayer:
+    """The fields of a player's entry that every player sees, as a state document and an
+    observation document both write them: those before the hand, and those after the pile
+    (or the observer's counts)."""
+    return (
+        (player.gold, player.cacao, player.sun, player.water_field),
+        (player.chocolate, player.map_tiles, player.huts, player.gems, player.masks),
     )
 
 
 def _player_document(player: PlayerState) -> doc.PlayerDocument:
-    return doc.PlayerDocument(
-        gold=player.gold,
-        cacao=player.cacao,
-        sun=player.sun,
-        water_field=player.water_field,
-        hand=player.hand,
-        pile=dict(player.pile.items),
-        chocolate=player.chocolate,
-        map_tiles=player.map_tiles,
-        huts=player.huts,
-        gems=player.gems,
-        masks=player.masks,
+    before, after = open_player_document(player)
+    fields = (*before, player.hand, dict(player.pile.items), *after)
+    return doc.PlayerDocument(*fields)
+
+
+def open_document(source: State | Observation) -> OpenState:
+    """The fields of a state's document that an observation's document shares, written from
+    a state or an observation alike: those after the configuration and the seed or the
+    observer, up to the players; and those after the players."""
+    return (
+        (
+            source.chance_count,
+            tuple(
+                doc.BoardEntry(square, _tile_document(tile))
+                for square, tile in sorted(source.board.items())
+            ),
+            tuple(
+                doc.CoveredEntry(square, _worker_document(tile))
+                for square, tile in sorted(source.covered.items())
+            ),
+            tuple(doc.DiscardDocument(seat, kind) for seat, kind in source.discarded),
+        ),
+        (
+            {_code(tile): count for tile, count in source.jungle_pile.items},
+            tuple(map(_code, source.display)),
+            tuple(map(_code, source.map_board)),
+            source.map_tiles_used,
+            dict(source.hut_supply.items),
+            source.emperor,
+            source.gem_cart,
+            source.mask_supply,
+            source.gems_exchanged,
+            source.current,
+            source.turn,
+            _step_document(source.step),
+        ),
     )
 
 
 def to_document(state: State) -> doc.StateDocument:
     """``state`` as the document :func:`to_json` writes, before it is written as text."""
-    expect(state, State)
-    if not (_PLAYER_FIELDS_KNOWN and _CONFIG_FIELDS_KNOWN):
-        raise FormatError(f"state format version {VERSION} cannot write this state's fields")
-    return doc.StateDocument(
-        format=FORMAT,
-        version=VERSION,
-        config=_config_document(state.config),
-        seed=state.seed,
-        chance_count=state.chance_count,
-        board=tuple(
-            doc.BoardEntry(square, _tile_document(tile))
-            for square, tile in sorted(state.board.items())
-        ),
-        covered=tuple(
-            doc.CoveredEntry(square, _worker_document(tile))
-            for square, tile in sorted(state.covered.items())
-        ),
-        discarded=tuple(doc.DiscardDocument(seat, kind) for seat, kind in state.discarded),
-        players=tuple(map(_player_document, state.players)),
-        jungle_pile={_code(tile): count for tile, count in state.jungle_pile.items},
-        display=tuple(map(_code, state.display)),
-        map_board=tuple(map(_code, state.map_board)),
-        map_tiles_used=state.map_tiles_used,
-        hut_supply=dict(state.hut_supply.items),
-        emperor=state.emperor,
-        gem_cart=state.gem_cart,
-        mask_supply=state.mask_supply,
-        gems_exchanged=state.gems_exchanged,
-        current=state.current,
-        turn=state.turn,
-        step=_step_document(state.step),
-    )
+    expect(state, State)  # the documents have the values' fields: tests/test_contributing_steps.py
+    before, after = open_document(state)
+    players = tuple(map(_player_document, state.players))
+    config = written_config(state.config)
+    fields = (config, state.seed, *before, players, *after)
+    return doc.StateDocument(FORMAT, VERSION, *fields)
 
 
 def write(document: msgspec.Struct) -> str:
@@ -297,43 +331,32 @@ def _upgrade(old: doc.StateDocumentV1) -> doc.StateDocument:
 
 
 @functools.lru_cache(maxsize=256)
-def _config(
-    players: int,
-    modules: tuple[Module, ...],
-    early: bool,
-    huts: tuple[Hut, ...] | None,
-    workers: tuple[tuple[WorkerType, int], ...] | None,
-    big: bool,
-) -> Config | str:
-    """The configuration of these values, or what is wrong with them (configurations are
-    immutable, so each is built once)."""
+def _config(values: tuple[Any, ...]) -> Config | str:
+    """The configuration of a document's values, in the order of its fields (the workers as
+    pairs, to be hashable), or what is wrong with them (configurations are immutable, so each
+    is built once)."""
+    fields = dict(zip(Config.FIELDS, values, strict=True))
+    modules, huts, workers = fields["modules"], fields["huts"], fields["workers"]
     if len(set(modules)) != len(modules):
         return "config.modules: a module is listed twice"
     if huts is not None and len(set(huts)) != len(huts):
         return "config.huts: a hut is listed twice; an agreed selection names each once"
+    fields.update(
+        modules=frozenset(modules),
+        huts=None if huts is None else list(huts),
+        workers=None if workers is None else dict(workers),
+    )
     try:
-        return Config(
-            players=players,
-            modules=frozenset(modules),
-            map_early_overbuild=early,
-            huts=None if huts is None else list(huts),
-            workers=None if workers is None else dict(workers),
-            is_big_game=big,
-        )
+        return Config(**fields)
     except CacaoError as error:
         return f"config: {error}"
 
 
 def _read_config(document: doc.ConfigDocument) -> Config:
-    workers = document.workers
-    config = _config(
-        document.players,
-        document.modules,
-        document.map_early_overbuild,
-        document.huts,
-        None if workers is None else tuple(workers.items()),
-        document.is_big_game,
-    )
+    fields = msgspec.structs.asdict(document)
+    if document.workers is not None:
+        fields["workers"] = tuple(document.workers.items())
+    config = _config(tuple(fields.values()))
     if isinstance(config, str):
         raise Bad(config)
     return config
@@ -341,7 +364,7 @@ def _read_config(document: doc.ConfigDocument) -> Config:
 
 def config_document(config: Config) -> dict[str, Json]:
     """``config`` as the ``config`` object of :func:`to_json`'s document, parsed."""
-    return msgspec.to_builtins(_config_document(config))  # type: ignore[no-any-return]
+    return msgspec.to_builtins(written_config(config))  # type: ignore[no-any-return]
 
 
 def config_from_document(value: Json) -> Config:
@@ -414,24 +437,32 @@ def _codes(codes: Iterable[str]) -> tuple[JungleTile, ...]:
     return tuple(sorted(map(_jungle, codes), key=lambda tile: tile.sort_key))
 
 
-def player_of(
-    document: doc.PlayerDocument | doc.SeenPlayerDocument,
-    hand: Iterable[WorkerType],
-    pile: Mapping[WorkerType, int],
-) -> PlayerState:
-    """The player of a state or observation document, with ``hand`` and ``pile``."""
+def open_player_fields(document: doc.PlayerDocument | doc.SeenPlayerDocument) -> dict[str, Any]:
+    """The fields of a player that every player sees, read from a state or an observation
+    document (all but the hand and the pile)."""
+    return {
+        "gold": document.gold,
+        "cacao": document.cacao,
+        "sun": document.sun,
+        "water_field": document.water_field,
+        "chocolate": document.chocolate,
+        "map_tiles": document.map_tiles,
+        "huts": tuple(sorted(document.huts, key=_HUT_ORDER.__getitem__)),
+        "gems": document.gems,
+        "masks": tuple(sorted(document.masks)),
+    }
+
+
+def worker_bag(counts: Mapping[WorkerType, int]) -> Bag[WorkerType]:
+    """The worker tiles of a document's counts by type, as a bag in the types' order."""
+    return Bag(tuple(sorted(counts.items(), key=_type_order)))
+
+
+def _player_of(document: doc.PlayerDocument) -> PlayerState:
     return PlayerState(
-        gold=document.gold,
-        cacao=document.cacao,
-        sun=document.sun,
-        water_field=document.water_field,
-        hand=sorted_hand(hand),
-        pile=Bag(tuple(sorted(pile.items(), key=_type_order))),
-        chocolate=document.chocolate,
-        map_tiles=document.map_tiles,
-        huts=tuple(sorted(document.huts, key=_HUT_ORDER.__getitem__)),
-        gems=document.gems,
-        masks=tuple(sorted(document.masks)),
+        hand=sorted_hand(document.hand),
+        pile=worker_bag(document.pile),
+        **open_player_fields(document),
     )
 
 
@@ -461,41 +492,37 @@ _READ_PLAIN_STEPS: Final[dict[type, Callable[[], Step]]] = {
 }
 
 
-def state_of(
-    document: doc.StateDocument | doc.ObservationDocument,
-    config: Config,
-    seed: int | None,
-    players: tuple[PlayerState, ...],
-) -> State:
-    """The state of a state or observation document, with its configuration, ``seed``
-    and ``players`` read already; :class:`Bad` for what depends on several fields."""
+def open_fields(
+    document: doc.StateDocument | doc.ObservationDocument, config: Config
+) -> dict[str, Any]:
+    """The fields of a state that an observation shares, read from a state or observation
+    document with its configuration read already: all but the seed and the players;
+    :class:`Bad` for what depends on several fields."""
     seats = config.players
     discarded = tuple(
         (check_seat(entry.seat, seats, f"discarded[{index}].seat"), entry.type)
         for index, entry in enumerate(document.discarded)
     )
     jungle_pile = [(_jungle(code), count) for code, count in document.jungle_pile.items()]
-    return State(
-        config=config,
-        seed=seed,
-        chance_count=document.chance_count,
-        board=_read_entries(document.board, "board", seats),
-        covered=_read_entries(document.covered, "covered", seats),
-        discarded=discarded,
-        players=players,
-        jungle_pile=Bag(tuple(sorted(jungle_pile, key=_tile_order))),
-        display=_codes(document.display),
-        current=check_seat(document.current, seats, "current"),
-        turn=document.turn,
-        step=_read_step(document.step, seats),
-        map_board=_codes(document.map_board),
-        map_tiles_used=document.map_tiles_used,
-        hut_supply=Bag(tuple(sorted(document.hut_supply.items(), key=_hut_order))),
-        emperor=document.emperor,
-        gem_cart=document.gem_cart,
-        mask_supply=tuple(sorted(document.mask_supply)),
-        gems_exchanged=document.gems_exchanged,
-    )
+    return {
+        "config": config,
+        "chance_count": document.chance_count,
+        "board": _read_entries(document.board, "board", seats),
+        "covered": _read_entries(document.covered, "covered", seats),
+        "discarded": discarded,
+        "jungle_pile": Bag(tuple(sorted(jungle_pile, key=_tile_order))),
+        "display": _codes(document.display),
+        "current": check_seat(document.current, seats, "current"),
+        "turn": document.turn,
+        "step": _read_step(document.step, seats),
+        "map_board": _codes(document.map_board),
+        "map_tiles_used": document.map_tiles_used,
+        "hut_supply": Bag(tuple(sorted(document.hut_supply.items(), key=_hut_order))),
+        "emperor": document.emperor,
+        "gem_cart": document.gem_cart,
+        "mask_supply": tuple(sorted(document.mask_supply)),
+        "gems_exchanged": document.gems_exchanged,
+    }
 
 
 def read_config(document: doc.StateDocument | doc.ObservationDocument) -> Config:
@@ -513,8 +540,8 @@ def _read_state(document: doc.StateDocument) -> State:
     config = read_config(document)
     if document.seed is not None and document.seed > MAX_SEED:
         raise Bad(out_of_range("seed", document.seed, 0, MAX_SEED))
-    players = tuple(player_of(entry, entry.hand, entry.pile) for entry in document.players)
-    return state_of(document, config, document.seed, players)
+    players = tuple(map(_player_of, document.players))
+    return State(seed=document.seed, players=players, **open_fields(document, config))
 
 
 def from_json(text: str, *, strict: bool = True) -> State:

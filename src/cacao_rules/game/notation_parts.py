@@ -15,8 +15,9 @@ from typing import Final
 from .components import GEM_COLOURS, TILES_BY_CODE, Gems, Hut, JungleTile, Side, WorkerType
 from .geometry import Square
 
-MAX_QUOTE: Final = 80
-"""The most characters of a part quoted in a message."""
+MAX_MOVE_QUOTE: Final = 80
+"""The most characters of a move's text, or of a part of it, quoted in a message (more than
+:data:`~cacao_rules.errors.MAX_QUOTE`: a whole move fits)."""
 
 _INTEGER: Final = r"(?:0|-?[1-9][0-9]*)"
 _SQUARE: Final = re.compile(rf"({_INTEGER}),({_INTEGER})")
@@ -65,7 +66,7 @@ def jungle_tile(part: str) -> JungleTile:
         return JungleTile.from_code(part)
     if tile is None:
         raise PartError(
-            f"unknown jungle tile code {part[:MAX_QUOTE]!r}; expected one of "
+            f"unknown jungle tile code {part[:MAX_MOVE_QUOTE]!r}; expected one of "
             f"{', '.join(TILES_BY_CODE)}, or D and 4 digits for a gem mine with its gems "
             "(red, green, blue, white), such as D2103"
         )
@@ -76,14 +77,16 @@ def hut(part: str) -> Hut:
     """A hut by its name: ``market-crier``."""
     found = _HUTS.get(part)
     if found is None:
-        raise PartError(f"unknown hut {part[:MAX_QUOTE]!r}; expected one of {', '.join(_HUTS)}")
+        raise PartError(
+            f"unknown hut {part[:MAX_MOVE_QUOTE]!r}; expected one of {', '.join(_HUTS)}"
+        )
     return found
 
 
 def _number(digits: str, what: str) -> int:
     if len(digits.lstrip("-")) > _MAX_DIGITS:
         raise PartError(
-            f"{what} {digits[:MAX_QUOTE]!r} is too large (at most {_MAX_DIGITS} digits)"
+            f"{what} {digits[:MAX_MOVE_QUOTE]!r} is too large (at most {_MAX_DIGITS} digits)"
         )
     return int(digits)
 
@@ -126,9 +129,9 @@ def bars(part: str) -> int:
     match = _BARS.fullmatch(part)
     if match is None:
         raise PartError(
-            f"bad bar count {part[:MAX_QUOTE]!r}; expected b1, b2, ... for the workers selling "
-            "a chocolate bar (left out when none does), or g and 4 digits for the gems taken at "
-            "a gem mine"
+            f"bad bar count {part[:MAX_MOVE_QUOTE]!r}; expected b1, b2, ... for the workers "
+            "selling a chocolate bar (left out when none does), or g and 4 digits for the gems "
+            "taken at a gem mine"
         )
     return _number(match.group(1), "bar count")
 
@@ -138,7 +141,7 @@ def gems(part: str) -> Gems:
     match = _GEMS.fullmatch(part)
     if match is None or not any(int(digit) for digit in match.groups()):
         raise PartError(
-            f"bad gems {part[:MAX_QUOTE]!r}; expected g and one digit per colour "
+            f"bad gems {part[:MAX_MOVE_QUOTE]!r}; expected g and one digit per colour "
             f"({', '.join(GEM_COLOURS)}), such as g1001, for the gems taken at a gem mine "
             "(left out when none is)"
         )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import threading
 import time
 
@@ -21,6 +20,7 @@ import msgspec
 
 import cacao_rules as cr
 
+from ..agents.specs import HUMAN
 from ..formats.serialization import config_from_document
 from ..observation import OPEN_FIELDS, Observation, player_view
 from ..show.describe import describe_event
@@ -28,7 +28,7 @@ from ..show.replay_page import replay_page
 from ..show.svg import board
 from . import schemas
 from .clocks import Clocks
-from .players import HUMAN
+from .status import GameStatus, game_status
 from .storage import Seat, StoredGame
 
 LAST_MOVE_COLOUR = "#d50000"
@@ -174,12 +174,9 @@ class LiveGame:
         self.changed = asyncio.Event()
 
     @property
-    def status(self) -> str:
-        if self.expired:
-            return "expired"
-        if self.state.is_over:
-            return "over"
-        return "open" if any(seat.name is None for seat in self.seats) else "playing"
+    def status(self) -> GameStatus:
+        seated = all(seat.name is not None for seat in self.seats)
+        return game_status(expired=self.expired, over=self.state.is_over, seated=seated)
 
     @property
     def bot_to_move(self) -> int | None:
@@ -259,7 +256,7 @@ class LiveGame:
                 schemas.SeatInfo(seat=number, player=seat.player, name=seat.name)
                 for number, seat in enumerate(self.seats)
             ],
-            status=self.status,  # type: ignore[arg-type]  # one of the four
+            status=self.status,
             moves=len(self.moves),
             to_move=state.to_move,
             scores=[sheet.total for sheet in cr.final_scores(state)] if over else None,
@@ -315,10 +312,10 @@ class LiveGame:
             game=self.id,
             seat=seat,
             names=[entry.name for entry in self.seats],
-            status=self.status,  # type: ignore[arg-type]  # one of the four
+            status=self.status,
             to_move=state.to_move,
             waiting=cr.describe_step(state),
-            observation=json.loads(cr.observation_to_json(observation)),
+            observation=cr.observation_document(observation),
             events=[cr.event_document(event) for event in seen],
             lines=_lines(seen),
             next=count,

@@ -24,16 +24,18 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
+import msgspec
+
 import cacao_rules as cr
 
 from ..agents.registry import BOTS
+from ..agents.specs import HUMAN
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
 from .bot_queue import BotQueue
 from .clocks import TimeControl
 from .live import LiveGame
 from .players import (
-    HUMAN,
     MAX_ITERATIONS,
     STAND_IN,
     check_external,
@@ -43,6 +45,7 @@ from .players import (
 from .programs import Programs, public_reason
 from .settings import Settings
 from .sqlite_lock import serving
+from .status import UNFINISHED
 from .storage import RETRY_SECONDS, MoveConflict, Seat, Storage, Unavailable, token_hash
 
 LOG = logging.getLogger("cacao_rules.server")
@@ -271,16 +274,8 @@ class Lobby:
         return schemas.Games(open=lists["open"], playing=lists["playing"])
 
     def _config(self, request: schemas.ConfigRequest) -> cr.Config:
-        document: dict[str, Any] = {
-            "players": request.players,
-            "modules": request.modules,
-            "map_early_overbuild": request.map_early_overbuild,
-            "huts": request.huts,
-            "workers": request.workers,
-            "is_big_game": request.is_big_game,
-        }
-        try:
-            return config_from_document(document)
+        try:  # the request's fields are the configuration's (tests/test_server_shapes.py)
+            return config_from_document(msgspec.structs.asdict(request))
         except cr.CacaoError as error:
             raise Refused(
                 400, str(error).replace("not a valid configuration: ", "config.")
@@ -304,7 +299,7 @@ class Lobby:
         seated = self._reserved.programs + sum(
             1
             for game in self.games.values()
-            if game.status in ("open", "playing")
+            if game.status in UNFINISHED
             for seat in game.seats
             if seat.player in self.programs.commands
         )
@@ -319,7 +314,7 @@ class Lobby:
     def _count_creation(self, client: str) -> None:
         """Refuse a client over its share of new games, or any when the server is full."""
         live = self._reserved.games + sum(
-            1 for game in self.games.values() if game.status in ("open", "playing")
+            1 for game in self.games.values() if game.status in UNFINISHED
         )
         if live >= self.limits.max_live_games:
             raise Refused(503, "the server has as many games as it can keep; try again later")
@@ -338,7 +333,7 @@ class Lobby:
     async def join(self, game_id: str, request: schemas.JoinGame) -> schemas.Joined:
         name = request.name.strip()
         if not name or not name.isprintable():
-            raise Refused(400, "a name is 1 to 40 printable characters")
+            raise Refused(400, f"a name is 1 to {schemas.MAX_NAME} printable characters")
         game = await self.existing(game_id)
         async with game.lock:
             free = [n for n, seat in enumerate(game.seats) if seat.name is None]

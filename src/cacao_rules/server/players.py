@@ -17,9 +17,8 @@ from collections.abc import Mapping
 import cacao_rules as cr
 
 from ..agents.registry import BOTS
-from ..agents.specs import SpecFactory, bot_factory
+from ..agents.specs import HUMAN, SpecFactory, bot_factory
 
-HUMAN = "human"
 STAND_IN = "random"
 """The built-in bot that takes over the seat of an external bot that broke down."""
 MAX_ITERATIONS = 20_000

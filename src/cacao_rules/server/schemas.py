@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 from msgspec import Meta
 
-Name = Annotated[str, Meta(min_length=1, max_length=40)]
+from .status import GameStatus
+
+MAX_NAME: Final = 40
+"""The longest player name, in characters: part of the published request shape, so a
+constant of the API, not a server setting."""
+Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME)]
 """A player's name (printable characters; the server also checks that)."""
 Count = Annotated[int, Meta(ge=0, le=1_000)]
 
@@ -150,7 +155,7 @@ class GameInfo(Answer):
     game: str
     config: dict[str, Any]
     seats: list[SeatInfo]
-    status: Literal["open", "playing", "over", "expired"]
+    status: GameStatus
     moves: int
     to_move: int | None
     scores: list[int] | None
@@ -230,7 +235,7 @@ class SeatView(Answer):
     game: str
     seat: int | None
     names: list[str | None]
-    status: Literal["open", "playing", "over", "expired"]
+    status: GameStatus
     to_move: int | None
     waiting: str
     observation: dict[str, Any]

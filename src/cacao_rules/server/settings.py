@@ -51,8 +51,6 @@ class Limits:
     listed_games: int = 50
     """The most open games, and the most games being played, that ``GET /api/games``
     lists."""
-    max_name: int = 40
-    """The longest player name, in characters."""
     max_mcts_ms: int = 2_000
     """The most thinking time a client may give a seated search bot, per decision."""
     search_seconds: float = 60.0

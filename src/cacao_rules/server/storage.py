@@ -35,6 +35,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from . import migrations
 from .clocks import Clocks, TimeControl
+from .status import UNFINISHED, game_status
 
 METADATA = sa.MetaData()
 """The tables, declared once: the schema the last revision of :mod:`.migrations` gives."""
@@ -177,7 +178,8 @@ class Storage:
         """Store a new game; timed by ``clock``, whose first clock starts now when every
         seat is taken already."""
         now = time.time()
-        status = "playing" if all(seat.name is not None for seat in seats) else "open"
+        seated = all(seat.name is not None for seat in seats)
+        status = game_status(expired=False, over=False, seated=seated)
         seconds = None if clock is None else clock.seconds
         with self.engine.begin() as db:
             db.execute(
@@ -222,7 +224,10 @@ class Storage:
                 return False
             values: dict[str, object] = {"touched": now}
             if full:
-                values |= {"status": "playing", "turn_started": now}
+                values |= {
+                    "status": game_status(expired=False, over=False, seated=True),
+                    "turn_started": now,
+                }
             db.execute(GAMES.update().where(GAMES.c.id == game_id).values(**values))
             return True
 
@@ -240,7 +245,9 @@ class Storage:
         :class:`MoveConflict` when the game has a move ``number`` already: the writer's
         game is behind the database's, and nothing is stored."""
         now = time.time()
-        values: dict[str, object] = {"touched": now, "status": "over"} if over else {"touched": now}
+        values: dict[str, object] = {"touched": now}
+        if over:
+            values["status"] = game_status(expired=False, over=True, seated=True)
         if clock is not None:
             values["turn_started"] = clock[2]
         try:
@@ -287,7 +294,11 @@ class Storage:
         """Mark games nobody finished as expired (kept, but no longer played)."""
         if game_ids:
             with self.engine.begin() as db:
-                db.execute(GAMES.update().where(GAMES.c.id.in_(game_ids)).values(status="expired"))
+                db.execute(
+                    GAMES.update()
+                    .where(GAMES.c.id.in_(game_ids))
+                    .values(status=game_status(expired=True, over=False, seated=False))
+                )
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as db:
@@ -334,7 +345,7 @@ class Storage:
     def unfinished(self) -> list[str]:
         """The ids of the games still open or being played (to resume on start)."""
         with self.engine.connect() as db:
-            query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(("open", "playing")))
+            query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(UNFINISHED))
             return list(db.execute(query.order_by(GAMES.c.created)).scalars())
 
 

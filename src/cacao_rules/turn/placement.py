@@ -118,7 +118,7 @@ class TileMoves:
         return kept is not None and any(listed is move for listed in kept)
 
 
-TILE_MOVES: Final = TileMoves()
+KEPT_TILE_MOVES: Final = TileMoves()
 """The tile moves of this process (see :class:`TileMoves`)."""
 
 
@@ -134,7 +134,7 @@ def placement_moves(view: View) -> list[Move]:
     """Every placement, overbuild or (when neither exists) discard, in notation order.
 
     Written as plain loops over the kept moves of each type and square
-    (:data:`TILE_MOVES`): compiled, each step is a native dictionary read and list
+    (:data:`KEPT_TILE_MOVES`): compiled, each step is a native dictionary read and list
     extension. The squares are
     read as plain objects, not as ``Square``: compiled,
     mypyc keeps a ``tuple[int, int]`` unboxed and would build a new tuple for every read.
@@ -142,7 +142,7 @@ def placement_moves(view: View) -> list[Move]:
     types = hand_types(view)
     squares: tuple[object, ...] = free_squares(view.board)
     moves: list[Move] = []
-    made = TILE_MOVES
+    made = KEPT_TILE_MOVES
     for kind in types:
         places = made.places[kind]
         for square in squares:
