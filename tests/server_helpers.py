@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import uvicorn
 
+from cacao_rules.server.live_updates import Update
 from cacao_rules.server.run import config
 from cacao_rules.server.settings import Settings
 
@@ -48,3 +50,30 @@ def create_game(client: Any, config: dict[str, Any], seats: list[str] | None = N
     assert answer.status_code == 201, answer.text
     game: str = answer.json()["game"]
     return game
+
+
+class Switchboard:
+    """Live updates under the test's control: it hears only what the test tells it."""
+
+    def __init__(self) -> None:
+        self.hearing = True
+        self.queue: asyncio.Queue[Update] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    async def start(self) -> None:
+        self.loop, self.queue = asyncio.get_running_loop(), asyncio.Queue()
+
+    async def publish(self, game: str, moves: int) -> None:
+        pass
+
+    async def updates(self) -> AsyncIterator[Update]:
+        assert self.queue is not None
+        while True:
+            yield await self.queue.get()
+
+    async def close(self) -> None:
+        pass
+
+    def tell(self, update: Update) -> None:
+        assert self.loop is not None and self.queue is not None
+        self.loop.call_soon_threadsafe(self.queue.put_nowait, update)
