@@ -18,6 +18,7 @@ pytest.importorskip("starlette")
 httpx2 = pytest.importorskip("httpx2")
 
 import sqlalchemy as sa  # noqa: E402
+from httpx2 import Client  # noqa: E402
 from websockets.sync.client import ClientConnection, connect  # noqa: E402
 
 from cacao_rules.server.live_updates import (  # noqa: E402
@@ -58,7 +59,7 @@ def _at(moves: int) -> Callable[[Any], bool]:
     return lambda view: bool(view["moves"] == moves)
 
 
-def _join(client: httpx2.Client, game: str) -> dict[int, str]:
+def _join(client: Client, game: str) -> dict[int, str]:
     tokens = {}
     for name in ("ann", "bob"):
         joined = client.post(f"/api/games/{game}/join", json={"name": name}).json()
@@ -66,7 +67,7 @@ def _join(client: httpx2.Client, game: str) -> dict[int, str]:
     return tokens
 
 
-def _play(client: httpx2.Client, game: str, tokens: dict[int, str]) -> int:
+def _play(client: Client, game: str, tokens: dict[int, str]) -> int:
     """Play the first legal move of the seat to move through ``client``; the moves then."""
     seat = client.get(f"/api/games/{game}").json()["to_move"]
     headers = {"Authorization": f"Bearer {tokens[seat]}"}
