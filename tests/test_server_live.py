@@ -30,7 +30,13 @@ from cacao_rules.server.live_updates import (  # noqa: E402
     Update,
 )
 from cacao_rules.server.settings import Settings  # noqa: E402
-from server_helpers import Switchboard, create_game, running  # noqa: E402
+from server_helpers import (  # noqa: E402
+    Switchboard,
+    create_game,
+    free_port,
+    running,
+    server_process,
+)
 
 PUSH_SECONDS = 5.0
 """The longest a test waits for a change to reach another server (measured: milliseconds;
@@ -140,6 +146,34 @@ def test_a_server_catches_up_a_game_it_holds_at_an_older_move(
             assert time.monotonic() < deadline, "two still serves the game at an older move"
             time.sleep(0.02)
         assert _play(b, game, tokens) == moves + 1
+
+
+def test_two_serve_processes_on_postgresql_serve_one_game_live(postgres_database: str) -> None:
+    """Two ``cacao-rules serve`` processes on one PostgreSQL database: a game made through
+    one is served by the other, and each move, made through either, reaches the other's
+    WebSocket."""
+    ports = free_port(), free_port()
+    with (
+        server_process(postgres_database, ports[0]),
+        server_process(postgres_database, ports[1]),
+    ):
+        one, two = (f"http://127.0.0.1:{port}" for port in ports)
+        with Client(base_url=one, timeout=30) as a, Client(base_url=two, timeout=30) as b:
+            game = create_game(a, {"players": 2})
+            assert b.get(f"/api/games/{game}").json() == a.get(f"/api/games/{game}").json()
+            with _socket(two, game, {"spectator": True}) as on_two:
+                tokens = _join(a, game)
+                _view_where(on_two, lambda view: view["status"] == "playing")
+                _view_where(on_two, _at(_play(a, game, tokens)))  # A's move reaches B
+                seat = b.get(f"/api/games/{game}").json()["to_move"]
+                with (
+                    _socket(one, game, {"spectator": True}) as on_one,
+                    _socket(two, game, {"token": tokens[seat]}) as player,
+                ):
+                    moves = _view_where(on_one, lambda view: True)["moves"]
+                    action = _view_where(player, _at(moves))["legal_moves"][0]["action"]
+                    player.send(json.dumps({"type": "move", "action": action, "number": moves}))
+                    _view_where(on_one, _at(moves + 1))  # B's move reaches A
 
 
 # --- the implementations ------------------------------------------------------------------
