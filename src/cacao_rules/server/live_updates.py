@@ -47,6 +47,9 @@ HEARTBEAT_SECONDS = 5.0
 """How often an idle listening connection is checked (a connection cut without a word from
 the network is found within this)."""
 
+CONNECT_SECONDS = 5
+"""The longest wait for a new connection to the database server (an unreachable host)."""
+
 RECONNECT_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)
 """The waits between attempts to reconnect a dropped listening connection (the last one
 repeats)."""
@@ -177,7 +180,7 @@ class PostgresUpdates:
         import psycopg
 
         connection: psycopg.AsyncConnection[object] = await psycopg.AsyncConnection.connect(
-            self._conninfo, autocommit=True
+            self._conninfo, autocommit=True, connect_timeout=CONNECT_SECONDS
         )
         return connection
 

@@ -45,6 +45,8 @@ from .sqlite_lock import serving
 from .storage import RETRY_SECONDS, MoveConflict, Seat, Storage, Unavailable, token_hash
 
 LOG = logging.getLogger("cacao_rules.server")
+ERRANDS_SECONDS = 2.0
+"""How long a stopping server waits for its last updates to be published."""
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -141,6 +143,12 @@ class Lobby:
         self._think.stop()
         if self._hearing is not None:
             self._hearing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._hearing
+        if self._errands:  # the last changes' updates go out; a catch-up may end
+            await asyncio.wait(list(self._errands), timeout=ERRANDS_SECONDS)
+        for errand in list(self._errands):
+            errand.cancel()
         await self.updates.close()
         self.storage.close()
         self._serving.close()
@@ -447,7 +455,7 @@ class Lobby:
             async with game.lock:
                 self._behind.discard(game_id)  # a change after this needs a catch-up of its own
                 await self._reload(game)
-        except Exception as error:  # e.g. Unavailable: caught up at its next change or request
+        except Exception as error:  # e.g. Unavailable: caught up at its next update
             self._behind.discard(game_id)
             LOG.warning("game %s: not caught up with another process's change (%r)", game_id, error)
 
