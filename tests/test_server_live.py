@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
+import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +24,7 @@ import sqlalchemy as sa  # noqa: E402
 from httpx2 import Client  # noqa: E402
 from websockets.sync.client import ClientConnection, connect  # noqa: E402
 
+import postgres_cluster  # noqa: E402
 from cacao_rules.server.live_updates import (  # noqa: E402
     Changed,
     InProcessUpdates,
@@ -51,9 +55,11 @@ def _socket(base: str, game: str, hello: dict[str, Any]) -> Iterator[ClientConne
         yield socket
 
 
-def _view_where(socket: ClientConnection, condition: Callable[[Any], bool]) -> Any:
-    """The first view from ``socket`` that meets ``condition``, within :data:`PUSH_SECONDS`."""
-    deadline = time.monotonic() + PUSH_SECONDS
+def _view_where(
+    socket: ClientConnection, condition: Callable[[Any], bool], seconds: float = PUSH_SECONDS
+) -> Any:
+    """The first view from ``socket`` that meets ``condition``, within ``seconds``."""
+    deadline = time.monotonic() + seconds
     while True:
         view = json.loads(socket.recv(timeout=max(0.0, deadline - time.monotonic())))
         if view["type"] == "view" and condition(view):
@@ -174,6 +180,60 @@ def test_two_serve_processes_on_postgresql_serve_one_game_live(postgres_database
                     action = _view_where(player, _at(moves))["legal_moves"][0]["action"]
                     player.send(json.dumps({"type": "move", "action": action, "number": moves}))
                     _view_where(on_one, _at(moves + 1))  # B's move reaches A
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[tuple[Path, str]]:
+    """A PostgreSQL cluster of the test's own, which it may restart: its folder and URL."""
+    if postgres_cluster.binaries() is None:
+        pytest.skip("PostgreSQL is not installed (no initdb)")
+    folder = Path(tempfile.mkdtemp(prefix="cacao-pg-"))  # its owner, not root, must reach it
+    try:
+        yield folder, postgres_cluster.start(folder)
+    finally:
+        postgres_cluster.stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.postgresql
+def test_live_updates_outlast_a_restart_of_the_database_server(
+    own_postgres: tuple[Path, str],
+) -> None:
+    """The database server restarts (every connection cut): a move made through one process
+    afterwards reaches the other's WebSocket, once its listener is back."""
+    folder, url = own_postgres
+    ports = free_port(), free_port()
+    with server_process(url, ports[0]), server_process(url, ports[1]):
+        one, two = (f"http://127.0.0.1:{port}" for port in ports)
+        with Client(base_url=one, timeout=30) as a:
+            game = create_game(a, {"players": 2})
+            tokens = _join(a, game)
+            with _socket(two, game, {"spectator": True}) as on_two:
+                _view_where(on_two, lambda view: view["status"] == "playing")
+                postgres_cluster.restart(folder)
+                deadline = time.monotonic() + 30
+                while (moves := _try_to_play(a, game, tokens)) is None:
+                    assert time.monotonic() < deadline, "the server did not get its database back"
+                    time.sleep(0.2)
+                _view_where(on_two, _at(moves), seconds=20)  # reconnections: 0.1, 0.5, 1, 2, 5 s
+
+
+def _try_to_play(client: Client, game: str, tokens: dict[int, str]) -> int | None:
+    """:func:`_play`, or ``None`` while the server answers 503 (its database is away)."""
+    info = client.get(f"/api/games/{game}")
+    if info.status_code == 503:
+        return None
+    headers = {"Authorization": f"Bearer {tokens[info.json()['to_move']]}"}
+    view = client.get(f"/api/games/{game}/view", headers=headers)
+    if view.status_code == 503:
+        return None
+    move = {"move": view.json()["legal_moves"][0]["move"], "number": view.json()["moves"]}
+    answer = client.post(f"/api/games/{game}/moves", json=move, headers=headers)
+    if answer.status_code == 503:
+        return None
+    assert answer.status_code == 200, answer.text
+    moves: int = answer.json()["moves"]
+    return moves
 
 
 # --- the implementations ------------------------------------------------------------------

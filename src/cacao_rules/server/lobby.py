@@ -45,6 +45,10 @@ from .sqlite_lock import serving
 from .storage import RETRY_SECONDS, MoveConflict, Seat, Storage, Unavailable, token_hash
 
 LOG = logging.getLogger("cacao_rules.server")
+CATCH_UP_WAITS = (0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+"""The waits before trying again to catch up a game after a heard change while the database
+cannot be read; after the last, the game is caught up at its next update or when the
+listener reconnects."""
 ERRANDS_SECONDS = 2.0
 """How long a stopping server waits for its last updates to be published."""
 P = ParamSpec("P")
@@ -442,22 +446,32 @@ class Lobby:
 
     async def _catch_up(self, game_id: str) -> None:
         """Bring ``game_id``, a game in memory (or being loaded), up to the database after
-        a heard change, which wakes its watchers here. (A game not in memory is read from
-        the database when a request asks for it.)"""
-        try:
-            loading = self._loading.get(game_id)
-            if loading is not None:
-                await asyncio.shield(loading)  # begun before the change: caught up below
-            game = self.games.get(game_id)
-            if game is None:  # no such game, or it has just left memory
-                self._behind.discard(game_id)
+        a heard change, which wakes its watchers here (a game not in memory is read from
+        the database when a request asks for it); tried again while the database cannot
+        be read (it restarts: the first reads meet the connections it cut). The game is in
+        :attr:`_behind` until its read begins: the changes heard until then need no other."""
+        for wait in CATCH_UP_WAITS:
+            game: LiveGame | None = None
+            try:
+                loading = self._loading.get(game_id)
+                if loading is not None:
+                    await asyncio.shield(loading)  # begun before the change: caught up below
+                game = self.games.get(game_id)
+                if game is None:  # no such game, or it has just left memory
+                    break
+                async with game.lock:
+                    self._behind.discard(game_id)
+                    await self._reload(game)
                 return
-            async with game.lock:
-                self._behind.discard(game_id)  # a change after this needs a catch-up of its own
-                await self._reload(game)
-        except Exception as error:  # e.g. Unavailable: caught up at its next update
-            self._behind.discard(game_id)
-            LOG.warning("game %s: not caught up with another process's change (%r)", game_id, error)
+            except Exception as error:  # e.g. Unavailable
+                LOG.warning(
+                    "game %s: not caught up with another process's change (%r)", game_id, error
+                )
+                if game is not None and game_id in self._behind:  # another will read it
+                    return
+                self._behind.add(game_id)
+                await asyncio.sleep(wait)
+        self._behind.discard(game_id)
 
     # --- bots --------------------------------------------------------------------------
 
