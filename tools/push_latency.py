@@ -7,7 +7,8 @@ PostgreSQL one: SQLite is served by one process), keeps ``--games`` two-player g
 each seat a WebSocket client on A playing random moves, and a spectator's WebSocket on B
 for each game. It prints the percentiles of the push latency (the view of move N arriving on
 B, less the mover's own view of move N arriving on A, which the server sends once the move
-is committed) and of the round trip on A (the move sent to its view back), with the
+is committed) and of the round trip on A (the move sent to its view back), each server's
+CPU time a move (B's is what following another process's moves costs), with the
 machine's load average (clients and both servers share the machine). A figure, not a test.
 """
 
@@ -24,6 +25,7 @@ import time
 
 import httpx2
 import websockets
+from load_server import cpu_seconds  # this folder's
 
 
 class Times:
@@ -107,13 +109,15 @@ def _percentiles(name: str, seconds: list[float]) -> None:
     )
 
 
-def report(times: Times, elapsed: float) -> None:
+def report(times: Times, elapsed: float, cpu: list[float]) -> None:
     pushed = [times.on_b[key] - times.on_a[key] for key in times.on_b if key in times.on_a]
     trips = [times.on_a[key] - times.sent[key] for key in times.sent if key in times.on_a]
     missing = [key for key in times.on_a if key[1] and key not in times.on_b]
     print(f"{len(trips)} moves in {elapsed:.0f} s ({len(trips) / elapsed:.0f}/s)")
     _percentiles("push latency, A's view to B's", pushed)
     _percentiles("round trip on A", trips)
+    moves = max(1, len(trips))
+    print(f"  CPU a move: A {cpu[0] / moves * 1000:.1f} ms, B {cpu[1] / moves * 1000:.1f} ms")
     print(f"  moves never seen on B: {len(missing)}; errors: {len(times.errors)}")
     loads = ", ".join(f"{load:.1f}" for load in os.getloadavg())
     print(f"  machine load average (1, 5, 15 min) at the end: {loads}")
@@ -146,6 +150,7 @@ def main() -> None:
         times = Times()
         until = time.monotonic() + args.seconds
         begun = time.perf_counter()
+        cpu = [cpu_seconds(server.pid) for server, _ in servers]
         (a, b) = (base for _, base in servers)
 
         async def everything() -> None:
@@ -155,7 +160,12 @@ def main() -> None:
 
         asyncio.run(everything())
         print(f"{args.games} concurrent games, played on A, watched on B")
-        report(times, time.perf_counter() - begun)
+        elapsed = time.perf_counter() - begun
+        used = [
+            cpu_seconds(server.pid) - before
+            for (server, _), before in zip(servers, cpu, strict=True)
+        ]
+        report(times, elapsed, used)
     finally:
         for server, _ in servers:
             server.terminate()
