@@ -282,7 +282,10 @@ def test_postgres_updates_reconnect_when_the_listener_is_cut_off(postgres_databa
         heard = two.updates()
         await one.publish("0123456789abcdef", 1)
         assert await _next(heard) == Changed("0123456789abcdef", 1)
-        listening = "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN%'"
+        listening = (
+            "SELECT pid FROM pg_stat_activity"
+            " WHERE query LIKE 'LISTEN%' AND datname = current_database()"
+        )
         assert len(await asyncio.to_thread(_backends, postgres_database, listening)) == 2
         cut = f"SELECT pg_terminate_backend(pid) FROM ({listening}) AS listening"
         await asyncio.to_thread(_backends, postgres_database, cut)
