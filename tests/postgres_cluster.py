@@ -93,6 +93,17 @@ def stop(folder: Path) -> None:
         _run([str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), "-m", "immediate", "stop"])
 
 
+def restart(folder: Path) -> None:
+    """Restart the cluster of ``folder``: its clients are cut off, and what was committed
+    stays (a fast shutdown, which writes out what :data:`SETTINGS` let commits leave in
+    memory: an immediate one would lose the last commits of this cluster without ``fsync``
+    and ``synchronous_commit``)."""
+    bin_dir = binaries()
+    assert bin_dir is not None  # it ran
+    data, log = folder / "data", folder / "log"
+    _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-m", "fast", "-w", "restart"])
+
+
 def main(arguments: list[str]) -> int:
     """``start FOLDER`` (prints the URL), ``stop FOLDER``, or ``installed`` (exit status 1
     when PostgreSQL is not)."""

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,6 +31,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
+from server_helpers import Switchboard  # noqa: E402
 from server_helpers import create_game as _create  # noqa: E402
 
 
@@ -356,10 +358,11 @@ def _views(client: TestClient, game: str, seats: dict[int, dict[str, str]]) -> l
 
 def test_two_servers_on_one_database_serve_one_version_of_a_game(database_url: str) -> None:
     """Two applications on one database (on SQLite, in one process, which the file's lock
-    allows): a move through each on the same position gives one 200 and one 409 with the
-    game as the database holds it, and both then serve that game."""
-    settings = _settings(database_url)
-    with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+    allows) that hear nothing of each other's moves (as before an update arrives): a move
+    through each on the same position gives one 200 and one 409 with the game as the
+    database holds it, and both then serve that game."""
+    deaf = attrs.evolve(_settings(database_url), live_updates=lambda url: Switchboard())
+    with TestClient(create_app(deaf)) as one, TestClient(create_app(deaf)) as two:
         game = _create(one, {"players": 2})
         seats = dict(_join(one, game, name) for name in ("ann", "bob"))
         url = f"/api/games/{game}/moves"

@@ -17,7 +17,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -34,6 +33,7 @@ import cacao_rules as cr  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 from helpers_process import same_package_env  # noqa: E402
 from server_helpers import free_port, running  # noqa: E402
+from server_helpers import server_process as _server  # noqa: E402
 
 ADDRESS = "127.0.0.1"
 CLIENT = Path(__file__).resolve().parent.parent / "examples" / "server_client.py"
@@ -109,33 +109,6 @@ def test_silent_and_dripping_connections_are_closed(quick_server: int) -> None:
 
 
 # --- the fault test ---------------------------------------------------------------------
-
-
-@contextmanager
-def _server(database: str | Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """``serve`` in a process of its own on ``database``: a URL, or a SQLite file's path."""
-    command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(port)]
-    where = ["--db", str(database)] if isinstance(database, Path) else ["--database-url", database]
-    process = subprocess.Popen(
-        [*command, *where],
-        env=same_package_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx2.get(f"http://{ADDRESS}:{port}/api/schemas", timeout=1)
-                break
-            except httpx2.TransportError:
-                assert process.poll() is None and time.monotonic() < deadline, "no server"
-                time.sleep(0.1)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGKILL)
-        process.wait()
 
 
 class Player(threading.Thread):

@@ -123,16 +123,19 @@ class LiveGame:
         self._decided: tuple[cr.State, msgspec.Raw] | None = None
         self.catch_up(stored)  # its moves, seats, notices, clocks and status
 
-    def catch_up(self, stored: StoredGame) -> None:
+    def catch_up(self, stored: StoredGame) -> bool:
         """Take what the database holds of the game, ``stored``: play its moves beyond the
         ones in memory (those are the same: every move in memory was stored first, and a
-        stored move never changes), and its seats, notices, clocks and status."""
+        stored move never changes), and its seats, notices, clocks and status; whether
+        anything changed (an update heard twice changes nothing, and wakes no watcher)."""
+        before = (len(self.moves), self.seats, self.notices, self.clocks, self.expired)
         for text in stored.moves[len(self.moves) :]:
             self.advance(cr.parse_move(text))
         self.seats = list(stored.seats)
         self.notices = list(stored.notices)
         self.clocks = stored.clocks
         self.expired = stored.status == "expired"
+        return before != (len(self.moves), self.seats, self.notices, self.clocks, self.expired)
 
     def advance(self, move: cr.Move) -> None:
         """Play ``move`` (legal: checked by ``cr.step``) and keep its events."""

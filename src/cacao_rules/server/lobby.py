@@ -20,7 +20,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
@@ -35,6 +35,7 @@ from . import schemas
 from .bot_queue import BotQueue
 from .clocks import TimeControl
 from .live import LiveGame
+from .live_updates import Missed, live_updates_for
 from .players import (
     MAX_ITERATIONS,
     STAND_IN,
@@ -49,6 +50,12 @@ from .status import UNFINISHED
 from .storage import RETRY_SECONDS, MoveConflict, Seat, Storage, Unavailable, token_hash
 
 LOG = logging.getLogger("cacao_rules.server")
+CATCH_UP_WAITS = (0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+"""The waits before trying again to catch up a game after a heard change while the database
+cannot be read; after the last, the game is caught up at its next update or when the
+listener reconnects."""
+ERRANDS_SECONDS = 2.0
+"""How long a stopping server waits for its last updates to be published."""
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -123,6 +130,12 @@ class Lobby:
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
         self._reserved = Reserved()
         self._timeouts: set[asyncio.Task[None]] = set()
+        self.updates = (settings.live_updates or live_updates_for)(settings.database)
+        self._hearing: asyncio.Task[None] | None = None
+        self._behind: set[str] = set()
+        """The games a heard update is waiting to catch up (one catch-up reads them all)."""
+        self._errands: set[asyncio.Task[None]] = set()
+        """Publications and catch-ups under way (kept: asyncio holds its tasks weakly)."""
 
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``function(*args)`` on a worker thread."""
@@ -132,7 +145,10 @@ class Lobby:
     # --- start and stop --------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume every unfinished game: replay its moves, and let its bots play on."""
+        """Listen for the other processes' changes, then resume every unfinished game:
+        replay its moves, and let its bots play on."""
+        await self.updates.start()
+        self._hearing = asyncio.create_task(self._hear())
         for game_id in await self.run(self.storage.unfinished):
             game = await self.game(game_id)
             if game is not None:
@@ -151,15 +167,28 @@ class Lobby:
         await self.programs.stop(list(self.games.values()))
         self._work.shutdown(wait=False, cancel_futures=True)
         self._think.stop()
+        if self._hearing is not None:
+            self._hearing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._hearing
+        if self._errands:  # the last changes' updates go out; a catch-up may end
+            await asyncio.wait(list(self._errands), timeout=ERRANDS_SECONDS)
+        for errand in list(self._errands):
+            errand.cancel()
+        await self.updates.close()
         self.storage.close()
         self._serving.close()
 
     # --- finding a game ----------------------------------------------------------------
 
     async def game(self, game_id: str) -> LiveGame | None:
-        """The game ``game_id``, loaded from the database (and replayed) when not in memory."""
+        """The game ``game_id``, loaded from the database (and replayed) when not in memory;
+        caught up first when this process may have missed a change (:attr:`hearing`)."""
         game = self.games.get(game_id)
         if game is not None:
+            if not self.hearing:
+                async with game.lock:
+                    await self._reload(game)
             return game
         if not (len(game_id) == 16 and all(c in "0123456789abcdef" for c in game_id)):
             return None
@@ -238,6 +267,7 @@ class Lobby:
             seed = secrets.randbits(64)
             await self.run(self.storage.create, game_id, document, seed, seats, clock)
             game = await self.existing(game_id)
+        self._publish(game)
         game.client = client
         self._kick(game)
         return game
@@ -350,6 +380,7 @@ class Lobby:
                 raise Refused(409, f"seat {seat} was just taken")
             game.take(seat, name, token_hash(token), now if full else None)
         game.notify()
+        self._publish(game)
         self._kick(game)
         return schemas.Joined(game=game_id, seat=seat, token=token)
 
@@ -358,6 +389,8 @@ class Lobby:
         :class:`Conflict` when the game has moved on from the request's ``number``."""
         try:
             async with game.lock:
+                if request.number is not None and request.number > len(game.moves):
+                    await self._reload(game)  # this process has not heard of a move yet
                 played = len(game.moves)
                 if request.number is not None and request.number != played:
                     raise Conflict(
@@ -402,19 +435,83 @@ class Lobby:
         game.clocks = clocks
         game.notify()
         self._enforce_clock(game)
+        self._publish(game)
         if state.is_over:
             self.programs.finish(game, state)  # game_over, then quit
 
     async def _reload(self, game: LiveGame) -> None:
         """Bring ``game`` up to what the database holds (another writer changed it), holding
-        its lock, and tell its watchers."""
+        its lock, and tell its watchers if it changed."""
         stored = await self.run(self.storage.load, game.id)
-        if stored is not None:  # games are never deleted
-            await self.run(game.catch_up, stored)
+        if stored is not None and await self.run(game.catch_up, stored):  # never deleted
             game.notify()
             self._enforce_clock(game)
             if game.state.is_over:
                 self.programs.finish(game, game.state)
+
+    # --- the other processes' changes (:mod:`.live_updates`) ----------------------------
+
+    @property
+    def hearing(self) -> bool:
+        """Whether the other processes' changes reach this one now: while they do, a game
+        in memory is behind the database by at most an update's delay; while they do not
+        (the listener reconnects), every request catches its game up first."""
+        listening = self._hearing is not None and not self._hearing.done()
+        return listening and self.updates.hearing
+
+    def _errand(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the requests, kept until it ends."""
+        task = asyncio.create_task(work)
+        self._errands.add(task)
+        task.add_done_callback(self._errands.discard)
+
+    def _publish(self, game: LiveGame) -> None:
+        """Tell the other processes that ``game`` changed (committed): without waiting, so
+        that neither the change's answer nor the game's lock waits for the broker."""
+        self._errand(self.updates.publish(game.id, len(game.moves)))
+
+    async def _hear(self) -> None:
+        """Catch up each game another process changed, as its update comes; every game in
+        memory after updates may have been missed. Should it fail, :attr:`hearing` turns
+        false, and each request catches its game up itself."""
+        try:
+            async for update in self.updates.updates():
+                for game_id in list(self.games) if isinstance(update, Missed) else [update.game]:
+                    held = game_id in self.games or game_id in self._loading
+                    if held and game_id not in self._behind:  # else a waiting one reads it
+                        self._behind.add(game_id)
+                        self._errand(self._catch_up(game_id))
+        except Exception:
+            LOG.exception("live updates failed: each request now reads its game first")
+
+    async def _catch_up(self, game_id: str) -> None:
+        """Bring ``game_id``, a game in memory (or being loaded), up to the database after
+        a heard change, which wakes its watchers here (a game not in memory is read from
+        the database when a request asks for it); tried again while the database cannot
+        be read (it restarts: the first reads meet the connections it cut). The game is in
+        :attr:`_behind` until its read begins: the changes heard until then need no other."""
+        for wait in CATCH_UP_WAITS:
+            game: LiveGame | None = None
+            try:
+                loading = self._loading.get(game_id)
+                if loading is not None:
+                    await asyncio.shield(loading)  # begun before the change: caught up below
+                game = self.games.get(game_id)
+                if game is None:  # no such game, or it has just left memory
+                    break
+                async with game.lock:
+                    self._behind.discard(game_id)
+                    await self._reload(game)
+                return
+            except Exception as error:  # e.g. Unavailable
+                LOG.warning(
+                    "game %s: not caught up with another process's change (%r)", game_id, error
+                )
+                if game is not None and game_id in self._behind:  # another will read it
+                    return
+                self._behind.add(game_id)
+                await asyncio.sleep(wait)
+        self._behind.discard(game_id)
 
     # --- bots --------------------------------------------------------------------------
 
@@ -501,6 +598,7 @@ class Lobby:
             await self._reload(game)
             return False
         game.stand_in(seat, STAND_IN, notice, out)
+        self._publish(game)
         return True
 
     # --- clocks ------------------------------------------------------------------------
@@ -572,6 +670,8 @@ class Lobby:
                 del self.games[game_id]
             self._enforce_clock(game)
         await self.run(self.storage.expire, expired)
+        for game_id in expired:
+            self._publish(self.games[game_id])
         cutoff = time.monotonic() - limits.client_window
         for client, times in list(self.created.items()):
             if not times or times[-1] < cutoff:

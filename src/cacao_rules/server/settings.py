@@ -6,7 +6,13 @@ Every limit is a number here, with a default that suits a public server on a sma
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import attrs
+
+if TYPE_CHECKING:
+    from .live_updates import LiveUpdates
 
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
 """The hosts a server answers to by default: the names of the machine it runs on."""
@@ -91,3 +97,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """The sites (``https://cacao.example.org``) whose pages may post to the server or open
     its WebSockets beside its own address (:mod:`.guards`)."""
+    live_updates: Callable[[str], LiveUpdates] | None = None
+    """How the processes serving the database tell each other of changed games, made from
+    the database URL (:mod:`.live_updates`); ``None``: PostgreSQL's ``LISTEN``/``NOTIFY`` on
+    PostgreSQL, this process's memory on any other database."""
