@@ -207,7 +207,7 @@ function connect(game, token) {
   const opened = new WebSocket(scheme + location.host + "/api/games/" + game + "/socket");
   socket = opened;
   opened.onopen = () => opened.send(JSON.stringify(token ?
-    {type: "hello", token, board: true} : {type: "hello", spectator: true, board: true}));
+    {type: "hello", token, board: true, decision: true} : {type: "hello", spectator: true, board: true}));
   opened.onmessage = (message) => {
     if (socket !== opened) return;  // a view of the game this page has left
     const data = JSON.parse(message.data);
