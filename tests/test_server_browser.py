@@ -138,7 +138,7 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         _shot(watcher, "3-spectator")
         assert watcher.locator("#spectating").is_visible()
         seen = watcher.locator("#board").inner_html()
-        assert "face down" in seen and "this observation's player" not in seen
+        assert "face down" in seen and "(you)" not in seen
 
         clicked: dict[str, int] = {}
         people = [ann, bob]

@@ -64,8 +64,10 @@ from .svg_marks import checked_edges, checked_fill, palette_style
 SQUARE: Final = 48
 """The side of one board square in the picture's own units; ``size`` scales the picture."""
 
-SEAT_COLOURS: Final = ("#c62828", "#1565c0", "#a86800", "#6a1b9a")
-"""The seat colours: red, blue, amber, purple (the amber dark enough to read on white)."""
+SEAT_COLOURS: Final = ("#b84d00", "#1565c0", "#212121", "#a63d84")
+"""The seat colours: orange, blue, black, magenta, each dark enough to read on white, and
+chosen to stay apart for colour-blind eyes as well (``tests/test_seat_colours.py``: red
+beside amber and blue beside purple did not); a worker tile also shows its seat's number."""
 
 KIND_COLOURS: Final[dict[JungleKind, tuple[str, str]]] = {
     JungleKind.PLANTATION: ("#2e7d32", "#ffffff"),
@@ -808,7 +810,7 @@ def _player(panel: _Panel, shown: Shown, seat: SeatSummary, width: float, score:
     to_move = shown.to_move == seat.seat
     observer = _observer(shown) == seat.seat
     panel.y = top
-    name = f"Seat {seat.seat}" + (" (this observation's player)" if observer else "")
+    name = f"Seat {seat.seat}" + (" (you)" if observer else "")
     panel.label(
         name + ("   \u25b6 to move" if to_move else ""),
         13,
