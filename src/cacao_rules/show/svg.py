@@ -60,6 +60,7 @@ from .render import open_jungle_spaces, waiting_for
 from .running_score import running_scores
 from .seats import SeatSummary, Shown, seat_summaries
 from .svg_marks import checked_edges, checked_fill, palette_style
+from .tile_words import KIND_NAMES, tile_title
 
 SQUARE: Final = 48
 """The side of one board square in the picture's own units; ``size`` scales the picture."""
@@ -83,21 +84,6 @@ KIND_COLOURS: Final[dict[JungleKind, tuple[str, str]]] = {
     JungleKind.TREE_OF_LIFE: ("#aed581", "#1b3a00"),
 }
 """Each jungle kind's fill and text colour."""
-
-KIND_NAMES: Final = {
-    JungleKind.PLANTATION: "plantation",
-    JungleKind.MARKET: "market",
-    JungleKind.GOLD_MINE: "gold mine",
-    JungleKind.WATER: "water",
-    JungleKind.SUN_WORSHIP: "sun-worshiping site",
-    JungleKind.TEMPLE: "temple",
-    JungleKind.WATERING: "watering",
-    JungleKind.CHOCOLATE_KITCHEN: "chocolate kitchen",
-    JungleKind.CHOCOLATE_MARKET: "chocolate market",
-    JungleKind.GEM_MINE: "gem mine",
-    JungleKind.TREE_OF_LIFE: "tree of life",
-}
-"""Each jungle kind's name in the pictures' titles and legend."""
 
 GEM_FILLS: Final = ("#e53935", "#43a047", "#1e88e5", "#fafafa")
 """The gems' colours, red, green, blue and white, in :data:`~cacao_rules.GEM_COLOURS` order."""
@@ -192,22 +178,6 @@ def _gem_dots(gems: Gems, x: float, y: float, step: float, radius: float) -> lis
             )
         )
     return parts
-
-
-def tile_title(tile: JungleTile) -> str:
-    """A jungle tile in words: ``market (sells at 3)``, ``gem mine with 1 red, ...``."""
-    name = KIND_NAMES[tile.kind]
-    if tile.gems is not None:
-        gems = ", ".join(f"{n} {c}" for n, c in zip(tile.gems, GEM_COLOURS, strict=True))
-        return f"{name} with gems: {gems}"
-    if tile.value:
-        what = {
-            JungleKind.PLANTATION: f"{tile.value} cacao per worker",
-            JungleKind.MARKET: f"sells at {tile.value}",
-            JungleKind.GOLD_MINE: f"{tile.value} gold per worker",
-        }.get(tile.kind, f"value {tile.value}")
-        return f"{name} ({what})"
-    return name
 
 
 def _tile_rect(x: float, y: float, side: float, radius: float, **style: str | float) -> str:
