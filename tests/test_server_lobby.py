@@ -193,3 +193,12 @@ def test_a_socket_is_sent_the_decision_document_only_when_its_hello_asks(
             socket.send_json({"type": "hello", "token": token, "decision": asks})
             sent.append(socket.receive_json()["decision"])
     assert sent == [None, json.loads(cr.decision_to_json(_state(client, game)))]
+
+
+def test_the_big_game_is_made_by_its_name_alone(client: TestClient) -> None:
+    """``is_big_game`` with no modules or worker tiles: the library's Big Game (every module,
+    every worker tile), as the page's form asks for it; refused for 2 players, with why."""
+    game = _create(client, {"players": 4, "is_big_game": True})
+    assert _state(client, game).config == cr.Config.big_game(4)
+    refused = client.post("/api/games", json={"config": {"players": 2, "is_big_game": True}})
+    assert refused.status_code == 400 and "3 or 4 players" in refused.json()["error"]

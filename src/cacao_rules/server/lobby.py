@@ -248,7 +248,10 @@ class Lobby:
             "workers": request.workers,
             "is_big_game": request.is_big_game,
         }
+        by_name = request.is_big_game and not (request.modules or request.map_early_overbuild)
         try:
+            if by_name and request.huts is None and request.workers is None:
+                return cr.Config.big_game(request.players)  # its modules and tiles: the library's
             return config_from_document(document)
         except cr.CacaoError as error:
             raise Refused(

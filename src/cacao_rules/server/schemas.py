@@ -26,7 +26,8 @@ class Request(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 class ConfigRequest(Request):
     """A game's configuration: the ``config`` object of the library's state document
-    (``cr.to_json``), with every key but ``players`` optional."""
+    (``cr.to_json``), with every key but ``players`` optional; ``is_big_game`` alone (no
+    modules, huts or worker tiles) makes the Big Game (``cr.Config.big_game``)."""
 
     players: int
     modules: Annotated[list[str], Meta(max_length=16)] = []
