@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import threading
 import time
 
@@ -115,6 +114,7 @@ class LiveGame:
         which does not keep it."""
         self._finished: tuple[str, str] | None = None
         self._decided: tuple[cr.State, msgspec.Raw] | None = None
+        self._scored: tuple[cr.State, tuple[cr.ScoreSheet, ...]] | None = None
         self.catch_up(stored)  # its moves, seats, notices and status
 
     def catch_up(self, stored: StoredGame) -> None:
@@ -261,7 +261,7 @@ class LiveGame:
             status=self.status,  # type: ignore[arg-type]  # one of the four
             to_move=state.to_move,
             waiting=cr.describe_step(state),
-            observation=json.loads(cr.observation_to_json(observation)),
+            observation=msgspec.Raw(cr.observation_to_json(observation).encode()),
             events=[cr.event_document(event) for event in seen],
             lines=_lines(seen),
             next=count,
@@ -271,13 +271,13 @@ class LiveGame:
                 for move in legal
             ],
             is_over=over,
-            scores=[sheet.total for sheet in cr.final_scores(state)],
+            scores=[sheet.total for sheet in self._scores(state)],
             winners=list(cr.winners(state)) if over else None,
             notices=[text for _number, text in self.notices],
             decision=self._decision(state) if deciding and with_decision else None,
             last_turn=[str(move) for move in last],
             last_turn_lines=[cr.describe(event) for event in _seen(last_events, seat)],
-            sheets=[_sheet(sheet) for sheet in cr.final_scores(state)] if over else None,
+            sheets=[_sheet(sheet) for sheet in self._scores(state)] if over else None,
             rematch=self.rematch,
             # str(): board() gives an SvgPicture, a str subclass that msgspec does not encode
             board=str(
@@ -298,6 +298,14 @@ class LiveGame:
         made = self._decided
         if made is None or made[0] is not state:
             made = self._decided = (state, msgspec.Raw(cr.decision_to_json(state).encode()))
+        return made[1]
+
+    def _scores(self, state: cr.State) -> tuple[cr.ScoreSheet, ...]:
+        """The score sheets of ``state`` (made once per state: every seat's view shows
+        them)."""
+        made = self._scored
+        if made is None or made[0] is not state:
+            made = self._scored = (state, cr.final_scores(state))
         return made[1]
 
     def finished(self) -> tuple[str, str]:

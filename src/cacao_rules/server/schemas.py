@@ -204,7 +204,7 @@ class SeatView(Answer):
     status: Literal["open", "playing", "over", "expired"]
     to_move: int | None
     waiting: str
-    observation: dict[str, Any]
+    observation: Annotated[msgspec.Raw, Meta(extra_json_schema={"type": "object"})]
     events: list[dict[str, Any]]
     lines: list[str]
     next: int
