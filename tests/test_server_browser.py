@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,8 +32,13 @@ from server_helpers import running  # noqa: E402
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
-SHOTS = os.environ.get("CACAO_SERVER_SCREENSHOTS")
-"""A folder to keep screenshots of the pages in, when set."""
+SHOTS = Path(
+    os.environ.get("CACAO_SERVER_SCREENSHOTS")
+    or Path(__file__).resolve().parent.parent / "artifacts" / "browser"
+)
+"""The folder the screenshots of the pages are kept in, to be looked at (git-ignored)."""
+KIND = "(() => { const asked = question(); return asked && (pending ? 'confirm' : asked.kind); })()"
+"""The kind of question the page asks now (the library's ``QuestionKind``), or ``confirm``."""
 
 
 @pytest.fixture
@@ -48,9 +54,9 @@ def browser() -> Iterator[Browser]:
             chromium.close()
 
 
-def _shot(page: Page, name: str) -> None:
-    if SHOTS:
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+def _shot(page: Page, name: str, full_page: bool = True) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 def _settings(folder: Path, bots: dict[str, str]) -> Settings:
@@ -78,11 +84,19 @@ def _wait_for_a_decision(page: Page) -> None:
     )
 
 
-def _step(page: Page, clicked: dict[str, int]) -> bool:
+def _step(page: Page, clicked: dict[str, int], shots: set[str] | None = None) -> bool:
     """One click of ``page``'s person towards their move, as a person plays: Confirm when a
     move waits for it, else the first answer the page offers (a lit square or edge of the
     board, a hand tile, a labelled button, the turned tile); False when the page asks
-    nothing. ``clicked`` counts the clicks by where they were made."""
+    nothing. ``clicked`` counts the clicks by where they were made; with ``shots``, the
+    first question of each kind the person is asked is kept as a screenshot (named by the
+    page's person and the kind) and its name added to ``shots``."""
+    if shots is not None:
+        kind = page.evaluate(KIND)
+        name = f"{page.evaluate('view && view.names[view.seat]')}-{kind}"
+        if kind and name not in shots:
+            shots.add(name)
+            _shot(page, f"decision-{name}", full_page=False)
     for where, selector in (
         ("confirm", "#confirm-button:visible"),
         ("board", "g#marks .pick"),
@@ -98,11 +112,17 @@ def _step(page: Page, clicked: dict[str, int]) -> bool:
     return False
 
 
-def _play(pages: list[Page], clicked: dict[str, int], until: Page, limit: int = 3_000) -> None:
+def _play(
+    pages: list[Page],
+    clicked: dict[str, int],
+    until: Page,
+    limit: int = 3_000,
+    shots: set[str] | None = None,
+) -> None:
     """Let each of ``pages`` click its way through its decisions until ``until`` shows the
-    finished game."""
+    finished game (with ``shots``, as :func:`_step` keeps them)."""
     while not until.locator("#finished").is_visible():
-        if not any([_step(page, clicked) for page in pages]):
+        if not any([_step(page, clicked, shots) for page in pages]):
             until.wait_for_timeout(30)
         assert sum(clicked.values()) < limit, "the game does not end"
 
@@ -137,8 +157,8 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         watcher.wait_for_selector("#board svg")
         _shot(watcher, "3-spectator")
         assert watcher.locator("#spectating").is_visible()
-        seen = watcher.locator("#board").inner_html()
-        assert "face down" in seen and "this observation's player" not in seen
+        seen = watcher.locator("#panels").inner_html()
+        assert "face down" in seen and "(you)" not in seen
 
         clicked: dict[str, int] = {}
         people = [ann, bob]
@@ -168,6 +188,76 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(
         ann.wait_for_selector("svg")
         assert "Ann" in ann.content()
         _shot(ann, "5-replay")
+
+
+SQUARE_PIXELS = """(() => {
+  const svg = document.querySelector('#board svg');
+  return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width * 48;
+})()"""
+"""A board square's side on the screen, in pixels."""
+
+
+def _readable(page: Page, width: int) -> None:
+    """The board's squares are big enough to read and touch, and the page never scrolls
+    sideways (a board too wide for the window scrolls in its own box)."""
+    assert page.evaluate(SQUARE_PIXELS) >= 34
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_two_people_in_two_browsers_play_a_whole_big_game_with_two_bots(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Ann at a laptop's window, Bob on a phone held upright, each in a browser of their
+    own (two contexts: nothing shared), and two random bots play the whole 4-player Big
+    Game, every decision made on the board. The first question of each kind each person is
+    asked is kept as a screenshot (``SHOTS``)."""
+    with running(_settings(tmp_path, {})) as base:
+        ann = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        ann.goto(base + "/")
+        ann.fill("#create-name", "Ann")
+        ann.select_option("#players", "4")
+        ann.check("#big-game")
+        assert ann.locator("#module-map").is_disabled()
+        for seat in (2, 3):
+            ann.select_option(f"#seat-{seat}", "random")
+        ann.click("#create-button")
+        ann.wait_for_selector("#board svg")
+
+        bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        bob.goto(base + "/")
+        listed = bob.locator("#open-games li", has_text="Ann waiting")
+        assert "4 players, Big Game" in listed.inner_text()
+        bob.fill("#create-name", "Bob")
+        listed.locator("button.join-game").click()
+        bob.wait_for_selector("#board svg")
+        assert bob.locator("#table-details").get_attribute("open") is None  # folded
+
+        clicked: dict[str, int] = {}
+        shots: set[str] = set()
+        started = time.monotonic()
+        middle = {ann: "square", bob: "rotation"}  # the pictures in docs/server.md
+        while middle:
+            if not any([_step(page, clicked, shots) for page in (ann, bob)]):
+                ann.wait_for_timeout(30)
+            for page, kind in list(middle.items()):
+                if clicked.get("confirm", 0) >= 40 and page.evaluate(KIND) == kind:
+                    _shot(page, f"big-game-middle-{kind}", full_page=False)
+                    del middle[page]
+        _play([ann, bob], clicked, ann, limit=20_000, shots=shots)
+        seconds = time.monotonic() - started
+        bob.wait_for_selector("#finished:visible")
+        print(f"the Big Game took {seconds:.0f} s and {sum(clicked.values())} clicks: {clicked}")
+        kinds = {name.split("-", 1)[1] for name in shots}
+        print("questions seen:", sorted(kinds))
+        assert {"hand_tile", "square", "rotation", "jungle_tile", "edge", "confirm"} <= kinds
+        assert clicked["board"] > 40 and clicked["confirm"] > 60, clicked
+        for page, width in ((ann, 1366), (bob, 390)):
+            _readable(page, width)
+            sheet = page.locator("#sheet").inner_text()
+            assert "Ann" in sheet and "Bob" in sheet and "wins" in sheet
+            assert page.locator("#error").inner_text() == ""
+        _shot(ann, "big-game-over-laptop")
+        _shot(bob, "big-game-over-phone")
 
 
 def test_a_phone_sized_page_plays_a_game_with_the_keyboard_first_then_a_rematch(

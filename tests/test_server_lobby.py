@@ -1,6 +1,6 @@
 """The game server's API for the page's table and lobby (Starlette's test client): the
-decision document sent to the seat that decides and to nobody else, the last turn and the
-score sheets of a view, the list of games, spectators and rematches."""
+decision document sent to the seat that decides, when asked for, and to nobody else, the
+last turn and the score sheets of a view, the list of games, spectators and rematches."""
 
 from __future__ import annotations
 
@@ -51,15 +51,19 @@ def _spectator(client: TestClient, game: str) -> Any:
 
 def _play_to_the_end(client: TestClient, game: str, seats: list[dict[str, str]]) -> int:
     """Play both seats' moves (the first legal one) to the end, checking at every decision
-    that the decider's view carries the library's decision document and no other view does."""
+    that the decider's view carries the library's decision document when asked for, and no
+    other view does (nor the decider's when not asked for)."""
     checked = 0
     while not (state := _state(client, game)).is_over:
-        views = [client.get(f"/api/games/{game}/view", headers=seat).json() for seat in seats]
+        url = f"/api/games/{game}/view?decision=1"
+        views = [client.get(url, headers=seat).json() for seat in seats]
         decider = state.to_move
         assert decider is not None  # the server plays chance itself
         assert views[decider]["decision"] == json.loads(cr.decision_to_json(state))
         assert all(view["decision"] is None for n, view in enumerate(views) if n != decider)
         assert _spectator(client, game)["decision"] is None
+        unasked = client.get(f"/api/games/{game}/view", headers=seats[decider]).json()
+        assert unasked["decision"] is None and unasked["legal_moves"]
         move = views[decider]["decision"]["question"]
         while "move" not in (answer := move["answers"][0]):
             move = answer["then"]
@@ -90,14 +94,15 @@ def test_a_view_names_the_last_turn_and_outlines_it_on_the_board(client: TestCli
     first = client.get(f"/api/games/{game}/view", headers=ann).json()
     assert first["last_turn"] == []
     decider = ann if first["to_move"] == 0 else bob
-    view = client.get(f"/api/games/{game}/view", headers=decider).json()
+    view = client.get(f"/api/games/{game}/view?decision=1", headers=decider).json()
     moves = 0
     while _state(client, game).to_move == view["seat"]:  # the placement, then its resolves
         question = view["decision"]["question"]
         while "move" not in (answer := question["answers"][-1]):
             question = answer["then"]
         body = {"move": answer["move"]}
-        view = client.post(f"/api/games/{game}/moves", json=body, headers=decider).json()
+        url = f"/api/games/{game}/moves?decision=1"
+        view = client.post(url, json=body, headers=decider).json()
         moves += 1
     other = client.get(f"/api/games/{game}/view?board=1", headers=bob).json()
     assert len(other["last_turn"]) == moves and other["last_turn"][0].startswith("place ")
@@ -172,3 +177,28 @@ def test_a_rematch_seats_the_same_people_and_bots_in_a_new_game(client: TestClie
     assert client.get(f"/api/games/{rematch}").json()["status"] == "playing"
     again = client.post(f"/api/games/{game}/rematch", headers=seats[2])
     assert again.status_code == 409  # Cat's seat of the rematch is taken (by Cat)
+
+
+def test_a_socket_is_sent_the_decision_document_only_when_its_hello_asks(
+    client: TestClient,
+) -> None:
+    game = _create(client, {"players": 2})
+    seats = [_join(client, game, "Ann"), _join(client, game, "Bob")]
+    decider = _state(client, game).to_move
+    assert decider is not None
+    token = seats[decider]["Authorization"].removeprefix("Bearer ")
+    sent = []
+    for asks in (False, True):
+        with client.websocket_connect(f"/api/games/{game}/socket") as socket:
+            socket.send_json({"type": "hello", "token": token, "decision": asks})
+            sent.append(socket.receive_json()["decision"])
+    assert sent == [None, json.loads(cr.decision_to_json(_state(client, game)))]
+
+
+def test_the_big_game_is_made_by_its_name_alone(client: TestClient) -> None:
+    """``is_big_game`` with no modules or worker tiles: the library's Big Game (every module,
+    every worker tile), as the page's form asks for it; refused for 2 players, with why."""
+    game = _create(client, {"players": 4, "is_big_game": True})
+    assert _state(client, game).config == cr.Config.big_game(4)
+    refused = client.post("/api/games", json={"config": {"players": 2, "is_big_game": True}})
+    assert refused.status_code == 400 and "3 or 4 players" in refused.json()["error"]

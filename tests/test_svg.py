@@ -399,12 +399,12 @@ def test_the_board_area_names_its_first_square_so_a_page_can_find_any_square() -
 
 def test_an_observation_with_no_hand_shown_names_no_observer() -> None:
     """A spectator's picture (a server hides every hand, its player's too) says whose view it
-    is not: no 'seen by seat 0', no 'this observation's player'."""
+    is not: no 'seen by seat 0', no 'Seat 0 (you)'."""
     state = cr.new_game(cr.Config(players=2), seed=1)
     seat_view = board(cr.observe(state, 0))
-    assert "seen by seat 0" in seat_view and "this observation's player" in seat_view
+    assert "seen by seat 0" in seat_view and "Seat 0 (you)" in seat_view
     players = tuple(player_view(player, False) for player in state.players)
     fields = {name: getattr(state, name) for name in OPEN_FIELDS}
     spectator = board(Observation(player=0, players=players, **fields))
-    assert "seen by seat" not in spectator and "this observation's player" not in spectator
+    assert "seen by seat" not in spectator and "(you)" not in spectator
     assert spectator.count("hand, face down") == 6

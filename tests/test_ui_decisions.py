@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 import cacao_rules as cr
 import invariants as inv
 from cacao_rules.show.decision_json import DecisionDocument, QuestionDocument
+from cacao_rules.show.tile_words import tile_title
 from helpers_observation import CONFIGS, random_game
 from helpers_positions import W1111, W2101, start_board, wt
 
@@ -278,3 +279,23 @@ def test_the_json_document_says_the_tree_and_satisfies_its_schema() -> None:
             continue
         leaves = list(_document_leaves(document.question))
         assert Counter(leaves) == Counter(str(move) for move in cr.legal_moves(state))
+
+
+def test_a_jungle_tile_answer_names_the_tile_in_words() -> None:
+    """A fill's or a slide's answer says which tile in words (``market (sells at 2)``), not
+    by its code alone (``M2``), beside the code the board shows."""
+    named: Counter[cr.QuestionKind] = Counter()
+    kinds = {cr.QuestionKind.JUNGLE_TILE, cr.QuestionKind.SLIDE}
+    for state in corpus():
+        tree = cr.decision_tree(state)
+        for question in questions(tree) if tree is not None else ():
+            if question.kind not in kinds:
+                continue
+            for answer in question.answers:
+                code = answer.value.removeprefix("map:")
+                if code == "none":
+                    continue
+                words = tile_title(cr.JungleTile.from_code(code))
+                assert answer.label.startswith(f"{code} {words}"), answer
+                named[question.kind] += 1
+    assert set(named) == kinds, named

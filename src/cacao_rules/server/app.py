@@ -125,7 +125,12 @@ async def seat_view(request: Request) -> Response:
     spectator = request.query_params.get("spectator") == "1"
     seat = None if spectator else lobby.seat(game, request.headers.get("authorization"))
     with_board = request.query_params.get("board") == "1"
-    return _json(await lobby.run(game.view, seat, _since(request), with_board))
+    return _json(await lobby.run(game.view, seat, _since(request), with_board, _decision(request)))
+
+
+def _decision(request: Request) -> bool:
+    """Whether a view should carry the decision document (``?decision=1``)."""
+    return request.query_params.get("decision") == "1"
 
 
 async def play_move(request: Request) -> Response:
@@ -137,9 +142,9 @@ async def play_move(request: Request) -> Response:
     try:
         await lobby.play(game, seat, body)
     except Conflict as conflict:  # the game moved on: the seat's view as it is now
-        view = await lobby.run(game.view, seat, since, False)
+        view = await lobby.run(game.view, seat, since, False, _decision(request))
         return _json(schemas.Conflict(error=str(conflict), view=view), 409)
-    return _json(await lobby.run(game.view, seat, since, False))
+    return _json(await lobby.run(game.view, seat, since, False, _decision(request)))
 
 
 async def _finished(request: Request) -> tuple[str, str]:
@@ -169,7 +174,8 @@ async def api_schemas(request: Request) -> Response:
 
 async def game_socket(socket: WebSocket) -> None:
     """A seat's live view: the first message is ``{"type": "hello", "token": TOKEN}`` (with
-    ``"board": true`` for the board's picture in each view; ``"spectator": true`` instead of
+    ``"board": true`` for the board's picture in each view, ``"decision": true`` for the
+    decision document; ``"spectator": true`` instead of
     the token to watch, seeing no hand); then
     the server sends a ``view`` (:class:`schemas.SeatView`) at once and after each change,
     with the events since the last one, and takes ``move`` messages; a refused move is
@@ -208,7 +214,7 @@ async def _socket_session(lobby: Lobby, socket: WebSocket) -> None:
         await socket.close(1008, f"at most {allowed} connections per seat (or spectators)")
         return
     game.sockets[place] += 1
-    sender = asyncio.create_task(_send_views(lobby, socket, game, seat, hello.board))
+    sender = asyncio.create_task(_send_views(lobby, socket, game, seat, hello))
     try:
         await _take_moves(lobby, socket, game, seat)
     except TimeoutError:
@@ -234,12 +240,12 @@ async def _message(socket: WebSocket) -> bytes:
 
 
 async def _send_views(
-    lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int | None, with_board: bool
+    lobby: Lobby, socket: WebSocket, game: LiveGame, seat: int | None, hello: schemas.SocketHello
 ) -> None:
     since = 0
     while True:
         changed = game.changed
-        view = await lobby.run(game.view, seat, since, with_board)
+        view = await lobby.run(game.view, seat, since, hello.board, hello.decision)
         since = view.next
         await socket.send_text(_ENCODER.encode(view).decode())
         await changed.wait()

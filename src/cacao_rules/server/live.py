@@ -121,6 +121,7 @@ class LiveGame:
         """The lobby's timer for the moment the running clock's time is up."""
         self._finished: tuple[str, str] | None = None
         self._decided: tuple[cr.State, msgspec.Raw] | None = None
+        self._scored: tuple[cr.State, tuple[cr.ScoreSheet, ...]] | None = None
         self.catch_up(stored)  # its moves, seats, notices, clocks and status
 
     def catch_up(self, stored: StoredGame) -> bool:
@@ -293,9 +294,14 @@ class LiveGame:
             )
         return move
 
-    def view(self, seat: int | None, since: int, with_board: bool) -> schemas.SeatView:
+    def view(
+        self, seat: int | None, since: int, with_board: bool, with_decision: bool = False
+    ) -> schemas.SeatView:
         """What ``seat`` may know now (``None``: a spectator, who sees no hand), its events
-        from number ``since`` on; the decision document only when ``seat`` decides."""
+        from number ``since`` on; the board's picture when ``with_board``; the decision
+        document when ``with_decision`` and ``seat`` decides (asked for by a client that
+        draws it, such as the page: making it costs about a fifth of a move's time, which
+        a client that plays by notation or action ids need not pay)."""
         state, count, moves = self.state, len(self.events), len(self.moves)
         since = min(since, count)
         seen = _seen(self.events[since:count], seat)
@@ -328,13 +334,13 @@ class LiveGame:
                 for move in legal
             ],
             is_over=over,
-            scores=[sheet.total for sheet in cr.final_scores(state)],
+            scores=[sheet.total for sheet in self._scores(state)],
             winners=list(cr.winners(state)) if over else None,
             notices=[text for _number, text in self.notices],
-            decision=self._decision(state) if deciding else None,
+            decision=self._decision(state) if deciding and with_decision else None,
             last_turn=[str(move) for move in last],
             last_turn_lines=[cr.describe(event) for event in _seen(last_events, seat)],
-            sheets=[_sheet(sheet) for sheet in cr.final_scores(state)] if over else None,
+            sheets=[_sheet(sheet) for sheet in self._scores(state)] if over else None,
             rematch=self.rematch,
             # str(): board() gives an SvgPicture, a str subclass that msgspec does not encode
             board=str(
@@ -356,6 +362,14 @@ class LiveGame:
         made = self._decided
         if made is None or made[0] is not state:
             made = self._decided = (state, msgspec.Raw(cr.decision_to_json(state).encode()))
+        return made[1]
+
+    def _scores(self, state: cr.State) -> tuple[cr.ScoreSheet, ...]:
+        """The score sheets of ``state`` (made once per state: every seat's view shows
+        them)."""
+        made = self._scored
+        if made is None or made[0] is not state:
+            made = self._scored = (state, cr.final_scores(state))
         return made[1]
 
     def finished(self) -> tuple[str, str]:

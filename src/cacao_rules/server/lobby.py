@@ -304,8 +304,12 @@ class Lobby:
         return schemas.Games(open=lists["open"], playing=lists["playing"])
 
     def _config(self, request: schemas.ConfigRequest) -> cr.Config:
-        try:  # the request's fields are the configuration's (tests/test_server_shapes.py)
-            return config_from_document(msgspec.structs.asdict(request))
+        document = msgspec.structs.asdict(request)  # its fields are the configuration's
+        by_name = request.is_big_game and not (request.modules or request.map_early_overbuild)
+        try:  # (tests/test_server_shapes.py)
+            if by_name and request.huts is None and request.workers is None:
+                return cr.Config.big_game(request.players)  # its modules and tiles: the library's
+            return config_from_document(document)
         except cr.CacaoError as error:
             raise Refused(
                 400, str(error).replace("not a valid configuration: ", "config.")

@@ -31,7 +31,8 @@ class Request(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 class ConfigRequest(Request):
     """A game's configuration: the ``config`` object of the library's state document
-    (``cr.to_json``), with every key but ``players`` optional."""
+    (``cr.to_json``), with every key but ``players`` optional; ``is_big_game`` alone (no
+    modules, huts or worker tiles) makes the Big Game (``cr.Config.big_game``)."""
 
     players: int
     modules: Annotated[list[str], Meta(max_length=16)] = []
@@ -86,14 +87,16 @@ class PlayMove(Request):
 
 class SocketHello(Request):
     """A WebSocket's first message: the seat's token (or ``"spectator": true`` instead, to
-    watch the game as someone who holds no seat: no hand is shown), and whether each view
+    watch the game as someone who holds no seat: no hand is shown), whether each view
     should carry the SVG picture of the board (``board``; it costs the server a few
-    milliseconds)."""
+    milliseconds) and whether the deciding seat's views carry the decision document
+    (``decision``)."""
 
     type: Literal["hello"]
     token: Annotated[str, Meta(max_length=100)] | None = None
     spectator: bool = False
     board: bool = False
+    decision: bool = False
 
 
 class SocketMove(PlayMove):
@@ -208,28 +211,26 @@ class Games(Answer):
 
 class SeatView(Answer):
     """``GET /api/games/ID/view`` and every WebSocket ``view`` message: what one seat may
-       know now. ``observation`` is the library's observation document
-       (``cr.observation_to_json``; its schema is ``observation.schema.json``); ``events`` the
-       events from number ``since`` on as this seat sees them (``cr.observe_events``, the
-       library's event documents) with ``lines`` their words; ``next`` the number to ask from
-       next time; ``moves`` the moves played so far (the ``number`` to send with a move);
-       ``legal_moves`` this seat's moves when it is to move; ``scores`` each seat's score if
-       the game ended now (final once ``is_over``); ``notices`` what everyone is told beyond
-       the events (an external bot that broke down or a seat whose time ran out, and who
-       plays its seat since); ``clocks`` the seats' clocks of a timed game; ``board``
-       the SVG picture when asked for, with the last turn outlined and the squares where the
-       seat may place marked.
+    know now. ``observation`` is the library's observation document
+    (``cr.observation_document``; its schema is ``observation.schema.json``); ``events`` the
+    events from number ``since`` on as this seat sees them (``cr.observe_events``, the
+    library's event documents) with ``lines`` their words; ``next`` the number to ask from
+    next time; ``moves`` the moves played so far (the ``number`` to send with a move);
+    ``legal_moves`` this seat's moves when it is to move; ``scores`` each seat's score if
+    the game ended now (final once ``is_over``); ``notices`` what everyone is told beyond
+    the events (an external bot that broke down or a seat whose time ran out, and who
+    plays its seat since); ``clocks`` the seats' clocks of a timed game; ``board``
+    the SVG picture when asked for, with the last turn outlined and the squares where the
+    seat may place marked.
 
-       ``decision``: the pending decision as the library's decision document
-       (``cr.decision_to_json``: the questions to ask, each answer with the square or edge a
-       click picks it by), sent only to the seat that decides, never to another seat or a
-       spectator. ``last_turn``: the moves of the last seat's turn, in notation, and
-       ``last_turn_lines`` each of its events in words (``cr.describe``, as this seat sees
-       them);
-    ``sheets`` each seat's
-       final score sheet once the game is over; ``rematch`` the game created as this one's
-       rematch, once one is. ``seat`` is ``null`` for a spectator, whose ``observation``
-       holds no hand."""
+    ``decision``: the pending decision as the library's decision document
+    (``cr.decision_to_json``: the questions to ask, each answer with the square or edge a
+    click picks it by), when asked for, and only to the seat that decides, never to
+    another seat or a spectator. ``last_turn``: the moves of the last seat's turn, in
+    notation, and ``last_turn_lines`` each of its events in words (``cr.describe``, as
+    this seat sees them); ``sheets`` each seat's final score sheet once the game is over;
+    ``rematch`` the game created as this one's rematch, once one is. ``seat`` is ``null``
+    for a spectator, whose ``observation`` holds no hand."""
 
     type: Literal["view"]
     game: str

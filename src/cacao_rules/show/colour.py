@@ -24,7 +24,8 @@ COLOR_CHOICES: Final = ("auto", "always", "never")
 """The values of ``--color``."""
 
 SEAT_CODES: Final = ("1;31", "1;34", "1;33", "1;35")
-"""The seats' ANSI colours, as the SVG board's: red, blue, yellow (amber), magenta (purple)."""
+"""The seats' ANSI colours, near the SVG board's: red (orange), blue, yellow (the board's black
+would vanish on a dark terminal), magenta; the seat's number is written beside them."""
 
 RESET: Final = "\x1b[0m"
 

@@ -50,6 +50,7 @@ from ..game.moves import (
 )
 from ..observation import private_chance_seat
 from ..state.state import ActivatedEdge, FillStep, ResolveStep, State
+from .tile_words import tile_title
 
 
 class QuestionKind(enum.Enum):
@@ -262,9 +263,10 @@ def _fill_level(space: Square, none: str) -> _Level:
         if choice is None:
             return _Words(f"{where}: {none}", "none")
         code = choice.tile.code
+        tile = _tile_name(choice.tile)
         if choice.from_map:
-            return _Words(f"{code} on {where}, from the map board (1 map tile)", f"map:{code}")
-        return _Words(f"{code} on {where}, from the display", code)
+            return _Words(f"{tile} on {where}, from the map board (1 map tile)", f"map:{code}")
+        return _Words(f"{tile} on {where}, from the display", code)
 
     return _Level("fill", key, _always(asked), words)
 
@@ -388,8 +390,14 @@ def _resolve_levels(move: Resolve, context: _Context) -> tuple[_Level, ...]:
 # the map board, the hut, chance
 
 
+def _tile_name(tile: JungleTile) -> str:
+    """A jungle tile by its code, as the board writes it, and in words: ``M2 market (sells
+    at 2)``."""
+    return f"{tile.code} {tile_title(tile)}"
+
+
 def _code_words(move: Slide | DrawJungle, context: _Context) -> _Words:
-    return _Words(move.tile.code, move.tile.code)
+    return _Words(_tile_name(move.tile), move.tile.code)
 
 
 def _build_words(move: BuildHut, context: _Context) -> _Words:

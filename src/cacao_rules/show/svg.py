@@ -60,12 +60,15 @@ from .render import open_jungle_spaces, waiting_for
 from .running_score import running_scores
 from .seats import SeatSummary, Shown, seat_summaries
 from .svg_marks import checked_edges, checked_fill, palette_style
+from .tile_words import KIND_NAMES, tile_title
 
 SQUARE: Final = 48
 """The side of one board square in the picture's own units; ``size`` scales the picture."""
 
-SEAT_COLOURS: Final = ("#c62828", "#1565c0", "#a86800", "#6a1b9a")
-"""The seat colours: red, blue, amber, purple (the amber dark enough to read on white)."""
+SEAT_COLOURS: Final = ("#b84d00", "#1565c0", "#212121", "#a63d84")
+"""The seat colours: orange, blue, black, magenta, each dark enough to read on white, and
+chosen to stay apart for colour-blind eyes as well (``tests/test_seat_colours.py``: red
+beside amber and blue beside purple did not); a worker tile also shows its seat's number."""
 
 KIND_COLOURS: Final[dict[JungleKind, tuple[str, str]]] = {
     JungleKind.PLANTATION: ("#2e7d32", "#ffffff"),
@@ -81,21 +84,6 @@ KIND_COLOURS: Final[dict[JungleKind, tuple[str, str]]] = {
     JungleKind.TREE_OF_LIFE: ("#aed581", "#1b3a00"),
 }
 """Each jungle kind's fill and text colour."""
-
-KIND_NAMES: Final = {
-    JungleKind.PLANTATION: "plantation",
-    JungleKind.MARKET: "market",
-    JungleKind.GOLD_MINE: "gold mine",
-    JungleKind.WATER: "water",
-    JungleKind.SUN_WORSHIP: "sun-worshiping site",
-    JungleKind.TEMPLE: "temple",
-    JungleKind.WATERING: "watering",
-    JungleKind.CHOCOLATE_KITCHEN: "chocolate kitchen",
-    JungleKind.CHOCOLATE_MARKET: "chocolate market",
-    JungleKind.GEM_MINE: "gem mine",
-    JungleKind.TREE_OF_LIFE: "tree of life",
-}
-"""Each jungle kind's name in the pictures' titles and legend."""
 
 GEM_FILLS: Final = ("#e53935", "#43a047", "#1e88e5", "#fafafa")
 """The gems' colours, red, green, blue and white, in :data:`~cacao_rules.GEM_COLOURS` order."""
@@ -190,22 +178,6 @@ def _gem_dots(gems: Gems, x: float, y: float, step: float, radius: float) -> lis
             )
         )
     return parts
-
-
-def tile_title(tile: JungleTile) -> str:
-    """A jungle tile in words: ``market (sells at 3)``, ``gem mine with 1 red, ...``."""
-    name = KIND_NAMES[tile.kind]
-    if tile.gems is not None:
-        gems = ", ".join(f"{n} {c}" for n, c in zip(tile.gems, GEM_COLOURS, strict=True))
-        return f"{name} with gems: {gems}"
-    if tile.value:
-        what = {
-            JungleKind.PLANTATION: f"{tile.value} cacao per worker",
-            JungleKind.MARKET: f"sells at {tile.value}",
-            JungleKind.GOLD_MINE: f"{tile.value} gold per worker",
-        }.get(tile.kind, f"value {tile.value}")
-        return f"{name} ({what})"
-    return name
 
 
 def _tile_rect(x: float, y: float, side: float, radius: float, **style: str | float) -> str:
@@ -808,7 +780,7 @@ def _player(panel: _Panel, shown: Shown, seat: SeatSummary, width: float, score:
     to_move = shown.to_move == seat.seat
     observer = _observer(shown) == seat.seat
     panel.y = top
-    name = f"Seat {seat.seat}" + (" (this observation's player)" if observer else "")
+    name = f"Seat {seat.seat}" + (" (you)" if observer else "")
     panel.label(
         name + ("   \u25b6 to move" if to_move else ""),
         13,

@@ -156,10 +156,9 @@ async function create(event) {
   const players = Number($("players").value);
   const seats = [];
   for (let seat = 0; seat < players; seat++) seats.push($("seat-" + seat).value);
-  const modules = [...$("modules").querySelectorAll("input:checked")].map((i) => i.value);
   const name = $("create-name").value;
   localStorage.setItem("cacao-name", name);
-  const body = {config: {players, modules}, seats};
+  const body = {config: chosenConfig(players), seats};
   const minutes = Number($("clock-minutes").value);
   if (minutes > 0) body.clock = {minutes, increment: Number($("clock-increment").value) || 0};
   try {
@@ -168,6 +167,31 @@ async function create(event) {
     keepToken(game.game, joined.token);
     location.hash = "game=" + game.game;
   } catch (error) { say(error.message); }
+}
+
+function chosenConfig(players) {
+  // The configuration the form names, as the server takes it; the server checks it and
+  // says what is wrong (this page knows no rule of which configurations are allowed).
+  if ($("big-game").checked) return {players, is_big_game: true};
+  const modules = [...$("modules").querySelectorAll("input:checked")].map((i) => i.value);
+  const config = {players, modules};
+  if ($("early-overbuild").checked) config.map_early_overbuild = true;
+  const items = $("workers").value.split(",").map((item) => item.trim()).filter(Boolean);
+  if (items.length) {
+    config.workers = Object.fromEntries(items.map((item) => {
+      const [type, count] = item.split(":").map((part) => part.trim());
+      return [type, count === undefined ? null : Number(count)];
+    }));
+  }
+  return config;
+}
+
+function bigGame() {
+  // The Big Game plays every module with its own tiles: the other choices are set aside.
+  const big = $("big-game").checked;
+  for (const input of $("create").querySelectorAll("#modules input, #early-overbuild, #workers")) {
+    input.disabled = big;
+  }
 }
 
 async function joinPage(game) {
@@ -213,7 +237,7 @@ function connect(game, token) {
   const opened = new WebSocket(scheme + location.host + "/api/games/" + game + "/socket");
   socket = opened;
   opened.onopen = () => opened.send(JSON.stringify(token ?
-    {type: "hello", token, board: true} : {type: "hello", spectator: true, board: true}));
+    {type: "hello", token, board: true, decision: true} : {type: "hello", spectator: true, board: true}));
   opened.onmessage = (message) => {
     if (socket !== opened) return;  // a view of the game this page has left
     const data = JSON.parse(message.data);
@@ -243,10 +267,7 @@ function draw(data) {
   $("status").textContent = (you === null ? "Watching" : seatName(data, you) + ", seat " + you) +
     " · " + data.status;
   $("notices").replaceChildren(...(data.notices || []).map((text) => element("li", text)));
-  if (data.board) {
-    $("board").innerHTML = data.board;  // the library's SVG of this seat's view
-    zoom();
-  }
+  if (data.board) splitPicture(data.board);
   drawSeats(data);
   $("last-turn").replaceChildren(...data.last_turn_lines.map((line) => element("li", line)));
   if (!data.last_turn_lines.length) $("last-turn").append(element("li", "Nothing yet."));
@@ -254,6 +275,7 @@ function draw(data) {
   drawFinished(data);
   drawNotation();
   drawDecision();
+  showMarks();
   tick();
 }
 
@@ -378,6 +400,7 @@ function choose(answer) {
   if (answer.move) pending = answer;
   else { path.push(answer); turn = 0; }
   drawDecision();
+  showMarks();
 }
 
 function back() {
@@ -410,8 +433,10 @@ function drawDecision() {
     $("hint").textContent = "";
     $("prompt").textContent = "Play this? " + pending.label;
     $("pending").textContent = pending.move;
-    if (asked.kind === "rotation" && pending.value) preview(asked, pending);  // not a notation pick
-    else if (pending.square) mark(pending, "chosen");
+    const square = asked.kind === "rotation" ? asked.square : pending.square;
+    const clicked = pending.value !== undefined;  // not a pick from the notation list
+    if (clicked && /^(place|overbuild) /.test(pending.move)) preview(square, pending.move);
+    else if (clicked && pending.square) mark(pending, "chosen");
     $("confirm-button").focus();
     return;
   }
@@ -421,7 +446,7 @@ function drawDecision() {
     const answer = asked.answers[turn];
     $("prompt").textContent = asked.prompt + " " + answer.label + " (" + (turn + 1) + " of " +
       asked.answers.length + ")";
-    preview(asked, answer);
+    preview(asked.square, answer.move || (answer.then && firstMove(answer.then)));
     pick({square: asked.square, label: "Place it " + answer.label}, () => choose(answer))
       .classList.add("turning");  // the preview shows through
     return;
@@ -500,9 +525,9 @@ function shape(tag, attributes) {
   return made;
 }
 
-const EDGE_POINTS = {  // the quarter of a square toward each side, from its centre
-  N: [[0, 0], [1, 0], [0.5, 0.5]], E: [[1, 0], [1, 1], [0.5, 0.5]],
-  S: [[1, 1], [0, 1], [0.5, 0.5]], W: [[0, 1], [0, 0], [0.5, 0.5]],
+const EDGE_POINTS = {  // a band along each side, clear of the seat number in the middle
+  N: [[0, 0], [1, 0], [0.7, 0.34], [0.3, 0.34]], E: [[1, 0], [1, 1], [0.66, 0.7], [0.66, 0.3]],
+  S: [[1, 1], [0, 1], [0.3, 0.66], [0.7, 0.66]], W: [[0, 1], [0, 0], [0.34, 0.3], [0.34, 0.7]],
 };
 
 function area(answer, className) {
@@ -558,15 +583,24 @@ function tilePicture(edges, seat, x, y, quarter) {
   return svg;
 }
 
-function preview(asked, answer) {
-  const chosenTile = path.find((step) => /^\d-\d-\d-\d$/.test(step.value));
-  const quarter = Number((answer.value.match(/^r(\d)$/) || [0, 0])[1]);
-  if (!boardSvg() || !asked.square) return;
-  const [x, y] = squareAt(asked.square);
-  if (chosenTile) {
-    layer().append(tilePicture(chosenTile.value.split("-").map(Number), view.seat, x, y, quarter));
+function preview(square, move) {
+  // The worker tile a placement's notation names (`place 2-1-0-1 1,0 r3`), drawn on
+  // `square` turned as it says; the square outlined.
+  if (!boardSvg() || !square) return;
+  const placed = (move || "").match(/^(?:place|overbuild) (\d)-(\d)-(\d)-(\d) \S+ r(\d)$/);
+  if (placed) {
+    const [x, y] = squareAt(square);
+    const numbers = placed.slice(1).map(Number);
+    layer().append(tilePicture(numbers.slice(0, 4), view.seat, x, y, numbers[4]));
   }
-  layer().append(area({square: asked.square}, "chosen"));
+  layer().append(area({square}, "chosen"));
+}
+
+function firstMove(asked) {
+  // The move of the first path down from `asked` (its tile and turn are the answer's).
+  let answer = asked.answers[0];
+  while (!answer.move) answer = answer.then.answers[0];
+  return answer.move;
 }
 
 function rotate(step) {
@@ -577,24 +611,82 @@ function rotate(step) {
   drawDecision();
 }
 
-function zoom() {
+// --- the picture: the board as large as the window allows, the rest folded beside it ------
+
+const MIN_SQUARE = 34;  // pixels: a square still readable and big enough to touch
+const MAX_SQUARE = 88;  // pixels: an early board is not blown up beyond this
+let zoomed = 1;         // the person's zoom over the fitted size (the buttons)
+
+function splitPicture(markup) {
+  // The library draws one picture, the board beside the panels (the display, the supplies,
+  // each player's village). The page shows the board alone, as large as fits, and the
+  // panels in a fold of their own: two copies of the picture, each cropped to its part.
+  $("board").innerHTML = markup;  // the library's SVG of this seat's view
   const svg = boardSvg();
-  if (!svg) return;
-  const only = $("zoom").getAttribute("aria-pressed") === "true";
-  if (!svg.dataset.whole) svg.dataset.whole = svg.getAttribute("viewBox");
-  const area = svg.querySelector("rect.board-area");
-  if (only && area) {
-    const box = ["x", "y", "width", "height"].map((name) => Number(area.getAttribute(name)));
-    svg.setAttribute("viewBox", [box[0] - 20, box[1] - 20, box[2] + 40, box[3] + 40].join(" "));
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    // squares of at least 36 pixels, big enough to touch: a wide board scrolls instead
-    svg.style.minWidth = Math.round((box[2] + 40) * 36 / SQUARE) + "px";
-  } else {
-    svg.setAttribute("viewBox", svg.dataset.whole);
-    svg.style.minWidth = "";
-  }
-  svg.classList.toggle("zoomed", only);
+  const panels = svg.cloneNode(true);
+  const board = svg.querySelector("g.board");
+  const rest = [...svg.children].filter((part) => part !== board &&
+    !["style", "defs"].includes(part.tagName) && !part.classList.contains("background"));
+  crop(svg, [board]);
+  crop(panels, rest);  // measured here, where the picture is drawn (the fold may be shut)
+  for (const part of rest) part.remove();
+  panels.querySelector("g.board").remove();
+  panels.removeAttribute("width");
+  panels.removeAttribute("height");
+  $("panels").replaceChildren(panels);
+  fitBoard();
+}
+
+function crop(svg, parts) {
+  // Show of `svg` only the box around `parts` (drawn elements of the picture on the page).
+  const boxes = parts.map((part) => part.getBBox()).filter((box) => box.width || box.height);
+  const left = Math.min(...boxes.map((box) => box.x)) - 4;
+  const top = Math.min(...boxes.map((box) => box.y)) - 4;
+  const width = Math.max(...boxes.map((box) => box.x + box.width)) + 4 - left;
+  const height = Math.max(...boxes.map((box) => box.y + box.height)) + 4 - top;
+  svg.setAttribute("viewBox", [left, top, width, height].join(" "));
+  svg.dataset.size = width + " " + height;
+}
+
+function fitBoard() {
+  // The square size that shows the whole board in the room the window leaves (never under
+  // MIN_SQUARE: a larger board scrolls instead), times the person's zoom.
+  const svg = boardSvg();
+  if (!svg || !svg.dataset.size) return;
+  const [width, height] = svg.dataset.size.split(" ").map(Number);
+  const holder = $("board");
+  const narrow = window.innerWidth < 900;
+  const room = narrow ? window.innerHeight * 0.62 :
+    window.innerHeight - holder.getBoundingClientRect().top - window.scrollY - 12;
+  holder.style.maxHeight = Math.max(room, 200) + "px";
+  const fit = Math.min(holder.clientWidth / width, Math.max(room, 200) / height) * SQUARE;
+  const square = Math.max(MIN_SQUARE, Math.min(MAX_SQUARE, fit)) * zoomed;
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.style.maxWidth = "none";  // the picture's own style fits it to its box: it scrolls here
+  svg.style.width = Math.round(width * square / SQUARE) + "px";
+  svg.style.height = Math.round(height * square / SQUARE) + "px";
+}
+
+function showMarks() {
+  // A board larger than its box scrolls to what the person must see: the squares or edges
+  // of the question, else the last turn (only when it is out of sight, not to fight the
+  // person's own scrolling).
+  const holder = $("board");
+  if (holder.scrollWidth <= holder.clientWidth && holder.scrollHeight <= holder.clientHeight) return;
+  const target = holder.querySelector("g#marks .pick, g#marks .asked, g#marks .chosen, .last-move");
+  if (!target) return;
+  const box = holder.getBoundingClientRect();
+  const spot = target.getBoundingClientRect();
+  if (spot.left >= box.left && spot.right <= box.right && spot.top >= box.top &&
+    spot.bottom <= box.bottom) return;
+  holder.scrollLeft += spot.left + spot.width / 2 - (box.left + box.width / 2);
+  holder.scrollTop += spot.top + spot.height / 2 - (box.top + box.height / 2);
+}
+
+function zoom(step) {
+  zoomed = step ? Math.min(3, Math.max(0.5, zoomed * step)) : 1;
+  fitBoard();
 }
 
 function keys(event) {
@@ -623,6 +715,7 @@ function route() {
 document.addEventListener("DOMContentLoaded", () => {
   $("players").addEventListener("change", seatRows);
   $("create").addEventListener("submit", create);
+  $("big-game").addEventListener("change", bigGame);
   $("join-form").addEventListener("submit", join);
   $("filter").addEventListener("input", drawNotation);
   $("turn-left").addEventListener("click", () => rotate(-1));
@@ -632,15 +725,12 @@ document.addEventListener("DOMContentLoaded", () => {
   $("cancel-button").addEventListener("click", back);
   $("back").addEventListener("click", back);
   $("rematch").addEventListener("click", rematch);
-  $("zoom").addEventListener("click", () => {
-    const pressed = $("zoom").getAttribute("aria-pressed") !== "true";
-    $("zoom").setAttribute("aria-pressed", String(pressed));
-    $("zoom").textContent = pressed ? "Whole table" : "Board only";
-    zoom();
-    drawDecision();
-  });
+  $("zoom-in").addEventListener("click", () => zoom(1.25));
+  $("zoom-out").addEventListener("click", () => zoom(0.8));
+  $("zoom-fit").addEventListener("click", () => zoom(0));
+  window.addEventListener("resize", fitBoard);
   document.addEventListener("keydown", keys);
-  if (window.innerWidth < 700) $("zoom").click();
+  $("table-details").open = window.innerWidth >= 900;  // folded on a phone
   window.addEventListener("hashchange", route);
   setInterval(tick, 1000);
   route();
