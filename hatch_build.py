@@ -136,8 +136,8 @@ job = json.loads(sys.argv[1])
 setup(
     name="cacao-rules-mypyc",
     ext_modules=mypycify(
-        job["paths"], opt_level="3", group_name="cacao_rules_compiled", target_dir=job["c_dir"],
-        multi_file=True,
+        ["--config-file", job["config"], *job["paths"]], opt_level="3",
+        group_name="cacao_rules_compiled", target_dir=job["c_dir"], multi_file=True,
     ),
     script_args=[
         "build_ext", "--build-lib", job["lib_dir"], "--build-temp", job["temp_dir"],
@@ -146,7 +146,18 @@ setup(
 )
 """
 """Run in a fresh interpreter inside the temporary directory, so that setuptools never
-reads this project's pyproject.toml (it is hatchling's, not setuptools')."""
+reads this project's pyproject.toml (it is hatchling's, not setuptools'), nor mypy its
+``[tool.mypy]``: mypyc's mypy reads the configuration :func:`mypy_config` writes instead."""
+
+PLUGIN = Path("tools", "mypyc_boxed_ints.py")
+"""The mypy plugin of the compiled build alone: it reads ``cacao_rules.compiled.Int`` as
+``int | bool``, so that mypyc keeps such an argument boxed and a ``bool`` reaches the entry
+point's check (src/cacao_rules/compiled.py says why)."""
+
+
+def mypy_config(root: Path) -> str:
+    """The configuration of the mypy that mypyc runs: :data:`PLUGIN`, nothing else."""
+    return f"[mypy]\nplugins = {(root / PLUGIN).resolve()}\n"
 
 
 def wanted() -> bool:
@@ -186,7 +197,10 @@ class MypycBuildHook(BuildHookInterface):
         root = Path(self.root)
         self.work = work = Path(tempfile.mkdtemp(prefix="cacao-rules-mypyc-"))
         self.app.display_info(f"compiling with mypyc in {work}")
+        config = work / "mypy.ini"
+        config.write_text(mypy_config(root))
         job = {
+            "config": str(config),
             "paths": [str(path) for path in compiled_sources(root)],
             "c_dir": str(work / "c"),
             "lib_dir": str(work / "lib"),
