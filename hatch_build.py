@@ -58,15 +58,6 @@ INTERPRETED = {
         "the PettingZoo adapter: subclasses the framework's classes, and its cost is in the "
         "framework"
     ),
-    "positions.py": (
-        "cr.position refuses a bool for current and for the emperor's coordinates; compiled, "
-        "mypyc turns an argument annotated int into the int it is worth on entry, so a bool "
-        "would arrive as 0 or 1 and no check could see it; not on a hot path"
-    ),
-    "agents/simulation.py": (
-        "cr.simulate refuses a bool for its counts and seed, which compiled it could not see "
-        "(as cr.position); its cost is in the games it plays"
-    ),
     "agents/program.py": (
         "the bot protocol's client: its cost is in the programs and pipes it drives, it takes "
         "arguments of every kind, and it keeps a weak reference to each bot to stop its program"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from .compiled import Int
 from .engine import finish, settle
 from .errors import (
     ConfigError,
@@ -63,7 +64,7 @@ def position(
     map_board: Iterable[JungleTile] = (),
     hut_supply: Iterable[Hut] | None = None,
     emperor: Square | None = None,
-    current: int = 0,
+    current: Int = 0,
     seed: int | None = 0,
 ) -> State:
     """A state at the start of seat ``current``'s turn, laid out as given.
@@ -379,7 +380,7 @@ def _check_arguments(
     tiles: tuple[Iterable[JungleTile], Iterable[JungleTile] | None, Iterable[JungleTile]],
     hut_supply: Iterable[Hut] | None,
     emperor: Square | None,
-    current: int,
+    current: Int,
     seed: int | None,
 ) -> tuple[list[JungleTile], list[JungleTile], list[JungleTile]]:
     """The tiles of ``tiles`` (display, jungle pile, map board) as lists. Refuses, with a
