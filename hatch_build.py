@@ -142,7 +142,7 @@ reads this project's pyproject.toml (it is hatchling's, not setuptools'), nor my
 
 PLUGIN = Path("tools", "mypyc_boxed_ints.py")
 """The mypy plugin of the compiled build alone: it reads ``cacao_rules.compiled.Int`` as
-``int | bool``, so that mypyc keeps such an argument boxed and a ``bool`` reaches the entry
+``Any``, so that mypyc passes such an argument on as given and a ``bool`` reaches the entry
 point's check (src/cacao_rules/compiled.py says why)."""
 
 

@@ -484,7 +484,7 @@ CHECKED_ARGUMENTS: dict[str, str] = {
 }
 """How a class that checks its arguments (``check``) annotates the ones with ints in them:
 with :data:`cacao_rules.compiled.Int`, which is ``int`` to every type checker and which the
-compiled build keeps boxed, so that the check sees a ``bool`` (compiled.py says why)."""
+compiled build passes on as given, so that the check sees a ``bool`` (compiled.py says why)."""
 
 
 def _parameter(f: Field, checked: bool = False) -> str:

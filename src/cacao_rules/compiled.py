@@ -10,25 +10,26 @@ True
 
 A ``bool`` is refused wherever an ``int`` is asked, in both builds (DESIGN 2), and each entry
 point checks its arguments itself (``type(value) is int``). Compiled, an argument annotated
-``int`` (or ``tuple[int, int]``) never reaches that check as it was given: mypyc's wrapper
-turns it into a native integer on entry, so ``True`` arrives as ``1``. Hence :data:`Int`, the
-annotation of an ``int`` argument that is checked, and of nothing else:
+``int`` (or ``tuple[int, int]``) would never reach that check as it was given: mypyc's wrapper
+turns it into a native integer on entry, so ``True`` would arrive as ``1``. Hence :data:`Int`,
+the annotation of an ``int`` argument that the function checks itself, and of nothing else:
 
 - to every type checker (mypy, pyright, a user's IDE) and to the API docs it is ``int``
   itself, an alias;
-- the mypy that mypyc runs reads it as ``int | bool`` (the plugin
-  ``tools/mypyc_boxed_ints.py``, which hatch_build.py loads into the compiled build only), a
-  union, which mypyc keeps as the Python object it was given; the check sees the ``bool``.
+- the mypy that mypyc runs reads it as ``Any`` (the plugin ``tools/mypyc_boxed_ints.py``,
+  which hatch_build.py loads into the compiled build alone), and mypyc neither checks nor
+  converts an ``Any`` argument: it arrives as the object given, and the function's check
+  refuses a ``bool``, or a ``str``, with the same ``TypeError`` as the pure build. In
+  ``tuple[Int, Int]`` mypyc still checks that a tuple of two came, and keeps its items.
 
-Why this one rather than another: a written ``int | bool`` or a type variable would show in
-users' signatures; an ``@overload`` taking ``object`` (which users would not see) cannot
-type a native class's ``__init__`` (mypyc 2.4.1 fails to build one, mypyc issue 961), and
-the moves are native classes; a ``__new__`` that checks the raw arguments makes every
-native construction of the class a call through Python; a check in an interpreted layer
-cannot reach a class's constructor. A boxed argument costs one boxing of a small int, and
-only at the checked entry points (the moves' constructors, which the engine calls once per
-move it keeps: see turn/placement.py and turn/activation.py), not in the engine's own
-functions, whose ``int`` parameters stay native.
+Why this rather than another way: a written ``int | bool`` or a type variable would show in
+users' signatures; an ``@overload`` taking ``object``, which users would not see, cannot type
+a native class's ``__init__`` (mypyc 2.4.1 fails to build one, mypyc issue 961), and the moves
+are native classes; a ``__new__`` that checks the raw arguments makes every native
+construction of the class a call through Python; a check in an interpreted layer cannot
+reach a class's constructor. A boxed argument costs a boxed small int (no allocation) and a
+checked unboxing where the function stores it, and only at these entry points: the engine's
+own functions keep native ``int`` parameters.
 """
 
 from __future__ import annotations
@@ -39,5 +40,5 @@ COMPILED: Final[bool] = not __file__.endswith(".py")
 """``True`` in the mypyc-compiled build, ``False`` in the pure-Python build."""
 
 Int: TypeAlias = int
-"""``int``, for an argument that an entry point checks: the compiled build keeps it boxed,
-so that a ``bool`` reaches the check (see the module's docstring)."""
+"""``int``, for an argument that the function checks itself: the compiled build passes it
+on as given, so that a ``bool`` reaches the check (see the module's docstring)."""

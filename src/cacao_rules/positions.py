@@ -63,7 +63,7 @@ def position(
     jungle_pile: Iterable[JungleTile] | None = None,
     map_board: Iterable[JungleTile] = (),
     hut_supply: Iterable[Hut] | None = None,
-    emperor: Square | None = None,
+    emperor: tuple[Int, Int] | None = None,
     current: Int = 0,
     seed: int | None = 0,
 ) -> State:
@@ -379,7 +379,7 @@ def _check_arguments(
     players: Sequence[PlayerState] | None,
     tiles: tuple[Iterable[JungleTile], Iterable[JungleTile] | None, Iterable[JungleTile]],
     hut_supply: Iterable[Hut] | None,
-    emperor: Square | None,
+    emperor: tuple[Int, Int] | None,
     current: Int,
     seed: int | None,
 ) -> tuple[list[JungleTile], list[JungleTile], list[JungleTile]]:
