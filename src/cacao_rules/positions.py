@@ -404,10 +404,12 @@ def _check_arguments(
         for hut in hut_supply:
             if not isinstance(hut, Hut):
                 raise _wrong("an item of hut_supply", "a Hut", hut)
-    if emperor is not None and not (type(emperor) is tuple and len(emperor) == 2):
+    if emperor is not None and not (
+        type(emperor) is tuple and len(emperor) == 2 and all(_is_int(c) for c in emperor)
+    ):
         raise wrong_type(emperor, "tuple[int, int] or None")
     if emperor is not None and not _is_square(emperor):
-        raise _wrong("emperor", "None or a tuple (x, y) of ints", emperor)
+        raise _wrong("emperor", f"None or a tuple (x, y) of ints within {MAX_COORDINATE}", emperor)
     expect(current, int)
     if not _is_int(current):
         raise _wrong("current", "an int", current)
