@@ -86,8 +86,10 @@ INTERPRETED = {
         "the PettingZoo frames need NumPy, an optional extra that a compiled build must not require"
     ),
     "game/config.py": (
-        "Config refuses a bool for players, which compiled it could not see (as cr.position); "
-        "no hot path calls it"
+        "Config is based on InterpretedSealed, as GameRecord is; a bool no longer keeps it "
+        "interpreted (its players argument can be annotated compiled.Int, as position's "
+        "current is), so it can be compiled once based on Sealed, with GameRecord; no hot "
+        "path builds one"
     ),
     "formats/record.py": (
         "GameRecord is based on InterpretedSealed, as Config is; its constructor's checks no "
