@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from .compiled import Int
 from .engine import finish, settle
@@ -276,12 +276,12 @@ def _is_int(value: object) -> bool:
     return is_a(value, int)
 
 
+def _is_pair_of_ints(value: object) -> bool:
+    return type(value) is tuple and len(value) == 2 and all(_is_int(c) for c in value)
+
+
 def _is_square(value: object) -> bool:
-    return (
-        type(value) is tuple
-        and len(value) == 2
-        and all(_is_int(c) and abs(c) <= MAX_COORDINATE for c in value)
-    )
+    return _is_pair_of_ints(value) and all(abs(c) <= MAX_COORDINATE for c in cast(Square, value))
 
 
 def _is_jungle_tile(tile: object) -> bool:
@@ -404,9 +404,7 @@ def _check_arguments(
         for hut in hut_supply:
             if not isinstance(hut, Hut):
                 raise _wrong("an item of hut_supply", "a Hut", hut)
-    if emperor is not None and not (
-        type(emperor) is tuple and len(emperor) == 2 and all(_is_int(c) for c in emperor)
-    ):
+    if emperor is not None and not _is_pair_of_ints(emperor):
         raise wrong_type(emperor, "tuple[int, int] or None")
     if emperor is not None and not _is_square(emperor):
         raise _wrong("emperor", f"None or a tuple (x, y) of ints within {MAX_COORDINATE}", emperor)
