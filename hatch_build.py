@@ -58,15 +58,6 @@ INTERPRETED = {
         "the PettingZoo adapter: subclasses the framework's classes, and its cost is in the "
         "framework"
     ),
-    "positions.py": (
-        "cr.position refuses a bool for current and for the emperor's coordinates; compiled, "
-        "mypyc turns an argument annotated int into the int it is worth on entry, so a bool "
-        "would arrive as 0 or 1 and no check could see it; not on a hot path"
-    ),
-    "agents/simulation.py": (
-        "cr.simulate refuses a bool for its counts and seed, which compiled it could not see "
-        "(as cr.position); its cost is in the games it plays"
-    ),
     "agents/program.py": (
         "the bot protocol's client: its cost is in the programs and pipes it drives, it takes "
         "arguments of every kind, and it keeps a weak reference to each bot to stop its program"
@@ -95,8 +86,10 @@ INTERPRETED = {
         "the PettingZoo frames need NumPy, an optional extra that a compiled build must not require"
     ),
     "game/config.py": (
-        "Config refuses a bool for players, which compiled it could not see (as cr.position); "
-        "no hot path calls it"
+        "Config is based on InterpretedSealed, as GameRecord is; a bool no longer keeps it "
+        "interpreted (its players argument can be annotated compiled.Int, as position's "
+        "current is), so it can be compiled once based on Sealed, with GameRecord; no hot "
+        "path builds one"
     ),
     "formats/record.py": (
         "GameRecord is based on InterpretedSealed, as Config is; its constructor's checks no "
@@ -136,8 +129,8 @@ job = json.loads(sys.argv[1])
 setup(
     name="cacao-rules-mypyc",
     ext_modules=mypycify(
-        job["paths"], opt_level="3", group_name="cacao_rules_compiled", target_dir=job["c_dir"],
-        multi_file=True,
+        ["--config-file", job["config"], *job["paths"]], opt_level="3",
+        group_name="cacao_rules_compiled", target_dir=job["c_dir"], multi_file=True,
     ),
     script_args=[
         "build_ext", "--build-lib", job["lib_dir"], "--build-temp", job["temp_dir"],
@@ -146,7 +139,18 @@ setup(
 )
 """
 """Run in a fresh interpreter inside the temporary directory, so that setuptools never
-reads this project's pyproject.toml (it is hatchling's, not setuptools')."""
+reads this project's pyproject.toml (it is hatchling's, not setuptools'), nor mypy its
+``[tool.mypy]``: mypyc's mypy reads the configuration :func:`mypy_config` writes instead."""
+
+PLUGIN = Path("tools", "mypyc_boxed_ints.py")
+"""The mypy plugin of the compiled build alone: it reads ``cacao_rules.compiled.Int`` as
+``Any``, so that mypyc passes such an argument on as given and a ``bool`` reaches the entry
+point's check (src/cacao_rules/compiled.py says why)."""
+
+
+def mypy_config(root: Path) -> str:
+    """The configuration of the mypy that mypyc runs: :data:`PLUGIN`, nothing else."""
+    return f"[mypy]\nplugins = {(root / PLUGIN).resolve()}\n"
 
 
 def wanted() -> bool:
@@ -186,7 +190,10 @@ class MypycBuildHook(BuildHookInterface):
         root = Path(self.root)
         self.work = work = Path(tempfile.mkdtemp(prefix="cacao-rules-mypyc-"))
         self.app.display_info(f"compiling with mypyc in {work}")
+        config = work / "mypy.ini"
+        config.write_text(mypy_config(root))
         job = {
+            "config": str(config),
             "paths": [str(path) for path in compiled_sources(root)],
             "c_dir": str(work / "c"),
             "lib_dir": str(work / "lib"),

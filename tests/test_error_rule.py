@@ -20,6 +20,7 @@ CONFIG = cr.Config(players=2)
 STATE = cr.new_game(CONFIG, seed=3)
 CHANCE = cr.new_game(CONFIG)
 W1111 = cr.WorkerType.W1111
+P1 = cr.JungleTile(cr.JungleKind.PLANTATION, 1)
 
 # Typed Any so that the calls below can pass what their signatures do not allow.
 TRUE: Any = True
@@ -27,23 +28,10 @@ TEXT: Any = "2"
 FLOAT: Any = 3.0
 ONE: Any = 1
 
-UNBOXED = pytest.mark.xfail(
-    cr.COMPILED,
-    strict=True,
-    reason=(
-        "compiled, a parameter annotated int is unboxed by mypyc on entry: a bool arrives as "
-        "the int it is worth, before any check of the function can see it (issue 36 item 2)"
-    ),
-)
-"""Marks a call whose ``bool`` reaches a compiled function's ``int`` parameter: refused by
-the pure build, and by the compiled one only once that build keeps the argument boxed."""
 
-
-def case(
-    call: str, make: Callable[[], object], expected: type[Exception], unboxed: bool = False
-) -> Any:
+def case(call: str, make: Callable[[], object], expected: type[Exception]) -> Any:
     """A row of the table: the call as it reads, the call itself, the error it raises."""
-    return pytest.param(make, expected, id=call, marks=[UNBOXED] if unboxed else [])
+    return pytest.param(make, expected, id=call)
 
 
 CALLS: list[Any] = [
@@ -68,20 +56,28 @@ CALLS: list[Any] = [
         "play_game(seed=True)",
         lambda: cr.play_game(CONFIG, TRUE, [cr.RandomBot(1), cr.RandomBot(2)]),
         TypeError,
-        unboxed=True,
     ),
-    case("RandomBot(True)", lambda: cr.RandomBot(TRUE), TypeError, unboxed=True),
+    case("RandomBot(True)", lambda: cr.RandomBot(TRUE), TypeError),
     case("GreedyBot('7')", lambda: cr.GreedyBot(TEXT), TypeError),
+    pytest.param(
+        lambda: cr.GreedyBot(TRUE),
+        TypeError,
+        id="GreedyBot(True)",
+        marks=pytest.mark.xfail(
+            cr.COMPILED,
+            strict=True,
+            reason="GreedyBot's seed is still annotated int, not compiled.Int: mypyc unboxes it",
+        ),
+    ),
     case(
         "determinize(seed=True)",
         lambda: cr.determinize(cr.observe(STATE, 0), TRUE),
         TypeError,
-        unboxed=True,
     ),
     # The search bot's arguments.
     case("MCTSBot(iterations=-1)", lambda: cr.MCTSBot(iterations=-1), cr.ConfigError),
     case("MCTSBot(iterations=True)", lambda: cr.MCTSBot(iterations=TRUE), TypeError),
-    case("MCTSBot(seed=True)", lambda: cr.MCTSBot(TRUE), TypeError, unboxed=True),
+    case("MCTSBot(seed=True)", lambda: cr.MCTSBot(TRUE), TypeError),
     case("MCTSBot(seconds='1')", lambda: cr.MCTSBot(seconds=TEXT), TypeError),
     case("MCTSBot(widening=0)", lambda: cr.MCTSBot(widening=0), cr.ConfigError),
     case(
@@ -92,7 +88,6 @@ CALLS: list[Any] = [
         "ActionSpace.decode(state, True)",
         lambda: cr.ActionSpace(CONFIG).decode(STATE, TRUE),
         TypeError,
-        unboxed=True,
     ),
     case(
         "ActionSpace.decode(state, 1.0)",
@@ -104,8 +99,14 @@ CALLS: list[Any] = [
         lambda: cr.ActionSpace(CONFIG).decode(STATE, -1),
         cr.IllegalMoveError,
     ),
-    case("observe(state, True)", lambda: cr.observe(STATE, TRUE), TypeError, unboxed=True),
+    case("observe(state, True)", lambda: cr.observe(STATE, TRUE), TypeError),
     case("observe(state, 5)", lambda: cr.observe(STATE, 5), cr.ConfigError),
+    case("observe_events((), True)", lambda: cr.observe_events((), TRUE), TypeError),
+    case(
+        "record_game(seed=True)",
+        lambda: cr.record_game(CONFIG, TRUE, [cr.RandomBot(1), cr.RandomBot(2)]),
+        TypeError,
+    ),
     # Counts of a run.
     case("simulate(games=True)", lambda: cr.simulate(CONFIG, ["random"] * 2, TRUE), TypeError),
     case("simulate(games=-1)", lambda: cr.simulate(CONFIG, ["random"] * 2, -1), cr.ConfigError),
@@ -114,15 +115,20 @@ CALLS: list[Any] = [
     ),
     case("position(current=True)", lambda: cr.position(CONFIG, current=TRUE), TypeError),
     case("position(seed=True)", lambda: cr.position(CONFIG, seed=TRUE), TypeError),
+    case("position(emperor=(True, 1))", lambda: cr.position(CONFIG, emperor=(TRUE, 1)), TypeError),
     # Moves: their int fields.
-    case("Place(rotation=True)", lambda: cr.Place(W1111, (1, 0), TRUE), TypeError, unboxed=True),
+    case("Place(rotation=True)", lambda: cr.Place(W1111, (1, 0), TRUE), TypeError),
     case("Place(rotation=4)", lambda: cr.Place(W1111, (1, 0), 4), cr.IllegalMoveError),
-    case("Place(square=(True, 0))", lambda: cr.Place(W1111, (TRUE, 0), 1), TypeError, unboxed=True),
+    case("Place(square=(True, 0))", lambda: cr.Place(W1111, (TRUE, 0), 1), TypeError),
+    case("Overbuild(rotation=True)", lambda: cr.Overbuild(W1111, (1, 0), TRUE), TypeError),
+    case("FillChoice(square=(0, True))", lambda: cr.FillChoice((0, TRUE), P1), TypeError),
+    case("Resolve(square=(True, 0))", lambda: cr.Resolve((TRUE, 0), cr.Side.N, 1), TypeError),
+    case("Resolve(workers=True)", lambda: cr.Resolve((1, 0), cr.Side.N, TRUE), TypeError),
+    case("Resolve(bars=True)", lambda: cr.Resolve((1, 0), cr.Side.N, 1, TRUE), TypeError),
     case(
-        "Resolve(workers=True)",
-        lambda: cr.Resolve((1, 0), cr.Side.N, TRUE),
+        "Resolve(gems=(True, 0, 0, 0))",
+        lambda: cr.Resolve((1, 0), cr.Side.N, 1, gems=(TRUE, 0, 0, 0)),
         TypeError,
-        unboxed=True,
     ),
     # Text.
     case("parse_move(3)", lambda: cr.parse_move(FLOAT), TypeError),

@@ -392,7 +392,7 @@ def sealed_block(value: Value) -> list[str]:
     lines += [f"    {name}: {kind}" for name, kind in value.private]
     if value.fields or value.private:
         lines.append("")
-    parameters = [_parameter(f) for f in value.fields]
+    parameters = [_parameter(f, value.check) for f in value.fields]
     lines += _signature("    def __init__", ["self", *parameters], "None")
     if value.check:
         lines += _call(f"        {value.name}._check_fields", names)
@@ -477,8 +477,20 @@ def draft_block(state: Value, player: Value) -> list[str]:
     return lines
 
 
-def _parameter(f: Field) -> str:
+CHECKED_ARGUMENTS: dict[str, str] = {
+    "int": "Int",
+    "Square": "tuple[Int, Int]",
+    "Gems": "tuple[Int, Int, Int, Int]",
+}
+"""How a class that checks its arguments (``check``) annotates the ones with ints in them:
+with :data:`cacao_rules.compiled.Int`, which is ``int`` to every type checker and which the
+compiled build passes on as given, so that the check sees a ``bool`` (compiled.py says why)."""
+
+
+def _parameter(f: Field, checked: bool = False) -> str:
     kind = f.type if f.given is None else f.given
+    if checked:
+        kind = CHECKED_ARGUMENTS.get(kind, kind)
     return f"{f.name}: {kind}" + ("" if f.default is None else f" = {f.default}")
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Final
 
-from .compiled import COMPILED
+from .compiled import COMPILED, Int
 from .errors import bad_argument, expect, expect_any
 from .game.components import WATER_TRACK, Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from .game.config import Config
@@ -446,7 +446,7 @@ OPEN_PLAYER_FIELDS: Final = tuple(
 they are."""
 
 
-def _check_seat(state: State, player: int, caller: str) -> None:
+def _check_seat(state: State, player: Int, caller: str) -> None:
     expect(state, State)
     expect(player, int)
     seats = state.config.players
@@ -470,7 +470,7 @@ def player_view(player: PlayerState, own: bool) -> PlayerView:
     )
 
 
-def observe(state: State, player: int) -> Observation:
+def observe(state: State, player: Int) -> Observation:
     """What ``player`` may know of ``state`` (:rule:`R-HIDDEN-1`, :rule:`R-HIDDEN-2`).
 
     Two states that differ only in what ``player`` cannot see (the other hands, the order
@@ -504,7 +504,7 @@ def private_chance_seat(state: State) -> int | None:
     return drawing_seat(expect(state, State))
 
 
-def observe_events(events: Iterable[Event], player: int) -> tuple[Event, ...]:
+def observe_events(events: Iterable[Event], player: Int) -> tuple[Event, ...]:
     """The events of :func:`cacao_rules.step` as ``player`` sees them (:rule:`R-HIDDEN-4`).
 
     Another player's worker draw becomes a :class:`~cacao_rules.WorkerDrawnUnseen`, which

@@ -15,8 +15,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
+from .compiled import Int
 from .engine import finish, settle
 from .errors import (
     ConfigError,
@@ -62,8 +63,8 @@ def position(
     jungle_pile: Iterable[JungleTile] | None = None,
     map_board: Iterable[JungleTile] = (),
     hut_supply: Iterable[Hut] | None = None,
-    emperor: Square | None = None,
-    current: int = 0,
+    emperor: tuple[Int, Int] | None = None,
+    current: Int = 0,
     seed: int | None = 0,
 ) -> State:
     """A state at the start of seat ``current``'s turn, laid out as given.
@@ -275,12 +276,12 @@ def _is_int(value: object) -> bool:
     return is_a(value, int)
 
 
+def _is_pair_of_ints(value: object) -> bool:
+    return type(value) is tuple and len(value) == 2 and all(_is_int(c) for c in value)
+
+
 def _is_square(value: object) -> bool:
-    return (
-        type(value) is tuple
-        and len(value) == 2
-        and all(_is_int(c) and abs(c) <= MAX_COORDINATE for c in value)
-    )
+    return _is_pair_of_ints(value) and all(abs(c) <= MAX_COORDINATE for c in cast(Square, value))
 
 
 def _is_jungle_tile(tile: object) -> bool:
@@ -378,8 +379,8 @@ def _check_arguments(
     players: Sequence[PlayerState] | None,
     tiles: tuple[Iterable[JungleTile], Iterable[JungleTile] | None, Iterable[JungleTile]],
     hut_supply: Iterable[Hut] | None,
-    emperor: Square | None,
-    current: int,
+    emperor: tuple[Int, Int] | None,
+    current: Int,
     seed: int | None,
 ) -> tuple[list[JungleTile], list[JungleTile], list[JungleTile]]:
     """The tiles of ``tiles`` (display, jungle pile, map board) as lists. Refuses, with a
@@ -403,10 +404,10 @@ def _check_arguments(
         for hut in hut_supply:
             if not isinstance(hut, Hut):
                 raise _wrong("an item of hut_supply", "a Hut", hut)
-    if emperor is not None and not (type(emperor) is tuple and len(emperor) == 2):
+    if emperor is not None and not _is_pair_of_ints(emperor):
         raise wrong_type(emperor, "tuple[int, int] or None")
     if emperor is not None and not _is_square(emperor):
-        raise _wrong("emperor", "None or a tuple (x, y) of ints", emperor)
+        raise _wrong("emperor", f"None or a tuple (x, y) of ints within {MAX_COORDINATE}", emperor)
     expect(current, int)
     if not _is_int(current):
         raise _wrong("current", "an int", current)

@@ -98,5 +98,12 @@ def wrong(state: cr.State, move: cr.Move, observation: cr.Observation) -> None:
     cr.describe("worker drawn")  # wrong
     cr.Place(cr.WorkerType.W1111, "0,1", 0)  # wrong
     cr.Resolve((1, 0), cr.Side.N, "2")  # wrong
+    # The checked int arguments (compiled.Int, kept boxed by the compiled build) are ints.
+    cr.Place(cr.WorkerType.W1111, (0, 1), "0")  # wrong
+    cr.Overbuild(cr.WorkerType.W1111, ("0", 1), 0)  # wrong
+    cr.Resolve((1, 0), cr.Side.N, 1, gems=(1, 0, 0, "0"))  # wrong
+    cr.RandomBot("1")  # wrong
+    cr.MCTSBot("1")  # wrong
+    cr.simulate(config, ["random", "random"], "2")  # wrong
     cr.decision_tree(observation)  # wrong
     cr.decision_to_json(observation)  # wrong

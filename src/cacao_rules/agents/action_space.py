@@ -99,6 +99,7 @@ from typing import Any, Final, NamedTuple, cast
 
 import attrs
 
+from ..compiled import Int
 from ..engine import chance_outcomes, chance_weights, legal_moves
 from ..errors import IllegalMoveError, excerpt, expect, expect_any
 from ..game.bounds import window_radius
@@ -668,7 +669,7 @@ class ActionSpace:
             f"cannot encode {excerpt(move)}: it is not a legal move in this state"
         )
 
-    def decode(self, state: State, action: int) -> Move:
+    def decode(self, state: State, action: Int) -> Move:
         """The legal move of ``state`` whose id is ``action``: ``TypeError`` for an
         ``action`` that is no ``int`` (a ``bool`` included), :class:`IllegalMoveError` for
         one that is no legal move's id."""

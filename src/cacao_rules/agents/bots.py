@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol
 
+from ..compiled import Int
 from ..engine import legal_moves
 from ..errors import IllegalMoveError, expect
 from ..game.moves import Move
@@ -43,7 +44,7 @@ class RandomBot:
     True
     """
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: Int) -> None:
         self.seed = expect(seed, int)
         self._rng = random.Random(seed)
 

@@ -7,6 +7,7 @@ searching player has seen and fill in the rest at random (:rule:`R-HIDDEN-3`).
 
 from __future__ import annotations
 
+from ..compiled import Int
 from ..errors import expect, expect_any
 from ..game.components import WorkerType
 from ..game.frozen import Bag
@@ -15,7 +16,7 @@ from ..state.chance import check_seed, seeded_pick
 from ..state.state import State
 
 
-def determinize(observation: Observation, seed: int, *, chance_seed: int | None = None) -> State:
+def determinize(observation: Observation, seed: Int, *, chance_seed: int | None = None) -> State:
     """A full state that ``observation``'s player cannot tell from the real one.
 
     Each other player's hand is drawn, tile by tile, from the tiles that player may hold

@@ -36,6 +36,7 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
+from ..compiled import Int
 from ..engine import apply, legal_moves
 from ..errors import ConfigError, bad_argument, expect, expect_any
 from ..game.moves import Move
@@ -112,7 +113,7 @@ class MCTSBot:
 
     def __init__(
         self,
-        seed: int = 0,
+        seed: Int = 0,
         *,
         iterations: int | None = None,
         seconds: float | None = None,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..compiled import Int
 from ..engine import apply, new_game
 from ..errors import ConfigError, expect
 from ..formats.record import GameRecord
@@ -27,7 +28,7 @@ from ..turn.results import final_scores, winners
 from .bots import Bot, deciding_seat
 
 
-def play_game(config: Config, seed: int, bots: Sequence[Bot]) -> tuple[State, tuple[Move, ...]]:
+def play_game(config: Config, seed: Int, bots: Sequence[Bot]) -> tuple[State, tuple[Move, ...]]:
     """Play a complete seeded game with ``bots[seat]`` deciding for each seat.
 
     Bots with a ``game_over(final, scores, winners)`` method are told the end of the game
@@ -62,7 +63,7 @@ def _tell_the_end(final: State, bots: Sequence[Bot]) -> None:
 
 def record_game(
     config: Config,
-    seed: int,
+    seed: Int,
     bots: Sequence[Bot],
     seats: Sequence[str] | None = None,
     tags: Mapping[str, str] | None = None,

@@ -25,6 +25,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from ..compiled import Int
 from ..errors import ConfigError, bad_type, excerpt, expect, expect_any
 from ..formats.record import GameRecord
 from ..game.config import Config
@@ -176,15 +177,15 @@ def default_batch(games: int) -> int:
 def simulate(
     config: Config,
     bots: Sequence[BotSpec],
-    games: int,
+    games: Int,
     *,
-    seed: int = 0,
+    seed: Int = 0,
     executor: Executor | None = None,
     rotate: bool = True,
     record: bool = False,
     labels: Sequence[str] | None = None,
     batch: int | None = None,
-    in_flight: int = IN_FLIGHT,
+    in_flight: Int = IN_FLIGHT,
     progress: Callable[[GameResult], object] | None = None,
 ) -> Generator[GameResult, None, None]:
     """Play ``games`` games of ``config`` between ``bots``; yield each result as it finishes.
@@ -308,7 +309,7 @@ def _checked_labels(labels: Sequence[str] | None, bots: Sequence[BotSpec]) -> tu
     return tuple(labels)
 
 
-def _checked_number(name: str, value: int, low: int, high: int | None) -> int:
+def _checked_number(name: str, value: Int, low: int, high: int | None) -> int:
     if expect(value, int) < low or (high is not None and value > high):
         allowed = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise ConfigError(f"{name} must be a whole number {allowed}, got {excerpt(value)}")

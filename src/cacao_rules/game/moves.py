@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from ..compiled import COMPILED
+from ..compiled import COMPILED, Int
 from ..errors import IllegalMoveError, bad_move, bad_type
 from . import notation_parts as parse
 from .components import GEM_COLOURS, NO_GEMS, Gems, Hut, JungleTile, Side, WorkerType
@@ -134,7 +134,7 @@ class Place(Sealed):
     square: Square
     rotation: int
 
-    def __init__(self, type: WorkerType, square: Square, rotation: int) -> None:
+    def __init__(self, type: WorkerType, square: tuple[Int, Int], rotation: Int) -> None:
         Place._check_fields(type, square, rotation)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "type", type)
@@ -208,7 +208,7 @@ class Overbuild(Sealed):
     square: Square
     rotation: int
 
-    def __init__(self, type: WorkerType, square: Square, rotation: int) -> None:
+    def __init__(self, type: WorkerType, square: tuple[Int, Int], rotation: Int) -> None:
         Overbuild._check_fields(type, square, rotation)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "type", type)
@@ -344,7 +344,7 @@ class FillChoice(Sealed):
     tile: JungleTile
     from_map: bool
 
-    def __init__(self, square: Square, tile: JungleTile, from_map: bool = False) -> None:
+    def __init__(self, square: tuple[Int, Int], tile: JungleTile, from_map: bool = False) -> None:
         FillChoice._check_fields(square, tile, from_map)
         if COMPILED:  # mypyc makes each of these a direct write
             object.__setattr__(self, "square", square)
@@ -513,7 +513,12 @@ class Resolve(Sealed):
     gems: Gems
 
     def __init__(
-        self, square: Square, side: Side, workers: int, bars: int = 0, gems: Gems = NO_GEMS
+        self,
+        square: tuple[Int, Int],
+        side: Side,
+        workers: Int,
+        bars: Int = 0,
+        gems: tuple[Int, Int, Int, Int] = NO_GEMS,
     ) -> None:
         Resolve._check_fields(square, side, workers, bars, gems)
         if COMPILED:  # mypyc makes each of these a direct write
