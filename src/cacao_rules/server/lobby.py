@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from collections import deque
@@ -29,6 +30,7 @@ from ..agents.registry import BOTS
 from ..formats.serialization import config_document, config_from_document
 from . import schemas
 from .bot_queue import BotQueue
+from .game_leases import leases_for
 from .live import LiveGame
 from .players import (
     HUMAN,
@@ -94,6 +96,10 @@ class Lobby:
         self._serving = contextlib.ExitStack()
         self._serving.enter_context(serving(settings.database))  # SQLite: this process only
         self.storage = Storage(settings.database, settings.fsync, self.limits.database_seconds)
+        self.leases = leases_for(self.storage.engine)
+        self._claims: dict[str, float] = {}
+        """When this process last tried to take each game's lease (:meth:`_claim_soon`)."""
+        self._claiming: set[asyncio.Task[None]] = set()
         self.games: dict[str, LiveGame] = {}
         self.created: dict[str, deque[float]] = {}
         self.sockets = 0
@@ -129,6 +135,7 @@ class Lobby:
         await self.programs.stop(list(self.games.values()))
         self._work.shutdown(wait=False, cancel_futures=True)
         self._think.stop()
+        self.leases.close()
         self.storage.close()
         self._serving.close()
 
@@ -379,12 +386,15 @@ class Lobby:
     # --- bots --------------------------------------------------------------------------
 
     def _kick(self, game: LiveGame) -> None:
-        """Let the game's bots play while one of them is to move."""
-        if game.bot_to_move is not None and (game.bot_task is None or game.bot_task.done()):
+        """Let the game's bots play while one of them is to move, if this process owns the
+        game (else it tries to take the game's lease: :meth:`_claim_soon`)."""
+        if not self.owns(game):
+            self._claim_soon(game)
+        elif game.bot_to_move is not None and (game.bot_task is None or game.bot_task.done()):
             game.bot_task = asyncio.create_task(self._bots(game))
 
     async def _bots(self, game: LiveGame) -> None:
-        while (seat := game.bot_to_move) is not None:
+        while (seat := game.bot_to_move) is not None and self.owns(game):
             state = game.state
             player = game.seats[seat].player
             if player in self.programs.commands:  # a program, kept for the game
@@ -446,6 +456,107 @@ class Lobby:
             game.stand_in(seat, STAND_IN, notice)
         game.notify()
 
+    # --- owning games: leases (:mod:`.game_leases`) -------------------------------------
+
+    def owns(self, game: LiveGame) -> bool:
+        """Whether this process plays ``game``'s bots and programs (and enforces its
+        clocks): it holds the game's lease."""
+        return self.leases.held(game.id)
+
+    def _claim_soon(self, game: LiveGame) -> None:
+        """Try to take the lease of ``game``, whose bots no process of this one plays, if
+        it has bots and is not finished: at most every :attr:`Limits.lease_seconds`."""
+        if game.status not in ("open", "playing") or all(
+            seat.player == HUMAN for seat in game.seats
+        ):
+            return
+        now = time.monotonic()
+        if now - self._claims.get(game.id, -math.inf) < self.limits.lease_seconds:
+            return
+        self._claims[game.id] = now
+        task = asyncio.create_task(self._claim(game))
+        self._claiming.add(task)
+        task.add_done_callback(self._claiming.discard)
+
+    async def _claim(self, game: LiveGame) -> None:
+        """Take ``game``'s lease if no process holds it (its owner ended, or there was
+        none), bring the game up to the database's, tell of the programs restarted here,
+        and let its bots play."""
+        try:
+            if not await self.run(self.leases.take, game.id):
+                return  # another process owns it
+            async with game.lock:
+                await self._reload(game)
+                await self._restarted_programs(game)
+        except Unavailable as error:
+            LOG.warning("game %s: its lease cannot be taken now (%s)", game.id, error)
+            return
+        LOG.info("game %s: this process plays its bots now", game.id)
+        self._kick(game)
+
+    async def _restarted_programs(self, game: LiveGame) -> None:
+        """Tell everyone that ``game``'s programs will be started again here, taken over
+        from a process that ended, holding its lock: a program belongs to the process
+        that started it, so what it learnt of the game is lost. (A program this process
+        does not run has the built-in stand-in instead: :meth:`_bots`.)"""
+        moves = len(game.moves)
+        for seat, entry in enumerate(game.seats):
+            if not moves or entry.player not in self.programs.commands:
+                continue
+            notice = (
+                f"Seat {seat}: the bot program {entry.player} was restarted from move "
+                f"{moves + 1} on (the server process that ran it ended)."
+            )
+            if (moves, notice) not in game.notices:
+                await self.run(self.storage.stand_in, game.id, seat, entry.player, moves, notice)
+                game.stand_in(seat, entry.player, notice)
+                game.notify()
+
+    async def tend_leases(self) -> None:
+        """Every :attr:`Limits.lease_seconds` on a shared database: let go of every game
+        when the leases' session is lost; bring the games this process owns up to the
+        database's (a move or a join made through another process: its bots may be to
+        move), and give up those that ended."""
+        if not self.leases.shared:
+            return
+        if not await self.run(self.leases.check):
+            self._lost_leases()
+            return
+        owned = [game for game in self.games.values() if self.owns(game)]
+        stored = await self.run(self.storage.progress, [game.id for game in owned])
+        for game in owned:
+            if stored.get(game.id, (len(game.moves), game.status)) != (
+                len(game.moves),
+                game.status,
+            ):
+                async with game.lock:
+                    await self._reload(game)
+            if game.status in ("open", "playing"):
+                self._kick(game)
+            else:
+                self._claims.pop(game.id, None)
+                await self.run(self.leases.release, game.id)
+
+    def _lost_leases(self) -> None:
+        """Stop playing every game's bots (another process may own them now): cancel their
+        turns and stop their programs."""
+        for game in self.games.values():
+            if game.bot_task is not None:
+                game.bot_task.cancel()
+            for seat in list(game.programs):
+                self.programs.drop(game, seat)
+
+    async def claim_orphans(self) -> None:
+        """On a shared database, take the leases of the unfinished games with bots that no
+        process owns (their owner ended, and no request for them came since): loaded, and
+        claimed (:meth:`_claim_soon`)."""
+        if not self.leases.shared:
+            return
+        for game_id in await self.run(self.storage.unfinished):
+            game = await self.game(game_id)
+            if game is not None and not self.owns(game):
+                self._claim_soon(game)
+
     # --- expiry ------------------------------------------------------------------------
 
     async def sweep(self) -> None:
@@ -476,3 +587,4 @@ class Lobby:
         for client, times in list(self.created.items()):
             if not times or times[-1] < cutoff:
                 del self.created[client]
+        await self.claim_orphans()

@@ -266,3 +266,17 @@ class Storage:
         with self.engine.connect() as db:
             query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(("open", "playing")))
             return list(db.execute(query.order_by(GAMES.c.created)).scalars())
+
+    def progress(self, game_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """The number of moves and the status of each of the games ``game_ids``: what
+        another process may have changed since they were loaded."""
+        if not game_ids:
+            return {}
+        counts = (
+            sa.select(GAMES.c.id, sa.func.count(MOVES.c.number), GAMES.c.status)
+            .select_from(GAMES.outerjoin(MOVES, MOVES.c.game == GAMES.c.id))
+            .where(GAMES.c.id.in_(game_ids))
+            .group_by(GAMES.c.id, GAMES.c.status)
+        )
+        with self.engine.connect() as db:
+            return {row[0]: (int(row[1]), str(row[2])) for row in db.execute(counts)}
