@@ -93,6 +93,16 @@ def stop(folder: Path) -> None:
         _run([str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), "-m", "immediate", "stop"])
 
 
+def restart(folder: Path) -> None:
+    """Stop the cluster of ``folder`` at once (its clients are cut off, as by a crash) and
+    start it again, with the same data."""
+    bin_dir = binaries()
+    assert bin_dir is not None
+    data = folder / "data"
+    _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"])
+    _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "start"])
+
+
 def main(arguments: list[str]) -> int:
     """``start FOLDER`` (prints the URL), ``stop FOLDER``, or ``installed`` (exit status 1
     when PostgreSQL is not)."""

@@ -168,9 +168,13 @@ class Lobby:
             del self._loading[game_id]
 
     async def existing(self, game_id: str) -> LiveGame:
+        """The game ``game_id`` (404 when there is none); a request for it is also a chance
+        to take it over when its bots have no owner (:meth:`_claim_soon`)."""
         game = await self.game(game_id)
         if game is None:
             raise Refused(404, f"no game {game_id[:40]!r} (games have 16 hex digits)")
+        if not self.owns(game):
+            self._claim_soon(game)
         return game
 
     def seat(self, game: LiveGame, authorization: str | None) -> int:
