@@ -132,21 +132,19 @@ def stored_moves(database_url: str, game: str) -> list[str]:
         return list(db.execute(sa.text(query), {"game": game}).scalars())
 
 
-def replays(database_url: str, game: str) -> bool:
-    """Whether the stored ``game`` replays: each of its moves, numbered 0, 1, 2, ... with
-    none missing, is legal in turn from its configuration and seed."""
+def check_replays(database_url: str, game: str) -> None:
+    """Check that the stored ``game`` replays: its moves are numbered 0, 1, 2, ... with
+    none missing, and each is legal in turn from its configuration and seed."""
     engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
     with engine.connect() as db:
         row = db.execute(
             sa.text("SELECT config, seed FROM games WHERE id = :game"), {"game": game}
         ).one()
-        numbers = db.execute(
-            sa.text("SELECT number FROM moves WHERE game = :game ORDER BY number"),
-            {"game": game},
-        ).scalars()
-        if list(numbers) != list(range(len(moves := stored_moves(database_url, game)))):
-            return False
+        query = sa.text("SELECT number, move FROM moves WHERE game = :game ORDER BY number")
+        moves = db.execute(query, {"game": game}).all()
+    assert [number for number, _ in moves] == list(range(len(moves))), game
     state = cr.new_game(config_from_document(json.loads(row.config)), seed=int(row.seed))
-    for text in moves:
-        state = cr.apply(state, cr.parse_move(text))  # IllegalMoveError when it does not
-    return True
+    for number, text in moves:
+        move = cr.parse_move(text)
+        assert move in cr.legal_moves(state), (game, number, text)
+        state = cr.apply(state, move)

@@ -492,7 +492,7 @@ class Lobby:
             async with game.lock:
                 await self._reload(game)
                 await self._restarted_programs(game)
-        except Unavailable as error:
+        except Exception as error:  # the database out of reach: tried again later
             LOG.warning("game %s: its lease cannot be taken now (%s)", game.id, error)
             return
         LOG.info("game %s: this process plays its bots now", game.id)

@@ -1,0 +1,199 @@
+"""Several server processes on one PostgreSQL database (issue 38): a game's bots have one
+owner at a time (:mod:`cacao_rules.server.game_leases`), and the fault test: clients play
+through two processes, one is killed outright, then the database server restarts, and
+nothing acknowledged is lost."""
+
+from __future__ import annotations
+
+import collections
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+httpx2 = pytest.importorskip("httpx2")
+
+import sqlalchemy as sa  # noqa: E402
+
+import postgres_cluster  # noqa: E402
+from cacao_rules.server.game_leases import AdvisoryLeases, GameLeases, leases_for  # noqa: E402
+from helpers_process import same_package_env  # noqa: E402
+from server_clients import SeatsClient, check_replays, start_games, stored_moves  # noqa: E402
+from server_helpers import free_port  # noqa: E402
+
+GAME = "f00dfeedcafe0123"
+
+
+def test_on_sqlite_this_process_holds_every_lease(tmp_path: Path) -> None:
+    leases = leases_for(sa.create_engine(f"sqlite:///{tmp_path / 'games.sqlite3'}"))
+    assert type(leases) is GameLeases and not leases.shared
+    assert leases.held(GAME) and leases.take(GAME) and leases.check()
+
+
+def _advisory_pids(url: str) -> list[int]:
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    with engine.connect() as db:
+        query = "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
+        return list(db.execute(sa.text(query)).scalars())
+
+
+def test_a_lease_has_one_holder_and_passes_on_when_its_session_ends(
+    postgres_database: str,
+) -> None:
+    first = leases_for(sa.create_engine(postgres_database))
+    second = leases_for(sa.create_engine(postgres_database))
+    assert isinstance(first, AdvisoryLeases) and first.shared
+    assert first.take(GAME) and first.take(GAME)  # taken, and held again
+    assert not second.take(GAME) and not second.held(GAME)
+    assert first.take("8" + GAME[1:])  # a game id over 2**63: a negative key
+    first.release(GAME)
+    assert second.take(GAME) and not first.held(GAME)
+    # The owner's session ends as a killed process's does: the database drops its locks.
+    (pid,) = set(_advisory_pids(postgres_database)) - {_session_pid(second)}
+    engine = sa.create_engine(postgres_database, poolclass=sa.pool.NullPool)
+    with engine.connect() as db:
+        db.execute(sa.text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    assert not first.check() and not first.held("8" + GAME[1:])  # it knows it lost them
+    assert second.take("8" + GAME[1:])
+    assert not first.take("8" + GAME[1:]) and first.take("0" * 16)  # a new session
+    first.close()
+    second.close()
+    assert _advisory_pids(postgres_database) == []
+
+
+def _session_pid(leases: GameLeases) -> int:
+    assert isinstance(leases, AdvisoryLeases) and leases._connection is not None
+    pid: int = leases._connection.execute(sa.text("SELECT pg_backend_pid()")).scalar_one()
+    return pid
+
+
+# --- the fault test -------------------------------------------------------------------------
+
+
+@contextmanager
+def _cluster() -> Iterator[tuple[Path, str]]:
+    """A PostgreSQL cluster of this test alone (it restarts it): its folder and URL."""
+    folder = Path(tempfile.mkdtemp(prefix="cacao-pg-fault-"))
+    try:
+        url = postgres_cluster.start(folder)
+        # A commit is answered once the database server has written it (not before, as in
+        # the clusters of the other tests), so that its crash loses none, as in production.
+        admin = sa.create_engine(url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
+        with admin.connect() as db:
+            db.execute(sa.text("ALTER SYSTEM SET synchronous_commit = on"))
+            db.execute(sa.text("SELECT pg_reload_conf()"))
+        yield folder, url
+    finally:
+        postgres_cluster.stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _serve(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(port)]
+    with log.open("wb") as errors:
+        return subprocess.Popen(
+            [*command, "--database-url", url, "--games-per-client", "1000"],
+            env=same_package_env(),
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+        )
+
+
+def _ready(base: str, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx2.get(f"{base}/readyz", timeout=1).status_code == 200:
+                return
+        except httpx2.TransportError:
+            pass
+        assert server.poll() is None and time.monotonic() < deadline, "no server"
+        time.sleep(0.1)
+
+
+def _over(url: str, game: str) -> bool:
+    engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
+    with engine.connect() as db:
+        query = sa.text("SELECT status FROM games WHERE id = :game")
+        return bool(db.execute(query, {"game": game}).scalar_one() == "over")
+
+
+def _moves(url: str, games: list[str]) -> dict[str, int]:
+    return {game: len(stored_moves(url, game)) for game in games}
+
+
+@pytest.mark.postgresql
+def test_two_processes_a_kill_and_a_database_restart_lose_nothing(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """(``postgres_url`` only checks that PostgreSQL is here: the test restarts a cluster
+    of its own.) 20 games (6 of them against the random bot) played through two server processes at
+    random; one process killed (SIGKILL) mid-burst, the clients go on through the other,
+    which takes the bots of the killed one's games over; then the database server
+    restarted mid-burst (the clients are told 503 with Retry-After meanwhile). Every
+    acknowledged move is stored, once, as it was acknowledged; every game replays; no
+    client was answered 500."""
+    with _cluster() as (folder, url):
+        ports = [free_port(), free_port()]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        servers = [_serve(url, port, tmp_path / f"server{n}.log") for n, port in enumerate(ports)]
+        try:
+            for base, server in zip(bases, servers, strict=True):
+                _ready(base, server)
+            seatings = [["human", "human"]] * 14 + [["human", "random"]] * 6
+            games = start_games(bases[0], seatings, bases=bases, seed=38)
+            clients = [
+                SeatsClient(bases, game, tokens, seed, time.monotonic() + 60)
+                for seed, (game, tokens) in enumerate(games)
+            ]
+            for client in clients:
+                client.start()
+            time.sleep(4)
+            servers[0].send_signal(signal.SIGKILL)  # requests in flight
+            servers[0].wait()
+            at_kill = _moves(url, [game for game, _ in games])
+            time.sleep(4)
+            postgres_cluster.restart(folder)  # every connection cut, for about a second
+            time.sleep(5)
+            for client in clients:
+                client.stop = True
+            for client in clients:
+                client.join(60)
+            assert not any(client.is_alive() for client in clients)
+            assert servers[1].poll() is None, (tmp_path / "server1.log").read_text()[-3000:]
+        finally:
+            for server in servers:
+                if server.poll() is None:
+                    server.send_signal(signal.SIGKILL)
+                    server.wait()
+        statuses: collections.Counter[int] = collections.Counter()
+        acknowledged = found = 0
+        for client in clients:
+            stored = dict(enumerate(stored_moves(url, client.game)))
+            acknowledged += len(client.acknowledged)
+            found += sum(stored.get(number) == move for number, move in client.acknowledged.items())
+            statuses.update(client.statuses)
+            check_replays(url, client.game)
+        at_end = _moves(url, [game for game, _ in games])
+        hints = sum(client.retry_hints for client in clients)
+        print(
+            f"\nfault test: {acknowledged} moves acknowledged, {found} found in the database, "
+            f"{statuses[500]} answers 500; answers by status {dict(sorted(statuses.items()))}, "
+            f"{hints} with Retry-After; moves stored after the kill: "
+            f"{sum(at_end.values()) - sum(at_kill.values())}"
+        )
+        assert found == acknowledged > 100
+        assert statuses[500] == 0
+        assert hints > 0  # the database restart was seen, and a retry asked for
+        for (game, _), seats in zip(games, seatings, strict=True):
+            if "random" in seats:  # its bot was played on after the kill, by the survivor
+                progressed = at_end[game] > at_kill[game] + 4 or _over(url, game)
+                assert progressed, (game, at_kill[game], at_end[game])
