@@ -21,7 +21,7 @@ import sqlalchemy as sa  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from cacao_rules.server.app import create_app  # noqa: E402
-from cacao_rules.server.settings import Settings  # noqa: E402
+from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 from helpers_process import same_package_env  # noqa: E402
 from server_clients import SeatsClient, start_games, stored_moves  # noqa: E402
 from server_helpers import create_game, free_port  # noqa: E402
@@ -154,3 +154,20 @@ def test_sigterm_mid_burst_loses_no_acknowledged_move_and_exits_0(database_url: 
     assert sum(line["path"].endswith("/moves") and line["status"] == 200 for line in logged) == (
         acknowledged
     )
+
+
+def test_the_games_per_client_limit_holds_across_processes(database_url: str) -> None:
+    """Two servers on one database (two applications here; processes in production): a
+    client's games made through one count against its share on the other."""
+    settings = Settings(
+        database=database_url,
+        allowed_hosts=("testserver",),
+        limits=Limits(games_per_client=3),
+    )
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        for client in (first, second, first):
+            assert client.post("/api/games", json={"config": {"players": 2}}).status_code == 201
+        for client in (first, second):
+            answer = client.post("/api/games", json={"config": {"players": 2}})
+            assert answer.status_code == 429, answer.text
+            assert "at most 3 new games" in answer.json()["error"]

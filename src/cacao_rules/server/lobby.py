@@ -14,12 +14,12 @@ built-in ``random`` bot plays its seat from then on, which every client is told.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import math
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
@@ -67,24 +67,30 @@ class Conflict(Refused):
 
 
 class Reserved:
-    """What games being created hold while they are stored: the count of those games and
-    of their external bots. The caps count them, so that creations awaiting the database
-    at once cannot all pass a check made before any of them was counted."""
+    """What games being created hold while they are stored: the count of those games, of
+    their external bots and of each client's. The caps count them, so that creations
+    awaiting the database at once cannot all pass a check made before any of them was
+    counted."""
 
     def __init__(self) -> None:
         self.games = 0
         self.programs = 0
+        self.clients: collections.Counter[str] = collections.Counter()
 
     @contextlib.contextmanager
-    def holding(self, programs: int) -> Iterator[None]:
-        """Hold one game and its ``programs`` until the block ends."""
+    def holding(self, programs: int, client: str) -> Iterator[None]:
+        """Hold one game of ``client`` and its ``programs`` until the block ends."""
         self.games += 1
         self.programs += programs
+        self.clients[client] += 1
         try:
             yield
         finally:
             self.games -= 1
             self.programs -= programs
+            self.clients[client] -= 1
+            if not self.clients[client]:
+                del self.clients[client]
 
 
 class Lobby:
@@ -101,7 +107,6 @@ class Lobby:
         """When this process last tried to take each game's lease (:meth:`_claim_soon`)."""
         self._claiming: set[asyncio.Task[None]] = set()
         self.games: dict[str, LiveGame] = {}
-        self.created: dict[str, deque[float]] = {}
         self.sockets = 0
         self._work = ThreadPoolExecutor(4, thread_name_prefix="cacao-work")
         self.programs = Programs(
@@ -213,12 +218,13 @@ class Lobby:
         stored, and its bots started; refused when the server or the client has too many
         (a game being stored holds its place under the caps until it is in ``games``)."""
         programs = self._count_programs(players)
-        self._count_creation(client)
-        with self._reserved.holding(programs):
+        self._count_creation()
+        with self._reserved.holding(programs, client):
+            await self._count_client(client)
             game_id = secrets.token_hex(8)
             seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
             seed = secrets.randbits(64)
-            await self.run(self.storage.create, game_id, document, seed, seats)
+            await self.run(self.storage.create, game_id, document, seed, seats, client)
             game = await self.existing(game_id)
         game.client = client
         self._kick(game)
@@ -296,24 +302,26 @@ class Lobby:
             )
         return wanted
 
-    def _count_creation(self, client: str) -> None:
-        """Refuse a client over its share of new games, or any when the server is full."""
+    def _count_creation(self) -> None:
+        """Refuse a new game when this process is full."""
         live = self._reserved.games + sum(
             1 for game in self.games.values() if game.status in ("open", "playing")
         )
         if live >= self.limits.max_live_games:
             raise Refused(503, "the server has as many games as it can keep; try again later")
-        now = time.monotonic()
-        times = self.created.setdefault(client, deque())
-        while times and times[0] < now - self.limits.client_window:
-            times.popleft()
-        if len(times) >= self.limits.games_per_client:
+
+    async def _count_client(self, client: str) -> None:
+        """Refuse ``client`` over its share of new games (its game being created held in
+        ``_reserved``): those the database holds, made through any process of the server
+        within the window, and those this process is storing for it now."""
+        since = time.time() - self.limits.client_window
+        made = await self.run(self.storage.made_since, client, since)
+        if made + self._reserved.clients[client] > self.limits.games_per_client:
             raise Refused(
                 429,
                 f"at most {self.limits.games_per_client} new games per client every "
                 f"{self.limits.client_window:g} s; try again later",
             )
-        times.append(now)
 
     async def join(self, game_id: str, request: schemas.JoinGame) -> schemas.Joined:
         name = request.name.strip()
@@ -490,7 +498,8 @@ class Lobby:
             if not await self.run(self.leases.take, game.id):
                 return  # another process owns it
             async with game.lock:
-                await self._reload(game)
+                stored = await self.run(self.storage.progress, [game.id])
+                await self._catch_up(game, stored)
                 await self._restarted_programs(game)
         except Exception as error:  # the database out of reach: tried again later
             LOG.warning("game %s: its lease cannot be taken now (%s)", game.id, error)
@@ -529,17 +538,20 @@ class Lobby:
         owned = [game for game in self.games.values() if self.owns(game)]
         stored = await self.run(self.storage.progress, [game.id for game in owned])
         for game in owned:
-            if stored.get(game.id, (len(game.moves), game.status)) != (
-                len(game.moves),
-                game.status,
-            ):
-                async with game.lock:
-                    await self._reload(game)
+            async with game.lock:
+                await self._catch_up(game, stored)
             if game.status in ("open", "playing"):
                 self._kick(game)
             else:
                 self._claims.pop(game.id, None)
                 await self.run(self.leases.release, game.id)
+
+    async def _catch_up(self, game: LiveGame, stored: dict[str, tuple[int, str]]) -> None:
+        """Reload ``game``, holding its lock, when ``stored`` (:meth:`.Storage.progress`)
+        says the database has more moves or another status: its watchers hear of a change
+        only when there is one."""
+        if stored.get(game.id, (len(game.moves), game.status)) != (len(game.moves), game.status):
+            await self._reload(game)
 
     def _lost_leases(self) -> None:
         """Stop playing every game's bots (another process may own them now): cancel their
@@ -587,8 +599,4 @@ class Lobby:
             ):
                 del self.games[game_id]
         await self.run(self.storage.expire, expired)
-        cutoff = time.monotonic() - limits.client_window
-        for client, times in list(self.created.items()):
-            if not times or times[-1] < cutoff:
-                del self.created[client]
         await self.claim_orphans()

@@ -45,6 +45,8 @@ GAMES = sa.Table(
     sa.Column("status", sa.String(12), nullable=False, index=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("touched", sa.Float, nullable=False, index=True),
+    sa.Column("client", sa.String(64), nullable=True),  # the address that made it
+    sa.Index("ix_games_client_created", "client", "created"),
 )
 SEATS = sa.Table(
     "seats",
@@ -158,8 +160,14 @@ class Storage:
         self.engine.dispose()
 
     def create(
-        self, game_id: str, config: dict[str, object], seed: int, seats: Sequence[Seat]
+        self,
+        game_id: str,
+        config: dict[str, object],
+        seed: int,
+        seats: Sequence[Seat],
+        client: str | None = None,
     ) -> None:
+        """Store a new game, made by ``client`` (an address)."""
         now = time.time()
         status = "playing" if all(seat.name is not None for seat in seats) else "open"
         with self.engine.begin() as db:
@@ -171,6 +179,7 @@ class Storage:
                     status=status,
                     created=now,
                     touched=now,
+                    client=client,
                 )
             )
             db.execute(
@@ -280,3 +289,10 @@ class Storage:
         )
         with self.engine.connect() as db:
             return {row[0]: (int(row[1]), str(row[2])) for row in db.execute(counts)}
+
+    def made_since(self, client: str, since: float) -> int:
+        """How many games ``client`` made from ``since`` (a ``time.time()``) on, through any
+        process of the server."""
+        query = sa.select(sa.func.count()).where(GAMES.c.client == client, GAMES.c.created >= since)
+        with self.engine.connect() as db:
+            return int(db.execute(query).scalar_one())
