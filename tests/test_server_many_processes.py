@@ -6,6 +6,7 @@ nothing acknowledged is lost."""
 from __future__ import annotations
 
 import collections
+import random
 import shutil
 import signal
 import subprocess
@@ -15,6 +16,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,9 +24,12 @@ pytest.importorskip("starlette")
 httpx2 = pytest.importorskip("httpx2")
 
 import sqlalchemy as sa  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
 
 import postgres_cluster  # noqa: E402
+from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.game_leases import AdvisoryLeases, GameLeases, leases_for  # noqa: E402
+from cacao_rules.server.settings import Settings  # noqa: E402
 from helpers_process import same_package_env  # noqa: E402
 from server_clients import SeatsClient, check_replays, start_games, stored_moves  # noqa: E402
 from server_helpers import free_port  # noqa: E402
@@ -73,6 +78,59 @@ def _session_pid(leases: GameLeases) -> int:
     assert isinstance(leases, AdvisoryLeases) and leases._connection is not None
     pid: int = leases._connection.execute(sa.text("SELECT pg_backend_pid()")).scalar_one()
     return pid
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
+
+
+def _play_until(client: TestClient, game: str, token: str, moves: int) -> dict[str, Any]:
+    """Play the human seat 0 of ``game`` through ``client`` until the game has ``moves``
+    moves and the human is to move; its view then."""
+    headers = {"Authorization": f"Bearer {token}"}
+    rng = random.Random(7)
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the game stalled"
+        view: dict[str, Any] = client.get(f"/api/games/{game}/view", headers=headers).json()
+        if view["legal_moves"] and view["moves"] >= moves:
+            return view
+        if view["legal_moves"]:
+            move = {"move": rng.choice(view["legal_moves"])["move"], "number": view["moves"]}
+            client.post(f"/api/games/{game}/moves", json=move, headers=headers)
+        else:
+            time.sleep(0.02)
+
+
+@pytest.mark.parametrize("bots", [{"example": f"exec:{sys.executable} {EXAMPLE}"}, {}])
+def test_a_program_seat_is_taken_over_when_its_owner_ends(
+    postgres_database: str, bots: dict[str, str]
+) -> None:
+    """A game against an external bot, owned by a first server; that server ends (its
+    lease with it); a second server, on the next request, takes the game over: it starts
+    the program again from its own ``--bot`` list and every client is told so, or, without
+    that bot, seats the built-in random bot with the notice a broken program gives."""
+    spec = {"example": f"exec:{sys.executable} {EXAMPLE}"}
+    first_settings = Settings(database=postgres_database, bots=spec, allowed_hosts=("testserver",))
+    with TestClient(create_app(first_settings)) as first:
+        made = first.post(
+            "/api/games", json={"config": {"players": 2}, "seats": ["human", "example"]}
+        )
+        game = made.json()["game"]
+        token = first.post(f"/api/games/{game}/join", json={"name": "ann"}).json()["token"]
+        played = _play_until(first, game, token, 6)["moves"]
+        assert first.get(f"/api/games/{game}").json()["notices"] == []
+    second_settings = Settings(database=postgres_database, bots=bots, allowed_hosts=("testserver",))
+    with TestClient(create_app(second_settings)) as second:
+        view = _play_until(second, game, token, played + 4)
+        assert second.get(f"/api/games/{game}").json()["status"] == "playing"
+    if bots:
+        assert view["notices"] == [
+            f"Seat 1: the bot program example was restarted from move {played + 1} on (the "
+            "server process that ran it ended)."
+        ]
+    else:
+        (notice,) = view["notices"]
+        assert "is not run by this server (no --bot example)" in notice, notice
 
 
 # --- the fault test -------------------------------------------------------------------------
