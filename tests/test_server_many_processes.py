@@ -29,7 +29,7 @@ from starlette.testclient import TestClient  # noqa: E402
 import postgres_cluster  # noqa: E402
 from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.game_leases import AdvisoryLeases, GameLeases, leases_for  # noqa: E402
-from cacao_rules.server.settings import Settings  # noqa: E402
+from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 from helpers_process import same_package_env  # noqa: E402
 from server_clients import SeatsClient, check_replays, start_games, stored_moves  # noqa: E402
 from server_helpers import free_port  # noqa: E402
@@ -131,6 +131,36 @@ def test_a_program_seat_is_taken_over_when_its_owner_ends(
     else:
         (notice,) = view["notices"]
         assert "is not run by this server (no --bot example)" in notice, notice
+
+
+def test_a_game_played_through_one_process_is_not_expired_by_another(
+    postgres_database: str,
+) -> None:
+    """A game loaded by a first server and then played only through a second: the first
+    one's sweep takes the time it was last played from the database, and does not expire
+    it (nor a game the second finished)."""
+    limits = Limits(idle_game_ttl=1.5, sweep_seconds=0.3)
+    settings = Settings(database=postgres_database, limits=limits, allowed_hosts=("testserver",))
+    with TestClient(create_app(settings)) as first, TestClient(create_app(settings)) as second:
+        made = first.post("/api/games", json={"config": {"players": 2}})
+        game = made.json()["game"]
+        tokens = [
+            first.post(f"/api/games/{game}/join", json={"name": name}).json()["token"]
+            for name in ("ann", "bob")
+        ]
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline:  # only through the second server
+            for token in tokens:
+                headers = {"Authorization": f"Bearer {token}"}
+                view = second.get(f"/api/games/{game}/view", headers=headers).json()
+                if view["legal_moves"]:
+                    body = {"move": view["legal_moves"][0]["move"], "number": view["moves"]}
+                    second.post(f"/api/games/{game}/moves", json=body, headers=headers)
+            time.sleep(0.2)
+        engine = sa.create_engine(postgres_database, poolclass=sa.pool.NullPool)
+        with engine.connect() as db:
+            query = sa.text("SELECT status FROM games WHERE id = :game")
+            assert db.execute(query, {"game": game}).scalar_one() == "playing"
 
 
 # --- the fault test -------------------------------------------------------------------------

@@ -477,10 +477,8 @@ class Lobby:
 
     def _claim_soon(self, game: LiveGame) -> None:
         """Try to take the lease of ``game``, whose bots no process of this one plays, if
-        it has bots and is not finished: at most every :attr:`Limits.lease_seconds`."""
-        if game.status not in ("open", "playing") or all(
-            seat.player == HUMAN for seat in game.seats
-        ):
+        it needs one (:meth:`_needs_owner`): at most every :attr:`Limits.lease_seconds`."""
+        if not self._needs_owner(game):
             return
         now = time.monotonic()
         if now - self._claims.get(game.id, -math.inf) < self.limits.lease_seconds:
@@ -489,6 +487,14 @@ class Lobby:
         task = asyncio.create_task(self._claim(game))
         self._claiming.add(task)
         task.add_done_callback(self._claiming.discard)
+
+    @staticmethod
+    def _needs_owner(game: LiveGame) -> bool:
+        """Whether ``game`` needs a process to play it on its own: it is not finished and
+        has a bot's seat."""
+        return game.status in ("open", "playing") and any(
+            seat.player != HUMAN for seat in game.seats
+        )
 
     async def _claim(self, game: LiveGame) -> None:
         """Take ``game``'s lease if no process holds it (its owner ended, or there was
@@ -573,10 +579,22 @@ class Lobby:
             if game is not None and not self.owns(game):
                 self._claim_soon(game)
 
+    async def _touched_elsewhere(self) -> None:
+        """On a shared database, take the time each unfinished game in memory was last
+        played or joined from the database: through another process, maybe, so that no
+        process expires a game that another one serves."""
+        if not self.leases.shared:
+            return
+        live = [game for game in self.games.values() if game.status in ("open", "playing")]
+        touched = await self.run(self.storage.touched, [game.id for game in live])
+        for game in live:
+            game.touched = max(game.touched, touched.get(game.id, game.touched))
+
     # --- expiry ------------------------------------------------------------------------
 
     async def sweep(self) -> None:
         """Expire the games nobody plays, and let finished ones leave memory."""
+        await self._touched_elsewhere()
         now = time.time()
         limits = self.limits
         expired: list[str] = []
@@ -598,5 +616,6 @@ class Lobby:
                 and not any(game.sockets)
             ):
                 del self.games[game_id]
+                self._claims.pop(game_id, None)
         await self.run(self.storage.expire, expired)
         await self.claim_orphans()

@@ -234,10 +234,16 @@ class Storage:
             db.execute(NOTICES.insert().values(game=game_id, seat=seat, moves=moves, text=text))
 
     def expire(self, game_ids: Sequence[str]) -> None:
-        """Mark games nobody finished as expired (kept, but no longer played)."""
+        """Mark games nobody finished as expired (kept, but no longer played); a game that
+        another process finished meanwhile stays finished."""
         if game_ids:
+            unfinished = GAMES.c.status.in_(("open", "playing"))
             with self.engine.begin() as db:
-                db.execute(GAMES.update().where(GAMES.c.id.in_(game_ids)).values(status="expired"))
+                db.execute(
+                    GAMES.update()
+                    .where(GAMES.c.id.in_(game_ids), unfinished)
+                    .values(status="expired")
+                )
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as db:
@@ -296,3 +302,11 @@ class Storage:
         query = sa.select(sa.func.count()).where(GAMES.c.client == client, GAMES.c.created >= since)
         with self.engine.connect() as db:
             return int(db.execute(query).scalar_one())
+
+    def touched(self, game_ids: Sequence[str]) -> dict[str, float]:
+        """When each of the games ``game_ids`` was last played or joined (``time.time()``)."""
+        if not game_ids:
+            return {}
+        query = sa.select(GAMES.c.id, GAMES.c.touched).where(GAMES.c.id.in_(game_ids))
+        with self.engine.connect() as db:
+            return {row[0]: float(row[1]) for row in db.execute(query)}
