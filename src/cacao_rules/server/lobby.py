@@ -524,7 +524,7 @@ class Lobby:
                 continue
             notice = (
                 f"Seat {seat}: the bot program {entry.player} was restarted from move "
-                f"{moves + 1} on (the server process that ran it ended)."
+                f"{moves + 1} on (the server process that ran it stopped playing this game)."
             )
             if (moves, notice) not in game.notices:
                 await self.run(self.storage.stand_in, game.id, seat, entry.player, moves, notice)
