@@ -6,6 +6,7 @@ nothing acknowledged is lost."""
 from __future__ import annotations
 
 import collections
+import logging
 import random
 import re
 import shutil
@@ -79,6 +80,27 @@ def _session_pid(leases: GameLeases) -> int:
     assert isinstance(leases, AdvisoryLeases) and leases._connection is not None
     pid: int = leases._connection.execute(sa.text("SELECT pg_backend_pid()")).scalar_one()
     return pid
+
+
+def test_one_process_plays_a_games_bots(
+    postgres_database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Games of bots only, made on a first server; a second server starts meanwhile and
+    resumes every unfinished game: the first, their owner, plays them alone (no move of
+    theirs is refused as another writer's) to the end."""
+    caplog.set_level(logging.WARNING, logger="cacao_rules.server")
+    settings = Settings(database=postgres_database, allowed_hosts=("testserver",))
+    body = {"config": {"players": 4, "modules": ["map"]}, "seats": ["random"] * 4}
+    with TestClient(create_app(settings)) as first:
+        games = [first.post("/api/games", json=body).json()["game"] for _ in range(6)]
+        with TestClient(create_app(settings)):  # resumes the games, owned by the first
+            deadline = time.monotonic() + 120
+            while not all(_over(postgres_database, game) for game in games):
+                assert time.monotonic() < deadline, "the games stalled"
+                time.sleep(0.2)
+    assert "stored by another writer" not in caplog.text
+    for game in games:
+        check_replays(postgres_database, game)
 
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py"
