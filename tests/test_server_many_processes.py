@@ -109,7 +109,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "external_bot.py
 def _play_until(
     client: TestClient, game: str, token: str, moves: int, notice: bool = False
 ) -> dict[str, Any]:
-    """Play the human seat 0 of ``game`` through ``client`` until the game has ``moves``
+    """Play the human seat of ``token`` in ``game`` through ``client`` until the game has ``moves``
     moves (and a notice, with ``notice``) and the human is to move; its view then."""
     headers = {"Authorization": f"Bearer {token}"}
     rng = random.Random(7)
@@ -138,11 +138,11 @@ def test_a_program_seat_is_taken_over_when_its_owner_ends(
     first_settings = Settings(database=postgres_database, bots=spec, allowed_hosts=("testserver",))
     with TestClient(create_app(first_settings)) as first:
         made = first.post(
-            "/api/games", json={"config": {"players": 2}, "seats": ["human", "example"]}
+            "/api/games", json={"config": {"players": 2}, "seats": ["example", "human"]}
         )
         game = made.json()["game"]
         token = first.post(f"/api/games/{game}/join", json={"name": "ann"}).json()["token"]
-        played = _play_until(first, game, token, 6)["moves"]
+        played = _play_until(first, game, token, 6)["moves"]  # the program moved first
         assert first.get(f"/api/games/{game}").json()["notices"] == []
     second_settings = Settings(database=postgres_database, bots=bots, allowed_hosts=("testserver",))
     with TestClient(create_app(second_settings)) as second:
@@ -151,7 +151,7 @@ def test_a_program_seat_is_taken_over_when_its_owner_ends(
     if bots:
         (notice,) = view["notices"]  # from the move the second server took the game at
         restarted = re.fullmatch(
-            r"Seat 1: the bot program example was restarted from move (\d+) on \(the "
+            r"Seat 0: the bot program example was restarted from move (\d+) on \(the "
             r"server process that ran it stopped playing this game\)\.",
             notice,
         )

@@ -514,13 +514,15 @@ class Lobby:
         self._kick(game)
 
     async def _restarted_programs(self, game: LiveGame) -> None:
-        """Tell everyone that ``game``'s programs will be started again here, taken over
-        from a process that ended, holding its lock: a program belongs to the process
-        that started it, so what it learnt of the game is lost. (A program this process
-        does not run has the built-in stand-in instead: :meth:`_bots`.)"""
+        """Tell everyone that ``game``'s programs that have played will be started again
+        here, taken over from a process that ended, holding its lock: a program belongs to
+        the process that started it, so what it learnt of the game is lost. (A program
+        that has not moved yet lost nothing, whoever starts it: no notice, as when the
+        process that made the game takes its lease after a person's first moves. A program
+        this process does not run has the built-in stand-in instead: :meth:`_bots`.)"""
         moves = len(game.moves)
         for seat, entry in enumerate(game.seats):
-            if not moves or entry.player not in self.programs.commands:
+            if entry.player not in self.programs.commands or seat not in game.deciders:
                 continue
             notice = (
                 f"Seat {seat}: the bot program {entry.player} was restarted from move "
