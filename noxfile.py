@@ -10,6 +10,7 @@ import glob
 import shutil
 import sys
 import tarfile
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -296,6 +297,35 @@ def bench(session: nox.Session) -> None:
         f"compiled={compiled_python}",
         *session.posargs,
     )
+
+
+@nox.session(python=PYTHON)
+def load(session: nox.Session) -> None:
+    """The game server's load figures (not a test; docs/deployment.md): tools/load_server.py
+    at 50 and 200 games against one server process and against two, on a throwaway
+    PostgreSQL cluster (tests/postgres_cluster.py), a new database for each run. A few
+    minutes, so not among the default sessions; ``nox -s load -- ARGS`` passes ARGS to the
+    tool (``--seconds 30``...)."""
+    install(session, ".[server,postgres]", groups=("test",))
+    # In /tmp: the cluster belongs to an unprivileged user when nox runs as root (.ci/run).
+    folder = Path(tempfile.mkdtemp(prefix="cacao-pg-load."))
+    url = session.run("python", "tests/postgres_cluster.py", "start", str(folder), silent=True)
+    assert isinstance(url, str)
+    try:
+        for processes in ("1", "2"):
+            session.run(
+                "python",
+                "tools/load_server.py",
+                "--database-url",
+                url.strip(),
+                "--new-database",
+                "--processes",
+                processes,
+                *session.posargs,
+            )
+    finally:
+        session.run("python", "tests/postgres_cluster.py", "stop", str(folder))
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @nox.session(python=PYTHON)

@@ -93,15 +93,31 @@ def stop(folder: Path) -> None:
         _run([str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), "-m", "immediate", "stop"])
 
 
-def restart(folder: Path) -> None:
-    """Restart the cluster of ``folder``: its clients are cut off, and what was committed
-    stays (a fast shutdown, which writes out what :data:`SETTINGS` let commits leave in
-    memory: an immediate one would lose the last commits of this cluster without ``fsync``
-    and ``synchronous_commit``)."""
+def restart(folder: Path, crash: bool = False) -> None:
+    """Restart the cluster of ``folder``: its clients are cut off. A fast shutdown writes
+    out what :data:`SETTINGS` let commits leave in memory, so what was committed stays;
+    ``crash``: stopped at once instead, as by a crash (a cluster without ``fsync`` and
+    ``synchronous_commit`` then loses its last commits)."""
     bin_dir = binaries()
     assert bin_dir is not None  # it ran
     data, log = folder / "data", folder / "log"
-    _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-m", "fast", "-w", "restart"])
+    if crash:
+        _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"])
+        _run([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "start"])
+    else:
+        _run(
+            [
+                str(bin_dir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(log),
+                "-m",
+                "fast",
+                "-w",
+                "restart",
+            ]
+        )
 
 
 def main(arguments: list[str]) -> int:

@@ -145,7 +145,7 @@ def test_a_database_of_the_first_revision_gains_the_clocks_and_its_games_play_on
     with TestClient(
         create_app(Settings(database=database_url, limits=forever, allowed_hosts=("testserver",)))
     ) as client:
-        assert _revision(database_url) == migrations.head() == "r0002"
+        assert _revision(database_url) == migrations.head()  # every revision since
         first, second = (client.get(f"/api/games/{game}").json() for game in R0001_TOKENS)
         assert (first["moves"], second["moves"]) == (5, 4)
         assert first["clocks"] is None and second["clocks"] is None  # untimed, as they were

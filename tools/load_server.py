@@ -7,7 +7,13 @@ per second, the server's CPU time per move, the percentiles of a move's round tr
 the move to receiving the view it makes), the server's resident memory over time, every
 error, and the machine's load average (the clients share the machine with the server).
 The server keeps its games in a new SQLite file, or in ``--database-url`` (an empty
-PostgreSQL database, say).
+PostgreSQL database, say; with ``--new-database``, a new database made on that URL's server
+for each run and dropped after it).
+
+``--processes 2 --database-url URL`` runs two server processes on that database instead of
+one, and spreads the games over them (each game's clients on one process, chosen in turn);
+the CPU time and memory are those of all the processes together. ``--processes``
+over 1 needs a database server: one process serves a SQLite file.
 
 ``python tools/load_server.py --flood 5 --seconds 60`` measures fairness instead: one client
 (127.0.0.1) plays a two-player game against the ``greedy`` bot over HTTP and times each of
@@ -21,14 +27,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import secrets
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
@@ -104,24 +113,28 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
-async def measure(base: str, pid: int, games: int, seconds: float) -> Tally:
+async def measure(bases: list[str], pids: list[int], games: int, seconds: float) -> Tally:
+    """Keep ``games`` games going for ``seconds`` on the servers ``bases`` (game ``n`` on
+    ``bases[n % len(bases)]``), whose processes are ``pids``, and print what was seen."""
     tally = Tally()
     until = time.monotonic() + seconds
-    loops = [game_loop(base, random.Random(n), tally, until) for n in range(games)]
+    loops = [game_loop(bases[n % len(bases)], random.Random(n), tally, until) for n in range(games)]
     memory: list[tuple[float, float]] = []
 
     async def sample() -> None:
         start = time.monotonic()
         while time.monotonic() < until:
-            memory.append((time.monotonic() - start, rss_mib(pid)))
+            memory.append((time.monotonic() - start, sum(rss_mib(pid) for pid in pids)))
             await asyncio.sleep(max(1.0, seconds / 10))
 
-    start, cpu = time.perf_counter(), cpu_seconds(pid)
+    start, cpu = time.perf_counter(), sum(cpu_seconds(pid) for pid in pids)
     await asyncio.gather(sample(), *loops)
-    elapsed, cpu = time.perf_counter() - start, cpu_seconds(pid) - cpu
+    elapsed = time.perf_counter() - start
+    cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
     trips = sorted(tally.round_trips)
     pct = {p: trips[min(len(trips) - 1, int(len(trips) * p / 100))] * 1000 for p in (50, 90, 99)}
-    print(f"{games} concurrent games, {elapsed:.0f} s: {tally.games} games finished")
+    processes = f"{len(pids)} server process{'es' if len(pids) > 1 else ''}"
+    print(f"{games} concurrent games, {processes}, {elapsed:.0f} s: {tally.games} games finished")
     print(f"  moves: {len(trips)} ({len(trips) / elapsed:.0f}/s)")
     print(f"  server CPU: {cpu:.1f} s, {cpu / len(trips) * 1000:.1f} ms a move")
     print(
@@ -201,6 +214,53 @@ async def fairness(base: str, games: int, seconds: float) -> None:
         )
 
 
+@contextlib.contextmanager
+def servers(database: str, port: int, processes: int) -> Iterator[tuple[list[str], list[int]]]:
+    """``processes`` servers on ``database``, on ports from ``port`` on: their base URLs
+    and process ids, once each answers; stopped at the end."""
+    started = []
+    try:
+        for n in range(processes):
+            command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(port + n)]
+            options = ["--database-url", database, "--games-per-client", "100000"]
+            started.append(
+                subprocess.Popen([*command, *options, "--no-access-log"], stdout=subprocess.DEVNULL)
+            )
+        bases = [f"http://127.0.0.1:{port + n}" for n in range(processes)]
+        for base, server in zip(bases, started, strict=True):
+            while True:
+                try:
+                    httpx2.get(base + "/readyz")
+                    break
+                except httpx2.TransportError:
+                    if server.poll() is not None:
+                        raise SystemExit(f"the server on {base} did not start") from None
+                    time.sleep(0.1)
+        yield bases, [server.pid for server in started]
+    finally:
+        for server in started:
+            server.terminate()
+        for server in started:
+            server.wait()
+
+
+@contextlib.contextmanager
+def new_database(url: str) -> Iterator[str]:
+    """A new, empty database on the server of ``url`` (PostgreSQL), dropped at the end."""
+    import sqlalchemy as sa
+
+    server = sa.make_url(url)
+    name = f"cacao_load_{secrets.token_hex(6)}"
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
+    with admin.connect() as db:
+        db.execute(sa.text(f"CREATE DATABASE {name}"))
+    try:
+        yield server.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as db:
+            db.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[50, 200])
@@ -216,27 +276,33 @@ def main() -> None:
         "--database-url",
         help="the server's database (postgresql+psycopg://...); a new SQLite file without it",
     )
+    parser.add_argument(
+        "--new-database",
+        action="store_true",
+        help="make a new database on the server of --database-url for each run (dropped after)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on the database, the games spread over them (default 1; "
+        "more need --database-url)",
+    )
     args = parser.parse_args()
+    if args.processes > 1 and not args.database_url:
+        parser.error("--processes over 1 needs a database server: --database-url")
+    runs = [None] if args.flood else args.games
     with tempfile.TemporaryDirectory() as folder:
-        command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(args.port)]
-        database = args.database_url or f"sqlite:///{folder}/load.sqlite3"
-        options = ["--database-url", database, "--games-per-client", "100000"]
-        server = subprocess.Popen([*command, *options], stdout=subprocess.DEVNULL)
-        try:
-            base = f"http://127.0.0.1:{args.port}"
-            for _ in range(100):
-                try:
-                    httpx2.get(base + "/api/schemas")
-                    break
-                except httpx2.TransportError:
-                    time.sleep(0.1)
-            if args.flood:
-                asyncio.run(fairness(base, args.flood, args.seconds))
-            for games in [] if args.flood else args.games:
-                asyncio.run(measure(base, server.pid, games, args.seconds))
-        finally:
-            server.terminate()
-            server.wait()
+        for games in runs:
+            with contextlib.ExitStack() as stack:
+                database = args.database_url or f"sqlite:///{folder}/load-{games}.sqlite3"
+                if args.new_database:
+                    database = stack.enter_context(new_database(database))
+                bases, pids = stack.enter_context(servers(database, args.port, args.processes))
+                if games is None:
+                    asyncio.run(fairness(bases[0], args.flood, args.seconds))
+                else:
+                    asyncio.run(measure(bases, pids, games, args.seconds))
 
 
 if __name__ == "__main__":

@@ -121,6 +121,11 @@ def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="a site whose pages may post to the server and open its WebSockets, beside "
         "the server's own address (https://cacao.example.org behind a proxy); repeatable",
     )
+    serve.add_argument(
+        "--no-access-log",
+        action="store_true",
+        help="do not write a line of JSON per request (method, path, status, ms) to standard error",
+    )
     serve.set_defaults(run=run, parser=serve)
 
 
@@ -180,6 +185,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 limits=Limits(games_per_client=args.games_per_client, program_ms=args.bot_ms),
                 allowed_hosts=_allowed_hosts(args.host, args.allowed_host),
                 allowed_origins=tuple(args.allowed_origin),
+                access_log=not args.no_access_log,
             )
         except ConfigError as error:
             err.write(f"cacao-rules serve: {error}\n")

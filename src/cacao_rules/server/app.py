@@ -26,8 +26,10 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import schemas
+from .access_log import AccessLog
 from .content_policy import DefaultPolicy, inline_policy
 from .guards import Guards
+from .health import healthz, readyz
 from .live import LiveGame
 from .lobby import Conflict, Lobby, Refused
 from .page import page_response, static_response
@@ -299,14 +301,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
         app.state.lobby = lobby
         await lobby.start()
         sweeper = asyncio.create_task(_sweep(lobby))
+        tender = asyncio.create_task(_tend_leases(lobby))
         try:
             yield
         finally:
             sweeper.cancel()
+            tender.cancel()
             await lobby.stop()
 
     routes = [
         Route("/", page_response),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
         Route("/static/{name}", static_response),
         Route("/api/schemas", api_schemas),
         Route("/api/players", players),
@@ -325,7 +331,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         middleware=[
-            Middleware(DefaultPolicy),  # outermost: on the guards' refusals too
+            *([Middleware(AccessLog)] if chosen.access_log else []),  # every answer
+            Middleware(DefaultPolicy),  # outside the guards: on their refusals too
             Middleware(Guards, hosts=chosen.allowed_hosts, origins=chosen.allowed_origins),
         ],
         exception_handlers={
@@ -344,3 +351,15 @@ async def _sweep(lobby: Lobby) -> None:
             await lobby.sweep()
         except Exception:  # a failed sweep is retried at the next one; the server goes on
             LOG.exception("sweeping expired games failed")
+
+
+async def _tend_leases(lobby: Lobby) -> None:
+    """The games' leases, every :attr:`Limits.lease_seconds` (:meth:`Lobby.tend_leases`)."""
+    while True:
+        await asyncio.sleep(lobby.limits.lease_seconds)
+        try:
+            await lobby.tend_leases()
+        except Unavailable as error:  # tried again next time
+            LOG.warning("tending the games' leases: the database is unavailable: %s", error)
+        except Exception:
+            LOG.exception("tending the games' leases failed")

@@ -15,11 +15,12 @@ seat of a timed game whose time runs out (:meth:`Lobby._enforce_clock`).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
+import math
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
@@ -34,6 +35,7 @@ from ..formats.serialization import config_document, config_from_document
 from . import schemas
 from .bot_queue import BotQueue
 from .clocks import TimeControl
+from .game_leases import leases_for
 from .live import LiveGame
 from .live_updates import Missed, live_updates_for
 from .players import (
@@ -89,24 +91,30 @@ class OutOfTime(Refused):
 
 
 class Reserved:
-    """What games being created hold while they are stored: the count of those games and
-    of their external bots. The caps count them, so that creations awaiting the database
-    at once cannot all pass a check made before any of them was counted."""
+    """What games being created hold while they are stored: the count of those games, of
+    their external bots and of each client's. The caps count them, so that creations
+    awaiting the database at once cannot all pass a check made before any of them was
+    counted."""
 
     def __init__(self) -> None:
         self.games = 0
         self.programs = 0
+        self.clients: collections.Counter[str] = collections.Counter()
 
     @contextlib.contextmanager
-    def holding(self, programs: int) -> Iterator[None]:
-        """Hold one game and its ``programs`` until the block ends."""
+    def holding(self, programs: int, client: str) -> Iterator[None]:
+        """Hold one game of ``client`` and its ``programs`` until the block ends."""
         self.games += 1
         self.programs += programs
+        self.clients[client] += 1
         try:
             yield
         finally:
             self.games -= 1
             self.programs -= programs
+            self.clients[client] -= 1
+            if not self.clients[client]:
+                del self.clients[client]
 
 
 class Lobby:
@@ -118,8 +126,11 @@ class Lobby:
         self._serving = contextlib.ExitStack()
         self._serving.enter_context(serving(settings.database))  # SQLite: this process only
         self.storage = Storage(settings.database, settings.fsync, self.limits.database_seconds)
+        self.leases = leases_for(self.storage.engine)
+        self._claims: dict[str, float] = {}
+        """When this process last tried to take each game's lease (:meth:`_claim_soon`)."""
+        self._claiming: set[asyncio.Task[None]] = set()
         self.games: dict[str, LiveGame] = {}
-        self.created: dict[str, deque[float]] = {}
         self.sockets = 0
         self._work = ThreadPoolExecutor(4, thread_name_prefix="cacao-work")
         self.programs = Programs(
@@ -176,6 +187,7 @@ class Lobby:
         for errand in list(self._errands):
             errand.cancel()
         await self.updates.close()
+        self.leases.close()
         self.storage.close()
         self._serving.close()
 
@@ -212,9 +224,13 @@ class Lobby:
             del self._loading[game_id]
 
     async def existing(self, game_id: str) -> LiveGame:
+        """The game ``game_id`` (404 when there is none); a request for it is also a chance
+        to take it over when its bots have no owner (:meth:`_claim_soon`)."""
         game = await self.game(game_id)
         if game is None:
             raise Refused(404, f"no game {game_id[:40]!r} (games have 16 hex digits)")
+        if not self.owns(game):
+            self._claim_soon(game)
         return game
 
     def seat(self, game: LiveGame, authorization: str | None) -> int:
@@ -260,12 +276,13 @@ class Lobby:
         client has too many (a game being stored holds its place under the caps until it is
         in ``games``)."""
         programs = self._count_programs(players)
-        self._count_creation(client)
-        with self._reserved.holding(programs):
+        self._count_creation()
+        with self._reserved.holding(programs, client):
+            await self._count_client(client)
             game_id = secrets.token_hex(8)
             seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
             seed = secrets.randbits(64)
-            await self.run(self.storage.create, game_id, document, seed, seats, clock)
+            await self.run(self.storage.create, game_id, document, seed, seats, clock, client)
             game = await self.existing(game_id)
         self._publish(game)
         game.client = client
@@ -345,24 +362,26 @@ class Lobby:
             )
         return wanted
 
-    def _count_creation(self, client: str) -> None:
-        """Refuse a client over its share of new games, or any when the server is full."""
+    def _count_creation(self) -> None:
+        """Refuse a new game when this process is full."""
         live = self._reserved.games + sum(
             1 for game in self.games.values() if game.status in UNFINISHED
         )
         if live >= self.limits.max_live_games:
             raise Refused(503, "the server has as many games as it can keep; try again later")
-        now = time.monotonic()
-        times = self.created.setdefault(client, deque())
-        while times and times[0] < now - self.limits.client_window:
-            times.popleft()
-        if len(times) >= self.limits.games_per_client:
+
+    async def _count_client(self, client: str) -> None:
+        """Refuse ``client`` over its share of new games (its game being created held in
+        ``_reserved``): those the database holds, made through any process of the server
+        within the window, and those this process is storing for it now."""
+        since = time.time() - self.limits.client_window
+        made = await self.run(self.storage.made_since, client, since)
+        if made + self._reserved.clients[client] > self.limits.games_per_client:
             raise Refused(
                 429,
                 f"at most {self.limits.games_per_client} new games per client every "
                 f"{self.limits.client_window:g} s; try again later",
             )
-        times.append(now)
 
     async def join(self, game_id: str, request: schemas.JoinGame) -> schemas.Joined:
         name = request.name.strip()
@@ -490,7 +509,7 @@ class Lobby:
 
     async def _catch_up(self, game_id: str) -> None:
         """Bring ``game_id``, a game in memory (or being loaded), up to the database after
-        a heard change, which wakes its watchers here (a game not in memory is read from
+        a heard change, which wakes its watchers here and its bots if this process owns it (a game not in memory is read from
         the database when a request asks for it); tried again while the database cannot
         be read (it restarts: the first reads meet the connections it cut). The game is in
         :attr:`_behind` until its read begins: the changes heard until then need no other."""
@@ -506,6 +525,7 @@ class Lobby:
                 async with game.lock:
                     self._behind.discard(game_id)
                     await self._reload(game)
+                self._kick(game)  # its owner's bots may be to move now
                 return
             except Exception as error:  # e.g. Unavailable
                 LOG.warning(
@@ -520,13 +540,17 @@ class Lobby:
     # --- bots --------------------------------------------------------------------------
 
     def _kick(self, game: LiveGame) -> None:
-        """Let the game's bots play while one of them is to move, and its clocks run."""
+        """Let the game's bots play while one of them is to move, and its clocks run, if
+        this process owns the game (else it tries to take the game's lease:
+        :meth:`_claim_soon`)."""
         self._enforce_clock(game)
-        if game.bot_to_move is not None and (game.bot_task is None or game.bot_task.done()):
+        if not self.owns(game):
+            self._claim_soon(game)
+        elif game.bot_to_move is not None and (game.bot_task is None or game.bot_task.done()):
             game.bot_task = asyncio.create_task(self._bots(game))
 
     async def _bots(self, game: LiveGame) -> None:
-        while (seat := game.bot_to_move) is not None:
+        while (seat := game.bot_to_move) is not None and self.owns(game):
             state = game.state
             player = game.seats[seat].player
             if player in self.programs.commands:  # a program, kept for the game
@@ -615,6 +639,8 @@ class Lobby:
         if game.clock_timer is not None:
             game.clock_timer.cancel()
             game.clock_timer = None
+        if not self.owns(game):  # the owner's process enforces them (:meth:`owns`)
+            return
         seat = game.running_clock
         deadline = None if seat is None or game.clocks is None else game.clocks.deadline(seat)
         if seat is None or deadline is None:
@@ -647,10 +673,142 @@ class Lobby:
         game.notify()
         self._kick(game)
 
+    # --- owning games: leases (:mod:`.game_leases`) -------------------------------------
+
+    def owns(self, game: LiveGame) -> bool:
+        """Whether this process plays ``game``'s bots and programs (and enforces its
+        clocks): it holds the game's lease."""
+        return self.leases.held(game.id)
+
+    def _claim_soon(self, game: LiveGame) -> None:
+        """Try to take the lease of ``game``, whose bots no process of this one plays, if
+        it needs one (:meth:`_needs_owner`): at most every :attr:`Limits.lease_seconds`."""
+        if not self._needs_owner(game):
+            return
+        now = time.monotonic()
+        if now - self._claims.get(game.id, -math.inf) < self.limits.lease_seconds:
+            return
+        self._claims[game.id] = now
+        task = asyncio.create_task(self._claim(game))
+        self._claiming.add(task)
+        task.add_done_callback(self._claiming.discard)
+
+    @staticmethod
+    def _needs_owner(game: LiveGame) -> bool:
+        """Whether ``game`` needs a process to play it on its own: it is not finished, and
+        it has a bot's seat or clocks to enforce."""
+        return game.status in UNFINISHED and (
+            game.clocks is not None or any(seat.player != HUMAN for seat in game.seats)
+        )
+
+    async def _claim(self, game: LiveGame) -> None:
+        """Take ``game``'s lease if no process holds it (its owner ended, or there was
+        none), bring the game up to the database's, tell of the programs restarted here,
+        and let its bots play."""
+        try:
+            if not await self.run(self.leases.take, game.id):
+                return  # another process owns it
+            async with game.lock:
+                stored = await self.run(self.storage.progress, [game.id])
+                await self._reload_if_behind(game, stored)
+                await self._restarted_programs(game)
+        except Exception as error:  # the database out of reach: tried again later
+            LOG.warning("game %s: its lease cannot be taken now (%s)", game.id, error)
+            return
+        LOG.info("game %s: this process plays its bots now", game.id)
+        self._kick(game)
+
+    async def _restarted_programs(self, game: LiveGame) -> None:
+        """Tell everyone that ``game``'s programs that have played will be started again
+        here, taken over from a process that ended, holding its lock: a program belongs to
+        the process that started it, so what it learnt of the game is lost. (A program
+        that has not moved yet lost nothing, whoever starts it: no notice, as when the
+        process that made the game takes its lease after a person's first moves. A program
+        this process does not run has the built-in stand-in instead: :meth:`_bots`.)"""
+        moves = len(game.moves)
+        for seat, entry in enumerate(game.seats):
+            if entry.player not in self.programs.commands or seat not in game.deciders:
+                continue
+            notice = (
+                f"Seat {seat}: the bot program {entry.player} was restarted from move "
+                f"{moves + 1} on (the server process that ran it stopped playing this game)."
+            )
+            if (moves, notice) not in game.notices:
+                try:
+                    await self.run(
+                        self.storage.stand_in, game.id, seat, entry.player, moves, notice
+                    )
+                except MoveConflict:  # another writer moved on: the next claim tells
+                    await self._reload(game)
+                    return
+                game.stand_in(seat, entry.player, notice)
+                game.notify()
+                self._publish(game)
+
+    async def tend_leases(self) -> None:
+        """Every :attr:`Limits.lease_seconds` on a shared database: let go of every game
+        when the leases' session is lost; bring the games this process owns up to the
+        database's (a move or a join made through another process: its bots may be to
+        move), and give up those that ended."""
+        if not self.leases.shared:
+            return
+        if not await self.run(self.leases.check):
+            self._lost_leases()
+            return
+        owned = [game for game in self.games.values() if self.owns(game)]
+        stored = await self.run(self.storage.progress, [game.id for game in owned])
+        for game in owned:
+            async with game.lock:
+                await self._reload_if_behind(game, stored)
+            if game.status in UNFINISHED:
+                self._kick(game)
+            else:
+                self._claims.pop(game.id, None)
+                await self.run(self.leases.release, game.id)
+
+    async def _reload_if_behind(self, game: LiveGame, stored: dict[str, tuple[int, str]]) -> None:
+        """Reload ``game``, holding its lock, when ``stored`` (:meth:`.Storage.progress`)
+        says the database has more moves or another status: its watchers hear of a change
+        only when there is one."""
+        if stored.get(game.id, (len(game.moves), game.status)) != (len(game.moves), game.status):
+            await self._reload(game)
+
+    def _lost_leases(self) -> None:
+        """Stop playing every game's bots (another process may own them now): cancel their
+        turns and stop their programs."""
+        for game in self.games.values():
+            if game.bot_task is not None:
+                game.bot_task.cancel()
+            for seat in list(game.programs):
+                self.programs.drop(game, seat)
+
+    async def claim_orphans(self) -> None:
+        """On a shared database, take the leases of the unfinished games with bots that no
+        process owns (their owner ended, and no request for them came since): loaded, and
+        claimed (:meth:`_claim_soon`)."""
+        if not self.leases.shared:
+            return
+        for game_id in await self.run(self.storage.unfinished):
+            game = await self.game(game_id)
+            if game is not None and not self.owns(game):
+                self._claim_soon(game)
+
+    async def _touched_elsewhere(self) -> None:
+        """On a shared database, take the time each unfinished game in memory was last
+        played or joined from the database: through another process, maybe, so that no
+        process expires a game that another one serves."""
+        if not self.leases.shared:
+            return
+        live = [game for game in self.games.values() if game.status in UNFINISHED]
+        touched = await self.run(self.storage.touched, [game.id for game in live])
+        for game in live:
+            game.touched = max(game.touched, touched.get(game.id, game.touched))
+
     # --- expiry ------------------------------------------------------------------------
 
     async def sweep(self) -> None:
         """Expire the games nobody plays, and let finished ones leave memory."""
+        await self._touched_elsewhere()
         now = time.time()
         limits = self.limits
         expired: list[str] = []
@@ -672,11 +830,9 @@ class Lobby:
                 and not any(game.sockets)
             ):
                 del self.games[game_id]
+                self._claims.pop(game_id, None)
             self._enforce_clock(game)
         await self.run(self.storage.expire, expired)
         for game_id in expired:
             self._publish(self.games[game_id])
-        cutoff = time.monotonic() - limits.client_window
-        for client, times in list(self.created.items()):
-            if not times or times[-1] < cutoff:
-                del self.created[client]
+        await self.claim_orphans()

@@ -5,12 +5,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import math
+import signal
+import sys
+from typing import TextIO
 
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .access_log import ACCESS
 from .app import create_app
 from .settings import Limits, Settings
 
@@ -102,11 +107,33 @@ def config(settings: Settings, host: str, port: int) -> uvicorn.Config:
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None:
     """Serve until interrupted (Ctrl-C, SIGINT or SIGTERM), then shut down in order: the
-    requests in flight are given ``timeout_graceful_shutdown`` seconds, then the lobby
-    stops the bots and tells each program ``quit`` (:meth:`.Lobby.stop`)."""
+    requests in flight are given ``timeout_graceful_shutdown`` seconds (a move being
+    stored is stored and answered), then the lobby stops the bots and tells each program
+    ``quit`` (:meth:`.Lobby.stop`); and return, so that the process exits 0, as a service
+    manager expects of a process that stopped when told to."""
+    if settings.access_log:
+        _log_access_to(sys.stderr)
     # uvicorn handles the signal itself, then raises it again once it has shut down, for
     # the handler that was there before: asyncio's, which makes a SIGINT a
-    # KeyboardInterrupt, taken here (the shutdown is done); a SIGTERM then ends the process
-    # by its default action.
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config(settings, host, port)).run()
+    # KeyboardInterrupt, taken here (the shutdown is done), and for SIGTERM this one,
+    # which does nothing more (its default action would end the process with its status).
+    previous = signal.signal(signal.SIGTERM, _stopped)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            uvicorn.Server(config(settings, host, port)).run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stopped(number: int, frame: object) -> None:
+    """SIGTERM once uvicorn has shut down: nothing left to do."""
+
+
+def _log_access_to(stream: TextIO) -> None:
+    """Write the access log's lines (:mod:`.access_log`) to ``stream``, as they are."""
+    if not ACCESS.handlers:
+        handler = logging.StreamHandler(stream)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        ACCESS.addHandler(handler)
+        ACCESS.setLevel(logging.INFO)
+        ACCESS.propagate = False

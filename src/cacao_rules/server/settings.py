@@ -54,6 +54,10 @@ class Limits:
     """A finished game leaves memory this long after its last move (its record stays)."""
     sweep_seconds: float = 30.0
     """How often expired games are looked for."""
+    lease_seconds: float = 1.0
+    """On a database server shared by several processes: how often a process looks at
+    the database for what the games it owns (plays the bots of) did through the others,
+    and at most how often it tries to take over one game's lease (:mod:`.game_leases`)."""
     listed_games: int = 50
     """The most open games, and the most games being played, that ``GET /api/games``
     lists."""
@@ -91,6 +95,8 @@ class Settings:
     bot_processes: int = 2
     """The processes the built-in bots think in (the search bots use a whole core each)."""
     limits: Limits = attrs.field(factory=Limits)
+    access_log: bool = True
+    """Log every HTTP request as a line of JSON (:mod:`.access_log`)."""
     allowed_hosts: tuple[str, ...] = LOOPBACK
     """The names a request may call the server by in its ``Host`` (any port; ``*`` for
     any): those of the address clients reach, e.g. a proxy's public name (:mod:`.guards`)."""

@@ -52,6 +52,8 @@ GAMES = sa.Table(
     sa.Column("clock_seconds", sa.Float, nullable=True),  # null: no clock
     sa.Column("clock_increment", sa.Float, nullable=True),
     sa.Column("turn_started", sa.Float, nullable=True),  # when the running clock started
+    sa.Column("client", sa.String(64), nullable=True),  # the address that made it
+    sa.Index("ix_games_client_created", "client", "created"),
 )
 SEATS = sa.Table(
     "seats",
@@ -174,9 +176,10 @@ class Storage:
         seed: int,
         seats: Sequence[Seat],
         clock: TimeControl | None = None,
+        client: str | None = None,
     ) -> None:
-        """Store a new game; timed by ``clock``, whose first clock starts now when every
-        seat is taken already."""
+        """Store a new game, made by ``client`` (an address); timed by ``clock``, whose first
+        clock starts now when every seat is taken already."""
         now = time.time()
         seated = all(seat.name is not None for seat in seats)
         status = game_status(expired=False, over=False, seated=seated)
@@ -193,6 +196,7 @@ class Storage:
                     clock_seconds=seconds,
                     clock_increment=None if clock is None else clock.increment,
                     turn_started=now if clock is not None and status == "playing" else None,
+                    client=client,
                 )
             )
             db.execute(
@@ -291,12 +295,14 @@ class Storage:
             raise MoveConflict(f"seat {seat} of game {game_id} has a stand-in already") from None
 
     def expire(self, game_ids: Sequence[str]) -> None:
-        """Mark games nobody finished as expired (kept, but no longer played)."""
+        """Mark games nobody finished as expired (kept, but no longer played); a game that
+        another process finished meanwhile stays finished."""
         if game_ids:
+            unfinished = GAMES.c.status.in_(UNFINISHED)
             with self.engine.begin() as db:
                 db.execute(
                     GAMES.update()
-                    .where(GAMES.c.id.in_(game_ids))
+                    .where(GAMES.c.id.in_(game_ids), unfinished)
                     .values(status=game_status(expired=True, over=False, seated=False))
                 )
 
@@ -347,6 +353,35 @@ class Storage:
         with self.engine.connect() as db:
             query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(UNFINISHED))
             return list(db.execute(query.order_by(GAMES.c.created)).scalars())
+
+    def progress(self, game_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+        """The number of moves and the status of each of the games ``game_ids``: what
+        another process may have changed since they were loaded."""
+        if not game_ids:
+            return {}
+        counts = (
+            sa.select(GAMES.c.id, sa.func.count(MOVES.c.number), GAMES.c.status)
+            .select_from(GAMES.outerjoin(MOVES, MOVES.c.game == GAMES.c.id))
+            .where(GAMES.c.id.in_(game_ids))
+            .group_by(GAMES.c.id, GAMES.c.status)
+        )
+        with self.engine.connect() as db:
+            return {row[0]: (int(row[1]), str(row[2])) for row in db.execute(counts)}
+
+    def made_since(self, client: str, since: float) -> int:
+        """How many games ``client`` made from ``since`` (a ``time.time()``) on, through any
+        process of the server."""
+        query = sa.select(sa.func.count()).where(GAMES.c.client == client, GAMES.c.created >= since)
+        with self.engine.connect() as db:
+            return int(db.execute(query).scalar_one())
+
+    def touched(self, game_ids: Sequence[str]) -> dict[str, float]:
+        """When each of the games ``game_ids`` was last played or joined (``time.time()``)."""
+        if not game_ids:
+            return {}
+        query = sa.select(GAMES.c.id, GAMES.c.touched).where(GAMES.c.id.in_(game_ids))
+        with self.engine.connect() as db:
+            return {row[0]: float(row[1]) for row in db.execute(query)}
 
 
 def _change_game(db: sa.Connection, game_id: str, values: dict[str, object]) -> None:
