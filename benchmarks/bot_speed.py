@@ -4,7 +4,8 @@ Two figures: the greedy bot's complete games per second as a fraction of the ran
 both measured in interleaved slices (so under the same load; issue 39's target is at least
 1/4), and the search bot's iterations per second on mid-game decisions, with a budget of
 iterations and no early stop (so every build runs the same iterations on the same
-decisions, and the figure compares builds and revisions "at the same moves").
+decisions, and the figure compares builds and revisions "at the same moves"). Only the
+public API is used, so that older builds can be measured too.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from collections.abc import Sequence
 from slices import GameResult, Tally, run_slice
 
 import cacao_rules as cr
-from cacao_rules.agents.bots import RandomBot
-from cacao_rules.agents.playing import play_game
 
 
 @dataclasses.dataclass
@@ -51,7 +50,7 @@ def bot_game(config: cr.Config, make: type[cr.Bot], seeds: _Seeds) -> GameResult
     """One complete game of ``config`` with a bot ``make(seed)`` in every seat."""
     seed = seeds.take()
     players = config.players
-    final, moves = play_game(config, seed, [make(seed * players + i) for i in range(players)])
+    final, moves = cr.play_game(config, seed, [make(seed * players + i) for i in range(players)])
     return GameResult(len(moves), final.turn, False)
 
 
@@ -60,7 +59,7 @@ def greedy_and_random(
 ) -> tuple[Tally, Tally, list[float]]:
     """Random-bot and greedy-bot games in alternating slices of ``seconds``, swapping
     which goes first each round: both tallies and each round's greedy/random ratio."""
-    random_play = functools.partial(bot_game, config, RandomBot, _Seeds(seed))
+    random_play = functools.partial(bot_game, config, cr.RandomBot, _Seeds(seed))
     greedy_play = functools.partial(bot_game, config, cr.GreedyBot, _Seeds(seed))
     random_play()
     greedy_play()  # warm-up, not counted
