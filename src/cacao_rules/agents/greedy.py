@@ -239,6 +239,10 @@ Laid = dict[Square, Tile]
 Jungles = dict[Square, _Jungle]
 """The jungle tiles on the board met so far in a decision, by square."""
 
+Fills = dict[tuple[Square, ...], list[Laid]]
+"""The fills of the spaces met so far in a decision, by the spaces (sorted): placements on
+different squares often close the same space, and its fills are the same."""
+
 
 class _Temple:
     """A temple next to the placed square: which side of it the placed square is on, the
@@ -283,12 +287,18 @@ class _Fill:
         self.other_names: Final[list[int]] = []
         self.temples: Final[list[_Temple]] = []
         touched = 0
+        # Each tile laid is named once: it faces the placed square (the spaces a placement
+        # closes are its neighbours) and may face other tiles of the seat.
+        fresh: dict[Square, _Jungle] = {}
+        for space, tile_laid in laid.items():
+            assert isinstance(tile_laid, JungleTile)
+            fresh[space] = _Jungle(space, tile_laid)
         for square in neighbours(placed):
             new = laid.get(square)
             tile = board.get(square) if new is None else new
             if isinstance(tile, JungleTile):
                 if new is not None:
-                    facing.append(_Jungle(square, tile))
+                    facing.append(fresh[square])
                 else:
                     on_board = known.get(square)
                     if on_board is None:
@@ -300,9 +310,8 @@ class _Fill:
                     )
             else:
                 facing.append(None)
-        for space, tile_laid in laid.items():
-            assert isinstance(tile_laid, JungleTile)
-            jungle = _Jungle(space, tile_laid)
+        for space, jungle in fresh.items():
+            tile_laid = jungle.tile
             for side, near in enumerate(neighbours(space)):
                 tile = board.get(near)
                 if isinstance(tile, WorkerTile) and tile.owner == seat and near != placed:
@@ -344,10 +353,11 @@ def _temple(
 Board = FrozenMap[Square, Tile]
 
 
-def _fills(state: State, placed: Square) -> list[Laid]:
+def _fills(state: State, placed: Square, known: Fills) -> list[Laid]:
     """The tiles laid by square by each fill the player may choose after placing a tile on
     ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
-    left to blind draws are not looked at (what the pile gives is not known)."""
+    left to blind draws are not looked at (what the pile gives is not known). The fills of
+    the same spaces are listed once per decision, in ``known``."""
     board = state.board
     spaces: list[Square] = []
     for space in neighbours(placed):
@@ -359,7 +369,11 @@ def _fills(state: State, placed: Square) -> list[Laid]:
                 break
     if not spaces:
         return [{}]
-    return [_laid(move) for move in fill_moves(state, tuple(spaces))] or [{}]
+    key = tuple(spaces)
+    fills = known.get(key)
+    if fills is None:
+        fills = known[key] = [_laid(move) for move in fill_moves(state, key)] or [{}]
+    return fills
 
 
 class _Turn:
@@ -420,9 +434,11 @@ class _Square:
 
     __slots__ = ("jungle", "known", "ways")
 
-    def __init__(self, state: State, seat: int, square: Square, jungles: Jungles) -> None:
+    def __init__(
+        self, state: State, seat: int, square: Square, jungles: Jungles, fills: Fills
+    ) -> None:
         self.ways: Final = [
-            _Fill(state, seat, square, laid, jungles) for laid in _fills(state, square)
+            _Fill(state, seat, square, laid, jungles) for laid in _fills(state, square, fills)
         ]
         jungle = [False] * len(SIDES)
         for way in self.ways:
@@ -553,6 +569,7 @@ def _placement_values(
     overbuilding: _Turn | None = None
     squares: dict[Square, _Square] = {}
     jungles: Jungles = {}
+    fills: Fills = {}
     values = []
     for move in moves:
         if isinstance(move, Place):
@@ -568,7 +585,7 @@ def _placement_values(
         square = move.square
         at = squares.get(square)
         if at is None:
-            at = squares[square] = _Square(state, seat, square, jungles)
+            at = squares[square] = _Square(state, seat, square, jungles, fills)
         values.append(at.value(turn, move.type.rotated(move.rotation)))
     return values
 
