@@ -763,8 +763,10 @@ def measure(settings: Settings) -> Report:
         micros.append(micro(variant.label, midgame, settings))
         root = midgame.placements[len(midgame.placements) // 2][0]
         memories.append(memory(variant.label, root, settings))
+    for variant in settings.variants:  # after the memory figures: bot games fill the tables
         if variant.label == BOTS_VARIANT:
             _progress(f"bots, {variant.label}")
+            midgame = collect_midgame(variant, settings)
             bots.append(bots_on(variant, [state for state, _ in midgame.placements], settings))
     base_four = collect_midgame(VARIANTS[2], settings)
     root = base_four.placements[len(base_four.placements) // 2][0]
