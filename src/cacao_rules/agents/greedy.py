@@ -240,7 +240,7 @@ Jungles = dict[Square, _Jungle]
 """The jungle tiles on the board met so far in a decision, by square."""
 
 Fills = dict[tuple[Square, ...], list[Laid]]
-"""The fills of the spaces met so far in a decision, by the spaces (sorted): placements on
+"""The fills of the spaces met so far in a decision, by the spaces as found: placements on
 different squares often close the same space, and its fills are the same."""
 
 
