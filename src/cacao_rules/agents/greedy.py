@@ -37,7 +37,7 @@ from ..state.draft import Draft
 from ..state.state import FillStep, PlacementStep, PlayerState, ResolveStep, State
 from ..turn.actions import ACTIONS, Amount
 from ..turn.activation import activates
-from ..turn.filling import fill_moves
+from ..turn.filling import fill_moves, spaces_to_fill
 from ..turn.scoring import temple_gold, temple_totals
 from .bots import SUN_WEIGHT, TEMPLE_WEIGHT, deciding_seat, greedy_value, holdings_value
 
@@ -240,7 +240,7 @@ Jungles = dict[Square, _Jungle]
 """The jungle tiles on the board met so far in a decision, by square."""
 
 Fills = dict[tuple[Square, ...], list[Laid]]
-"""The fills of the spaces met so far in a decision, by the spaces as found: placements on
+"""The fills of the spaces met so far in a decision, by the spaces (sorted): placements on
 different squares often close the same space, and its fills are the same."""
 
 
@@ -357,22 +357,15 @@ def _fills(state: State, placed: Square, known: Fills) -> list[Laid]:
     """The tiles laid by square by each fill the player may choose after placing a tile on
     ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
     left to blind draws are not looked at (what the pile gives is not known). The fills of
-    the same spaces are listed once per decision, in ``known``."""
-    board = state.board
-    spaces: list[Square] = []
-    for space in neighbours(placed):
-        if space in board:
-            continue
-        for near in neighbours(space):
-            if near != placed and isinstance(board.get(near), WorkerTile):
-                spaces.append(space)
-                break
+    the same spaces are listed once per decision, in ``known``. The spaces are the engine's
+    (:func:`~cacao_rules.turn.filling.spaces_to_fill`), which never reads ``placed`` itself,
+    so it answers before the tile is placed too."""
+    spaces = spaces_to_fill(state, placed)
     if not spaces:
         return [{}]
-    key = tuple(spaces)
-    fills = known.get(key)
+    fills = known.get(spaces)
     if fills is None:
-        fills = known[key] = [_laid(move) for move in fill_moves(state, key)] or [{}]
+        fills = known[spaces] = [_laid(move) for move in fill_moves(state, spaces)] or [{}]
     return fills
 
 
