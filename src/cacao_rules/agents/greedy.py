@@ -140,31 +140,11 @@ def _edge_name(item: Edge) -> int:
 def _situation(player: PlayerState, touched: int, names: list[int]) -> object:
     """The name in :data:`_BEST` of resolving the edges named ``names`` (sorted) with the
     resources of ``player`` that ``touched`` says their actions touch: one integer (the
-    number of edges, their names and the resources packed in bits), or a tuple where some
-    part does not fit its bits."""
-    cacao = player.cacao + 1 if touched & _CACAO else 0
-    chocolate = player.chocolate + 1 if touched & _CHOCOLATE else 0
-    sun = player.sun + 1 if touched & _SUN else 0
-    water = player.water_field + 1 if touched & _WATER else 0
-    fits = (
-        len(names) < 1 << _COUNT_BITS
-        and 0 <= cacao < 1 << _RESOURCE_BITS
-        and 0 <= chocolate < 1 << _RESOURCE_BITS
-        and 0 <= sun < 1 << _RESOURCE_BITS
-        and 0 <= water < 1 << _RESOURCE_BITS
-    )
-    resources = (
-        (((cacao << _RESOURCE_BITS) | chocolate) << _RESOURCE_BITS | sun) << _RESOURCE_BITS
-    ) | water
-    if fits:
-        key = resources
-        for name in names:
-            if name >= 1 << _NAME_BITS:
-                fits = False
-                break
-            key = (key << _NAME_BITS) | name
-        if fits:
-            return (key << _COUNT_BITS) | len(names)
+    number of edges, their names and the resources packed in bits, :func:`_packed`), or a
+    tuple where some part does not fit its bits."""
+    key = _packed(_resources(player, touched), names)
+    if key >= 0:
+        return key
     masked = [
         player.cacao if touched & _CACAO else None,
         player.chocolate if touched & _CHOCOLATE else None,
@@ -172,6 +152,40 @@ def _situation(player: PlayerState, touched: int, names: list[int]) -> object:
         player.water_field if touched & _WATER else None,
     ]
     return (*masked, *names)
+
+
+def _resources(player: PlayerState, touched: int) -> int:
+    """The resources of ``player`` that ``touched`` names, packed in bits as
+    :func:`_situation` keeps them, or -1 where one does not fit its bits. The same for every
+    situation of one player and the same touched resources, so a turn keeps it
+    (:meth:`_Turn.after`)."""
+    cacao = player.cacao + 1 if touched & _CACAO else 0
+    chocolate = player.chocolate + 1 if touched & _CHOCOLATE else 0
+    sun = player.sun + 1 if touched & _SUN else 0
+    water = player.water_field + 1 if touched & _WATER else 0
+    if not (
+        0 <= cacao < 1 << _RESOURCE_BITS
+        and 0 <= chocolate < 1 << _RESOURCE_BITS
+        and 0 <= sun < 1 << _RESOURCE_BITS
+        and 0 <= water < 1 << _RESOURCE_BITS
+    ):
+        return -1
+    return (
+        (((cacao << _RESOURCE_BITS) | chocolate) << _RESOURCE_BITS | sun) << _RESOURCE_BITS
+    ) | water
+
+
+def _packed(resources: int, names: list[int]) -> int:
+    """The integer name of a situation: ``resources`` (:func:`_resources`), the edges'
+    ``names`` and their number, packed in bits; -1 where some part does not fit."""
+    if resources < 0 or len(names) >= 1 << _COUNT_BITS:
+        return -1
+    key = resources
+    for name in names:
+        if name >= 1 << _NAME_BITS:
+            return -1
+        key = (key << _NAME_BITS) | name
+    return (key << _COUNT_BITS) | len(names)
 
 
 def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
@@ -382,6 +396,8 @@ class _Turn:
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent
+        self.resources: Final[dict[int, int]] = {}
+        """The player's resources packed by :func:`_resources`, by the touched ones."""
 
     def after(self, edges: tuple[int, int, int, int], fill: _Fill) -> int:
         """The value once the tile with ``edges`` is placed, ``fill`` is laid, and the
@@ -398,7 +414,11 @@ class _Turn:
         if names:
             if len(names) > 1:
                 names.sort()
-            known = _BEST.table.get(_situation(self.player, touched, names))
+            resources = self.resources.get(touched)
+            if resources is None:
+                resources = self.resources[touched] = _resources(self.player, touched)
+            key = _packed(resources, names)
+            known = _BEST.table.get(key if key >= 0 else _situation(self.player, touched, names))
             if known is None:
                 known = best_gain(self.draft, self.seat, self._edges(edges, fill))
             gain = known
