@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 import chess
+from bot_speed import BotSpeed, bot_speed
+from slices import GameResult, Tally, run_slice
 
 import cacao_rules as cr
-from cacao_rules.turn.step_kinds import STEP_KINDS
 
 CHESS_PLY_CAP: Final = 5000
 """A chess playout stops after this many plies (half-moves) if the game is not over.
@@ -92,6 +93,10 @@ VARIANTS: Final = (
 )
 """Every configuration the benchmark measures (``--players`` keeps those with that count)."""
 
+BOTS_VARIANT: Final = "base, 4 players"
+"""The configuration whose bots are timed (:mod:`bot_speed`): with the Big Game's modules
+the greedy bot plays each move out on the engine, a hundred times a random game's time."""
+
 
 @dataclasses.dataclass(frozen=True)
 class Settings:
@@ -105,6 +110,8 @@ class Settings:
     micro_games: int
     memory_states: int
     inner: int
+    mcts_iterations: int
+    mcts_decisions: int
 
     @property
     def variants(self) -> tuple[Variant, ...]:
@@ -131,6 +138,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         micro_games=3 if quick else 12,
         memory_states=2_000 if quick else 10_000,
         inner=3,
+        mcts_iterations=20 if quick else 200,
+        mcts_decisions=2 if quick else 6,
     )
 
 
@@ -184,14 +193,6 @@ def environment() -> dict[str, str]:
 # --- random games -------------------------------------------------------------------------
 
 
-class GameResult(NamedTuple):
-    """One random game: decisions (chess: plies), turns, and whether a cap cut it short."""
-
-    decisions: int
-    turns: int
-    capped: bool
-
-
 def chess_playout(rng: random.Random) -> GameResult:
     """A uniformly random chess game from the initial position, at most ``CHESS_PLY_CAP`` plies.
 
@@ -214,45 +215,6 @@ def cacao_game(config: cr.Config, rng: random.Random) -> GameResult:
         state = cr.apply(state, rng.choice(cr.legal_moves(state)))
         decisions += 1
     return GameResult(decisions, state.turn, False)
-
-
-@dataclasses.dataclass
-class Tally:
-    """Games played in some slices, and the time they took."""
-
-    games: int = 0
-    decisions: int = 0
-    turns: int = 0
-    capped: int = 0
-    seconds: float = 0.0
-
-    def add(self, other: Tally) -> None:
-        """Add ``other``'s counts and time to this tally."""
-        self.games += other.games
-        self.decisions += other.decisions
-        self.turns += other.turns
-        self.capped += other.capped
-        self.seconds += other.seconds
-
-    def rate(self, count: int) -> float:
-        """``count`` per second of this tally's time."""
-        return count / self.seconds if self.seconds else 0.0
-
-
-def run_slice(play: Callable[[], GameResult], seconds: float) -> Tally:
-    """Play whole games until ``seconds`` have passed (at least one game)."""
-    tally = Tally()
-    start = time.perf_counter()
-    while True:
-        result = play()
-        tally.games += 1
-        tally.decisions += result.decisions
-        tally.turns += result.turns
-        tally.capped += result.capped
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            tally.seconds = elapsed
-            return tally
 
 
 @dataclasses.dataclass
@@ -379,7 +341,11 @@ class Micro:
 def fresh_legal_moves(state: cr.State) -> tuple[cr.Move, ...]:
     """``legal_moves`` computed afresh: the engine keeps a state's legal moves once listed
     (privately, in the state), so this lists them as ``legal_moves`` does the first time,
-    through the state's step kind, without keeping them."""
+    through the state's step kind, without keeping them. Imported here, not with the
+    module: the engine's internals move between versions, and ``paired.py`` runs this
+    module's games against older builds."""
+    from cacao_rules.turn.step_kinds import STEP_KINDS
+
     return tuple(STEP_KINDS[type(state.step)].moves(state))
 
 
@@ -525,6 +491,7 @@ def game_tree(root: cr.State, count: int) -> list[cr.State]:
 class Memory:
     """What ``count`` states of one game tree take together, measured by tracemalloc."""
 
+    label: str
     states: int
     total_bytes: int
     bytes_per_state: float
@@ -545,7 +512,7 @@ def traced_bytes(build: Callable[[], object]) -> tuple[int, object]:
     return after - before, kept
 
 
-def memory(root: cr.State, settings: Settings) -> Memory:
+def memory(label: str, root: cr.State, settings: Settings) -> Memory:
     """Keep ``settings.memory_states`` states of the tree below ``root`` and measure them.
 
     States share their unchanged parts (an ``apply`` copies only what it changes), so the
@@ -555,7 +522,7 @@ def memory(root: cr.State, settings: Settings) -> Memory:
     total, kept = traced_bytes(functools.partial(game_tree, root, settings.memory_states))
     assert isinstance(kept, list)
     unshared, _ = traced_bytes(functools.partial(copy.deepcopy, root))
-    return Memory(len(kept), total, total / max(len(kept), 1), unshared)
+    return Memory(label, len(kept), total, total / max(len(kept), 1), unshared)
 
 
 # --- the report ---------------------------------------------------------------------------
@@ -571,8 +538,9 @@ class Report:
     comparisons: list[Comparison]
     micro: list[Micro]
     json_round_trip: JsonRoundTrip
-    memory: Memory
+    memory: list[Memory]
     openspiel: OpenSpielCost
+    bots: list[BotSpeed]
 
 
 def seeds_used(settings: Settings) -> dict[str, str]:
@@ -634,14 +602,51 @@ def games_table(comparisons: Sequence[Comparison]) -> str:
                 number(t.rate(t.games)),
                 number(t.rate(t.decisions)),
                 number(t.rate(t.turns)),
+                number(us_per_decision(t)),
                 number(t.decisions / t.games),
                 number(t.turns / t.games),
                 number(statistics.median(c.ratios)),
                 f"{number(min(c.ratios))}-{number(max(c.ratios))}",
             ]
         )
-    headers = ["cacao", "games", "games/s", "decisions/s", "turns/s", "dec/game", "turns/game"]
+    headers = ["cacao", "games", "games/s", "decisions/s", "turns/s", "us/decision", "dec/game"]
+    headers.append("turns/game")
     return table([*headers, "ratio (median)", "ratio range"], rows)
+
+
+def us_per_decision(tally: Tally) -> float:
+    """Microseconds per decision of the random games: one ``legal_moves``, one random
+    choice and one ``apply`` each, so the engine's cost of a decision."""
+    return 1e6 * tally.seconds / tally.decisions if tally.decisions else float("nan")
+
+
+def memory_table(memories: Sequence[Memory]) -> str:
+    """Bytes per state of a game tree below a mid-game state, per configuration."""
+    rows = [
+        [
+            m.label,
+            f"{m.states:,}",
+            f"{m.total_bytes:,}",
+            number(m.bytes_per_state),
+            f"{m.unshared_state_bytes:,}",
+        ]
+        for m in memories
+    ]
+    headers = ["memory (tree below a mid-game state)", "states", "bytes", "bytes/state"]
+    return table([*headers, "one state alone"], rows)
+
+
+def bots_lines(bots: Sequence[BotSpeed]) -> list[str]:
+    """The bots' speed, one line per configuration timed."""
+    return [
+        f"bots, {b.label}: greedy {number(b.greedy_games_per_second)} games/s, random "
+        f"{number(b.random_games_per_second)}: greedy/random "
+        f"{number(statistics.median(b.greedy_over_random))} (median of "
+        f"{len(b.greedy_over_random)} interleaved rounds; target >= 0.25); search bot "
+        f"{number(b.mcts_iterations_per_second)} iterations/s ({b.mcts_iterations:,} "
+        f"iterations on {b.mcts_decisions} mid-game placements)"
+        for b in bots
+    ]
 
 
 def chess_table(comparisons: Sequence[Comparison]) -> str:
@@ -693,7 +698,7 @@ def micro_table(micros: Sequence[Micro]) -> str:
 
 def print_report(report: Report) -> None:
     """The full report on standard output."""
-    rt, mem = report.json_round_trip, report.memory
+    rt = report.json_round_trip
     json_line = "n/a (cacao_rules.to_json does not exist in this version)"
     if rt.available:
         json_line = (
@@ -707,12 +712,12 @@ def print_report(report: Report) -> None:
     print()
     print(micro_table(report.micro))
     print()
+    print(memory_table(report.memory))
+    print("(states share unchanged parts; one state alone is a deep copy of the root)")
+    print()
     print(f"JSON round trip, mid-game 4-player state: {json_line}")
-    print(
-        f"memory, {mem.states:,} states of one 4-player game tree: {mem.total_bytes:,} bytes, "
-        f"{number(mem.bytes_per_state)} bytes/state (states share unchanged parts; "
-        f"one state alone: {mem.unshared_state_bytes:,} bytes)"
-    )
+    for line in bots_lines(report.bots):
+        print(line)
     spiel = report.openspiel
     if spiel.available:
         print(
@@ -751,20 +756,50 @@ def measure(settings: Settings) -> Report:
     for variant in settings.variants:
         _progress(f"games, {variant.label}")
         comparisons.append(compare(variant, settings))
-    micros = []
+    micros, memories, bots = [], [], []
     for variant in settings.variants:
         _progress(f"mid-game states, {variant.label}")
-        micros.append(micro(variant.label, collect_midgame(variant, settings), settings))
+        midgame = collect_midgame(variant, settings)
+        micros.append(micro(variant.label, midgame, settings))
+        root = midgame.placements[len(midgame.placements) // 2][0]
+        memories.append(memory(variant.label, root, settings))
+    for variant in settings.variants:  # after the memory figures: bot games fill the tables
+        if variant.label == BOTS_VARIANT:
+            _progress(f"bots, {variant.label}")
+            midgame = collect_midgame(variant, settings)
+            bots.append(bots_on(variant, [state for state, _ in midgame.placements], settings))
     base_four = collect_midgame(VARIANTS[2], settings)
     root = base_four.placements[len(base_four.placements) // 2][0]
-    _progress("JSON round trip and memory")
+    _progress("JSON round trip")
     round_trip = json_round_trip(root, settings)
-    mem = memory(root, settings)
     _progress("OpenSpiel playouts")
     spiel = openspiel_cost(settings)
     _progress("")
     return Report(
-        env, dataclasses.asdict(settings), seeds, comparisons, micros, round_trip, mem, spiel
+        env,
+        dataclasses.asdict(settings),
+        seeds,
+        comparisons,
+        micros,
+        round_trip,
+        memories,
+        spiel,
+        bots,
+    )
+
+
+def bots_on(variant: Variant, states: list[cr.State], settings: Settings) -> BotSpeed:
+    """The bots' speed on ``variant``, in as many rounds of slices as its games, and the
+    search bot on ``settings.mcts_decisions`` of ``states`` spread over them."""
+    step = max(1, len(states) // settings.mcts_decisions)
+    return bot_speed(
+        variant.label,
+        variant.config,
+        states[::step][: settings.mcts_decisions],
+        settings.seed + variant.seed_offset,
+        settings.rounds,
+        settings.slice_seconds,
+        settings.mcts_iterations,
     )
 
 
@@ -807,15 +842,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 # --- builds side by side -----------------------------------------------------------------
 
 TARGETS: Final = {
-    "base, 4 players": "pure >= 6, compiled >= 12",
-    "Big Game, 4 players": "pure >= 2.5, compiled >= 5",
+    "base, 4 players": "pure >= 9, compiled >= 18",
+    "Big Game, 4 players": "pure >= 3.5, compiled >= 7",
+    "greedy": ">= 0.25",
     "apply": "pure <= 20, compiled <= 8",
     "legal_moves": "compiled <= 5",
     "json": "pure <= 300, compiled <= 150",
     "memory": "<= 2,000",
     "openspiel": "<= 1.5",
 }
-"""Issue 12's targets, printed next to the figures (ratios against python-chess games/s)."""
+"""The targets of issue 12, and of issue 39 for the games and the bots, printed next to the
+figures (ratios against python-chess games/s)."""
 
 
 def run_builds(builds: Sequence[str], args: argparse.Namespace) -> dict[str, Any]:
@@ -861,6 +898,22 @@ def builds_table(figures: dict[str, Any]) -> str:
             )
         rows.append(row(f"games/s vs chess, {label}", TARGETS.get(label, ""), values))
     for index, label in enumerate(labels):
+        tallies = [figures[name]["comparisons"][index]["cacao"] for name in names]
+        rows.append(
+            row(
+                f"us per decision (apply + legal_moves), {label}",
+                "",
+                [cell(us_per_decision(Tally(**tally))) for tally in tallies],
+            )
+        )
+        rows.append(
+            row(
+                f"bytes per state, {label}",
+                TARGETS["memory"],
+                [cell(figures[name]["memory"][index]["bytes_per_state"]) for name in names],
+            )
+        )
+    for index, label in enumerate(labels):
         if label not in ("base, 4 players", "Big Game, 4 players"):
             continue
         micros = [figures[name]["micro"][index] for name in names]
@@ -885,13 +938,22 @@ def builds_table(figures: dict[str, Any]) -> str:
             [cell(figures[name]["json_round_trip"]["microseconds"]) for name in names],
         )
     )
-    rows.append(
-        row(
-            "bytes per state (tree of one 4p game)",
-            TARGETS["memory"],
-            [cell(figures[name]["memory"]["bytes_per_state"]) for name in names],
+    for index, bots in enumerate(figures[names[0]]["bots"]):
+        each = [figures[name]["bots"][index] for name in names]
+        rows.append(
+            row(
+                f"greedy / random games/s, {bots['label']}",
+                TARGETS["greedy"],
+                [cell(statistics.median(b["greedy_over_random"])) for b in each],
+            )
         )
-    )
+        rows.append(
+            row(
+                f"search bot iterations/s, {bots['label']}",
+                "",
+                [cell(b["mcts_iterations_per_second"]) for b in each],
+            )
+        )
     spiel_values = []
     for name in names:
         spiel = figures[name]["openspiel"]

@@ -59,16 +59,7 @@ CALLS: list[Any] = [
     ),
     case("RandomBot(True)", lambda: cr.RandomBot(TRUE), TypeError),
     case("GreedyBot('7')", lambda: cr.GreedyBot(TEXT), TypeError),
-    pytest.param(
-        lambda: cr.GreedyBot(TRUE),
-        TypeError,
-        id="GreedyBot(True)",
-        marks=pytest.mark.xfail(
-            cr.COMPILED,
-            strict=True,
-            reason="GreedyBot's seed is still annotated int, not compiled.Int: mypyc unboxes it",
-        ),
-    ),
+    case("GreedyBot(True)", lambda: cr.GreedyBot(TRUE), TypeError),
     case(
         "determinize(seed=True)",
         lambda: cr.determinize(cr.observe(STATE, 0), TRUE),

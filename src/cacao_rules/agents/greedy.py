@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from ..compiled import Int
 from ..engine import apply, legal_moves
 from ..errors import expect
 from ..game.caches import Memo
@@ -37,7 +38,7 @@ from ..state.draft import Draft
 from ..state.state import FillStep, PlacementStep, PlayerState, ResolveStep, State
 from ..turn.actions import ACTIONS, Amount
 from ..turn.activation import activates
-from ..turn.filling import fill_moves
+from ..turn.filling import fill_moves, spaces_to_fill
 from ..turn.scoring import temple_gold, temple_totals
 from .bots import SUN_WEIGHT, TEMPLE_WEIGHT, deciding_seat, greedy_value, holdings_value
 
@@ -140,31 +141,11 @@ def _edge_name(item: Edge) -> int:
 def _situation(player: PlayerState, touched: int, names: list[int]) -> object:
     """The name in :data:`_BEST` of resolving the edges named ``names`` (sorted) with the
     resources of ``player`` that ``touched`` says their actions touch: one integer (the
-    number of edges, their names and the resources packed in bits), or a tuple where some
-    part does not fit its bits."""
-    cacao = player.cacao + 1 if touched & _CACAO else 0
-    chocolate = player.chocolate + 1 if touched & _CHOCOLATE else 0
-    sun = player.sun + 1 if touched & _SUN else 0
-    water = player.water_field + 1 if touched & _WATER else 0
-    fits = (
-        len(names) < 1 << _COUNT_BITS
-        and 0 <= cacao < 1 << _RESOURCE_BITS
-        and 0 <= chocolate < 1 << _RESOURCE_BITS
-        and 0 <= sun < 1 << _RESOURCE_BITS
-        and 0 <= water < 1 << _RESOURCE_BITS
-    )
-    resources = (
-        (((cacao << _RESOURCE_BITS) | chocolate) << _RESOURCE_BITS | sun) << _RESOURCE_BITS
-    ) | water
-    if fits:
-        key = resources
-        for name in names:
-            if name >= 1 << _NAME_BITS:
-                fits = False
-                break
-            key = (key << _NAME_BITS) | name
-        if fits:
-            return (key << _COUNT_BITS) | len(names)
+    number of edges, their names and the resources packed in bits, :func:`_packed`), or a
+    tuple where some part does not fit its bits."""
+    key = _packed(_resources(player, touched), names)
+    if key >= 0:
+        return key
     masked = [
         player.cacao if touched & _CACAO else None,
         player.chocolate if touched & _CHOCOLATE else None,
@@ -172,6 +153,40 @@ def _situation(player: PlayerState, touched: int, names: list[int]) -> object:
         player.water_field if touched & _WATER else None,
     ]
     return (*masked, *names)
+
+
+def _resources(player: PlayerState, touched: int) -> int:
+    """The resources of ``player`` that ``touched`` names, packed in bits as
+    :func:`_situation` keeps them, or -1 where one does not fit its bits. The same for every
+    situation of one player and the same touched resources, so a turn keeps it
+    (:meth:`_Turn.after`)."""
+    cacao = player.cacao + 1 if touched & _CACAO else 0
+    chocolate = player.chocolate + 1 if touched & _CHOCOLATE else 0
+    sun = player.sun + 1 if touched & _SUN else 0
+    water = player.water_field + 1 if touched & _WATER else 0
+    if not (
+        0 <= cacao < 1 << _RESOURCE_BITS
+        and 0 <= chocolate < 1 << _RESOURCE_BITS
+        and 0 <= sun < 1 << _RESOURCE_BITS
+        and 0 <= water < 1 << _RESOURCE_BITS
+    ):
+        return -1
+    return (
+        (((cacao << _RESOURCE_BITS) | chocolate) << _RESOURCE_BITS | sun) << _RESOURCE_BITS
+    ) | water
+
+
+def _packed(resources: int, names: list[int]) -> int:
+    """The integer name of a situation: ``resources`` (:func:`_resources`), the edges'
+    ``names`` and their number, packed in bits; -1 where some part does not fit."""
+    if resources < 0 or len(names) >= 1 << _COUNT_BITS:
+        return -1
+    key = resources
+    for name in names:
+        if name >= 1 << _NAME_BITS:
+            return -1
+        key = (key << _NAME_BITS) | name
+    return (key << _COUNT_BITS) | len(names)
 
 
 def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
@@ -239,6 +254,10 @@ Laid = dict[Square, Tile]
 Jungles = dict[Square, _Jungle]
 """The jungle tiles on the board met so far in a decision, by square."""
 
+Fills = dict[tuple[Square, ...], list[Laid]]
+"""The fills of the spaces met so far in a decision, by the spaces (sorted): placements on
+different squares often close the same space, and its fills are the same."""
+
 
 class _Temple:
     """A temple next to the placed square: which side of it the placed square is on, the
@@ -283,12 +302,18 @@ class _Fill:
         self.other_names: Final[list[int]] = []
         self.temples: Final[list[_Temple]] = []
         touched = 0
+        # Each tile laid is named once: it faces the placed square (the spaces a placement
+        # closes are its neighbours) and may face other tiles of the seat.
+        fresh: dict[Square, _Jungle] = {}
+        for space, tile_laid in laid.items():
+            assert isinstance(tile_laid, JungleTile)
+            fresh[space] = _Jungle(space, tile_laid)
         for square in neighbours(placed):
             new = laid.get(square)
             tile = board.get(square) if new is None else new
             if isinstance(tile, JungleTile):
                 if new is not None:
-                    facing.append(_Jungle(square, tile))
+                    facing.append(fresh[square])
                 else:
                     on_board = known.get(square)
                     if on_board is None:
@@ -300,9 +325,8 @@ class _Fill:
                     )
             else:
                 facing.append(None)
-        for space, tile_laid in laid.items():
-            assert isinstance(tile_laid, JungleTile)
-            jungle = _Jungle(space, tile_laid)
+        for space, jungle in fresh.items():
+            tile_laid = jungle.tile
             for side, near in enumerate(neighbours(space)):
                 tile = board.get(near)
                 if isinstance(tile, WorkerTile) and tile.owner == seat and near != placed:
@@ -344,22 +368,20 @@ def _temple(
 Board = FrozenMap[Square, Tile]
 
 
-def _fills(state: State, placed: Square) -> list[Laid]:
+def _fills(state: State, placed: Square, known: Fills) -> list[Laid]:
     """The tiles laid by square by each fill the player may choose after placing a tile on
     ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
-    left to blind draws are not looked at (what the pile gives is not known)."""
-    board = state.board
-    spaces: list[Square] = []
-    for space in neighbours(placed):
-        if space in board:
-            continue
-        for near in neighbours(space):
-            if near != placed and isinstance(board.get(near), WorkerTile):
-                spaces.append(space)
-                break
+    left to blind draws are not looked at (what the pile gives is not known). The fills of
+    the same spaces are listed once per decision, in ``known``. The spaces are the engine's
+    (:func:`~cacao_rules.turn.filling.spaces_to_fill`), which never reads ``placed`` itself,
+    so it answers before the tile is placed too."""
+    spaces = spaces_to_fill(state, placed)
     if not spaces:
         return [{}]
-    return [_laid(move) for move in fill_moves(state, tuple(spaces))] or [{}]
+    fills = known.get(spaces)
+    if fills is None:
+        fills = known[spaces] = [_laid(move) for move in fill_moves(state, spaces)] or [{}]
+    return fills
 
 
 class _Turn:
@@ -375,6 +397,8 @@ class _Turn:
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent
+        self.resources: Final[dict[int, int]] = {}
+        """The player's resources packed by :func:`_resources`, by the touched ones."""
 
     def after(self, edges: tuple[int, int, int, int], fill: _Fill) -> int:
         """The value once the tile with ``edges`` is placed, ``fill`` is laid, and the
@@ -391,7 +415,11 @@ class _Turn:
         if names:
             if len(names) > 1:
                 names.sort()
-            known = _BEST.table.get(_situation(self.player, touched, names))
+            resources = self.resources.get(touched)
+            if resources is None:
+                resources = self.resources[touched] = _resources(self.player, touched)
+            key = _packed(resources, names)
+            known = _BEST.table.get(key if key >= 0 else _situation(self.player, touched, names))
             if known is None:
                 known = best_gain(self.draft, self.seat, self._edges(edges, fill))
             gain = known
@@ -420,9 +448,11 @@ class _Square:
 
     __slots__ = ("jungle", "known", "ways")
 
-    def __init__(self, state: State, seat: int, square: Square, jungles: Jungles) -> None:
+    def __init__(
+        self, state: State, seat: int, square: Square, jungles: Jungles, fills: Fills
+    ) -> None:
         self.ways: Final = [
-            _Fill(state, seat, square, laid, jungles) for laid in _fills(state, square)
+            _Fill(state, seat, square, laid, jungles) for laid in _fills(state, square, fills)
         ]
         jungle = [False] * len(SIDES)
         for way in self.ways:
@@ -461,7 +491,7 @@ class GreedyBot:
     move and then the bot's further decisions of the turn greedily on the engine.
     """
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: Int) -> None:
         self.seed = expect(seed, int)
         self._rng = random.Random(seed)
 
@@ -553,6 +583,7 @@ def _placement_values(
     overbuilding: _Turn | None = None
     squares: dict[Square, _Square] = {}
     jungles: Jungles = {}
+    fills: Fills = {}
     values = []
     for move in moves:
         if isinstance(move, Place):
@@ -568,7 +599,7 @@ def _placement_values(
         square = move.square
         at = squares.get(square)
         if at is None:
-            at = squares[square] = _Square(state, seat, square, jungles)
+            at = squares[square] = _Square(state, seat, square, jungles, fills)
         values.append(at.value(turn, move.type.rotated(move.rotation)))
     return values
 

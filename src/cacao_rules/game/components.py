@@ -225,11 +225,13 @@ class Side(enum.IntEnum):
 
     @property
     def opposite(self) -> Side:
-        """The edge facing this one from the neighbouring square."""
-        return Side((self + 2) % 4)
+        """The edge facing this one from the neighbouring square (read from a table: the
+        engine and the bots ask it for every edge they score)."""
+        return _SIDE_OPPOSITES[self]
 
 
 _SIDE_DELTAS: Final = ((0, -1), (1, 0), (0, 1), (-1, 0))
+_SIDE_OPPOSITES: Final = (Side.S, Side.W, Side.N, Side.E)
 
 
 class WorkerType(enum.Enum):

@@ -509,9 +509,10 @@ class Lobby:
 
     async def _catch_up(self, game_id: str) -> None:
         """Bring ``game_id``, a game in memory (or being loaded), up to the database after
-        a heard change, which wakes its watchers here and its bots if this process owns it (a game not in memory is read from
-        the database when a request asks for it); tried again while the database cannot
-        be read (it restarts: the first reads meet the connections it cut). The game is in
+        a heard change, which wakes its watchers here, and its bots if this process owns it
+        (a game not in memory is read from the database when a request asks for it); tried
+        again while the database cannot be read (it restarts: the first reads meet the
+        connections it cut). The game is in
         :attr:`_behind` until its read begins: the changes heard until then need no other."""
         for wait in CATCH_UP_WAITS:
             game: LiveGame | None = None

@@ -62,9 +62,10 @@ def temple_workers(view: View, temple: tuple[int, int]) -> list[int]:
 
 
 def temple_totals(view: View) -> list[int]:
-    """Each seat's gold from all temples, each temple scored on its own."""
+    """Each seat's gold from all temples, each temple scored on its own: sums, so the
+    temples are read in the board's own order, unsorted."""
     totals = [0] * len(view.players)
-    for square, tile in sorted(view.board.items()):
+    for square, tile in view.board.items():
         if isinstance(tile, JungleTile) and tile.kind is JungleKind.TEMPLE:
             for seat, gold in enumerate(temple_gold(temple_workers(view, square))):
                 totals[seat] += gold
