@@ -85,7 +85,10 @@ def _imported_modules(folder: Path) -> set[str]:
 
 
 def test_the_server_extra_declares_every_module_the_server_imports() -> None:
-    declared = {_name(requirement) for requirement in [*PROJECT["dependencies"], *EXTRAS["server"]]}
+    """The server extra, and the postgres extra for the PostgreSQL parts (its driver, which
+    the server imports only for a ``postgresql`` database URL)."""
+    required = [*PROJECT["dependencies"], *EXTRAS["server"], *EXTRAS["postgres"]]
+    declared = {_name(requirement) for requirement in required}
     distributions = importlib.metadata.packages_distributions()
     for module in _imported_modules(ROOT / "src" / "cacao_rules" / "server"):
         names = {name.lower() for name in distributions.get(module, [module])}
