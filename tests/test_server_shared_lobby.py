@@ -1,0 +1,90 @@
+"""The lobby of several servers on one database (issue 38), on SQLite (servers of one
+process) and on PostgreSQL: the list of games is the database's, not the memory of the
+server asked, and a finished game has one rematch however many servers are asked for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import attrs
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")  # Starlette's test client (the test group)
+
+import sqlalchemy as sa
+from starlette.testclient import TestClient
+
+from cacao_rules.server.app import create_app
+from cacao_rules.server.live_updates import LiveUpdates
+from cacao_rules.server.settings import Limits, Settings
+from server_helpers import Switchboard
+from server_helpers import create_game as _create
+
+
+@contextmanager
+def _two_servers(
+    database_url: str, limits: Limits | None = None, deaf_second: bool = False
+) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two servers on ``database_url``, both started before any game is made; the second
+    hears none of the first's live updates, nor publishes its own, with ``deaf_second``."""
+    switchboard = Switchboard()
+    deaf: Callable[[str], LiveUpdates] = lambda url: switchboard  # noqa: E731
+    hosts = ("testserver",)
+    first = Settings(database=database_url, limits=limits or Limits(), allowed_hosts=hosts)
+    second = attrs.evolve(first, live_updates=deaf if deaf_second else None)
+    with TestClient(create_app(first)) as one, TestClient(create_app(second)) as two:
+        yield one, two
+
+
+def _join(client: TestClient, game: str, name: str) -> dict[str, str]:
+    answer = client.post(f"/api/games/{game}/join", json={"name": name})
+    assert answer.status_code == 201, answer.text
+    return {"Authorization": "Bearer " + answer.json()["token"]}
+
+
+def _play_to_the_end(client: TestClient, game: str, seats: list[dict[str, str]]) -> None:
+    """Play the first legal move of the seat to move through ``client`` until the game ends."""
+    while True:
+        info = client.get(f"/api/games/{game}").json()
+        if info["status"] == "over":
+            return
+        headers = seats[info["to_move"]]
+        view = client.get(f"/api/games/{game}/view", headers=headers).json()
+        move = {"move": view["legal_moves"][0]["move"], "number": view["moves"]}
+        played = client.post(f"/api/games/{game}/moves", json=move, headers=headers)
+        assert played.status_code == 200, played.text
+
+
+def _games(database_url: str) -> int:
+    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as db:
+            return int(db.execute(sa.text("SELECT count(*) FROM games")).scalar_one())
+    finally:
+        engine.dispose()
+
+
+def test_the_rematch_asked_for_through_two_servers_is_one_game(database_url: str) -> None:
+    """Ann asks for the rematch through one server, Bob through another that did not hear
+    of Ann's (its live updates are cut): the database keeps the first rematch, and Bob sits
+    in it too; no second game is left behind."""
+    with _two_servers(database_url, deaf_second=True) as (one, two):
+        game = _create(one, {"players": 2, "modules": ["map"]})
+        seats = [_join(one, game, "Ann"), _join(one, game, "Bob")]
+        _play_to_the_end(one, game, seats)
+        assert two.get(f"/api/games/{game}").json()["status"] == "over"  # two holds it
+        ann = one.post(f"/api/games/{game}/rematch", headers=seats[0])
+        assert ann.status_code == 201, ann.text
+        bob = two.post(f"/api/games/{game}/rematch", headers=seats[1])
+        assert bob.status_code == 201, bob.text
+        rematch = ann.json()["game"]
+        assert (bob.json()["game"], bob.json()["seat"]) == (rematch, 1)
+        assert _games(database_url) == 2
+        info = two.get(f"/api/games/{rematch}").json()  # (two's live updates reach no one)
+        assert [seat["name"] for seat in info["seats"]] == ["Ann", "Bob"]
+        assert info["status"] == "playing"
+        for server in (one, two):
+            view = server.get(f"/api/games/{game}/view", headers=seats[1]).json()
+            assert view["rematch"] == rematch
