@@ -44,6 +44,25 @@ def _join(client: TestClient, game: str, name: str) -> dict[str, str]:
     return {"Authorization": "Bearer " + answer.json()["token"]}
 
 
+def test_every_server_lists_the_games_made_through_the_others(database_url: str) -> None:
+    with _two_servers(database_url, Limits(listed_games=2)) as (one, two):
+        older = _create(one, {"players": 2})
+        waiting = _create(one, {"players": 3}, ["human", "random", "human"])
+        _join(one, waiting, "Ann")
+        playing = _create(one, {"players": 2})
+        for name in ("Bob", "Cat"):
+            _join(one, playing, name)
+        newest = _create(one, {"players": 2})
+        listing = two.get("/api/games").json()
+        assert listing == one.get("/api/games").json()
+        assert [entry["info"]["game"] for entry in listing["open"]] == [newest, waiting]
+        assert older not in str(listing)  # over the limit of 2 open games listed
+        assert listing["open"][1]["waiting"] == ["Ann"]
+        ((listed),) = listing["playing"]
+        assert listed["info"]["game"] == playing and listed["info"]["to_move"] is not None
+        assert listed["waiting"] == ["Bob", "Cat"]
+
+
 def _play_to_the_end(client: TestClient, game: str, seats: list[dict[str, str]]) -> None:
     """Play the first legal move of the seat to move through ``client`` until the game ends."""
     while True:

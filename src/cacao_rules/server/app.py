@@ -93,7 +93,7 @@ async def create_game(request: Request) -> Response:
 
 
 async def list_games(request: Request) -> Response:
-    return _json(_lobby(request).listing())
+    return _json(await _lobby(request).listing())
 
 
 async def rematch(request: Request) -> Response:

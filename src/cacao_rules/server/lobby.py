@@ -329,13 +329,23 @@ class Lobby:
         name = game.seats[seat].name or f"seat {seat}"
         return await self.join(rematch, schemas.JoinGame(name=name, seat=seat))
 
-    def listing(self) -> schemas.Games:
-        """The games in memory with a free seat and those being played, newest first (every
-        unfinished game is in memory: the server resumes them all when it starts)."""
-        games = sorted(self.games.values(), key=lambda game: game.touched, reverse=True)
+    async def listing(self) -> schemas.Games:
+        """The games with a free seat and those being played through any process of the
+        server, the most recently joined or played first: which ones, from the database
+        (:meth:`.Storage.listed`, bounded by :attr:`Limits.listed_games`); what everyone
+        may know of each (its seat to move and clocks come from its state), from
+        the game in memory, loaded when this process does not hold it (made through another
+        process since this one started) and caught up when it holds it at another point."""
         lists: dict[str, list[schemas.OpenGame]] = {"open": [], "playing": []}
-        for game in games:
-            listed = lists.get(game.status)
+        for entry in await self.run(self.storage.listed, self.limits.listed_games):
+            game = await self.game(entry.id)
+            if game is None:  # cannot happen: a game is never deleted
+                continue
+            names = tuple(seat.name for seat in game.seats)
+            if (len(game.moves), game.status, names) != (entry.moves, entry.status, entry.names):
+                async with game.lock:
+                    await self._reload(game)
+            listed = lists.get(game.status)  # the game's, which may have moved on since
             if listed is not None and len(listed) < self.limits.listed_games:
                 waiting = [e.name for e in game.seats if e.player == HUMAN and e.name is not None]
                 listed.append(schemas.OpenGame(info=game.info(), waiting=waiting))

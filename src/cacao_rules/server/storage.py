@@ -23,6 +23,7 @@ elsewhere beyond the wait, a database server out of reach, a full disk) raises
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import json
 import time
@@ -143,6 +144,17 @@ class StoredGame:
     """The seats' clocks of a timed game."""
     rematch: str | None = None
     """The id of the game made as this one's rematch, once one is."""
+
+
+@attrs.frozen
+class Listed:
+    """A game as the lobby's list finds it in the database: its ``status``, its number of
+    ``moves`` and the ``names`` seated at its seats (``None``: a free seat)."""
+
+    id: str
+    status: str
+    moves: int
+    names: tuple[str | None, ...]
 
 
 def _sqlite_pragmas(
@@ -364,6 +376,32 @@ class Storage:
                 clocks=clocks,
                 rematch=row.rematch,
             )
+
+    def listed(self, limit: int) -> list[Listed]:
+        """The open games, then those being played, through any process: at most ``limit``
+        of each, the most recently joined or played first (two queries of the games, one
+        of their seats)."""
+        moves = sa.select(sa.func.count()).where(MOVES.c.game == GAMES.c.id).scalar_subquery()
+        names: collections.defaultdict[str, list[str | None]] = collections.defaultdict(list)
+        with self.engine.connect() as db:
+            rows = [
+                row
+                for status in UNFINISHED
+                for row in db.execute(
+                    sa.select(GAMES.c.id, GAMES.c.status, moves)
+                    .where(GAMES.c.status == status)
+                    .order_by(GAMES.c.touched.desc(), GAMES.c.id)
+                    .limit(limit)
+                )
+            ]
+            seats = (
+                sa.select(SEATS.c.game, SEATS.c.name)
+                .where(SEATS.c.game.in_([row[0] for row in rows]))
+                .order_by(SEATS.c.game, SEATS.c.seat)
+            )
+            for game_id, name in db.execute(seats):
+                names[game_id].append(name)
+        return [Listed(row[0], row[1], int(row[2]), tuple(names[row[0]])) for row in rows]
 
     def unfinished(self) -> list[str]:
         """The ids of the games still open or being played (to resume on start)."""
