@@ -798,6 +798,20 @@ class Lobby:
                 self._claims.pop(game.id, None)
                 await self.run(self.leases.release, game.id)
 
+    async def catch_up_watched(self) -> None:
+        """Every :attr:`Limits.watch_seconds` on a shared database: bring each game watched
+        here (a WebSocket is open on it) up to the database's when it has more moves or
+        another status there, in one query (:meth:`.Storage.progress`). This bounds how
+        long a watcher may miss a change whose update was never published (the process
+        that committed it was killed before publishing it) or never heard."""
+        if not self.leases.shared:
+            return
+        watched = [game for game in self.games.values() if any(game.sockets)]
+        stored = await self.run(self.storage.progress, [game.id for game in watched])
+        for game in watched:
+            async with game.lock:
+                await self._reload_if_behind(game, stored)
+
     async def _reload_if_behind(self, game: LiveGame, stored: dict[str, tuple[int, str]]) -> None:
         """Reload ``game``, holding its lock, when ``stored`` (:meth:`.Storage.progress`)
         says the database has more moves or another status: its watchers hear of a change
