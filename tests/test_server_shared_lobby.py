@@ -4,8 +4,10 @@ server asked, and a finished game has one rematch however many servers are asked
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import attrs
 import pytest
@@ -13,13 +15,14 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")  # Starlette's test client (the test group)
 
+import httpx2
 import sqlalchemy as sa
 from starlette.testclient import TestClient
 
 from cacao_rules.server.app import create_app
 from cacao_rules.server.live_updates import LiveUpdates
 from cacao_rules.server.settings import Limits, Settings
-from server_helpers import Switchboard
+from server_helpers import Switchboard, free_port, server_process
 from server_helpers import create_game as _create
 
 
@@ -38,7 +41,7 @@ def _two_servers(
         yield one, two
 
 
-def _join(client: TestClient, game: str, name: str) -> dict[str, str]:
+def _join(client: Any, game: str, name: str) -> dict[str, str]:
     answer = client.post(f"/api/games/{game}/join", json={"name": name})
     assert answer.status_code == 201, answer.text
     return {"Authorization": "Bearer " + answer.json()["token"]}
@@ -63,7 +66,7 @@ def test_every_server_lists_the_games_made_through_the_others(database_url: str)
         assert listed["waiting"] == ["Bob", "Cat"]
 
 
-def _play_to_the_end(client: TestClient, game: str, seats: list[dict[str, str]]) -> None:
+def _play_to_the_end(client: Any, game: str, seats: list[dict[str, str]]) -> None:
     """Play the first legal move of the seat to move through ``client`` until the game ends."""
     while True:
         info = client.get(f"/api/games/{game}").json()
@@ -107,3 +110,34 @@ def test_the_rematch_asked_for_through_two_servers_is_one_game(database_url: str
         for server in (one, two):
             view = server.get(f"/api/games/{game}/view", headers=seats[1]).json()
             assert view["rematch"] == rematch
+
+
+def test_two_serve_processes_asked_for_a_rematch_at_once_make_one(
+    postgres_database: str,
+) -> None:
+    """Two ``cacao-rules serve`` processes on PostgreSQL; both seats ask for the rematch at
+    the same moment, each through its own process: one new game, both seated in it."""
+    ports = free_port(), free_port()
+    with server_process(postgres_database, ports[0]), server_process(postgres_database, ports[1]):
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        with httpx2.Client(base_url=bases[0], timeout=30) as one:
+            game = one.post("/api/games", json={"config": {"players": 2}}).json()["game"]
+            seats = [_join(one, game, name) for name in ("Ann", "Bob")]
+            _play_to_the_end(one, game, seats)
+        start = threading.Barrier(2)
+        answers: list[Any] = [None, None]
+
+        def ask(seat: int) -> None:
+            with httpx2.Client(base_url=bases[seat], timeout=30) as client:
+                client.get(f"/api/games/{game}")  # loaded before the race
+                start.wait()
+                answers[seat] = client.post(f"/api/games/{game}/rematch", headers=seats[seat])
+
+        askers = [threading.Thread(target=ask, args=(seat,)) for seat in (0, 1)]
+        for asker in askers:
+            asker.start()
+        for asker in askers:
+            asker.join(60)
+        assert [answer.status_code for answer in answers] == [201, 201], answers
+        assert answers[0].json()["game"] == answers[1].json()["game"]
+        assert _games(postgres_database) == 2
