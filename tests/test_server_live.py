@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette")
@@ -33,7 +34,7 @@ from cacao_rules.server.live_updates import (  # noqa: E402
     PostgresUpdates,
     Update,
 )
-from cacao_rules.server.settings import Settings  # noqa: E402
+from cacao_rules.server.settings import Limits, Settings  # noqa: E402
 from server_helpers import (  # noqa: E402
     Switchboard,
     create_game,
@@ -308,9 +309,10 @@ def test_a_server_that_missed_updates_catches_up_its_games(database_url: str) ->
     database first."""
     switchboard = Switchboard()
     deaf: Callable[[str], LiveUpdates] = lambda url: switchboard  # noqa: E731
+    unswept = Limits(watch_seconds=3600)  # its watched games are caught up only as told
     with (
         running(Settings(database=database_url)) as one,
-        running(Settings(database=database_url, live_updates=deaf)) as two,
+        running(Settings(database=database_url, live_updates=deaf, limits=unswept)) as two,
         httpx2.Client(base_url=one, timeout=30) as a,
         httpx2.Client(base_url=two, timeout=30) as b,
     ):
@@ -326,3 +328,28 @@ def test_a_server_that_missed_updates_catches_up_its_games(database_url: str) ->
         moves = _play(a, game, tokens)
         switchboard.hearing = False
         assert b.get(f"/api/games/{game}").json()["moves"] == moves
+
+
+def test_a_change_whose_update_was_lost_reaches_the_watchers_within_the_bound(
+    postgres_database: str,
+) -> None:
+    """One publishes nothing (as a process killed between a move's commit and its update)
+    and two hears nothing: two still brings the move to its socket within
+    :attr:`Limits.watch_seconds` (its sweep of the watched games), plus a query's time."""
+    mute, deaf = Switchboard(), Switchboard()
+    settings = Settings(database=postgres_database)
+    with (
+        running(attrs.evolve(settings, live_updates=lambda url: mute)) as one,
+        running(attrs.evolve(settings, live_updates=lambda url: deaf)) as two,
+        httpx2.Client(base_url=one, timeout=30) as a,
+    ):
+        game = create_game(a, {"players": 2})
+        tokens = _join(a, game)
+        with _socket(two, game, {"spectator": True}) as watcher:
+            _view_where(watcher, lambda view: view["status"] == "playing")
+            moves = _play(a, game, tokens)
+            played = time.monotonic()
+            _view_where(watcher, _at(moves), seconds=settings.limits.watch_seconds + 1.0)
+            print(
+                f"\na lost update's move reached the watcher in {time.monotonic() - played:.2f} s"
+            )

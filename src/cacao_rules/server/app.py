@@ -93,7 +93,7 @@ async def create_game(request: Request) -> Response:
 
 
 async def list_games(request: Request) -> Response:
-    return _json(_lobby(request).listing())
+    return _json(await _lobby(request).listing())
 
 
 async def rematch(request: Request) -> Response:
@@ -302,11 +302,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await lobby.start()
         sweeper = asyncio.create_task(_sweep(lobby))
         tender = asyncio.create_task(_tend_leases(lobby))
+        watcher = asyncio.create_task(_catch_up_watched(lobby))
         try:
             yield
         finally:
             sweeper.cancel()
             tender.cancel()
+            watcher.cancel()
             await lobby.stop()
 
     routes = [
@@ -363,3 +365,15 @@ async def _tend_leases(lobby: Lobby) -> None:
             LOG.warning("tending the games' leases: the database is unavailable: %s", error)
         except Exception:
             LOG.exception("tending the games' leases failed")
+
+
+async def _catch_up_watched(lobby: Lobby) -> None:
+    """The watched games, every :attr:`Limits.watch_seconds` (:meth:`Lobby.catch_up_watched`)."""
+    while True:
+        await asyncio.sleep(lobby.limits.watch_seconds)
+        try:
+            await lobby.catch_up_watched()
+        except Unavailable as error:  # tried again next time
+            LOG.warning("catching up the watched games: the database is unavailable: %s", error)
+        except Exception:
+            LOG.exception("catching up the watched games failed")

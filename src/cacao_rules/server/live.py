@@ -97,7 +97,7 @@ class LiveGame:
         """The number of :attr:`events` once each of :attr:`moves` was played."""
         self.events: list[cr.Event] = []
         self.rematch: str | None = None
-        """The game created as this one's rematch, once one is (kept in memory only)."""
+        """The game created as this one's rematch, once one is (as stored)."""
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         self.sockets = [0] * (self.config.players + 1)
@@ -127,16 +127,28 @@ class LiveGame:
     def catch_up(self, stored: StoredGame) -> bool:
         """Take what the database holds of the game, ``stored``: play its moves beyond the
         ones in memory (those are the same: every move in memory was stored first, and a
-        stored move never changes), and its seats, notices, clocks and status; whether
+        stored move never changes), and its seats, notices, clocks, status and rematch; whether
         anything changed (an update heard twice changes nothing, and wakes no watcher)."""
-        before = (len(self.moves), self.seats, self.notices, self.clocks, self.expired)
+        before = self._stored_parts()
         for text in stored.moves[len(self.moves) :]:
             self.advance(cr.parse_move(text))
         self.seats = list(stored.seats)
         self.notices = list(stored.notices)
         self.clocks = stored.clocks
         self.expired = stored.status == "expired"
-        return before != (len(self.moves), self.seats, self.notices, self.clocks, self.expired)
+        self.rematch = stored.rematch
+        return before != self._stored_parts()
+
+    def _stored_parts(self) -> tuple[object, ...]:
+        """What :meth:`catch_up` takes from the database, to tell whether it changed."""
+        return (
+            len(self.moves),
+            list(self.seats),
+            list(self.notices),
+            self.clocks,
+            self.expired,
+            self.rematch,
+        )
 
     def advance(self, move: cr.Move) -> None:
         """Play ``move`` (legal: checked by ``cr.step``) and keep its events."""

@@ -49,7 +49,15 @@ from .programs import Programs, public_reason
 from .settings import Settings
 from .sqlite_lock import serving
 from .status import UNFINISHED
-from .storage import RETRY_SECONDS, MoveConflict, Seat, Storage, Unavailable, token_hash
+from .storage import (
+    RETRY_SECONDS,
+    MoveConflict,
+    RematchTaken,
+    Seat,
+    Storage,
+    Unavailable,
+    token_hash,
+)
 
 LOG = logging.getLogger("cacao_rules.server")
 CATCH_UP_WAITS = (0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
@@ -270,11 +278,13 @@ class Lobby:
         players: list[str],
         client: str,
         clock: TimeControl | None,
+        rematch_of: str | None = None,
     ) -> LiveGame:
         """A new game of the configuration ``document`` with ``players`` (checked) seated
-        and timed by ``clock``, stored, and its bots started; refused when the server or the
-        client has too many (a game being stored holds its place under the caps until it is
-        in ``games``)."""
+        and timed by ``clock``, stored (as the rematch of the game ``rematch_of``:
+        :class:`RematchTaken` when another writer made that one first), and its bots
+        started; refused when the server or the client has too many (a game being stored
+        holds its place under the caps until it is in ``games``)."""
         programs = self._count_programs(players)
         self._count_creation()
         with self._reserved.holding(programs, client):
@@ -282,7 +292,9 @@ class Lobby:
             game_id = secrets.token_hex(8)
             seats = [Seat(spec, None if spec == HUMAN else spec, None) for spec in players]
             seed = secrets.randbits(64)
-            await self.run(self.storage.create, game_id, document, seed, seats, clock, client)
+            await self.run(
+                self.storage.create, game_id, document, seed, seats, clock, client, rematch_of
+            )
             game = await self.existing(game_id)
         self._publish(game)
         game.client = client
@@ -292,7 +304,9 @@ class Lobby:
     async def rematch(self, game: LiveGame, seat: int, client: str) -> schemas.Joined:
         """``seat`` of the finished ``game`` sits at the same seat of its rematch: the same
         configuration, clock and players (a person whose time ran out included), made by
-        the first seat that asks for it."""
+        the first seat that asks for it, through any process: the database keeps one rematch
+        per game (:meth:`.Storage.create`), and a process that made one too late joins the
+        one stored first."""
         if not game.state.is_over:
             raise Refused(409, "a rematch is offered once the game is over")
         async with game.lock:
@@ -302,19 +316,36 @@ class Lobby:
                 ]
                 clock = None if game.clocks is None else game.clocks.control
                 document = game.config_document
-                game.rematch = (await self._new_game(document, players, client, clock)).id
-                game.notify()
+                try:
+                    made = await self._new_game(document, players, client, clock, game.id)
+                    game.rematch = made.id
+                    game.notify()
+                    self._publish(game)
+                except RematchTaken as taken:  # through another process: its game is the one
+                    LOG.info("game %s: the rematch %s was made elsewhere first", game.id, taken)
+                    await self._reload(game)
             rematch = game.rematch
+            assert rematch is not None  # made here, or read from the database
         name = game.seats[seat].name or f"seat {seat}"
         return await self.join(rematch, schemas.JoinGame(name=name, seat=seat))
 
-    def listing(self) -> schemas.Games:
-        """The games in memory with a free seat and those being played, newest first (every
-        unfinished game is in memory: the server resumes them all when it starts)."""
-        games = sorted(self.games.values(), key=lambda game: game.touched, reverse=True)
+    async def listing(self) -> schemas.Games:
+        """The games with a free seat and those being played through any process of the
+        server, the most recently joined or played first: which ones, from the database
+        (:meth:`.Storage.listed`, bounded by :attr:`Limits.listed_games`); what everyone
+        may know of each (its seat to move and clocks come from its state), from
+        the game in memory, loaded when this process does not hold it (made through another
+        process since this one started) and caught up when it holds it at another point."""
         lists: dict[str, list[schemas.OpenGame]] = {"open": [], "playing": []}
-        for game in games:
-            listed = lists.get(game.status)
+        for entry in await self.run(self.storage.listed, self.limits.listed_games):
+            game = await self.game(entry.id)
+            if game is None:  # cannot happen: a game is never deleted
+                continue
+            names = tuple(seat.name for seat in game.seats)
+            if (len(game.moves), game.status, names) != (entry.moves, entry.status, entry.names):
+                async with game.lock:
+                    await self._reload(game)
+            listed = lists.get(game.status)  # the game's, which may have moved on since
             if listed is not None and len(listed) < self.limits.listed_games:
                 waiting = [e.name for e in game.seats if e.player == HUMAN and e.name is not None]
                 listed.append(schemas.OpenGame(info=game.info(), waiting=waiting))
@@ -766,6 +797,20 @@ class Lobby:
             else:
                 self._claims.pop(game.id, None)
                 await self.run(self.leases.release, game.id)
+
+    async def catch_up_watched(self) -> None:
+        """Every :attr:`Limits.watch_seconds` on a shared database: bring each game watched
+        here (a WebSocket is open on it) up to the database's when it has more moves or
+        another status there, in one query (:meth:`.Storage.progress`). This bounds how
+        long a watcher may miss a change whose update was never published (the process
+        that committed it was killed before publishing it) or never heard."""
+        if not self.leases.shared:
+            return
+        watched = [game for game in self.games.values() if any(game.sockets)]
+        stored = await self.run(self.storage.progress, [game.id for game in watched])
+        for game in watched:
+            async with game.lock:
+                await self._reload_if_behind(game, stored)
 
     async def _reload_if_behind(self, game: LiveGame, stored: dict[str, tuple[int, str]]) -> None:
         """Reload ``game``, holding its lock, when ``stored`` (:meth:`.Storage.progress`)

@@ -58,6 +58,11 @@ class Limits:
     """On a database server shared by several processes: how often a process looks at
     the database for what the games it owns (plays the bots of) did through the others,
     and at most how often it tries to take over one game's lease (:mod:`.game_leases`)."""
+    watch_seconds: float = 2.0
+    """On a database server shared by several processes: how often a process compares
+    the games its WebSockets watch with the database (one query), so that a change whose
+    live update was lost (its process killed between the commit and the publication)
+    reaches them within this long."""
     listed_games: int = 50
     """The most open games, and the most games being played, that ``GET /api/games``
     lists."""

@@ -23,6 +23,7 @@ elsewhere beyond the wait, a database server out of reach, a full disk) raises
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import json
 import time
@@ -53,6 +54,7 @@ GAMES = sa.Table(
     sa.Column("clock_increment", sa.Float, nullable=True),
     sa.Column("turn_started", sa.Float, nullable=True),  # when the running clock started
     sa.Column("client", sa.String(64), nullable=True),  # the address that made it
+    sa.Column("rematch", sa.String(32), nullable=True),  # the game made as its rematch
     sa.Index("ix_games_client_created", "client", "created"),
 )
 SEATS = sa.Table(
@@ -102,6 +104,14 @@ class MoveConflict(Exception):
     """A move not stored: the game has a move of that number already (another writer's)."""
 
 
+class RematchTaken(Exception):
+    """A rematch not stored: another writer made the game's rematch first, ``winner``."""
+
+    def __init__(self, game_id: str, winner: str) -> None:
+        super().__init__(f"game {game_id} has a rematch already: {winner}")
+        self.winner = winner
+
+
 def token_hash(token: str) -> str:
     """The stored form of a seat token."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
@@ -132,6 +142,19 @@ class StoredGame:
     """What the clients were told beyond the moves, with the number of moves played then."""
     clocks: Clocks | None = None
     """The seats' clocks of a timed game."""
+    rematch: str | None = None
+    """The id of the game made as this one's rematch, once one is."""
+
+
+@attrs.frozen
+class Listed:
+    """A game as the lobby's list finds it in the database: its ``status``, its number of
+    ``moves`` and the ``names`` seated at its seats (``None``: a free seat)."""
+
+    id: str
+    status: str
+    moves: int
+    names: tuple[str | None, ...]
 
 
 def _sqlite_pragmas(
@@ -177,9 +200,12 @@ class Storage:
         seats: Sequence[Seat],
         clock: TimeControl | None = None,
         client: str | None = None,
+        rematch_of: str | None = None,
     ) -> None:
         """Store a new game, made by ``client`` (an address); timed by ``clock``, whose first
-        clock starts now when every seat is taken already."""
+        clock starts now when every seat is taken already; ``rematch_of``: the finished game
+        it is the rematch of, in the same transaction, or :class:`RematchTaken` (and nothing
+        stored) when another writer made that game's rematch first."""
         now = time.time()
         seated = all(seat.name is not None for seat in seats)
         status = game_status(expired=False, over=False, seated=seated)
@@ -211,6 +237,8 @@ class Storage:
                     for number, seat in enumerate(seats)
                 ],
             )
+            if rematch_of is not None:
+                _mark_rematch(db, rematch_of, game_id)
 
     def take_seat(
         self, game_id: str, seat: int, name: str, token: str, full: bool, now: float
@@ -346,7 +374,34 @@ class Storage:
                 moves=tuple(moves),
                 notices=tuple((number, text) for number, text in notices),
                 clocks=clocks,
+                rematch=row.rematch,
             )
+
+    def listed(self, limit: int) -> list[Listed]:
+        """The open games, then those being played, through any process: at most ``limit``
+        of each, the most recently joined or played first (two queries of the games, one
+        of their seats)."""
+        moves = sa.select(sa.func.count()).where(MOVES.c.game == GAMES.c.id).scalar_subquery()
+        names: collections.defaultdict[str, list[str | None]] = collections.defaultdict(list)
+        with self.engine.connect() as db:
+            rows = [
+                row
+                for status in UNFINISHED
+                for row in db.execute(
+                    sa.select(GAMES.c.id, GAMES.c.status, moves)
+                    .where(GAMES.c.status == status)
+                    .order_by(GAMES.c.touched.desc(), GAMES.c.id)
+                    .limit(limit)
+                )
+            ]
+            seats = (
+                sa.select(SEATS.c.game, SEATS.c.name)
+                .where(SEATS.c.game.in_([row[0] for row in rows]))
+                .order_by(SEATS.c.game, SEATS.c.seat)
+            )
+            for game_id, name in db.execute(seats):
+                names[game_id].append(name)
+        return [Listed(row[0], row[1], int(row[2]), tuple(names[row[0]])) for row in rows]
 
     def unfinished(self) -> list[str]:
         """The ids of the games still open or being played (to resume on start)."""
@@ -382,6 +437,20 @@ class Storage:
         query = sa.select(GAMES.c.id, GAMES.c.touched).where(GAMES.c.id.in_(game_ids))
         with self.engine.connect() as db:
             return {row[0]: float(row[1]) for row in db.execute(query)}
+
+
+def _mark_rematch(db: sa.Connection, game_id: str, rematch: str) -> None:
+    """Make ``rematch`` the rematch of ``game_id`` unless it has one: the conditional update
+    lets exactly one writer win (on PostgreSQL a second one waits for the first's commit,
+    then finds the rematch set); :class:`RematchTaken` for the others."""
+    marked = db.execute(
+        GAMES.update()
+        .where(GAMES.c.id == game_id, GAMES.c.rematch.is_(None))
+        .values(rematch=rematch)
+    ).rowcount
+    if marked != 1:
+        query = sa.select(GAMES.c.rematch).where(GAMES.c.id == game_id)
+        raise RematchTaken(game_id, str(db.execute(query).scalar_one()))
 
 
 def _change_game(db: sa.Connection, game_id: str, values: dict[str, object]) -> None:
