@@ -204,6 +204,8 @@ def _readable(page: Page, width: int) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.slow  # two and a half minutes; the page and the server are the same on every
+# Python and build (the server is interpreted in both), so it runs in one session only
 def test_two_people_in_two_browsers_play_a_whole_big_game_with_two_bots(
     browser: Browser, tmp_path: Path
 ) -> None:
