@@ -58,6 +58,11 @@ INTERPRETED = {
         "the PettingZoo adapter: subclasses the framework's classes, and its cost is in the "
         "framework"
     ),
+    "agents/simulation.py": (
+        "cr.simulate's cost is in the games it plays, which the compiled engine runs; "
+        "interpreted, it calls play_game through its module, so the tests of its Ctrl-C "
+        "handling can interrupt a run at a chosen game (compiled, the call is bound at build)"
+    ),
     "agents/program.py": (
         "the bot protocol's client: its cost is in the programs and pipes it drives, it takes "
         "arguments of every kind, and it keeps a weak reference to each bot to stop its program"
