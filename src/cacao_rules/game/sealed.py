@@ -11,22 +11,23 @@ fields (the hash kept once worked out), print their fields, pickle by position, 
 positionally on their fields (``__match_args__``), and :meth:`Sealed.replace` gives a copy
 with some fields changed.
 
-A subclass's fields are declared once, in tools/make_values.py, which writes into a marked
-block of the class its slots, ``FIELDS`` (the constructor's order), the annotations, the
-constructor (calling the class's ``_check_fields`` first, where it has one), ``values()``
-and ``replace``. What mypyc needs lives in that generated code: the constructor writes each
-slot with ``object.__setattr__(self, "name", value)`` in the compiled build, where mypyc
-makes it a direct write of the native attribute (``self.name = value`` would call the
-raising ``__setattr__``). In the pure build that call looks the slot up by name every time;
-there the new object instead wears its class's open twin (:attr:`Sealed._OPEN`) while the
-constructor writes its slots with plain assignments, the interpreter's fastest, and then
-takes its own class back: about half the cost of a 19-field state.
+A subclass declares its fields once, as annotations in its body in the constructor's order
+(a default as ``Annotated[int, Default(0)]``, see :class:`Default`), and
+tools/make_values.py reads them and writes into a marked block of the class its slots,
+``FIELDS``, the constructor (calling the class's ``_check_fields`` first, where it has one),
+``values()`` and ``replace``. What mypyc needs lives in that generated code: the constructor
+writes each slot with ``object.__setattr__(self, "name", value)`` in the compiled build,
+where mypyc makes it a direct write of the native attribute (``self.name = value`` would
+call the raising ``__setattr__``). In the pure build that call looks the slot up by name
+every time; there the new object instead wears its class's open twin (:attr:`Sealed._OPEN`)
+while the constructor writes its slots with plain assignments, the interpreter's fastest,
+and then takes its own class back: about half the cost of a 19-field state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, NoReturn, Self, cast
+from typing import Any, ClassVar, Final, NoReturn, Self, cast, final
 
 from ..compiled import COMPILED
 
@@ -112,6 +113,27 @@ class Sealed:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), self.values())
+
+
+@final
+class Default:
+    """A field's default, written in the field's annotation where the class declares it:
+    ``value: Annotated[int, Default(0)]`` (tools/make_values.py puts it in the constructor).
+
+    Not ``value: int = 0`` as in a dataclass: a class attribute named like one of the
+    class's slots makes CPython refuse the class, and mypyc would write it into every object
+    built before the constructor does. Annotations are never evaluated at run time, so this
+    class is only read, from the source, by the generator (and by ``typing.get_type_hints``)."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: object) -> None:
+        self.source = source
+
+
+HIDDEN: Final = "hidden"
+"""Marks, in its annotation, a field of a state or a player that other players do not see:
+:class:`~cacao_rules.Observation` and :class:`~cacao_rules.PlayerView` leave it out."""
 
 
 def _open_twin(cls: type[Sealed]) -> type[Any]:
