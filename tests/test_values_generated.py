@@ -114,3 +114,15 @@ def test_the_json_documents_name_the_values_fields() -> None:
         written = set(document.__struct_fields__) - extra
         derived = {"edges"} if value is cr.WorkerTile else set()  # from type and rotation
         assert written == set(value.FIELDS) - derived, document.__name__
+
+
+def test_every_value_has_the_one_sealed_base() -> None:
+    """Every value class with a generated block derives from the one ``Sealed`` of
+    game/sealed.py, in both builds: the compiled build no longer loads a second, interpreted
+    copy of it for the configuration and game records."""
+    importlib.import_module("cacao_rules.show.seats")  # SeatSummary, imported on demand
+    bases = set(_sealed_classes())
+    names = {cls.__name__ for cls in bases}
+    assert set(_script().declared()) <= names
+    assert {cr.Config, cr.GameRecord} <= bases
+    assert not [name for name in sys.modules if name.endswith("sealed_interpreted")]

@@ -33,10 +33,9 @@ from ..game.config import Config, Module
 from ..game.events import EdgeResolved
 from ..game.frozen import FrozenMap
 from ..game.geometry import Square
-from ..game.interpreted_sealed import InterpretedSealed
 from ..game.limits import MAX_RECORD_CHARS, MAX_RECORD_LINE, MAX_RECORD_TEXT, MAX_SEED
 from ..game.moves import Move, Resolve
-from ..game.sealed import Default
+from ..game.sealed import Default, Sealed
 from ..state.chance import check_seed
 from ..state.state import ResolveStep, State
 from ..turn.activation import listed_twin
@@ -132,7 +131,8 @@ _MOVE_CLASSES: Final = get_args(Move)
 
 def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
     moves = tuple(value)
-    for number, move in enumerate(moves, 1):
+    given: Iterable[object] = moves  # as given, checked here (compiled, not on unpacking)
+    for number, move in enumerate(given, 1):
         if not isinstance(move, _MOVE_CLASSES):
             raise FormatError(
                 f"move {number} must be a cacao_rules move, got {move!r:.{MAX_QUOTE}}"
@@ -149,7 +149,7 @@ def _to_seed(value: int | None) -> int | None:
     return value
 
 
-class GameRecord(InterpretedSealed):
+class GameRecord(Sealed):
     """A whole game: ``config``, ``seed``, the ``moves`` from the first state on, the
     ``seats``' names, free ``tags`` and ``comments`` keyed by move number (1 for the first).
 

@@ -10,51 +10,12 @@ import enum
 from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, ClassVar, Final, TypeVar
 
-from ..compiled import COMPILED
+from ..compiled import COMPILED, Int
 from ..errors import ConfigError, bad_type, excerpt, expect, expect_any
 from .components import HUT_TILES, NEW_WORKER_TYPES, WORKERS_PER_COLOUR, Hut, WorkerType
+from .expansion_modules import Module as Module  # exported with the configuration
 from .frozen import FrozenMap
-from .interpreted_sealed import InterpretedSealed
-from .sealed import Default
-
-
-class Module(enum.Enum):
-    """The expansion modules of *Chocolatl* and *Diamante*."""
-
-    # Members are singletons: hashing by identity is exact and much faster than the
-    # default hash of the member's name (an interpreted call in the compiled build too).
-    __hash__ = object.__hash__
-
-    MAP = "map"
-    WATERING = "watering"
-    CHOCOLATE = "chocolate"
-    HUTS = "huts"
-    GEM_MINES = "gem_mines"
-    TREE_OF_LIFE = "tree_of_life"
-    EMPEROR = "emperor"
-    NEW_WORKERS = "new_workers"
-
-    @classmethod
-    def named(cls, name: Module | str) -> Module:
-        """The module called ``name``: its value (``"gem_mines"``), the same with hyphens
-        (``"gem-mines"``) or its member name (``"GEM_MINES"``), in any case; a member is
-        returned as it is. :class:`ConfigError` for any other str, ``TypeError`` for
-        anything else.
-
-        >>> Module.named("Gem-Mines")
-        <Module.GEM_MINES: 'gem_mines'>
-        """
-        if isinstance(name, Module):
-            return name
-        found = _MODULES_BY_NAME.get(expect(name, str).strip().lower().replace("-", "_"))
-        if found is not None:
-            return found
-        allowed = ", ".join(module.value for module in cls)
-        raise ConfigError(f"unknown module {excerpt(name)}; the modules are {allowed}")
-
-
-_MODULES_BY_NAME: Final[dict[str, Module]] = {module.value: module for module in Module}
-
+from .sealed import Default, Sealed
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -224,7 +185,7 @@ def _check_early_overbuild(value: Any, modules: frozenset[Module]) -> None:
         raise ConfigError("map_early_overbuild is a variant of the Map module (Module.MAP)")
 
 
-class Config(InterpretedSealed):
+class Config(Sealed):
     """A game's configuration: ``players`` (2-4), the set of expansion ``modules`` and the
     rulebooks' options.
 
@@ -279,7 +240,7 @@ class Config(InterpretedSealed):
 
     def __init__(
         self,
-        players: int,
+        players: Int,
         modules: Iterable[Module] = frozenset(),
         map_early_overbuild: bool = False,
         huts: Iterable[Hut] | None = None,
@@ -338,7 +299,7 @@ class Config(InterpretedSealed):
 
     @staticmethod
     def _converted(
-        players: int,
+        players: Int,
         modules: Iterable[Module],
         map_early_overbuild: bool,
         huts: Iterable[Hut] | None,
@@ -362,7 +323,7 @@ class Config(InterpretedSealed):
         return players, chosen, map_early_overbuild, agreed_huts, agreed_workers, is_big_game
 
     @classmethod
-    def big_game(cls, players: int) -> Config:
+    def big_game(cls, players: Int) -> Config:
         """The "Big Game" for 3 or 4 players: every module of both expansions, all 15 worker
         tiles of each colour and every jungle tile (:rule:`R-BIG-1`).
 
@@ -384,7 +345,7 @@ class Config(InterpretedSealed):
 
     @classmethod
     def from_options(
-        cls, players: int, modules: Iterable[Module | str] = (), big_game: bool = False
+        cls, players: Int, modules: Iterable[Module | str] = (), big_game: bool = False
     ) -> Config:
         """The configuration of loose options, as adapters and command lines take them:
         ``players``, a collection of modules (members or names, see :meth:`Module.named`)
