@@ -26,11 +26,11 @@ and then takes its own class back: about half the cost of a 19-field state.
 Why two bodies rather than ``object.__setattr__`` in both builds, the plainer code: measured
 for issue 40 on the pure build, 40 seeded random games (benchmarks/seeded_games.py, 5,120
 decisions: base game for 2 and 4 players, the four *Chocolatl* modules, the Big Game), the
-single body costs 24% more instructions per decision (cachegrind: 269,400 against 216,300;
-the import, which makes the twins, 2.6% fewer), and plays 0.86 (0.73-0.92 over 11 rounds)
-and 0.89 (0.65-1.04) of the games per second, base game and Big Game for 4 players, in one
-schedule (benchmarks/paired.py). Counts of instructions do not move with the machine's load,
-so the gain is well above the noise; the compiled build has the single body already.
+single body costs 24% more instructions per decision (cachegrind: 269,400 against 216,300,
+the import's own count subtracted), and plays 0.86 (0.73-0.92 over 11 rounds) and 0.89
+(0.65-1.04) of the games per second, base game and Big Game for 4 players, in one schedule
+(benchmarks/paired.py). Counts of instructions do not move with the machine's load, so the
+gain is well above the noise; the compiled build has the single body already.
 """
 
 from __future__ import annotations
