@@ -90,25 +90,14 @@ INTERPRETED = {
     "show/raster.py": (
         "the PettingZoo frames need NumPy, an optional extra that a compiled build must not require"
     ),
-    "game/config.py": (
-        "Config is based on InterpretedSealed, as GameRecord is; a bool no longer keeps it "
-        "interpreted (its players argument can be annotated compiled.Int, as position's "
-        "current is), so it can be compiled once based on Sealed, with GameRecord; no hot "
-        "path builds one"
-    ),
-    "formats/record.py": (
-        "GameRecord is based on InterpretedSealed, as Config is; its constructor's checks no "
-        "longer keep it interpreted (mypyc checks only config and seed there, and refuses a "
-        "wrong one with the same TypeError as the pure build), so it can be compiled once "
-        "based on Sealed; no hot path calls it"
+    "game/expansion_modules.py": (
+        "Module.named takes Module | str and refuses anything else in the pure build's words; "
+        "compiled, mypyc would check the union on entry in its own (and overloads instead "
+        "make mypy lose the type of Module.value)"
     ),
     "bot_errors.py": (
         "exception classes with fields of their own, which mypyc cannot compile as subclasses "
         "of a builtin exception"
-    ),
-    "game/interpreted_sealed.py": (
-        "the base of the values of the modules above: loads the sealed base once more, "
-        "interpreted, which an interpreted class can extend"
     ),
     "show/svg.py": (
         "mypyc 2.4.1 crashes writing the text signature of a method with defaults before "

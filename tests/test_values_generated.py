@@ -5,6 +5,7 @@ a declaration, run ``python tools/make_values.py``."""
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -37,6 +38,32 @@ def test_the_generated_code_is_up_to_date() -> None:
     assert not stale, f"run python tools/make_values.py; these differ: {stale}"
 
 
+def test_a_field_is_declared_in_its_class_alone(tmp_path: Path) -> None:
+    """A field annotated in a value class's body, and nowhere else, reaches the class's
+    slots, ``FIELDS``, constructor, ``values()`` and ``replace``; its ``Default`` the
+    constructor's signature."""
+    package = tmp_path / "cacao_rules"
+    shutil.copytree(SCRIPT.parent.parent / "src" / "cacao_rules", package)
+    module = package / "game" / "components.py"
+    text = module.read_text()
+    declaration = "    gems: Annotated[Gems | None, Default(None)]\n"
+    assert declaration in text
+    module.write_text(
+        text.replace(declaration, declaration + "    shine: Annotated[int, Default(7)]\n")
+    )
+    written = _script().generated(package)[module]
+    block = written[
+        written.index("# BEGIN JungleTile") : written.index(
+            "# END", written.index("# BEGIN JungleTile")
+        )
+    ]
+    assert '"shine"' in block.split("FIELDS")[0]  # a slot
+    assert 'FIELDS: ClassVar[tuple[str, ...]] = ("kind", "value", "gems", "shine")' in block
+    assert "shine: int = 7" in block  # the constructor's parameter
+    assert "self.shine" in block.split("def values")[1]
+    assert 'changes.pop("shine", self.shine)' in block
+
+
 def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
     subclasses: list[type[Sealed]] = base.__subclasses__()
     return [cls for sub in subclasses for cls in (sub, *_sealed_classes(sub))]
@@ -44,7 +71,7 @@ def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
 
 def test_every_record_with_fields_is_declared() -> None:
     script = _script()
-    declared = {value.name: value for value in script.DECLARED}
+    declared = script.declared()
     for cls in _sealed_classes():
         if cls.FIELDS:
             value = declared[cls.__name__]
@@ -87,3 +114,15 @@ def test_the_json_documents_name_the_values_fields() -> None:
         written = set(document.__struct_fields__) - extra
         derived = {"edges"} if value is cr.WorkerTile else set()  # from type and rotation
         assert written == set(value.FIELDS) - derived, document.__name__
+
+
+def test_every_value_has_the_one_sealed_base() -> None:
+    """Every value class with a generated block derives from the one ``Sealed`` of
+    game/sealed.py, in both builds: the compiled build no longer loads a second, interpreted
+    copy of it for the configuration and game records."""
+    importlib.import_module("cacao_rules.show.seats")  # SeatSummary, imported on demand
+    bases = set(_sealed_classes())
+    names = {cls.__name__ for cls in bases}
+    assert set(_script().declared()) <= names
+    assert {cr.Config, cr.GameRecord} <= bases
+    assert not [name for name in sys.modules if name.endswith("sealed_interpreted")]

@@ -11,22 +11,32 @@ fields (the hash kept once worked out), print their fields, pickle by position, 
 positionally on their fields (``__match_args__``), and :meth:`Sealed.replace` gives a copy
 with some fields changed.
 
-A subclass's fields are declared once, in tools/make_values.py, which writes into a marked
-block of the class its slots, ``FIELDS`` (the constructor's order), the annotations, the
-constructor (calling the class's ``_check_fields`` first, where it has one), ``values()``
-and ``replace``. What mypyc needs lives in that generated code: the constructor writes each
-slot with ``object.__setattr__(self, "name", value)`` in the compiled build, where mypyc
-makes it a direct write of the native attribute (``self.name = value`` would call the
-raising ``__setattr__``). In the pure build that call looks the slot up by name every time;
-there the new object instead wears its class's open twin (:attr:`Sealed._OPEN`) while the
-constructor writes its slots with plain assignments, the interpreter's fastest, and then
-takes its own class back: about half the cost of a 19-field state.
+A subclass declares its fields once, as annotations in its body in the constructor's order
+(a default as ``Annotated[int, Default(0)]``, see :class:`Default`), and
+tools/make_values.py reads them and writes into a marked block of the class its slots,
+``FIELDS``, the constructor (calling the class's ``_check_fields`` first, where it has one),
+``values()`` and ``replace``. What mypyc needs lives in that generated code: the constructor
+writes each slot with ``object.__setattr__(self, "name", value)`` in the compiled build,
+where mypyc makes it a direct write of the native attribute (``self.name = value`` would
+call the raising ``__setattr__``). In the pure build that call looks the slot up by name
+every time; there the new object instead wears its class's open twin (:attr:`Sealed._OPEN`)
+while the constructor writes its slots with plain assignments, the interpreter's fastest,
+and then takes its own class back: about half the cost of a 19-field state.
+
+Why two bodies rather than ``object.__setattr__`` in both builds, the plainer code: measured
+for issue 40 on the pure build, 40 seeded random games (benchmarks/seeded_games.py, 5,120
+decisions: base game for 2 and 4 players, the four *Chocolatl* modules, the Big Game), the
+single body costs 24% more instructions per decision (cachegrind: 269,400 against 216,300,
+the import's own count subtracted), and plays 0.86 (0.73-0.92 over 11 rounds) and 0.89
+(0.65-1.04) of the games per second, base game and Big Game for 4 players, in one schedule
+(benchmarks/paired.py). Counts of instructions do not move with the machine's load, so the
+gain is well above the noise; the compiled build has the single body already.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, NoReturn, Self, cast
+from typing import Any, ClassVar, Final, NoReturn, Self, cast, final
 
 from ..compiled import COMPILED
 
@@ -112,6 +122,27 @@ class Sealed:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), self.values())
+
+
+@final
+class Default:
+    """A field's default, written in the field's annotation where the class declares it:
+    ``value: Annotated[int, Default(0)]`` (tools/make_values.py puts it in the constructor).
+
+    Not ``value: int = 0`` as in a dataclass: a class attribute named like one of the
+    class's slots makes CPython refuse the class, and mypyc would write it into every object
+    built before the constructor does. Annotations are never evaluated at run time, so this
+    class is only read, from the source, by the generator (and by ``typing.get_type_hints``)."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: object) -> None:
+        self.source = source
+
+
+HIDDEN: Final = "hidden"
+"""Marks, in its annotation, a field of a state or a player that other players do not see:
+:class:`~cacao_rules.Observation` and :class:`~cacao_rules.PlayerView` leave it out."""
 
 
 def _open_twin(cls: type[Sealed]) -> type[Any]:
