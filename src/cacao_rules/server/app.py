@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 import msgspec
@@ -300,15 +300,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
         lobby = Lobby(chosen)
         app.state.lobby = lobby
         await lobby.start()
-        sweeper = asyncio.create_task(_sweep(lobby))
-        tender = asyncio.create_task(_tend_leases(lobby))
-        watcher = asyncio.create_task(_catch_up_watched(lobby))
+        limits = lobby.limits
+        chores = [
+            asyncio.create_task(_every(seconds, work, what))
+            for (seconds, work, what) in (
+                (limits.sweep_seconds, lobby.sweep, "sweeping expired games"),
+                (limits.lease_seconds, lobby.tend_leases, "tending the games' leases"),
+                (limits.watch_seconds, lobby.catch_up_watched, "catching up the watched games"),
+            )
+        ]
         try:
             yield
         finally:
-            sweeper.cancel()
-            tender.cancel()
-            watcher.cancel()
+            for chore in chores:
+                chore.cancel()
             await lobby.stop()
 
     routes = [
@@ -346,34 +351,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
     )
 
 
-async def _sweep(lobby: Lobby) -> None:
+async def _every(seconds: float, work: Callable[[], Awaitable[None]], what: str) -> None:
+    """``work`` every ``seconds`` while the server runs: the sweep of expired games
+    (:meth:`Lobby.sweep`), the games' leases (:meth:`Lobby.tend_leases`) and the watched
+    games' catch-up (:meth:`Lobby.catch_up_watched`). A failed round is logged and tried
+    again at the next one: the server goes on."""
     while True:
-        await asyncio.sleep(lobby.limits.sweep_seconds)
+        await asyncio.sleep(seconds)
         try:
-            await lobby.sweep()
-        except Exception:  # a failed sweep is retried at the next one; the server goes on
-            LOG.exception("sweeping expired games failed")
-
-
-async def _tend_leases(lobby: Lobby) -> None:
-    """The games' leases, every :attr:`Limits.lease_seconds` (:meth:`Lobby.tend_leases`)."""
-    while True:
-        await asyncio.sleep(lobby.limits.lease_seconds)
-        try:
-            await lobby.tend_leases()
-        except Unavailable as error:  # tried again next time
-            LOG.warning("tending the games' leases: the database is unavailable: %s", error)
+            await work()
+        except Unavailable as error:
+            LOG.warning("%s: the database is unavailable: %s", what, error)
         except Exception:
-            LOG.exception("tending the games' leases failed")
-
-
-async def _catch_up_watched(lobby: Lobby) -> None:
-    """The watched games, every :attr:`Limits.watch_seconds` (:meth:`Lobby.catch_up_watched`)."""
-    while True:
-        await asyncio.sleep(lobby.limits.watch_seconds)
-        try:
-            await lobby.catch_up_watched()
-        except Unavailable as error:  # tried again next time
-            LOG.warning("catching up the watched games: the database is unavailable: %s", error)
-        except Exception:
-            LOG.exception("catching up the watched games failed")
+            LOG.exception("%s failed", what)
