@@ -51,16 +51,19 @@ def running(settings: Settings) -> Iterator[str]:
 
 
 @contextmanager
-def server_process(database: str | Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server_process(
+    database: str | Path, port: int, stderr: int = subprocess.DEVNULL
+) -> Iterator[subprocess.Popen[bytes]]:
     """``cacao-rules serve`` in a process of its own on 127.0.0.1:``port`` and ``database``
-    (a URL, or a SQLite file's path), once it answers; killed (SIGKILL) at the end."""
+    (a URL, or a SQLite file's path), once it answers; killed (SIGKILL) at the end if it
+    still runs. ``stderr``: where its standard error goes (``subprocess.PIPE`` to read it)."""
     command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(port)]
     where = ["--db", str(database)] if isinstance(database, Path) else ["--database-url", database]
     process = subprocess.Popen(
         [*command, *where],
         env=same_package_env(),
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
     )
     try:
         deadline = time.monotonic() + 60

@@ -7,7 +7,6 @@ import json
 import logging
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,9 +21,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from cacao_rules.server.app import create_app  # noqa: E402
 from cacao_rules.server.settings import Limits, Settings  # noqa: E402
-from helpers_process import same_package_env  # noqa: E402
 from server_clients import SeatsClient, start_games, stored_moves  # noqa: E402
-from server_helpers import create_game, free_port  # noqa: E402
+from server_helpers import create_game, free_port, server_process  # noqa: E402
 
 
 def _settings(database_url: str, access_log: bool = True) -> Settings:
@@ -109,22 +107,7 @@ def test_sigterm_mid_burst_loses_no_acknowledged_move_and_exits_0(database_url: 
     access log is on standard error, a line of JSON per request."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "cacao_rules", "serve", "--port", str(port)]
-    server = subprocess.Popen(
-        [*command, "--database-url", database_url],
-        env=same_package_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx2.get(f"{base}/healthz", timeout=1)
-                break
-            except httpx2.TransportError:
-                assert server.poll() is None and time.monotonic() < deadline, "no server"
-                time.sleep(0.1)
+    with server_process(database_url, port, stderr=subprocess.PIPE) as server:
         games = start_games(base, [["human", "human"]] * 8)
         clients = [
             SeatsClient([base], game, tokens, seed, time.monotonic() + 60)
@@ -135,10 +118,6 @@ def test_sigterm_mid_burst_loses_no_acknowledged_move_and_exits_0(database_url: 
         time.sleep(2)
         server.send_signal(signal.SIGTERM)
         errors = server.communicate(timeout=60)[1].decode(errors="replace")
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
     for client in clients:
         client.join(30)
     assert server.returncode == 0, errors[-2000:]
