@@ -503,3 +503,25 @@ def test_a_program_s_standard_error_is_kept_apart_when_not_passed_on(
     assert "xxxx" not in capfd.readouterr().err
     with pytest.raises(TypeError):
         ProgramBot([sys.executable, str(noisy)], pass_stderr=1)  # type: ignore[arg-type]
+
+
+def test_the_words_a_program_s_helper_writes_to_its_standard_error_after_it_quit_are_kept(
+    tmp_path: Path,
+) -> None:
+    """What reaches a program's standard error on its way out, here from a helper process it
+    leaves behind that writes half a second after ``quit``, is in :attr:`ProgramBot.stderr`
+    once :meth:`~ProgramBot.close` has returned: close waits (``QUIT_SECONDS`` at most) for
+    the pipe to close, so a server that logs the tail next logs the last words."""
+    parting = tmp_path / "parting.py"
+    parting.write_text(
+        "import atexit, subprocess, sys\n"
+        "late = 'import sys, time; time.sleep(0.5); sys.stderr.write(\"farewell\\\\n\")'\n"
+        "helper = [sys.executable, '-c', late]\n"
+        "quiet = {'stdin': subprocess.DEVNULL, 'stdout': subprocess.DEVNULL}\n"
+        "atexit.register(lambda: subprocess.Popen(helper, **quiet))  # its stderr: the pipe\n"
+        f"sys.argv = [{str(EXAMPLE)!r}]\n"
+        f"exec(compile(open({str(EXAMPLE)!r}).read(), {str(EXAMPLE)!r}, 'exec'))\n"
+    )
+    bot = ProgramBot([sys.executable, str(parting)], pass_stderr=False)
+    bot.close()
+    assert bot.stderr.endswith("farewell\n"), bot.stderr

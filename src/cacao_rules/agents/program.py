@@ -240,8 +240,11 @@ class ProgramBot:
         return self._stderr.total
 
     def close(self) -> None:
-        """Send ``quit``; kill the program if it has not exited after :data:`QUIT_SECONDS`."""
+        """Send ``quit``; kill the program if it has not exited after :data:`QUIT_SECONDS`.
+        Then wait (as long again at most) for the program's last standard-error bytes to be
+        read, so that :attr:`stderr` read after ``close`` holds its last words."""
         self._finalizer()
+        self._stderr_reader.join(QUIT_SECONDS)
 
     def kill(self) -> None:
         """Kill the program at once, from any thread: a host's own watchdog over a call that
@@ -321,8 +324,7 @@ class ProgramBot:
         self, error: type[BotError], reason: str, sent: str = "", exited: bool = False
     ) -> NoReturn:
         """Stop the program and raise ``error`` saying what it did."""
-        self._finalizer()
-        self._stderr_reader.join(QUIT_SECONDS)  # its last words, written before it exited
+        self.close()  # and its last words, written before it exited, read
         status = self._process.returncode
         code = f" (exit status {status})" if exited and status is not None else ""
         raise error(reason + code, self._seat, self.command, self.name, sent, self._stderr.text())
