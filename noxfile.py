@@ -12,6 +12,7 @@ import sys
 import tarfile
 import tempfile
 import tomllib
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import nox
@@ -61,6 +62,41 @@ def _report_tests_ran_on() -> None:
 
 atexit.register(_report_tests_ran_on)
 
+REPORTS = Path(tempfile.mkdtemp(prefix="nox-test-reports-"))
+"""Where each pytest run of this nox run writes its JUnit XML report (``junit_report``), read
+at exit by ``failures_report``."""
+
+
+def junit_report(session: nox.Session, part: str = "") -> str:
+    """The pytest option that writes this run's report for ``session`` into REPORTS."""
+    return f"--junitxml={REPORTS / f'{session.name}{part}.xml'}"
+
+
+def failures_report(reports: Path) -> str | None:
+    """The lines that end a run of nox whose pytest runs failed, one per failed test with
+    its session and the first line of its failure, so that the end of a long log (all a CI
+    page may show) names what failed. None when nothing failed."""
+    failed: list[str] = []
+    for report in sorted(reports.glob("*.xml")):
+        for case in ET.parse(report).iter("testcase"):
+            for problem in [*case.iter("failure"), *case.iter("error")]:
+                where = f"{case.get('classname', '')}::{case.get('name', '')}"
+                message = (problem.get("message") or "").strip().splitlines()[:1]
+                failed.append(f"  {report.stem}: {where}: {''.join(message)[:200]}")
+    if not failed:
+        return None
+    return "\n".join([f"nox: {len(failed)} tests failed:", *failed])
+
+
+def _report_failures() -> None:
+    line = failures_report(REPORTS)
+    if line is not None:
+        print(line, file=sys.stderr)
+    shutil.rmtree(REPORTS, ignore_errors=True)
+
+
+atexit.register(_report_failures)
+
 MUTMUT = "mutmut==3.8.1"  # mutation testing (`nox -s mutants`), pinned like the checkers
 
 # `pip install --group NAME` (PEP 735 dependency groups, pyproject.toml) needs pip 25.1.
@@ -90,6 +126,7 @@ def tests(session: nox.Session) -> None:
     session.run(
         "pytest",
         "--numprocesses=auto",
+        junit_report(session),
         *_slow_tests_once(session),
         *session.posargs,
         env={"CACAO_RULES_EXPECT_BUILD": "pure"},
@@ -134,6 +171,7 @@ def tests_compiled(session: nox.Session) -> None:
         "pytest",
         "--numprocesses=auto",
         "--override-ini=pythonpath=",
+        junit_report(session),
         *paths,
         installed.strip(),
         *_slow_tests_once(session),
@@ -254,10 +292,12 @@ def test_sdist(session: nox.Session, sdist: Path) -> None:
     (root,) = unpacked.iterdir()
     with session.chdir(root):
         install(session, ".[openspiel,pettingzoo,server]", groups=("test",))
-        session.run("pytest", "--collect-only", "--quiet", "-p", "no:cacheprovider")
+        # Every test collects from the sdist; the list itself is shown only on a failure.
+        session.run("pytest", "--collect-only", "--quiet", "-p", "no:cacheprovider", silent=True)
         session.run(
             "pytest",
             "--numprocesses=auto",
+            junit_report(session),
             "-p",
             "no:cacheprovider",
             "-m",

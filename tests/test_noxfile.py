@@ -1,4 +1,5 @@
-"""noxfile.py's report of the Pythons the tests ran on (issue 41, item 11).
+"""noxfile.py's closing lines: the Pythons the tests ran on (issue 41, item 11), and the tests
+that failed.
 
 nox skips a Python that is not installed (outside CI), so a local run can pass on 3.11 alone;
 the run must end with a line saying so. nox is not installed where the tests run, so the
@@ -29,8 +30,19 @@ _STAND_IN = textwrap.dedent(
         name = "tests-" + python
         posargs = []
         def install(self, *args, **kwargs): pass
-        def run(self, *args, **kwargs): pass
+        def run(self, *args, **kwargs):
+            reports = [arg.split("=", 1)[1] for arg in args if arg.startswith("--junitxml=")]
+            if reports and sys.argv[2:] == ["failing"]:  # what pytest writes of one failure
+                with open(reports[0], "w") as report:
+                    report.write(REPORT)
 
+    REPORT = (
+        '<testsuites><testsuite name="pytest" errors="0" failures="1" tests="2">'
+        '<testcase classname="tests.test_x" name="test_passes" />'
+        '<testcase classname="tests.test_x" name="test_fails">'
+        '<failure message="AssertionError: boom&#10;assert 1 == 2">trace</failure>'
+        "</testcase></testsuite></testsuites>"
+    )
     sys.path.insert(0, ".")
     import noxfile
     if sys.argv[1] != "none":
@@ -39,11 +51,11 @@ _STAND_IN = textwrap.dedent(
 )
 
 
-def _nox_run_on(python: str) -> str:
+def _nox_run_on(python: str, *how: str) -> str:
     """The standard error of a run of the noxfile whose tests session ran on ``python``
-    (``none``: no tests session ran)."""
+    (``none``: no tests session ran), one of whose tests failed if ``how`` is ``failing``."""
     done = subprocess.run(
-        [sys.executable, "-c", _STAND_IN, python],
+        [sys.executable, "-c", _STAND_IN, python, *how],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -63,3 +75,17 @@ def test_a_run_on_one_python_ends_naming_the_pythons_it_missed() -> None:
 
 def test_a_run_without_the_tests_says_nothing_of_them() -> None:
     assert _nox_run_on("none") == ""
+
+
+def test_a_run_whose_tests_failed_ends_naming_each_failed_test() -> None:
+    """CI shows the end of a long log: the failures must be there, not only in the middle."""
+    lines = _nox_run_on("3.11", "failing").splitlines()
+    assert lines[:2] == [
+        "nox: 1 tests failed:",
+        "  tests-3.11: tests.test_x::test_fails: AssertionError: boom",
+    ]
+    assert lines[-1].startswith("nox: the tests ran on Python 3.11")
+
+
+def test_a_run_whose_tests_passed_names_no_failure() -> None:
+    assert "failed" not in _nox_run_on("3.11")
