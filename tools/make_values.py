@@ -514,19 +514,10 @@ LAST: tuple[str, ...] = ("current", "turn", "step")
 """The fields a state (and an observation) document writes last, after the fields version 2
 of the state format added: whose turn it is and what it waits for."""
 
-COPIED: tuple[str, ...] = (
-    "PlayerState",
-    "PlayerView",
-    "ActivatedEdge",
-    "FillStep",
-    "BlindFillStep",
-    "ResolveStep",
-    "State",
-    "Observation",
-)
-"""The values copied field by field to and from their documents by generated functions
-(the configuration is copied by its ``FIELDS``, the worker tiles by hand: a tile's ``edges``
-follow from its type and rotation, and ``foreman`` is written only when set)."""
+BY_FIELDS: tuple[str, ...] = ("Config",)
+"""The values with a document that are copied to it and back by their ``FIELDS``, not by
+generated functions: the configuration (``written_config`` and ``config_from_document``
+sort its sets and check it as ``Config`` does)."""
 
 
 def shape(f: Field) -> Shape:
@@ -586,23 +577,23 @@ def _fill(template: str, value: str, path: str) -> str:
     return template.replace("$v", value).replace("$path", path)
 
 
-def _document_name(value: Value) -> str:
-    return {"PlayerState": "PlayerDocument", "PlayerView": "SeenPlayerDocument"}.get(
-        value.name, value.name + "Document"
-    )
-
-
-def copies_block(values: dict[str, Value], heads: dict[str, list[str]]) -> list[str]:
-    """The functions that copy each of :data:`COPIED` to its document and back:
-    ``document_of_<value>`` writes one, ``<value>_of`` reads one (given what :class:`Shape`
-    says it is given); ``heads``: each document's own fields before the value's (their ``Literal``
-    types give what is written)."""
+def copies_block(
+    values: dict[str, Value], documents: dict[str, str], heads: dict[str, list[str]]
+) -> list[str]:
+    """The functions that copy each value with a document (``documents``: its class, by the
+    value's name), but :data:`BY_FIELDS`, to its document and back: ``document_of_<value>``
+    writes one, ``<value>_of`` reads one (given what :class:`Shape` says it is given);
+    ``heads``: a whole document's own fields before the value's (their ``Literal`` types
+    give what is written). The fields of a whole document are read at their names; those of
+    a value inside one (an edge in a step) at a place the reader is given."""
     lines: list[str] = []
-    for name in COPIED:
+    for name, document_class in documents.items():
+        if name in BY_FIELDS:
+            continue
         value = values[name]
         snake = _snake(name)
-        document = "doc." + _document_name(value)
-        head = heads.get(_document_name(value), [])
+        document = "doc." + document_class
+        head = heads.get(document_class, [])
         arguments = head + [
             _fill(shape(f).write, f"{snake}.{f.name}", "") for f in document_fields(value, values)
         ]
@@ -610,7 +601,7 @@ def copies_block(values: dict[str, Value], heads: dict[str, list[str]]) -> list[
         lines += _signature(f"def document_of_{snake}", [f"{snake}: {name}"], document)
         lines.append(f'    """``{snake}`` as its document."""')
         lines += _call(f"    return {document}", arguments)
-        nested = name == "ActivatedEdge"  # read inside a step: its place is given
+        nested = not head
         read: list[tuple[Field, str | None]] = []
         for f in value.fields:
             template = shape(f).read
@@ -676,14 +667,18 @@ def _replace_copies(text: str, block: list[str], module: str) -> str:
     return text[:begin] + body + text[end + len(COPIES_END) :]
 
 
-def _fields_blocks(text: str) -> list[str]:
-    """The value classes whose generated fields ``text`` holds."""
+def _fields_blocks(text: str) -> dict[str, str]:
+    """The value classes whose generated fields ``text`` holds, with the class holding each
+    block, in the order of the text."""
     head, tail = FIELDS_BEGIN.split("{name}")
-    return [
-        line[len(head) : -len(tail)]
-        for line in text.splitlines()
-        if line.startswith(head) and line.endswith(tail)
-    ]
+    blocks = {}
+    holder = ""
+    for line in text.splitlines():
+        if line.startswith("class "):
+            holder = re.split(r"[(:]", line[len("class ") :])[0]
+        elif line.startswith(head) and line.endswith(tail):
+            blocks[line[len(head) : -len(tail)]] = holder
+    return blocks
 
 
 def generated(package: Path = PACKAGE) -> dict[Path, str]:
@@ -708,7 +703,7 @@ def generated(package: Path = PACKAGE) -> dict[Path, str]:
         request.read_text(), "Config", _request_block(values["Config"]), REQUEST_MODULE
     )
     copies = package / COPIES_MODULE
-    block = copies_block(values, _document_heads(text))
+    block = copies_block(values, _fields_blocks(text), _document_heads(text))
     texts[copies] = _replace_copies(copies.read_text(), block, COPIES_MODULE)
     return texts
 
