@@ -5,7 +5,9 @@ a declaration, run ``python tools/make_values.py``."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -38,12 +40,34 @@ def test_the_generated_code_is_up_to_date() -> None:
     assert not stale, f"run python tools/make_values.py; these differ: {stale}"
 
 
+ROUND_TRIP = """
+import cacao_rules as cr
+
+state = cr.new_game(cr.Config(players=2), seed=1)
+state = state.replace(players=(state.players[0].replace(stars=3), state.players[1]))
+text = cr.to_json(state)
+assert '"masks":[],"stars":3}' in text, text
+assert cr.from_json(text) == state and cr.from_json(text).players[0].stars == 3
+seen = cr.observe(state, 1)
+text = cr.observation_to_json(seen)
+assert '"masks":[],"stars":3}' in text, text
+assert cr.observation_from_json(text) == seen and seen.players[0].stars == 3
+"""
+"""Run on the package with ``PlayerState.stars`` added: the new field reaches the state and
+observation documents and comes back."""
+
+
 def test_a_field_is_declared_in_its_class_alone(tmp_path: Path) -> None:
     """A field annotated in a value class's body, and nowhere else, reaches the class's
     slots, ``FIELDS``, constructor, ``values()`` and ``replace``; its ``Default`` the
-    constructor's signature."""
+    constructor's signature; and, on a player, the JSON documents of states and
+    observations, both ways."""
     package = tmp_path / "cacao_rules"
-    shutil.copytree(SCRIPT.parent.parent / "src" / "cacao_rules", package)
+    shutil.copytree(
+        SCRIPT.parent.parent / "src" / "cacao_rules",
+        package,
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     module = package / "game" / "components.py"
     text = module.read_text()
     declaration = "    gems: Annotated[Gems | None, Default(None)]\n"
@@ -51,7 +75,17 @@ def test_a_field_is_declared_in_its_class_alone(tmp_path: Path) -> None:
     module.write_text(
         text.replace(declaration, declaration + "    shine: Annotated[int, Default(7)]\n")
     )
-    written = _script().generated(package)[module]
+    player = package / "state" / "state.py"
+    text = player.read_text()
+    declaration = "    masks: Annotated[tuple[int, ...], Default(())]\n"
+    assert declaration in text
+    player.write_text(
+        text.replace(declaration, declaration + "    stars: Annotated[int, Default(0)]\n")
+    )
+    texts = _script().generated(package)
+    for path, new in texts.items():
+        path.write_text(new)
+    written = texts[module]
     block = written[
         written.index("# BEGIN JungleTile") : written.index(
             "# END", written.index("# BEGIN JungleTile")
@@ -62,6 +96,23 @@ def test_a_field_is_declared_in_its_class_alone(tmp_path: Path) -> None:
     assert "shine: int = 7" in block  # the constructor's parameter
     assert "self.shine" in block.split("def values")[1]
     assert 'changes.pop("shine", self.shine)' in block
+    environment = {**os.environ, "PYTHONPATH": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+    run = subprocess.run(
+        [sys.executable, "-c", ROUND_TRIP], env=environment, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    config = package / "game" / "config.py"
+    text = config.read_text()
+    declaration = "    is_big_game: Annotated[bool, Default(False)]\n"
+    assert declaration in text
+    config.write_text(
+        text.replace(declaration, declaration + "    dry: Annotated[bool, Default(False)]\n")
+    )
+    texts = _script().generated(package)
+    document = texts[package / "formats" / "documents.py"]
+    assert "    is_big_game: bool\n    dry: bool\n" in document  # ConfigDocument
+    request = texts[package / "server" / "schemas.py"]
+    assert "    is_big_game: bool = False\n    dry: bool = False\n" in request  # ConfigRequest
 
 
 def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
@@ -94,9 +145,8 @@ def test_the_draft_and_the_observation_follow_the_state() -> None:
 
 
 def test_the_json_documents_name_the_values_fields() -> None:
-    """The JSON documents (a versioned format, written by hand with each field's JSON
-    shape and bounds) hold exactly the fields their values declare: a field added to a
-    value and not to its document fails here."""
+    """The JSON documents (their fields generated from the values', the worker tile's
+    written by hand) hold exactly the fields their values declare."""
     from cacao_rules.formats import documents
     from cacao_rules.state import state
 

@@ -8,9 +8,9 @@ owner. Every player entry gives ``hand`` (a list for the observer, ``null`` for 
 ``hand_size``, ``pile_size`` and ``unseen``: the tiles that may still be in the pile, by
 type, which for another player are their hand and pile together (:rule:`R-HIDDEN-2`). So the
 text holds no tile the observer cannot see. The output is deterministic, like
-:func:`~cacao_rules.to_json`'s. The open part of the document is written and read by the
-same code as a state document's (:mod:`~cacao_rules.formats.serialization`), straight from
-and to the observation's fields.
+:func:`~cacao_rules.to_json`'s. The document is copied from and to the observation's
+fields by the functions generated beside the state's (:mod:`~cacao_rules.formats.serialization`);
+this module adds the checks of what the observer may see.
 """
 
 from __future__ import annotations
@@ -21,21 +21,17 @@ import msgspec
 
 from ..errors import FormatError, excerpt, expect
 from ..observation import Observation, PlayerView, completed_state
-from ..turn.end_of_turn import sorted_hand
 from ..validation import check_state
 from . import documents as doc
 from .document_errors import out_of_range, what
 from .json_text import Bad, Json, decode
 from .serialization import (
     convert,
-    open_document,
-    open_fields,
-    open_player_document,
-    open_player_fields,
+    document_of_observation,
+    observation_of,
+    player_view_of,
     read_config,
-    worker_bag,
     write,
-    written_config,
 )
 
 OBSERVATION_FORMAT: Final = doc.OBSERVATION_FORMAT
@@ -47,22 +43,9 @@ OBSERVATION_VERSION: Final = 1
 _DECODER: Final = msgspec.json.Decoder(doc.ObservationDocument)
 
 
-def _seen_player(view: PlayerView) -> doc.SeenPlayerDocument:
-    """A player's entry: the hand only for the observer, the unseen tiles in place of the
-    pile."""
-    before, after = open_player_document(view)
-    counts = (view.hand_size, view.pile_size, dict(view.unseen.items))
-    fields = (*before, view.hand, *counts, *after)
-    return doc.SeenPlayerDocument(*fields)
-
-
 def _document(observation: Observation) -> doc.ObservationDocument:
     expect(observation, Observation)
-    before, after = open_document(observation)
-    players = tuple(map(_seen_player, observation.players))
-    config = written_config(observation.config)
-    fields = (observation.player, config, *before, players, *after)
-    return doc.ObservationDocument(OBSERVATION_FORMAT, OBSERVATION_VERSION, *fields)
+    return document_of_observation(observation)
 
 
 def observation_to_json(observation: Observation) -> str:
@@ -126,23 +109,17 @@ def _read_player(entry: doc.SeenPlayerDocument, path: str, own: bool) -> PlayerV
             f"{path}.hand: expected null (another player's hand), "
             f"got {what([kind.value for kind in entry.hand])}"
         )
-    hand = entry.hand or ()
-    if own and entry.hand_size != len(hand):
+    if entry.hand is not None and entry.hand_size != len(entry.hand):
         raise Bad(
-            f"{path}.hand_size: {excerpt(entry.hand_size)}, but the hand shows {len(hand)} tiles"
+            f"{path}.hand_size: {excerpt(entry.hand_size)}, "
+            f"but the hand shows {len(entry.hand)} tiles"
         )
     held = entry.pile_size if own else entry.hand_size + entry.pile_size
     unseen = sum(entry.unseen.values())
     if unseen != held:
         sizes = "pile_size" if own else "hand_size + pile_size"
         raise Bad(f"{path}.unseen: {excerpt(unseen)} tiles, but {sizes} is {excerpt(held)}")
-    return PlayerView(
-        hand=sorted_hand(hand) if own else None,
-        hand_size=entry.hand_size,
-        pile_size=entry.pile_size,
-        unseen=worker_bag(entry.unseen),
-        **open_player_fields(entry),
-    )
+    return player_view_of(entry)
 
 
 def _read_observation(document: doc.ObservationDocument) -> Observation:
@@ -154,7 +131,7 @@ def _read_observation(document: doc.ObservationDocument) -> Observation:
         _read_player(entry, f"players[{seat}]", seat == document.player)
         for seat, entry in enumerate(entries)
     )
-    return Observation(player=document.player, players=players, **open_fields(document, config))
+    return observation_of(document, config, players)
 
 
 def _checked(observation: Observation, strict: bool) -> Observation:

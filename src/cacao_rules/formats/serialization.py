@@ -2,7 +2,10 @@
 
 The format is versioned and documented field by field in ``docs/formats.md``; its structure
 is declared once, in :mod:`~cacao_rules.formats.documents`, from which the reading, the
-writing, the error messages and the published JSON Schema all come. The output is
+writing, the error messages and the published JSON Schema all come. The copies between the
+values and their documents, field by field, are generated from the value classes'
+declarations (the marked block below, written by ``tools/make_values.py``), so a field added
+to a value is written and read without an edit here. The output is
 deterministic: equal states give equal text (fixed key order, sorted lists, compact
 separators, ASCII only), so the text can be hashed, compared and stored in golden files.
 :func:`from_json` accepts only documents that describe a state the rules can reach: the
@@ -108,12 +111,6 @@ def _tile_document(tile: Tile) -> str | doc.WorkerTileDocument:
     return _code(tile) if isinstance(tile, JungleTile) else _worker_document(tile)
 
 
-def _edge_document(edge: ActivatedEdge) -> doc.ActivatedEdgeDocument:
-    return doc.ActivatedEdgeDocument(
-        edge.owner, edge.square, _SIDE_NAMES[edge.side], edge.workers, edge.jungle_square
-    )
-
-
 _PLAIN_STEPS: Final[dict[type, doc.AnyStep]] = {
     DealStep: doc.DealStepDocument(),
     PlacementStep: doc.PlacementStepDocument(),
@@ -124,19 +121,18 @@ _PLAIN_STEPS: Final[dict[type, doc.AnyStep]] = {
     HutStep: doc.HutStepDocument(),
     OverStep: doc.OverStepDocument(),
 }
+"""The document of each step without fields (one serves every state)."""
 
 
 def _step_document(step: Step) -> doc.AnyStep:
-    plain = _PLAIN_STEPS.get(type(step))
-    if plain is not None:
-        return plain
+    """The document of ``step``: every step kind has one (tests/test_contributing_steps.py)."""
     if isinstance(step, FillStep):
-        return doc.FillStepDocument(step.placed, step.spaces)
+        return document_of_fill_step(step)
     if isinstance(step, BlindFillStep):
-        return doc.BlindFillStepDocument(step.placed, step.filled, step.spaces)
+        return document_of_blind_fill_step(step)
     if isinstance(step, ResolveStep):
-        return doc.ResolveStepDocument(tuple(map(_edge_document, step.queue)), step.received)
-    raise FormatError(f"state format version {VERSION} cannot write step {step!r}")
+        return document_of_resolve_step(step)
+    return _PLAIN_STEPS[type(step)]
 
 
 @functools.lru_cache(maxsize=64)
@@ -146,98 +142,36 @@ def written_config(config: Config) -> doc.ConfigDocument:
     fields = dict(zip(Config.FIELDS, config.values(), strict=True))
     fields.update(
         modules=tuple(sorted(config.modules, key=lambda module: module.value)),
-        huts=None
-        if config.huts is None
-        else tuple(sorted(config.huts, key=_HUT_ORDER.__getitem__)),
+        huts=None if config.huts is None else _sorted_huts(config.huts),
         workers=None if config.workers is None else dict(config.workers),
     )
     return doc.ConfigDocument(**fields)
 
 
-OpenPlayer = tuple[tuple[int, int, int, int], tuple[int, int, tuple[Hut, ...], doc.Gems, doc.Masks]]
-"""The open fields of a player's entry in two runs, those before the hand and those after
-the pile, for the entries that put their own fields between them (given as positional
-arguments: an entry is built for every player of every state written)."""
-
-OpenState = tuple[
-    tuple[int, doc.Board, doc.Covered, doc.Discarded],
-    tuple[
-        dict[str, int],
-        doc.Codes,
-        doc.Codes,
-        int,
-        dict[Hut, int],
-        doc.Emperor,
-        doc.Gems,
-        doc.Masks,
-        int,
-        int,
-        int,
-        doc.AnyStep,
-    ],
-]
-"""The open fields of a state's document in two runs, those between the seed (or the
-observer) and the players, and those after the players."""
-
-
-def open_player_document(player: PlayerState | PlayerView) -> OpenPlayer:
-    """The fields of a player's entry that every player sees, as a state document and an
-    observation document both write them: those before the hand, and those after the pile
-    (or the observer's counts)."""
-    return (
-        (player.gold, player.cacao, player.sun, player.water_field),
-        (player.chocolate, player.map_tiles, player.huts, player.gems, player.masks),
+def _board_document(board: Mapping[Square, Tile]) -> doc.Board:
+    return tuple(
+        doc.BoardEntry(square, _tile_document(tile)) for square, tile in sorted(board.items())
     )
 
 
-def _player_document(player: PlayerState) -> doc.PlayerDocument:
-    before, after = open_player_document(player)
-    fields = (*before, player.hand, dict(player.pile.items), *after)
-    return doc.PlayerDocument(*fields)
-
-
-def open_document(source: State | Observation) -> OpenState:
-    """The fields of a state's document that an observation's document shares, written from
-    a state or an observation alike: those after the configuration and the seed or the
-    observer, up to the players; and those after the players."""
-    return (
-        (
-            source.chance_count,
-            tuple(
-                doc.BoardEntry(square, _tile_document(tile))
-                for square, tile in sorted(source.board.items())
-            ),
-            tuple(
-                doc.CoveredEntry(square, _worker_document(tile))
-                for square, tile in sorted(source.covered.items())
-            ),
-            tuple(doc.DiscardDocument(seat, kind) for seat, kind in source.discarded),
-        ),
-        (
-            {_code(tile): count for tile, count in source.jungle_pile.items},
-            tuple(map(_code, source.display)),
-            tuple(map(_code, source.map_board)),
-            source.map_tiles_used,
-            dict(source.hut_supply.items),
-            source.emperor,
-            source.gem_cart,
-            source.mask_supply,
-            source.gems_exchanged,
-            source.current,
-            source.turn,
-            _step_document(source.step),
-        ),
+def _covered_document(covered: Mapping[Square, WorkerTile]) -> doc.Covered:
+    return tuple(
+        doc.CoveredEntry(square, _worker_document(tile)) for square, tile in sorted(covered.items())
     )
+
+
+def _discarded_document(discarded: Iterable[tuple[int, WorkerType]]) -> doc.Discarded:
+    return tuple(doc.DiscardDocument(seat, kind) for seat, kind in discarded)
+
+
+def _tile_counts(pile: Bag[JungleTile]) -> dict[str, int]:
+    return {_code(tile): count for tile, count in pile.items}
 
 
 def to_document(state: State) -> doc.StateDocument:
     """``state`` as the document :func:`to_json` writes, before it is written as text."""
-    expect(state, State)  # the documents have the values' fields: tests/test_contributing_steps.py
-    before, after = open_document(state)
-    players = tuple(map(_player_document, state.players))
-    config = written_config(state.config)
-    fields = (config, state.seed, *before, players, *after)
-    return doc.StateDocument(FORMAT, VERSION, *fields)
+    expect(state, State)
+    return document_of_state(state)
 
 
 def write(document: msgspec.Struct) -> str:
@@ -437,20 +371,8 @@ def _codes(codes: Iterable[str]) -> tuple[JungleTile, ...]:
     return tuple(sorted(map(_jungle, codes), key=lambda tile: tile.sort_key))
 
 
-def open_player_fields(document: doc.PlayerDocument | doc.SeenPlayerDocument) -> dict[str, Any]:
-    """The fields of a player that every player sees, read from a state or an observation
-    document (all but the hand and the pile)."""
-    return {
-        "gold": document.gold,
-        "cacao": document.cacao,
-        "sun": document.sun,
-        "water_field": document.water_field,
-        "chocolate": document.chocolate,
-        "map_tiles": document.map_tiles,
-        "huts": tuple(sorted(document.huts, key=_HUT_ORDER.__getitem__)),
-        "gems": document.gems,
-        "masks": tuple(sorted(document.masks)),
-    }
+def _sorted_huts(huts: Iterable[Hut]) -> tuple[Hut, ...]:
+    return tuple(sorted(huts, key=_HUT_ORDER.__getitem__))
 
 
 def worker_bag(counts: Mapping[WorkerType, int]) -> Bag[WorkerType]:
@@ -458,71 +380,51 @@ def worker_bag(counts: Mapping[WorkerType, int]) -> Bag[WorkerType]:
     return Bag(tuple(sorted(counts.items(), key=_type_order)))
 
 
-def _player_of(document: doc.PlayerDocument) -> PlayerState:
-    return PlayerState(
-        hand=sorted_hand(document.hand),
-        pile=worker_bag(document.pile),
-        **open_player_fields(document),
+def _hut_bag(counts: Mapping[Hut, int]) -> Bag[Hut]:
+    return Bag(tuple(sorted(counts.items(), key=_hut_order)))
+
+
+def _tile_bag(counts: Mapping[str, int]) -> Bag[JungleTile]:
+    return Bag(tuple(sorted(((_jungle(code), n) for code, n in counts.items()), key=_tile_order)))
+
+
+def _read_discarded(
+    entries: Iterable[doc.DiscardDocument], where: str, seats: int
+) -> tuple[tuple[int, WorkerType], ...]:
+    return tuple(
+        (check_seat(entry.seat, seats, f"{where}[{index}].seat"), entry.type)
+        for index, entry in enumerate(entries)
     )
 
 
-def _read_edge(document: doc.ActivatedEdgeDocument, seats: int, index: int) -> ActivatedEdge:
-    return ActivatedEdge(
-        owner=check_seat(document.owner, seats, f"step.queue[{index}].owner"),
-        square=document.square,
-        side=_SIDES[document.side],
-        workers=document.workers,
-        jungle_square=document.jungle_square,
+def _read_queue(
+    edges: Iterable[doc.ActivatedEdgeDocument], seats: int
+) -> tuple[ActivatedEdge, ...]:
+    return tuple(
+        activated_edge_of(edge, seats, f"step.queue[{index}]") for index, edge in enumerate(edges)
     )
+
+
+def _checked_seed(seed: int | None) -> int | None:
+    """``seed``, if within 64 bits (the declaration cannot bound it, see ``doc.Seed``)."""
+    if seed is not None and seed > MAX_SEED:
+        raise Bad(out_of_range("seed", seed, 0, MAX_SEED))
+    return seed
 
 
 def _read_step(document: doc.StepDocument, seats: int) -> Step:
     if isinstance(document, doc.FillStepDocument):
-        return FillStep(document.placed, document.spaces)
+        return fill_step_of(document)
     if isinstance(document, doc.BlindFillStepDocument):
-        return BlindFillStep(document.placed, document.filled, document.spaces)
+        return blind_fill_step_of(document)
     if isinstance(document, doc.ResolveStepDocument):
-        queue = tuple(_read_edge(edge, seats, i) for i, edge in enumerate(document.queue))
-        return ResolveStep(queue, document.received)
+        return resolve_step_of(document, seats)
     return _READ_PLAIN_STEPS[type(document)]()
 
 
 _READ_PLAIN_STEPS: Final[dict[type, Callable[[], Step]]] = {
     type(written): kind for kind, written in _PLAIN_STEPS.items()
 }
-
-
-def open_fields(
-    document: doc.StateDocument | doc.ObservationDocument, config: Config
-) -> dict[str, Any]:
-    """The fields of a state that an observation shares, read from a state or observation
-    document with its configuration read already: all but the seed and the players;
-    :class:`Bad` for what depends on several fields."""
-    seats = config.players
-    discarded = tuple(
-        (check_seat(entry.seat, seats, f"discarded[{index}].seat"), entry.type)
-        for index, entry in enumerate(document.discarded)
-    )
-    jungle_pile = [(_jungle(code), count) for code, count in document.jungle_pile.items()]
-    return {
-        "config": config,
-        "chance_count": document.chance_count,
-        "board": _read_entries(document.board, "board", seats),
-        "covered": _read_entries(document.covered, "covered", seats),
-        "discarded": discarded,
-        "jungle_pile": Bag(tuple(sorted(jungle_pile, key=_tile_order))),
-        "display": _codes(document.display),
-        "current": check_seat(document.current, seats, "current"),
-        "turn": document.turn,
-        "step": _read_step(document.step, seats),
-        "map_board": _codes(document.map_board),
-        "map_tiles_used": document.map_tiles_used,
-        "hut_supply": Bag(tuple(sorted(document.hut_supply.items(), key=_hut_order))),
-        "emperor": document.emperor,
-        "gem_cart": document.gem_cart,
-        "mask_supply": tuple(sorted(document.mask_supply)),
-        "gems_exchanged": document.gems_exchanged,
-    }
 
 
 def read_config(document: doc.StateDocument | doc.ObservationDocument) -> Config:
@@ -537,11 +439,252 @@ def read_config(document: doc.StateDocument | doc.ObservationDocument) -> Config
 
 
 def _read_state(document: doc.StateDocument) -> State:
-    config = read_config(document)
-    if document.seed is not None and document.seed > MAX_SEED:
-        raise Bad(out_of_range("seed", document.seed, 0, MAX_SEED))
-    players = tuple(map(_player_of, document.players))
-    return State(seed=document.seed, players=players, **open_fields(document, config))
+    return state_of(document, read_config(document))
+
+
+# The copies between the values and their documents, field by field, derived from the values'
+# declarations (tools/make_values.py, its SHAPES say how each type is written).
+
+# BEGIN the copies between values and documents, generated by tools/make_values.py: do not edit
+
+
+def document_of_activated_edge(activated_edge: ActivatedEdge) -> doc.ActivatedEdgeDocument:
+    """``activated_edge`` as its document."""
+    return doc.ActivatedEdgeDocument(
+        activated_edge.owner,
+        activated_edge.square,
+        _SIDE_NAMES[activated_edge.side],
+        activated_edge.workers,
+        activated_edge.jungle_square,
+    )
+
+
+def activated_edge_of(document: doc.ActivatedEdgeDocument, seats: int, where: str) -> ActivatedEdge:
+    """The activated edge that ``document`` describes."""
+    return ActivatedEdge(
+        check_seat(document.owner, seats, f"{where}.owner"),
+        document.square,
+        _SIDES[document.side],
+        document.workers,
+        document.jungle_square,
+    )
+
+
+def document_of_fill_step(fill_step: FillStep) -> doc.FillStepDocument:
+    """``fill_step`` as its document."""
+    return doc.FillStepDocument(fill_step.placed, fill_step.spaces)
+
+
+def fill_step_of(document: doc.FillStepDocument) -> FillStep:
+    """The fill step that ``document`` describes."""
+    return FillStep(document.placed, document.spaces)
+
+
+def document_of_blind_fill_step(blind_fill_step: BlindFillStep) -> doc.BlindFillStepDocument:
+    """``blind_fill_step`` as its document."""
+    return doc.BlindFillStepDocument(
+        blind_fill_step.placed, blind_fill_step.filled, blind_fill_step.spaces
+    )
+
+
+def blind_fill_step_of(document: doc.BlindFillStepDocument) -> BlindFillStep:
+    """The blind fill step that ``document`` describes."""
+    return BlindFillStep(document.placed, document.filled, document.spaces)
+
+
+def document_of_resolve_step(resolve_step: ResolveStep) -> doc.ResolveStepDocument:
+    """``resolve_step`` as its document."""
+    return doc.ResolveStepDocument(
+        tuple(map(document_of_activated_edge, resolve_step.queue)), resolve_step.received
+    )
+
+
+def resolve_step_of(document: doc.ResolveStepDocument, seats: int) -> ResolveStep:
+    """The resolve step that ``document`` describes."""
+    return ResolveStep(_read_queue(document.queue, seats), document.received)
+
+
+def document_of_player_state(player_state: PlayerState) -> doc.PlayerDocument:
+    """``player_state`` as its document."""
+    return doc.PlayerDocument(
+        player_state.gold,
+        player_state.cacao,
+        player_state.sun,
+        player_state.water_field,
+        player_state.hand,
+        dict(player_state.pile.items),
+        player_state.chocolate,
+        player_state.map_tiles,
+        player_state.huts,
+        player_state.gems,
+        player_state.masks,
+    )
+
+
+def player_state_of(document: doc.PlayerDocument) -> PlayerState:
+    """The player state that ``document`` describes."""
+    return PlayerState(
+        document.gold,
+        document.cacao,
+        document.sun,
+        document.water_field,
+        sorted_hand(document.hand),
+        worker_bag(document.pile),
+        document.chocolate,
+        document.map_tiles,
+        _sorted_huts(document.huts),
+        document.gems,
+        tuple(sorted(document.masks)),
+    )
+
+
+def document_of_state(state: State) -> doc.StateDocument:
+    """``state`` as its document."""
+    return doc.StateDocument(
+        "cacao-rules.state",
+        2,
+        written_config(state.config),
+        state.seed,
+        state.chance_count,
+        _board_document(state.board),
+        _covered_document(state.covered),
+        _discarded_document(state.discarded),
+        tuple(map(document_of_player_state, state.players)),
+        _tile_counts(state.jungle_pile),
+        tuple(map(_code, state.display)),
+        tuple(map(_code, state.map_board)),
+        state.map_tiles_used,
+        dict(state.hut_supply.items),
+        state.emperor,
+        state.gem_cart,
+        state.mask_supply,
+        state.gems_exchanged,
+        state.current,
+        state.turn,
+        _step_document(state.step),
+    )
+
+
+def state_of(document: doc.StateDocument, config: Config) -> State:
+    """The state that ``document`` describes."""
+    seats = config.players
+    return State(
+        config,
+        _checked_seed(document.seed),
+        document.chance_count,
+        _read_entries(document.board, "board", seats),
+        _read_entries(document.covered, "covered", seats),
+        _read_discarded(document.discarded, "discarded", seats),
+        tuple(map(player_state_of, document.players)),
+        _tile_bag(document.jungle_pile),
+        _codes(document.display),
+        check_seat(document.current, seats, "current"),
+        document.turn,
+        _read_step(document.step, seats),
+        _codes(document.map_board),
+        document.map_tiles_used,
+        _hut_bag(document.hut_supply),
+        document.emperor,
+        document.gem_cart,
+        tuple(sorted(document.mask_supply)),
+        document.gems_exchanged,
+    )
+
+
+def document_of_player_view(player_view: PlayerView) -> doc.SeenPlayerDocument:
+    """``player_view`` as its document."""
+    return doc.SeenPlayerDocument(
+        player_view.gold,
+        player_view.cacao,
+        player_view.sun,
+        player_view.water_field,
+        player_view.hand,
+        player_view.hand_size,
+        player_view.pile_size,
+        dict(player_view.unseen.items),
+        player_view.chocolate,
+        player_view.map_tiles,
+        player_view.huts,
+        player_view.gems,
+        player_view.masks,
+    )
+
+
+def player_view_of(document: doc.SeenPlayerDocument) -> PlayerView:
+    """The player view that ``document`` describes."""
+    return PlayerView(
+        document.gold,
+        document.cacao,
+        document.sun,
+        document.water_field,
+        document.chocolate,
+        document.map_tiles,
+        _sorted_huts(document.huts),
+        document.gems,
+        tuple(sorted(document.masks)),
+        None if document.hand is None else sorted_hand(document.hand),
+        document.hand_size,
+        document.pile_size,
+        worker_bag(document.unseen),
+    )
+
+
+def document_of_observation(observation: Observation) -> doc.ObservationDocument:
+    """``observation`` as its document."""
+    return doc.ObservationDocument(
+        "cacao-rules.observation",
+        1,
+        observation.player,
+        written_config(observation.config),
+        observation.chance_count,
+        _board_document(observation.board),
+        _covered_document(observation.covered),
+        _discarded_document(observation.discarded),
+        tuple(map(document_of_player_view, observation.players)),
+        _tile_counts(observation.jungle_pile),
+        tuple(map(_code, observation.display)),
+        tuple(map(_code, observation.map_board)),
+        observation.map_tiles_used,
+        dict(observation.hut_supply.items),
+        observation.emperor,
+        observation.gem_cart,
+        observation.mask_supply,
+        observation.gems_exchanged,
+        observation.current,
+        observation.turn,
+        _step_document(observation.step),
+    )
+
+
+def observation_of(
+    document: doc.ObservationDocument, config: Config, players: tuple[PlayerView, ...]
+) -> Observation:
+    """The observation that ``document`` describes."""
+    seats = config.players
+    return Observation(
+        document.player,
+        config,
+        document.chance_count,
+        _read_entries(document.board, "board", seats),
+        _read_entries(document.covered, "covered", seats),
+        _read_discarded(document.discarded, "discarded", seats),
+        players,
+        _tile_bag(document.jungle_pile),
+        _codes(document.display),
+        check_seat(document.current, seats, "current"),
+        document.turn,
+        _read_step(document.step, seats),
+        _codes(document.map_board),
+        document.map_tiles_used,
+        _hut_bag(document.hut_supply),
+        document.emperor,
+        document.gem_cart,
+        tuple(sorted(document.mask_supply)),
+        document.gems_exchanged,
+    )
+
+
+# END generated by tools/make_values.py
 
 
 def from_json(text: str, *, strict: bool = True) -> State:

@@ -48,7 +48,7 @@ from .players import (
 from .programs import Programs, public_reason
 from .settings import Settings
 from .sqlite_lock import serving
-from .status import UNFINISHED
+from .status import UNFINISHED, GameStatus
 from .storage import (
     RETRY_SECONDS,
     MoveConflict,
@@ -812,7 +812,9 @@ class Lobby:
             async with game.lock:
                 await self._reload_if_behind(game, stored)
 
-    async def _reload_if_behind(self, game: LiveGame, stored: dict[str, tuple[int, str]]) -> None:
+    async def _reload_if_behind(
+        self, game: LiveGame, stored: dict[str, tuple[int, GameStatus]]
+    ) -> None:
         """Reload ``game``, holding its lock, when ``stored`` (:meth:`.Storage.progress`)
         says the database has more moves or another status: its watchers hear of a change
         only when there is one."""

@@ -7,12 +7,15 @@ come from :func:`game_status`.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 GameStatus = Literal["open", "playing", "over", "expired"]
 """``open``: a seat waits for a player; ``playing``: every seat is taken and the game goes
 on; ``over``: the game has ended; ``expired``: nobody finished it in time (kept, no longer
 played)."""
+
+STATUSES: Final[tuple[GameStatus, ...]] = get_args(GameStatus)
+"""Every status, in the order of its declaration."""
 
 UNFINISHED: Final[tuple[GameStatus, ...]] = ("open", "playing")
 """The statuses of a game that may still be played."""

@@ -36,7 +36,37 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from . import migrations
 from .clocks import Clocks, TimeControl
-from .status import UNFINISHED, game_status
+from .status import STATUSES, UNFINISHED, GameStatus, game_status
+
+
+class StatusColumn(sa.TypeDecorator[GameStatus]):
+    """A game's status in its column: the status's own word in a ``VARCHAR(12)``, as the
+    first revision made it (so no migration), checked both ways against :data:`GameStatus`,
+    so that a row read back carries a status and never an arbitrary string."""
+
+    impl = sa.String(12)
+    cache_ok = True
+
+    def process_bind_param(self, value: GameStatus | None, dialect: sa.Dialect) -> str | None:
+        return _checked_status(value)
+
+    def process_result_value(self, value: str | None, dialect: sa.Dialect) -> GameStatus | None:
+        return _checked_status(value)
+
+
+_STATUS_OF: dict[object, GameStatus] = {status: status for status in STATUSES}
+
+
+def _checked_status(value: object) -> GameStatus | None:
+    """``value`` as a game status (``None`` as null, which the column refuses itself);
+    :class:`ValueError` for a word that is none."""
+    if value is None:
+        return None
+    status = _STATUS_OF.get(value)
+    if status is None:
+        raise ValueError(f"{value!r:.40} is not a game status ({', '.join(STATUSES)})")
+    return status
+
 
 METADATA = sa.MetaData()
 """The tables, declared once: the schema the last revision of :mod:`.migrations` gives."""
@@ -47,7 +77,7 @@ GAMES = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("config", sa.Text, nullable=False),  # the config document, JSON
     sa.Column("seed", sa.String(24), nullable=False),  # 64 bits do not fit a signed BIGINT
-    sa.Column("status", sa.String(12), nullable=False, index=True),
+    sa.Column("status", StatusColumn(), nullable=False, index=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("touched", sa.Float, nullable=False, index=True),
     sa.Column("clock_seconds", sa.Float, nullable=True),  # null: no clock
@@ -134,7 +164,7 @@ class StoredGame:
     id: str
     config: dict[str, object]
     seed: int
-    status: str
+    status: GameStatus
     touched: float
     seats: tuple[Seat, ...]
     moves: tuple[str, ...]
@@ -152,7 +182,7 @@ class Listed:
     ``moves`` and the ``names`` seated at its seats (``None``: a free seat)."""
 
     id: str
-    status: str
+    status: GameStatus
     moves: int
     names: tuple[str | None, ...]
 
@@ -409,7 +439,7 @@ class Storage:
             query = sa.select(GAMES.c.id).where(GAMES.c.status.in_(UNFINISHED))
             return list(db.execute(query.order_by(GAMES.c.created)).scalars())
 
-    def progress(self, game_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
+    def progress(self, game_ids: Sequence[str]) -> dict[str, tuple[int, GameStatus]]:
         """The number of moves and the status of each of the games ``game_ids``: what
         another process may have changed since they were loaded."""
         if not game_ids:
@@ -421,7 +451,7 @@ class Storage:
             .group_by(GAMES.c.id, GAMES.c.status)
         )
         with self.engine.connect() as db:
-            return {row[0]: (int(row[1]), str(row[2])) for row in db.execute(counts)}
+            return {row[0]: (int(row[1]), row[2]) for row in db.execute(counts)}
 
     def made_since(self, client: str, since: float) -> int:
         """How many games ``client`` made from ``since`` (a ``time.time()``) on, through any
