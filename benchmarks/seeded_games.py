@@ -9,9 +9,10 @@ piece of code compare by it:
 
 and subtract the second count (the import alone) from the first. The games cycle through
 the base game for 2 and 4 players, the four *Chocolatl* modules and the Big Game for 4
-players; game ``i`` has seed ``i`` and draws its moves from ``random.Random(i)``, so the
-same rules play the same games. It prints where ``cacao_rules`` came from and how many
-decisions were made.
+players, or, with ``--config base-4`` (or ``base-2``, ``chocolatl-4``, ``big-4``), play
+that configuration alone; game ``i`` has seed ``i`` and draws its moves from
+``random.Random(i)``, so the same rules play the same games. It prints where
+``cacao_rules`` came from and how many decisions were made.
 """
 
 from __future__ import annotations
@@ -32,13 +33,17 @@ CONFIGS = (
 )
 """The configurations the games cycle through."""
 
+NAMES = ("base-2", "base-4", "chocolatl-4", "big-4")
+"""The names of :data:`CONFIGS` for ``--config``, in the same order."""
 
-def play(games: int) -> int:
-    """Play ``games`` seeded random games; return how many decisions they took."""
+
+def play(games: int, configs: tuple[cr.Config, ...] = CONFIGS) -> int:
+    """Play ``games`` seeded random games, cycling through ``configs``; return how many
+    decisions they took."""
     decisions = 0
     for index in range(games):
         choose = random.Random(index).choice
-        state = cr.new_game(CONFIGS[index % len(CONFIGS)], seed=index)
+        state = cr.new_game(configs[index % len(configs)], seed=index)
         while not state.is_over:
             state = cr.apply(state, choose(cr.legal_moves(state)))
             decisions += 1
@@ -48,7 +53,10 @@ def play(games: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", type=int, help="how many games (0: the import alone)")
-    print(cr.__file__, play(parser.parse_args().games), "decisions")
+    parser.add_argument("--config", choices=NAMES, help="play this configuration alone")
+    args = parser.parse_args()
+    configs = CONFIGS if args.config is None else (CONFIGS[NAMES.index(args.config)],)
+    print(cr.__file__, play(args.games, configs), "decisions")
 
 
 if __name__ == "__main__":
