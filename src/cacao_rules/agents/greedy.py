@@ -77,11 +77,6 @@ _TOUCHED: Final = {kind: _touch_bits(kind) for kind in JungleKind}
 """Which resources of the edge's owner each kind of tile's action reads or changes, as
 bits: the others cannot change what its edges bring in."""
 
-_TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], int]] = Memo(
-    "greedy tile numbers", None, clears=(_BEST,)
-)
-"""A small number for each kind and value of jungle tile met so far (:func:`_tile_number`):
-never forgotten, since :data:`_BEST`'s keys are made of them (emptied with it)."""
 
 _WORKER_CODES: Final = 8
 """Edge names are ``tile number * 8 + workers``: an edge shows at most 4 workers."""
@@ -102,33 +97,54 @@ def _edge_bits(name: int) -> int:
     return 1 << (_RESOURCES_BITS + _COUNT_BITS * name)
 
 
-def _tile_number(tile: JungleTile) -> int:
-    """The number of ``tile``'s kind and value in :data:`_TILE_NUMBERS`."""
-    key = (tile.kind, tile.value)
-    number = _TILE_NUMBERS.table.get(key)
-    if number is None:
-        number = _TILE_NUMBERS.keep_made(key, _next_tile_number)
-    return number
+class _Face:
+    """What the bot reads of a kind and value of jungle tile, worked out once
+    (:func:`_face`): the name of its edges but for the workers (its number among the kinds
+    and values met, times :data:`_WORKER_CODES`), its edge with no workers as situation
+    bits (:func:`_edge_bits`; each worker shifts them by :data:`_COUNT_BITS`), what its
+    action touches (:data:`_TOUCHED`), whether an edge with no worker activates it, and
+    whether it is a temple."""
 
+    __slots__ = ("bits", "idle", "name", "temple", "touched")
 
-def _next_tile_number() -> int:
-    """The number of the next kind and value of tile met: how many were met before."""
-    return len(_TILE_NUMBERS)
-
-
-class _Jungle:
-    """A jungle tile on ``square`` as a worker's edge faces it: the name of its edges but
-    for the workers, its edge with no workers as situation bits (:func:`_edge_bits`; each
-    worker shifts them by :data:`_COUNT_BITS`), what its action touches (:data:`_TOUCHED`),
-    and whether an edge with no worker activates it."""
-
-    __slots__ = ("bits", "idle", "name", "square", "tile", "touched")
-
-    def __init__(self, square: Square, tile: JungleTile) -> None:
-        self.name: Final = _tile_number(tile) * _WORKER_CODES
+    def __init__(self, tile: JungleTile, number: int) -> None:
+        self.name: Final = number * _WORKER_CODES
         self.bits: Final = _edge_bits(self.name)
         self.touched: Final = _TOUCHED[tile.kind]
         self.idle: Final = activates(0, tile)
+        self.temple: Final = tile.kind is JungleKind.TEMPLE
+
+
+_TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], _Face]] = Memo(
+    "greedy tile numbers", None, clears=(_BEST,)
+)
+"""The :class:`_Face` of each kind and value of jungle tile met so far, numbered in the
+order met: never forgotten, since :data:`_BEST`'s keys are made of the numbers (emptied
+with it)."""
+
+
+def _face(tile: JungleTile) -> _Face:
+    """The :class:`_Face` of ``tile``'s kind and value, kept in :data:`_TILE_NUMBERS`."""
+    key = (tile.kind, tile.value)
+    face = _TILE_NUMBERS.table.get(key)
+    if face is None:
+        face = _TILE_NUMBERS.keep_made(key, lambda: _Face(tile, len(_TILE_NUMBERS)))
+    return face
+
+
+class _Jungle:
+    """A jungle tile on ``square`` as a worker's edge faces it: its tile's :class:`_Face`,
+    copied for the loops that read it."""
+
+    __slots__ = ("bits", "idle", "name", "square", "temple", "tile", "touched")
+
+    def __init__(self, square: Square, tile: JungleTile) -> None:
+        face = _face(tile)
+        self.name: Final = face.name
+        self.bits: Final = face.bits
+        self.touched: Final = face.touched
+        self.idle: Final = face.idle
+        self.temple: Final = face.temple
         self.square: Final = square
         self.tile: Final = tile
 
@@ -379,34 +395,49 @@ class _Fill:
     ) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
         # squares builds it (five tuples) again at every read.
+        # Most fills activate no other edge and face no temple: those share the empty
+        # lists below, which are never changed.
         board = state.board
-        players = len(state.players)
         sides: list[tuple[int, _Jungle]] = []
-        self.others: Final[list[Edge]] = []
-        self.temples: Final[list[_Temple]] = []
-        bits = 0
-        touched = 0
+        temples = _NO_TEMPLES
         fresh = tiles.fresh
         for side, square in enumerate(neighbours(placed)):
             jungle = fresh.get(square)
             if jungle is None:
-                on_board = board.get(square)
-                if not isinstance(on_board, JungleTile):
-                    continue
                 jungle = known.get(square)
                 if jungle is None:
+                    on_board = board.get(square)
+                    if not isinstance(on_board, JungleTile):
+                        continue
                     jungle = known[square] = _Jungle(square, on_board)
             sides.append((side, jungle))
-            if jungle.tile.kind is JungleKind.TEMPLE:
-                self.temples.append(_temple(board, seat, players, square, placed, square in fresh))
+            if jungle.temple:
+                if not temples:
+                    temples = []
+                players = len(state.players)
+                temples.append(_temple(board, seat, players, square, placed, square in fresh))
+        others = _NO_EDGES
+        bits = 0
+        touched = 0
         for near, item in tiles.others:
             if near != placed:
-                self.others.append(item)
+                if not others:
+                    others = []
+                others.append(item)
                 bits += item.bits
                 touched |= item.jungle.touched
         self.sides: Final = sides
+        self.temples: Final = temples
+        self.others: Final = others
         self.other_bits: Final = bits
         self.other_touched: Final = touched
+
+
+_NO_TEMPLES: Final[list[_Temple]] = []
+"""The temples of a fill that faces none (shared, never changed)."""
+
+_NO_EDGES: Final[list[Edge]] = []
+"""The other edges of a fill that activates none (shared, never changed)."""
 
 
 def _temple(
@@ -641,14 +672,13 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
     draft = Draft(state, None)
     player = state.players[seat]
     mine = _pending(state, seat)
+    queue = step.queue
     values = []
     for move in moves:
         assert isinstance(move, Resolve)
-        index = next(  # mine are the queue's first edges, in its order
-            index
-            for index in range(len(mine))
-            if step.queue[index].square == move.square and step.queue[index].side is move.side
-        )
+        index = 0  # mine are the queue's first edges, in its order
+        while queue[index].square != move.square or queue[index].side is not move.side:
+            index += 1
         item = mine[index]
         jungle = item.jungle
         ACTIONS[jungle.tile.kind].perform(

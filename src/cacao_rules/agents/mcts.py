@@ -195,22 +195,31 @@ class MCTSBot:
             assert mover is not None, "a seeded world has no chance nodes"
             moves = legal_moves(state)
             offered = self._offered(node, state, mover, moves)
+            # Each offered move is looked up once: the first untried one is expanded, else
+            # the tried ones (then all offered, in order) are compared.
+            edges = node.edges
+            tried: list[_Edge] = []
+            untried: Move | None = None
             for move in offered:
-                edge = node.edges.get(move)
-                if edge is not None:
+                edge = edges.get(move)
+                if edge is None:
+                    if untried is None:
+                        untried = move
+                else:
                     edge.available += 1
-            untried = [move for move in offered if move not in node.edges]
-            if untried:
-                move = untried[0]
-                edge = node.edges[move] = _Edge()
+                    tried.append(edge)
+            if untried is not None:
+                move = untried
+                edge = edges[move] = _Edge()
                 edge.available = 1
             else:
-                move = self._pick(node, offered)
-                edge = node.edges[move]
+                index = self._pick(tried)
+                move = offered[index]
+                edge = tried[index]
             path.append((node, edge, mover))
             state = _settle(apply(state, move))
             node = edge.node
-            if untried:
+            if untried is not None:
                 break
         scores = _score(state)
         for parent, edge, mover in path:
@@ -237,15 +246,20 @@ class MCTSBot:
             offered += [move for move in moves if move not in known]
         return offered[:allowed]
 
-    def _pick(self, node: _Node, offered: Sequence[Move]) -> Move:
-        """The offered move with the best upper confidence bound, counting availability."""
+    def _pick(self, tried: Sequence[_Edge]) -> int:
+        """The index of the edge in ``tried`` (each offered move's, in order) with the best
+        upper confidence bound, counting availability; the first of equal ones."""
         c = self.exploration
-
-        def bound(move: Move) -> float:
-            edge = node.edges[move]
-            return edge.score / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
-
-        return max(offered, key=bound)
+        sqrt = math.sqrt
+        log = math.log
+        best = 0
+        best_bound = -math.inf
+        for index, edge in enumerate(tried):
+            bound = edge.score / edge.visits + c * sqrt(log(edge.available) / edge.visits)
+            if bound > best_bound:
+                best = index
+                best_bound = bound
+        return best
 
 
 def _score(state: State) -> list[float]:
