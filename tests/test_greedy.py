@@ -11,7 +11,10 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value, holdings_value
 from cacao_rules.agents.greedy import (
+    _RESOLVED,
     _edge_bits,
+    _Fills,
+    _laid,
     _pending,
     _situation,
     best_gain,
@@ -21,6 +24,7 @@ from cacao_rules.agents.greedy import (
 from cacao_rules.game.components import SUN_PLACES
 from cacao_rules.game.events import JungleFilled
 from cacao_rules.state.draft import Draft
+from cacao_rules.turn.filling import fill_moves, spaces_to_fill
 
 
 def _decisions(config: cr.Config, seed: int, kind: type) -> list[cr.State]:
@@ -64,6 +68,53 @@ def test_the_best_use_of_the_edges_is_what_every_order_on_the_engine_reaches(see
         expected = reached - temples_and_huts
         gain = best_gain(Draft(state, None), seat, _pending(state, seat))
         assert holdings_value(state.players[seat]) + gain == expected
+
+
+def test_a_use_of_an_edge_is_worth_the_best_its_turn_reaches_on_the_engine_kept_or_not() -> None:
+    """A resolution's value is what the rest of the seat's resolution reaches on the engine,
+    whether worked out or read from what was kept for the same situation."""
+    checked = 0
+    for seed in (8, 9):
+        for state in _decisions(cr.Config(players=3), seed, cr.ResolveStep):
+            seat = state.to_move
+            assert seat is not None
+            temples_and_huts = greedy_value(state, seat) - holdings_value(state.players[seat])
+            moves = cr.legal_moves(state)
+            _RESOLVED.clear()
+            worked_out = move_values(state, seat, moves)
+            kept = move_values(state, seat, moves)
+            assert kept == worked_out
+            for move, value in zip(moves, worked_out, strict=True):
+                reached, _ = _best_on_the_engine(cr.apply(state, move), seat, state.turn)
+                assert value == reached - temples_and_huts, move
+                checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(
+    "config", [cr.Config(players=4), cr.Config(players=3, modules={cr.Module.MAP})]
+)
+def test_the_fills_a_placement_would_bring_are_the_engines_on_every_square(
+    config: cr.Config,
+) -> None:
+    """The bot lists the fills of each number of spaces once per decision and lays them on
+    other spaces of that number: they are the engine's fills of those spaces."""
+    checked = 0
+    for state in _decisions(config, 10, cr.PlacementStep)[::2]:
+        seat = state.to_move
+        assert seat is not None
+        fills = _Fills(state, seat)
+        placed = {move.square for move in cr.legal_moves(state) if isinstance(move, cr.Place)}
+        for square in sorted(placed):
+            spaces = spaces_to_fill(state, square)
+            engine = {frozenset(_laid(move).items()) for move in fill_moves(state, spaces)}
+            bot = {
+                frozenset((space, jungle.tile) for space, jungle in tiles.fresh.items())
+                for tiles in fills.of(square)
+            }
+            assert bot == (engine or {frozenset()}), square
+            checked += bool(spaces)
+    assert checked > 50
 
 
 @pytest.mark.parametrize("seed", [4, 5])

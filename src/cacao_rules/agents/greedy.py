@@ -115,12 +115,17 @@ class _Face:
         self.temple: Final = tile.kind is JungleKind.TEMPLE
 
 
+_RESOLVED: Final[Memo[tuple[object, int, int, int], int]] = Memo("greedy resolutions", 100_000)
+""":func:`_resolve_values`' gain of one use of one edge, by the situation of the edges to
+resolve (:func:`_situation`), the edge's name and the use's workers and bars; starts afresh
+when full."""
+
 _TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], _Face]] = Memo(
-    "greedy tile numbers", None, clears=(_BEST,)
+    "greedy tile numbers", None, clears=(_BEST, _RESOLVED)
 )
 """The :class:`_Face` of each kind and value of jungle tile met so far, numbered in the
-order met: never forgotten, since :data:`_BEST`'s keys are made of the numbers (emptied
-with it)."""
+order met: never forgotten, since the keys of :data:`_BEST` and :data:`_RESOLVED` are made
+of the numbers (emptied with it)."""
 
 
 def _face(tile: JungleTile) -> _Face:
@@ -516,29 +521,6 @@ class _Turn:
         return mine
 
 
-class _Square:
-    """A square the bot may place on: the fills after placing there."""
-
-    __slots__ = ("ways",)
-
-    def __init__(
-        self, state: State, seat: int, square: Square, jungles: Jungles, fills: _Fills
-    ) -> None:
-        self.ways: Final = [
-            _Fill(state, seat, square, tiles, jungles) for tiles in fills.of(square)
-        ]
-
-    def value(self, turn: _Turn, edges: Edges) -> int:
-        """The best value of placing the tile with ``edges`` here, over the fills. Nothing
-        is kept by the edges: a square meets few tiles twice, and a fill's value is a
-        lookup in :data:`_BEST` already."""
-        ways = self.ways
-        value = turn.after(edges, ways[0])
-        for index in range(1, len(ways)):
-            value = max(value, turn.after(edges, ways[index]))
-        return value
-
-
 class GreedyBot:
     """Prefers immediate gold: plays the move after which its turn can bring in the most,
     by :func:`~cacao_rules.agents.bots.greedy_value`.
@@ -642,7 +624,7 @@ def _placement_values(
     nothing else)."""
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
-    squares: dict[Square, _Square] = {}
+    squares: dict[Square, list[_Fill]] = {}  # the fills after placing on each square met
     jungles: Jungles = {}
     fills = _Fills(state, seat)
     values = []
@@ -658,20 +640,40 @@ def _placement_values(
             values.append(_continued(state, move, seat))
             continue
         square = move.square
-        at = squares.get(square)
-        if at is None:
-            at = squares[square] = _Square(state, seat, square, jungles, fills)
-        values.append(at.value(turn, move.type.rotated(move.rotation)))
+        ways = squares.get(square)
+        if ways is None:
+            ways = squares[square] = [
+                _Fill(state, seat, square, tiles, jungles) for tiles in fills.of(square)
+            ]
+        # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
+        # value is a lookup in _BEST already.
+        edges = move.type.rotated(move.rotation)
+        value = turn.after(edges, ways[0])
+        for index in range(1, len(ways)):
+            value = max(value, turn.after(edges, ways[index]))
+        values.append(value)
     return values
 
 
 def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[Move]) -> list[int]:
     """The value of using each edge: what it brings in and the best use of the seat's other
     edges (the temples and huts, which resolving leaves alone without the modules of
-    :data:`PLAYED_OUT`, are left out: they are the same for every move)."""
-    draft = Draft(state, None)
+    :data:`PLAYED_OUT`, are left out: they are the same for every move).
+
+    What a use gains depends on what :func:`best_gain`'s does (the edges, the resources
+    their actions touch) and on the edge and the use (the gems a use takes come only with
+    the Gem mines module, one of :data:`PLAYED_OUT`), so it is kept in :data:`_RESOLVED`.
+    """
     player = state.players[seat]
     mine = _pending(state, seat)
+    touched = 0
+    bits = 0
+    for item in mine:
+        touched |= item.jungle.touched
+        bits += item.bits
+    situation = _situation(player, touched, bits)
+    before = holdings_value(player)
+    draft: Draft | None = None
     queue = step.queue
     values = []
     for move in moves:
@@ -680,13 +682,20 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
         while queue[index].square != move.square or queue[index].side is not move.side:
             index += 1
         item = mine[index]
-        jungle = item.jungle
-        ACTIONS[jungle.tile.kind].perform(
-            draft, seat, jungle.square, jungle.tile, item.workers, move
-        )
-        rest = mine[:index] + mine[index + 1 :]
-        values.append(holdings_value(draft.players[seat]) + best_gain(draft, seat, rest))
-        draft.players[seat] = player
+        key = (situation, item.name, move.workers, move.bars)
+        gain = _RESOLVED.table.get(key)
+        if gain is None:
+            if draft is None:
+                draft = Draft(state, None)
+            jungle = item.jungle
+            ACTIONS[jungle.tile.kind].perform(
+                draft, seat, jungle.square, jungle.tile, item.workers, move
+            )
+            rest = mine[:index] + mine[index + 1 :]
+            after = holdings_value(draft.players[seat]) + best_gain(draft, seat, rest)
+            gain = _RESOLVED.keep(key, after - before)
+            draft.players[seat] = player
+        values.append(before + gain)
     return values
 
 
