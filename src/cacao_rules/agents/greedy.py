@@ -218,6 +218,11 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     answer depends on the edges' tiles and workers and on those of the stored cacao and
     chocolate, the sun tokens and the water carrier that their actions read or change (gold
     is only ever added to), so it is kept by those in :data:`_BEST`.
+
+    For the same reason, edges whose actions touch none of the same resources cannot change
+    what the others bring in, in any order: where the edges fall into such groups
+    (:func:`_independent`), the best gain is the sum of each group's, and only a group
+    never met before is searched.
     """
     if not edges:
         return 0
@@ -230,9 +235,35 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     key = _situation(player, touched, bits)
     known = _BEST.table.get(key)
     if known is None:
-        ordered = sorted(edges, key=_edge_name)
-        known = _BEST.keep(key, _search(draft, seat, ordered) - holdings_value(player))
+        groups = _independent(edges) if len(edges) > 1 else []
+        if len(groups) > 1:
+            known = 0
+            for group in groups:
+                known += best_gain(draft, seat, group)
+        else:
+            ordered = sorted(edges, key=_edge_name)
+            known = _search(draft, seat, ordered) - holdings_value(player)
+        known = _BEST.keep(key, known)
     return known
+
+
+def _independent(edges: Sequence[Edge]) -> list[list[Edge]]:
+    """``edges`` in groups such that no two groups' actions touch the same resource
+    (:data:`_TOUCHED`): an edge that touches none is a group of its own."""
+    groups: list[tuple[int, list[Edge]]] = []
+    for item in edges:
+        touched = item.jungle.touched
+        joined = [item]
+        apart: list[tuple[int, list[Edge]]] = []
+        for group_touched, group in groups:
+            if group_touched & touched:
+                touched |= group_touched
+                joined += group
+            else:
+                apart.append((group_touched, group))
+        apart.append((touched, joined))
+        groups = apart
+    return [group for _touched, group in groups]
 
 
 def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
