@@ -14,7 +14,6 @@ from cacao_rules.agents.greedy import (
     _RESOLVED,
     _edge_bits,
     _Fills,
-    _laid,
     _pending,
     _situation,
     best_gain,
@@ -107,7 +106,10 @@ def test_the_fills_a_placement_would_bring_are_the_engines_on_every_square(
         placed = {move.square for move in cr.legal_moves(state) if isinstance(move, cr.Place)}
         for square in sorted(placed):
             spaces = spaces_to_fill(state, square)
-            engine = {frozenset(_laid(move).items()) for move in fill_moves(state, spaces)}
+            engine = {
+                frozenset((choice.square, choice.tile) for choice in move.choices)
+                for move in fill_moves(state, spaces)
+            }
             bot = {
                 frozenset((space, jungle.tile) for space, jungle in tiles.fresh.items())
                 for tiles in fills.of(square)

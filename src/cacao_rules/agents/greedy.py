@@ -306,43 +306,51 @@ so that reading one side by its number builds no tuple)."""
 
 Board = FrozenMap[Square, Tile]
 
-Laid = dict[Square, Tile]
-"""The tiles a fill lays, by square."""
-
 Jungles = dict[Square, _Jungle]
 """The jungle tiles on the board met so far in a decision, by square."""
 
 
+class _Lay:
+    """A jungle tile a fill may lay on a space, as the seat's worker tiles face it: its
+    :class:`_Jungle`, and the edges of the seat's tiles next to it that it activates, each
+    with the square of its worker tile (a fill after a placement or an overbuild leaves out
+    those of the placed square, which :class:`_Fill` counts as facing)."""
+
+    __slots__ = ("jungle", "others")
+
+    def __init__(self, board: Board, seat: int, space: Square, tile: Tile) -> None:
+        assert isinstance(tile, JungleTile)
+        self.jungle: Final = _Jungle(space, tile)
+        self.others: Final[list[tuple[Square, Edge]]] = []
+        for side, near in enumerate(neighbours(space)):
+            worker = board.get(near)
+            if isinstance(worker, WorkerTile) and worker.owner == seat:
+                workers = worker.edges[_OPPOSITE[side]]
+                if activates(workers, tile):
+                    self.others.append((near, Edge(self.jungle, workers)))
+
+
 class _Tiles:
-    """The tiles one fill lays, as the seat's worker tiles face them: each tile laid by
-    square (its :class:`_Jungle`), and the edges of the seat's tiles next to them that it
-    activates, each with the square of its worker tile (a fill after a placement or an
-    overbuild leaves out those of the placed square, which :class:`_Fill` counts as
-    facing). Worked out once per fill and decision: placements on different squares
-    often close the same spaces."""
+    """The tiles one fill lays (:class:`_Lay`): each tile's :class:`_Jungle` by square, and
+    the other edges they activate."""
 
     __slots__ = ("fresh", "others")
 
-    def __init__(self, board: Board, seat: int, laid: Laid) -> None:
+    def __init__(self, lays: list[_Lay]) -> None:
         self.fresh: Final[dict[Square, _Jungle]] = {}
         self.others: Final[list[tuple[Square, Edge]]] = []
-        for space, tile in laid.items():
-            assert isinstance(tile, JungleTile)
-            jungle = self.fresh[space] = _Jungle(space, tile)
-            for side, near in enumerate(neighbours(space)):
-                worker = board.get(near)
-                if isinstance(worker, WorkerTile) and worker.owner == seat:
-                    workers = worker.edges[_OPPOSITE[side]]
-                    if activates(workers, tile):
-                        self.others.append((near, Edge(jungle, workers)))
+        for lay in lays:
+            self.fresh[lay.jungle.square] = lay.jungle
+            if lay.others:
+                self.others.extend(lay.others)
 
 
-_NOTHING_LAID: Final = _Tiles(FrozenMap(), 0, {})
+_NOTHING_LAID: Final = _Tiles([])
 """The tiles of a placement that closes no space, or of a fill from an empty display."""
 
-Pattern = list[list[tuple[int, Tile]]]
-"""The fills of some number of spaces, each as the tiles it lays by the index of their
-space among the spaces sorted."""
+Pattern = list[list[tuple[int, int]]]
+"""The fills of some number of spaces, each as the tiles it lays (by their number in
+:attr:`_Fills.tiles`) by the index of their space among the spaces sorted."""
 
 
 class _Fills:
@@ -350,15 +358,22 @@ class _Fills:
     met: placements on different squares often close the same spaces, and the fills of
     spaces depend only on how many there are (the engine's
     :func:`~cacao_rules.turn.filling.fill_moves` says so and lays one pattern on the sorted
-    spaces), so the engine lists them once per number of spaces and decision."""
+    spaces), so the engine lists them once per number of spaces and decision, and each
+    tile a fill may lay on a space is looked at once (:class:`_Lay`)."""
 
-    __slots__ = ("by_spaces", "patterns", "seat", "state")
+    __slots__ = ("by_spaces", "lays", "numbers", "patterns", "seat", "state", "tiles")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state: Final = state
         self.seat: Final = seat
         self.by_spaces: Final[dict[tuple[Square, ...], list[_Tiles]]] = {}
         self.patterns: Final[dict[int, Pattern]] = {}
+        self.tiles: Final[list[Tile]] = []
+        """The tiles the fills met lay, in the order met."""
+        self.numbers: Final[dict[Tile, int]] = {}
+        """Each of :attr:`tiles` by its number."""
+        self.lays: Final[dict[tuple[Square, int], _Lay]] = {}
+        """Each tile (by number) laid on each space met."""
 
     def of(self, placed: Square) -> list[_Tiles]:
         """The tiles laid by each fill the player may choose after placing a tile on
@@ -379,17 +394,37 @@ class _Fills:
         ordered = sorted(spaces)
         pattern = self.patterns.get(len(spaces))
         if pattern is None:
-            index = {space: number for number, space in enumerate(ordered)}
-            pattern = self.patterns[len(spaces)] = [
-                [(index[choice.square], choice.tile) for choice in move.choices]
-                for move in fill_moves(self.state, spaces)
-            ]
-        board = self.state.board
-        seat = self.seat
-        return [
-            _Tiles(board, seat, {ordered[number]: tile for number, tile in fill})
-            for fill in pattern
-        ] or [_NOTHING_LAID]
+            pattern = self.patterns[len(spaces)] = self._pattern(ordered)
+        lays = self.lays
+        fills = []
+        for fill in pattern:
+            chosen = []
+            for number, tile in fill:
+                space = ordered[number]
+                lay = lays.get((space, tile))
+                if lay is None:
+                    lay = lays[space, tile] = _Lay(
+                        self.state.board, self.seat, space, self.tiles[tile]
+                    )
+                chosen.append(lay)
+            fills.append(_Tiles(chosen))
+        return fills or [_NOTHING_LAID]
+
+    def _pattern(self, ordered: list[Square]) -> Pattern:
+        """The engine's fills of the spaces ``ordered`` (sorted) as a :data:`Pattern`."""
+        index = {space: number for number, space in enumerate(ordered)}
+        numbers = self.numbers
+        pattern = []
+        for move in fill_moves(self.state, tuple(ordered)):
+            fill = []
+            for choice in move.choices:
+                number = numbers.get(choice.tile)
+                if number is None:
+                    number = numbers[choice.tile] = len(self.tiles)
+                    self.tiles.append(choice.tile)
+                fill.append((index[choice.square], number))
+            pattern.append(fill)
+        return pattern
 
 
 class _Temple:
@@ -637,13 +672,10 @@ def _fill_values(
         if not isinstance(move, Fill):  # pragma: no cover - a fill step lists fills only
             values.append(_played_out(state, move, seat))
             continue
-        fill = _Fill(state, seat, step.placed, _Tiles(state.board, seat, _laid(move)), jungles)
+        lays = [_Lay(state.board, seat, choice.square, choice.tile) for choice in move.choices]
+        fill = _Fill(state, seat, step.placed, _Tiles(lays), jungles)
         values.append(turn.after(placed.edges, fill))
     return values
-
-
-def _laid(move: Fill) -> Laid:
-    return {choice.square: choice.tile for choice in move.choices}
 
 
 def _placement_values(
@@ -695,29 +727,40 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
     their actions touch) and on the edge and the use (the gems a use takes come only with
     the Gem mines module, one of :data:`PLAYED_OUT`), so it is kept in :data:`_RESOLVED`.
     """
+    # The situation and the edges' names are read off the queue: the edges themselves are
+    # made only if a use was never met in this situation.
     player = state.players[seat]
-    mine = _pending(state, seat)
+    board = state.board
+    queue = step.queue
+    names: list[int] = []  # of the seat's edges, the queue's first ones, in its order
     touched = 0
     bits = 0
-    for item in mine:
-        touched |= item.jungle.touched
-        bits += item.bits
+    for activated in queue:
+        if activated.owner != seat:
+            break
+        tile = board[activated.jungle_square]
+        assert isinstance(tile, JungleTile)
+        face = _face(tile)
+        names.append(face.name + activated.workers)
+        touched |= face.touched
+        bits += face.bits << (_COUNT_BITS * activated.workers)
     situation = _situation(player, touched, bits)
     before = holdings_value(player)
+    mine: list[Edge] = []
     draft: Draft | None = None
-    queue = step.queue
     values = []
     for move in moves:
         assert isinstance(move, Resolve)
-        index = 0  # mine are the queue's first edges, in its order
+        index = 0
         while queue[index].square != move.square or queue[index].side is not move.side:
             index += 1
-        item = mine[index]
-        key = (situation, item.name, move.workers, move.bars)
+        key = (situation, names[index], move.workers, move.bars)
         gain = _RESOLVED.table.get(key)
         if gain is None:
             if draft is None:
                 draft = Draft(state, None)
+                mine = _pending(state, seat)
+            item = mine[index]
             jungle = item.jungle
             ACTIONS[jungle.tile.kind].perform(
                 draft, seat, jungle.square, jungle.tile, item.workers, move

@@ -270,9 +270,12 @@ def _score(state: State) -> list[float]:
         return [1 / len(won) if seat in won else 0.0 for seat in seats]
     temples = temple_totals(state)
     values = [leaf_value(state, seat, temples) for seat in seats]
+    # The best of the others' values is the best value, or the runner-up's for the seat
+    # that holds the best (equal to the best where two hold it).
+    top, runner_up = heapq.nlargest(2, values)
     scores = []
-    for seat in seats:
-        lead = values[seat] - max(v for other, v in enumerate(values) if other != seat)
+    for value in values:
+        lead = value - (runner_up if value == top else top)
         scores.append(1 / (1 + math.exp(-lead / LEAD_SCALE)))
     return scores
 
