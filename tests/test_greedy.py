@@ -69,12 +69,23 @@ def test_the_best_use_of_the_edges_is_what_every_order_on_the_engine_reaches(see
         assert holdings_value(state.players[seat]) + gain == expected
 
 
-def test_a_use_of_an_edge_is_worth_the_best_its_turn_reaches_on_the_engine_kept_or_not() -> None:
+CHOCOLATL_READ_OFF = cr.Config(
+    players=3, modules={cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE}
+)
+"""The Chocolatl modules whose actions the greedy bot values without playing them: their
+watering and chocolate edges share resources with the plantations and markets."""
+
+
+@pytest.mark.parametrize("config", [cr.Config(players=3), CHOCOLATL_READ_OFF])
+def test_a_use_of_an_edge_is_worth_the_best_its_turn_reaches_on_the_engine_kept_or_not(
+    config: cr.Config,
+) -> None:
     """A resolution's value is what the rest of the seat's resolution reaches on the engine,
-    whether worked out or read from what was kept for the same situation."""
+    whether worked out or read from what was kept for the same situation (and whether the
+    edges' gains were searched together or added up by groups that share no resource)."""
     checked = 0
     for seed in (8, 9):
-        for state in _decisions(cr.Config(players=3), seed, cr.ResolveStep):
+        for state in _decisions(config, seed, cr.ResolveStep):
             seat = state.to_move
             assert seat is not None
             temples_and_huts = greedy_value(state, seat) - holdings_value(state.players[seat])
