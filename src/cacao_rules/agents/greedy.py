@@ -573,8 +573,9 @@ class _Turn:
             if known is None:
                 known = best_gain(self.draft, self.seat, self._edges(edges, fill))
             gain = known
-        for temple in fill.temples:
-            gain += temple.gain(edges[temple.side])
+        if fill.temples:  # most fills face none: no loop to start
+            for temple in fill.temples:
+                gain += temple.gain(edges[temple.side])
         return self.value + gain
 
     def _edges(self, edges: Edges, fill: _Fill) -> list[Edge]:
@@ -712,8 +713,9 @@ def _placement_values(
         # value is a lookup in _BEST already.
         edges = move.type.rotated(move.rotation)
         value = turn.after(edges, ways[0])
-        for index in range(1, len(ways)):
-            value = max(value, turn.after(edges, ways[index]))
+        if len(ways) > 1:  # most squares have one: no range to build
+            for index in range(1, len(ways)):
+                value = max(value, turn.after(edges, ways[index]))
         values.append(value)
     return values
 
