@@ -647,7 +647,7 @@ def _values(state: State, seat: int, moves: Sequence[Move], now: int | None) -> 
     """:func:`move_values`, with the seat's value now taken as ``now`` for a placement or a
     fill if it is given."""
     step = state.step
-    if state.config.modules & PLAYED_OUT:
+    if not PLAYED_OUT.isdisjoint(state.config.modules):
         return [_played_out(state, move, seat) for move in moves]
     if isinstance(step, PlacementStep):
         return _placement_values(state, seat, moves, now)

@@ -240,10 +240,14 @@ class MCTSBot:
         if moves == node.listed:  # the same moves (the searcher's own, mostly): no filtering
             return ranked[:allowed]
         legal = set(moves)
-        offered = [move for move in ranked if move in legal]
-        if len(offered) < len(moves):
-            known = set(offered)
-            offered += [move for move in moves if move not in known]
+        offered = []
+        for move in ranked:  # only the first ``allowed`` are offered: stop there
+            if move in legal:
+                offered.append(move)
+                if len(offered) == allowed:
+                    return offered
+        known = set(offered)
+        offered += [move for move in moves if move not in known]
         return offered[:allowed]
 
     def _pick(self, tried: Sequence[_Edge]) -> int:
