@@ -33,9 +33,13 @@ def determinize(observation: Observation, seed: Int, *, chance_seed: int | None 
     >>> cr.legal_moves(guess) == cr.legal_moves(state)
     True
     """
-    expect(observation, Observation)
-    expect(seed, int)
-    expect_any(chance_seed, (int,), optional=True)
+    # The exact classes first: a search deals once per iteration.
+    if type(observation) is not Observation:
+        expect(observation, Observation)
+    if type(seed) is not int:
+        expect(seed, int)
+    if chance_seed is not None and type(chance_seed) is not int:
+        expect_any(chance_seed, (int,), optional=True)
     check_seed(seed, "determinize: seed")
     check_seed(chance_seed, "determinize: chance_seed", optional=True)
 

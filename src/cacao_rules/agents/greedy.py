@@ -542,10 +542,13 @@ class _Turn:
 
     def __init__(self, state: State, seat: int, value: int | None = None, spent: int = 0) -> None:
         self.seat: Final = seat
-        self.draft: Final = Draft(state, None)
+        self.state: Final = state
+        # A draft is made only for a situation never met (best_gain plays on it), or to
+        # pay the overbuild's sun.
+        self.draft: Draft | None = None
+        self.player: PlayerState = state.players[seat]
         if spent:
-            self.draft.update_player(seat, sun=state.players[seat].sun - spent)
-        self.player: Final = self.draft.players[seat]
+            self.player = self._drafted().update_player(seat, sun=self.player.sun - spent)
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent
@@ -571,12 +574,18 @@ class _Turn:
                 bits | resources if resources >= 0 else _situation(self.player, touched, bits)
             )
             if known is None:
-                known = best_gain(self.draft, self.seat, self._edges(edges, fill))
+                known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
             gain = known
         if fill.temples:  # most fills face none: no loop to start
             for temple in fill.temples:
                 gain += temple.gain(edges[temple.side])
         return self.value + gain
+
+    def _drafted(self) -> Draft:
+        """The turn's draft, made on first use."""
+        if self.draft is None:
+            self.draft = Draft(self.state, None)
+        return self.draft
 
     def _edges(self, edges: Edges, fill: _Fill) -> list[Edge]:
         """The edges that placing the tile with ``edges`` and laying ``fill`` activate."""
