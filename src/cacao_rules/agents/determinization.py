@@ -33,15 +33,17 @@ def determinize(observation: Observation, seed: Int, *, chance_seed: int | None 
     >>> cr.legal_moves(guess) == cr.legal_moves(state)
     True
     """
-    # The exact classes first: a search deals once per iteration.
-    if type(observation) is not Observation:
-        expect(observation, Observation)
-    if type(seed) is not int:
-        expect(seed, int)
-    if chance_seed is not None and type(chance_seed) is not int:
-        expect_any(chance_seed, (int,), optional=True)
+    expect(observation, Observation)
+    expect(seed, int)
+    expect_any(chance_seed, (int,), optional=True)
     check_seed(seed, "determinize: seed")
     check_seed(chance_seed, "determinize: chance_seed", optional=True)
+    return dealt(observation, seed, chance_seed)
+
+
+def dealt(observation: Observation, seed: int, chance_seed: int | None) -> State:
+    """:func:`determinize` with arguments known to be right: for a search that deals once
+    per iteration, from seeds it draws itself."""
 
     def drawn(pile: Bag[WorkerType], draws: int) -> WorkerType:
         return seeded_pick(pile, seed, draws)

@@ -46,7 +46,7 @@ from ..state.state import PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import GOLD_WEIGHT, SUN_WEIGHT, WATER_WEIGHT, greedy_value
-from .determinization import determinize
+from .determinization import dealt
 from .greedy import greedy_move, relative_values
 
 DEFAULT_SECONDS: Final = 1.0
@@ -157,7 +157,7 @@ class MCTSBot:
         root = _Node()
         done = 0
         while done < 1 or not self._finished(root, done, time.perf_counter() - start):
-            world = determinize(seen, seed=deals.getrandbits(64), chance_seed=deals.getrandbits(64))
+            world = dealt(seen, deals.getrandbits(64), deals.getrandbits(64))
             self._iterate(world, root)
             done += 1
         self.last_iterations = done
