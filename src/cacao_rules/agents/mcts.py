@@ -158,7 +158,7 @@ class MCTSBot:
         done = 0
         while done < 1 or not self._finished(root, done, time.perf_counter() - start):
             world = dealt(seen, deals.getrandbits(64), deals.getrandbits(64))
-            self._iterate(world, root)
+            self._iterate(world, root, moves)
             done += 1
         self.last_iterations = done
         return max(
@@ -185,15 +185,18 @@ class MCTSBot:
         first, second = heapq.nlargest(2, [edge.visits for edge in root.edges.values()] + [0])
         return first - second > left
 
-    def _iterate(self, world: State, root: _Node) -> None:
-        """One descent with the deal ``world``: select, expand one node, score, back up."""
+    def _iterate(self, world: State, root: _Node, moves: Sequence[Move]) -> None:
+        """One descent with the deal ``world``: select, expand one node, score, back up.
+        ``moves`` are the searcher's legal moves at the root: a deal fills in only what the
+        searcher cannot see, so they are the deal's too, and are not listed again."""
         state = world
         node = root
         path: list[tuple[_Node, _Edge, int]] = []
         while not state.is_over:
             mover = state.to_move
             assert mover is not None, "a seeded world has no chance nodes"
-            moves = legal_moves(state)
+            if node is not root:
+                moves = legal_moves(state)
             offered = self._offered(node, state, mover, moves)
             # Each offered move is looked up once: the first untried one is expanded, else
             # the tried ones (then all offered, in order) are compared.
