@@ -26,8 +26,10 @@ SHARED = {
     "greedy gains",
     "greedy tile numbers",
     "greedy temple gold",
+    "greedy resolutions",
 }
-"""The nine tables of the issue, by their names in the registry."""
+"""The nine tables of the issue, and the greedy bot's resolutions (issue 39), by their names
+in the registry."""
 
 GREEDY_CONFIG = cr.Config(
     players=4, modules={cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE}

@@ -111,9 +111,11 @@ def test_the_search_tree_shares_one_node_per_decision_sequence_across_deals() ->
     root = _Node()
     seat = state.to_move
     assert seat is not None
+    listed = cr.legal_moves(state)
     for _ in range(30):
         seen = cr.observe(state, seat)
-        bot._iterate(cr.determinize(seen, seed=bot._rng.getrandbits(64), chance_seed=1), root)
+        world = cr.determinize(seen, seed=bot._rng.getrandbits(64), chance_seed=1)
+        bot._iterate(world, root, listed)
     assert sum(edge.visits for edge in root.edges.values()) == 30
     assert len(root.edges) <= math.ceil(30**0.5) < len(cr.legal_moves(state))
     moves = cr.legal_moves(state)
@@ -142,8 +144,10 @@ def test_a_node_offers_the_same_moves_whether_or_not_its_ranking_is_filtered() -
     bot = cr.MCTSBot(2, iterations=40)
     root = _Node()
     seen = cr.observe(state, seat)
+    listed = cr.legal_moves(state)
     for _ in range(40):
-        bot._iterate(cr.determinize(seen, seed=bot._rng.getrandbits(64), chance_seed=3), root)
+        world = cr.determinize(seen, seed=bot._rng.getrandbits(64), chance_seed=3)
+        bot._iterate(world, root, listed)
     moves = cr.legal_moves(state)
     offered = bot._offered(root, state, seat, moves)
     assert root.listed == moves and 1 < len(offered) < len(moves)

@@ -119,7 +119,9 @@ def holdings_value(player: PlayerState) -> int:
 
 def deciding_seat(state: State) -> int:
     """The seat that decides in ``state``; ``IllegalMoveError`` where nobody does."""
-    seat = expect(state, State).to_move
+    if type(state) is not State:  # the exact class first: deciding is on the bots' hot path
+        expect(state, State)
+    seat = state.to_move
     if seat is None:
         raise IllegalMoveError(
             "a bot chooses only where a player decides; this state is "

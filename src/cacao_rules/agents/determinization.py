@@ -38,6 +38,12 @@ def determinize(observation: Observation, seed: Int, *, chance_seed: int | None 
     expect_any(chance_seed, (int,), optional=True)
     check_seed(seed, "determinize: seed")
     check_seed(chance_seed, "determinize: chance_seed", optional=True)
+    return dealt(observation, seed, chance_seed)
+
+
+def dealt(observation: Observation, seed: int, chance_seed: int | None) -> State:
+    """:func:`determinize` with arguments known to be right: for a search that deals once
+    per iteration, from seeds it draws itself."""
 
     def drawn(pile: Bag[WorkerType], draws: int) -> WorkerType:
         return seeded_pick(pile, seed, draws)

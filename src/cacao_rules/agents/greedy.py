@@ -8,9 +8,10 @@ read and on the edges' tiles and workers, so the best way to resolve them is wor
 per such situation and kept (:func:`best_gain`). A decision then costs a few dictionary
 reads per legal move instead of playing every move and the rest of the turn on the engine.
 
-A situation is named by one integer (:func:`_situation`): the edges as small numbers, the
-resources packed beside them. Building no tuples and no objects for the situations that
-are known already is what makes the bot fast in the compiled build too.
+A situation is named by one integer (:func:`_situation`): the edges as a count per name,
+one bit field per name, so that adding an edge's bits names it in any order (no list to
+sort), and the resources packed beside them. Building no tuples and no objects for the
+situations that are known already is what makes the bot fast in the compiled build too.
 
 >>> import cacao_rules as cr
 >>> state = cr.new_game(cr.Config(players=2), seed=3)
@@ -76,83 +77,116 @@ _TOUCHED: Final = {kind: _touch_bits(kind) for kind in JungleKind}
 """Which resources of the edge's owner each kind of tile's action reads or changes, as
 bits: the others cannot change what its edges bring in."""
 
-_TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], int]] = Memo(
-    "greedy tile numbers", None, clears=(_BEST,)
-)
-"""A small number for each kind and value of jungle tile met so far (:func:`_tile_number`):
-never forgotten, since :data:`_BEST`'s keys are made of them (emptied with it)."""
 
 _WORKER_CODES: Final = 8
 """Edge names are ``tile number * 8 + workers``: an edge shows at most 4 workers."""
-_NAME_BITS: Final = 8
-"""Bits of one edge's name in a :func:`_situation`: tile numbers below 32 fit."""
-_COUNT_BITS: Final = 4
-"""Bits of the number of edges in a :func:`_situation`: up to 15 edges."""
 _RESOURCE_BITS: Final = 4
 """Bits of one resource in a :func:`_situation`: amounts up to 14 (stored as amount + 1,
 0 meaning not read)."""
+_RESOURCES_BITS: Final = 4 * _RESOURCE_BITS
+"""Bits of the four resources, the lowest of a :func:`_situation`."""
+_COUNT_BITS: Final = 5
+"""Bits of how many edges of one name a :func:`_situation` holds: up to 31. One seat's edges
+of a turn are at most 16 (the placed tile's 4 and 3 more for each of the 4 tiles a fill
+lays), so a count never runs into the next name's bits."""
 
 
-def _tile_number(tile: JungleTile) -> int:
-    """The number of ``tile``'s kind and value in :data:`_TILE_NUMBERS`."""
+def _edge_bits(name: int) -> int:
+    """One edge named ``name`` in a :func:`_situation`: a one in the lowest bit of its
+    name's count. Situations add these up."""
+    return 1 << (_RESOURCES_BITS + _COUNT_BITS * name)
+
+
+class _Face:
+    """What the bot reads of a kind and value of jungle tile, worked out once
+    (:func:`_face`): the name of its edges but for the workers (its number among the kinds
+    and values met, times :data:`_WORKER_CODES`), its edge with no workers as situation
+    bits (:func:`_edge_bits`; each worker shifts them by :data:`_COUNT_BITS`), what its
+    action touches (:data:`_TOUCHED`), whether an edge with no worker activates it, and
+    whether it is a temple."""
+
+    __slots__ = ("bits", "idle", "name", "temple", "touched")
+
+    def __init__(self, tile: JungleTile, number: int) -> None:
+        self.name: Final = number * _WORKER_CODES
+        self.bits: Final = _edge_bits(self.name)
+        self.touched: Final = _TOUCHED[tile.kind]
+        self.idle: Final = activates(0, tile)
+        self.temple: Final = tile.kind is JungleKind.TEMPLE
+
+
+_RESOLVED: Final[Memo[tuple[object, int, int, int], int]] = Memo("greedy resolutions", 100_000)
+""":func:`_resolve_values`' gain of one use of one edge, by the situation of the edges to
+resolve (:func:`_situation`), the edge's name and the use's workers and bars; starts afresh
+when full."""
+
+_TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], _Face]] = Memo(
+    "greedy tile numbers", None, clears=(_BEST, _RESOLVED)
+)
+"""The :class:`_Face` of each kind and value of jungle tile met so far, numbered in the
+order met: never forgotten, since the keys of :data:`_BEST` and :data:`_RESOLVED` are made
+of the numbers (emptied with it)."""
+
+
+def _face(tile: JungleTile) -> _Face:
+    """The :class:`_Face` of ``tile``'s kind and value, kept in :data:`_TILE_NUMBERS`."""
     key = (tile.kind, tile.value)
-    number = _TILE_NUMBERS.table.get(key)
-    if number is None:
-        number = _TILE_NUMBERS.keep_made(key, _next_tile_number)
-    return number
-
-
-def _next_tile_number() -> int:
-    """The number of the next kind and value of tile met: how many were met before."""
-    return len(_TILE_NUMBERS)
+    face = _TILE_NUMBERS.table.get(key)
+    if face is None:
+        face = _TILE_NUMBERS.keep_made(key, lambda: _Face(tile, len(_TILE_NUMBERS)))
+    return face
 
 
 class _Jungle:
-    """A jungle tile on ``square`` as a worker's edge faces it: the name of its edges but
-    for the workers, what its action touches (:data:`_TOUCHED`), and whether an edge with
-    no worker activates it."""
+    """A jungle tile on ``square`` as a worker's edge faces it: its tile's :class:`_Face`,
+    copied for the loops that read it."""
 
-    __slots__ = ("idle", "name", "square", "tile", "touched")
+    __slots__ = ("bits", "idle", "name", "square", "temple", "tile", "touched")
 
     def __init__(self, square: Square, tile: JungleTile) -> None:
-        self.name: Final = _tile_number(tile) * _WORKER_CODES
-        self.touched: Final = _TOUCHED[tile.kind]
-        self.idle: Final = activates(0, tile)
+        face = _face(tile)
+        self.name: Final = face.name
+        self.bits: Final = face.bits
+        self.touched: Final = face.touched
+        self.idle: Final = face.idle
+        self.temple: Final = face.temple
         self.square: Final = square
         self.tile: Final = tile
 
 
 class Edge:
     """An activated edge of the bot's seat: ``workers`` facing a jungle tile; ``name`` tells
-    it from other edges in :data:`_BEST` (tile's kind, value and workers)."""
+    it from other edges in :data:`_BEST` (tile's kind, value and workers), ``bits`` is it in
+    a situation (:func:`_edge_bits`)."""
 
-    __slots__ = ("jungle", "name", "workers")
+    __slots__ = ("bits", "jungle", "name", "workers")
 
     def __init__(self, jungle: _Jungle, workers: int) -> None:
         self.jungle: Final = jungle
         self.workers: Final = workers
         self.name: Final = jungle.name + workers
+        self.bits: Final = jungle.bits << (_COUNT_BITS * workers)
 
 
 def _edge_name(item: Edge) -> int:
     return item.name
 
 
-def _situation(player: PlayerState, touched: int, names: list[int]) -> object:
-    """The name in :data:`_BEST` of resolving the edges named ``names`` (sorted) with the
-    resources of ``player`` that ``touched`` says their actions touch: one integer (the
-    number of edges, their names and the resources packed in bits, :func:`_packed`), or a
-    tuple where some part does not fit its bits."""
-    key = _packed(_resources(player, touched), names)
-    if key >= 0:
-        return key
-    masked = [
+def _situation(player: PlayerState, touched: int, edges: int) -> object:
+    """The name in :data:`_BEST` of resolving the edges whose bits add up to ``edges``
+    (:func:`_edge_bits`) with the resources of ``player`` that ``touched`` says their
+    actions touch: one integer (the edges' bits and the resources, :func:`_resources`), or
+    a tuple where a resource does not fit its bits."""
+    resources = _resources(player, touched)
+    if resources >= 0:
+        return edges | resources
+    return (
         player.cacao if touched & _CACAO else None,
         player.chocolate if touched & _CHOCOLATE else None,
         player.sun if touched & _SUN else None,
         player.water_field if touched & _WATER else None,
-    ]
-    return (*masked, *names)
+        edges,
+    )
 
 
 def _resources(player: PlayerState, touched: int) -> int:
@@ -176,19 +210,6 @@ def _resources(player: PlayerState, touched: int) -> int:
     ) | water
 
 
-def _packed(resources: int, names: list[int]) -> int:
-    """The integer name of a situation: ``resources`` (:func:`_resources`), the edges'
-    ``names`` and their number, packed in bits; -1 where some part does not fit."""
-    if resources < 0 or len(names) >= 1 << _COUNT_BITS:
-        return -1
-    key = resources
-    for name in names:
-        if name >= 1 << _NAME_BITS:
-            return -1
-        key = (key << _NAME_BITS) | name
-    return (key << _COUNT_BITS) | len(names)
-
-
 def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     """The most :func:`~cacao_rules.agents.bots.holdings_value` that ``seat`` can gain by
     resolving ``edges`` in the best order with the best use of each.
@@ -197,21 +218,52 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     answer depends on the edges' tiles and workers and on those of the stored cacao and
     chocolate, the sun tokens and the water carrier that their actions read or change (gold
     is only ever added to), so it is kept by those in :data:`_BEST`.
+
+    For the same reason, edges whose actions touch none of the same resources cannot change
+    what the others bring in, in any order: where the edges fall into such groups
+    (:func:`_independent`), the best gain is the sum of each group's, and only a group
+    never met before is searched.
     """
     if not edges:
         return 0
     player = draft.players[seat]
-    ordered = sorted(edges, key=_edge_name) if len(edges) > 1 else list(edges)
     touched = 0
-    names: list[int] = []
-    for item in ordered:
+    bits = 0
+    for item in edges:
         touched |= item.jungle.touched
-        names.append(item.name)
-    key = _situation(player, touched, names)
+        bits += item.bits
+    key = _situation(player, touched, bits)
     known = _BEST.table.get(key)
     if known is None:
-        known = _BEST.keep(key, _search(draft, seat, ordered) - holdings_value(player))
+        groups = _independent(edges) if len(edges) > 1 else []
+        if len(groups) > 1:
+            known = 0
+            for group in groups:
+                known += best_gain(draft, seat, group)
+        else:
+            ordered = sorted(edges, key=_edge_name)
+            known = _search(draft, seat, ordered) - holdings_value(player)
+        known = _BEST.keep(key, known)
     return known
+
+
+def _independent(edges: Sequence[Edge]) -> list[list[Edge]]:
+    """``edges`` in groups such that no two groups' actions touch the same resource
+    (:data:`_TOUCHED`): an edge that touches none is a group of its own."""
+    groups: list[tuple[int, list[Edge]]] = []
+    for item in edges:
+        touched = item.jungle.touched
+        joined = [item]
+        apart: list[tuple[int, list[Edge]]] = []
+        for group_touched, group in groups:
+            if group_touched & touched:
+                touched |= group_touched
+                joined += group
+            else:
+                apart.append((group_touched, group))
+        apart.append((touched, joined))
+        groups = apart
+    return [group for _touched, group in groups]
 
 
 def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
@@ -248,15 +300,131 @@ def _temple_gold(workers: list[int]) -> list[int]:
     return gold
 
 
-Laid = dict[Square, Tile]
-"""The tiles a fill lays, by square."""
+Edges = tuple[int, ...]
+"""A worker tile's workers on N, E, S, W as placed (a tuple of any length to the compiler,
+so that reading one side by its number builds no tuple)."""
+
+Board = FrozenMap[Square, Tile]
 
 Jungles = dict[Square, _Jungle]
 """The jungle tiles on the board met so far in a decision, by square."""
 
-Fills = dict[tuple[Square, ...], list[Laid]]
-"""The fills of the spaces met so far in a decision, by the spaces (sorted): placements on
-different squares often close the same space, and its fills are the same."""
+
+class _Lay:
+    """A jungle tile a fill may lay on a space, as the seat's worker tiles face it: its
+    :class:`_Jungle`, and the edges of the seat's tiles next to it that it activates, each
+    with the square of its worker tile (a fill after a placement or an overbuild leaves out
+    those of the placed square, which :class:`_Fill` counts as facing)."""
+
+    __slots__ = ("jungle", "others")
+
+    def __init__(self, board: Board, seat: int, space: Square, tile: Tile) -> None:
+        assert isinstance(tile, JungleTile)
+        self.jungle: Final = _Jungle(space, tile)
+        self.others: Final[list[tuple[Square, Edge]]] = []
+        for side, near in enumerate(neighbours(space)):
+            worker = board.get(near)
+            if isinstance(worker, WorkerTile) and worker.owner == seat:
+                workers = worker.edges[_OPPOSITE[side]]
+                if activates(workers, tile):
+                    self.others.append((near, Edge(self.jungle, workers)))
+
+
+class _Tiles:
+    """The tiles one fill lays (:class:`_Lay`): each tile's :class:`_Jungle` by square, and
+    the other edges they activate."""
+
+    __slots__ = ("fresh", "others")
+
+    def __init__(self, lays: list[_Lay]) -> None:
+        self.fresh: Final[dict[Square, _Jungle]] = {}
+        self.others: Final[list[tuple[Square, Edge]]] = []
+        for lay in lays:
+            self.fresh[lay.jungle.square] = lay.jungle
+            if lay.others:
+                self.others.extend(lay.others)
+
+
+_NOTHING_LAID: Final = _Tiles([])
+"""The tiles of a placement that closes no space, or of a fill from an empty display."""
+
+Pattern = list[list[tuple[int, int]]]
+"""The fills of some number of spaces, each as the tiles it lays (by their number in
+:attr:`_Fills.tiles`) by the index of their space among the spaces sorted."""
+
+
+class _Fills:
+    """The fills of the spaces placements close in one decision, worked out as they are
+    met: placements on different squares often close the same spaces, and the fills of
+    spaces depend only on how many there are (the engine's
+    :func:`~cacao_rules.turn.filling.fill_moves` says so and lays one pattern on the sorted
+    spaces), so the engine lists them once per number of spaces and decision, and each
+    tile a fill may lay on a space is looked at once (:class:`_Lay`)."""
+
+    __slots__ = ("by_spaces", "lays", "numbers", "patterns", "seat", "state", "tiles")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state: Final = state
+        self.seat: Final = seat
+        self.by_spaces: Final[dict[tuple[Square, ...], list[_Tiles]]] = {}
+        self.patterns: Final[dict[int, Pattern]] = {}
+        self.tiles: Final[list[Tile]] = []
+        """The tiles the fills met lay, in the order met."""
+        self.numbers: Final[dict[Tile, int]] = {}
+        """Each of :attr:`tiles` by its number."""
+        self.lays: Final[dict[tuple[Square, int], _Lay]] = {}
+        """Each tile (by number) laid on each space met."""
+
+    def of(self, placed: Square) -> list[_Tiles]:
+        """The tiles laid by each fill the player may choose after placing a tile on
+        ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
+        left to blind draws are not looked at (what the pile gives is not known). The spaces
+        are the engine's (:func:`~cacao_rules.turn.filling.spaces_to_fill`), which never
+        reads ``placed`` itself, so it answers before the tile is placed too."""
+        spaces = spaces_to_fill(self.state, placed)
+        if not spaces:
+            return [_NOTHING_LAID]
+        fills = self.by_spaces.get(spaces)
+        if fills is None:
+            fills = self.by_spaces[spaces] = self._laid(spaces)
+        return fills
+
+    def _laid(self, spaces: tuple[Square, ...]) -> list[_Tiles]:
+        """The tiles laid by each fill of ``spaces``, from the pattern of their number."""
+        ordered = sorted(spaces)
+        pattern = self.patterns.get(len(spaces))
+        if pattern is None:
+            pattern = self.patterns[len(spaces)] = self._pattern(ordered)
+        lays = self.lays
+        fills = []
+        for fill in pattern:
+            chosen = []
+            for number, tile in fill:
+                space = ordered[number]
+                lay = lays.get((space, tile))
+                if lay is None:
+                    lay = lays[space, tile] = _Lay(
+                        self.state.board, self.seat, space, self.tiles[tile]
+                    )
+                chosen.append(lay)
+            fills.append(_Tiles(chosen))
+        return fills or [_NOTHING_LAID]
+
+    def _pattern(self, ordered: list[Square]) -> Pattern:
+        """The engine's fills of the spaces ``ordered`` (sorted) as a :data:`Pattern`."""
+        index = {space: number for number, space in enumerate(ordered)}
+        numbers = self.numbers
+        pattern = []
+        for move in fill_moves(self.state, tuple(ordered)):
+            fill = []
+            for choice in move.choices:
+                number = numbers.get(choice.tile)
+                if number is None:
+                    number = numbers[choice.tile] = len(self.tiles)
+                    self.tiles.append(choice.tile)
+                fill.append((index[choice.square], number))
+            pattern.append(fill)
+        return pattern
 
 
 class _Temple:
@@ -287,57 +455,60 @@ class _Temple:
 
 class _Fill:
     """What one fill of the spaces a placement closes does whatever tile is placed: the
-    tiles facing each side of the placed square, the edges of the seat's other tiles that
-    it activates, and the temples next to the placed square or laid by the fill."""
+    jungle tiles facing the placed square and on which of its sides, the edges of the
+    seat's other tiles that it activates (and their bits in a situation), and the temples
+    next to the placed square or laid by the fill."""
 
-    __slots__ = ("facing", "other_names", "other_touched", "others", "temples")
+    __slots__ = ("other_bits", "other_touched", "others", "sides", "temples")
 
-    def __init__(self, state: State, seat: int, placed: Square, laid: Laid, known: Jungles) -> None:
+    def __init__(
+        self, state: State, seat: int, placed: Square, tiles: _Tiles, known: Jungles
+    ) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
         # squares builds it (five tuples) again at every read.
+        # Most fills activate no other edge and face no temple: those share the empty
+        # lists below, which are never changed.
         board = state.board
-        players = len(state.players)
-        facing: list[_Jungle | None] = []
-        self.others: Final[list[Edge]] = []
-        self.other_names: Final[list[int]] = []
-        self.temples: Final[list[_Temple]] = []
+        sides: list[tuple[int, _Jungle]] = []
+        temples = _NO_TEMPLES
+        fresh = tiles.fresh
+        for side, square in enumerate(neighbours(placed)):
+            jungle = fresh.get(square)
+            if jungle is None:
+                jungle = known.get(square)
+                if jungle is None:
+                    on_board = board.get(square)
+                    if not isinstance(on_board, JungleTile):
+                        continue
+                    jungle = known[square] = _Jungle(square, on_board)
+            sides.append((side, jungle))
+            if jungle.temple:
+                if not temples:
+                    temples = []
+                players = len(state.players)
+                temples.append(_temple(board, seat, players, square, placed, square in fresh))
+        others = _NO_EDGES
+        bits = 0
         touched = 0
-        # Each tile laid is named once: it faces the placed square (the spaces a placement
-        # closes are its neighbours) and may face other tiles of the seat.
-        fresh: dict[Square, _Jungle] = {}
-        for space, tile_laid in laid.items():
-            assert isinstance(tile_laid, JungleTile)
-            fresh[space] = _Jungle(space, tile_laid)
-        for square in neighbours(placed):
-            new = laid.get(square)
-            tile = board.get(square) if new is None else new
-            if isinstance(tile, JungleTile):
-                if new is not None:
-                    facing.append(fresh[square])
-                else:
-                    on_board = known.get(square)
-                    if on_board is None:
-                        on_board = known[square] = _Jungle(square, tile)
-                    facing.append(on_board)
-                if tile.kind is JungleKind.TEMPLE:
-                    self.temples.append(
-                        _temple(board, seat, players, square, placed, new is not None)
-                    )
-            else:
-                facing.append(None)
-        for space, jungle in fresh.items():
-            tile_laid = jungle.tile
-            for side, near in enumerate(neighbours(space)):
-                tile = board.get(near)
-                if isinstance(tile, WorkerTile) and tile.owner == seat and near != placed:
-                    workers = tile.edges[_OPPOSITE[side]]
-                    if activates(workers, tile_laid):
-                        item = Edge(jungle, workers)
-                        self.others.append(item)
-                        self.other_names.append(item.name)
-                        touched |= jungle.touched
-        self.facing: Final = facing
+        for near, item in tiles.others:
+            if near != placed:
+                if not others:
+                    others = []
+                others.append(item)
+                bits += item.bits
+                touched |= item.jungle.touched
+        self.sides: Final = sides
+        self.temples: Final = temples
+        self.others: Final = others
+        self.other_bits: Final = bits
         self.other_touched: Final = touched
+
+
+_NO_TEMPLES: Final[list[_Temple]] = []
+"""The temples of a fill that faces none (shared, never changed)."""
+
+_NO_EDGES: Final[list[Edge]] = []
+"""The other edges of a fill that activates none (shared, never changed)."""
 
 
 def _temple(
@@ -365,117 +536,65 @@ def _temple(
     return _Temple(side, seat, workers, before)
 
 
-Board = FrozenMap[Square, Tile]
-
-
-def _fills(state: State, placed: Square, known: Fills) -> list[Laid]:
-    """The tiles laid by square by each fill the player may choose after placing a tile on
-    ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
-    left to blind draws are not looked at (what the pile gives is not known). The fills of
-    the same spaces are listed once per decision, in ``known``. The spaces are the engine's
-    (:func:`~cacao_rules.turn.filling.spaces_to_fill`), which never reads ``placed`` itself,
-    so it answers before the tile is placed too."""
-    spaces = spaces_to_fill(state, placed)
-    if not spaces:
-        return [{}]
-    fills = known.get(spaces)
-    if fills is None:
-        fills = known[spaces] = [_laid(move) for move in fill_moves(state, spaces)] or [{}]
-    return fills
-
-
 class _Turn:
     """The bot's own turn being valued: its seat, the player and its value now (``value``
     if known), after the sun an overbuild costs with ``spent``."""
 
     def __init__(self, state: State, seat: int, value: int | None = None, spent: int = 0) -> None:
         self.seat: Final = seat
-        self.draft: Final = Draft(state, None)
+        self.state: Final = state
+        # A draft is made only for a situation never met (best_gain plays on it), or to
+        # pay the overbuild's sun.
+        self.draft: Draft | None = None
+        self.player: PlayerState = state.players[seat]
         if spent:
-            self.draft.update_player(seat, sun=state.players[seat].sun - spent)
-        self.player: Final = self.draft.players[seat]
+            self.player = self._drafted().update_player(seat, sun=self.player.sun - spent)
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent
         self.resources: Final[dict[int, int]] = {}
         """The player's resources packed by :func:`_resources`, by the touched ones."""
 
-    def after(self, edges: tuple[int, int, int, int], fill: _Fill) -> int:
+    def after(self, edges: Edges, fill: _Fill) -> int:
         """The value once the tile with ``edges`` is placed, ``fill`` is laid, and the
         activated edges are resolved at best."""
-        names = list(fill.other_names)
+        bits = fill.other_bits
         touched = fill.other_touched
-        facing = fill.facing
-        for side, workers in enumerate(edges):  # compiled, edges[side] builds a tuple
-            jungle = facing[side]
-            if jungle is not None and (workers > 0 or jungle.idle):
-                names.append(jungle.name + workers)
+        for side, jungle in fill.sides:
+            workers = edges[side]
+            if workers > 0 or jungle.idle:
+                bits += jungle.bits << (_COUNT_BITS * workers)
                 touched |= jungle.touched
         gain = 0
-        if names:
-            if len(names) > 1:
-                names.sort()
+        if bits:
             resources = self.resources.get(touched)
             if resources is None:
                 resources = self.resources[touched] = _resources(self.player, touched)
-            key = _packed(resources, names)
-            known = _BEST.table.get(key if key >= 0 else _situation(self.player, touched, names))
+            known = _BEST.table.get(
+                bits | resources if resources >= 0 else _situation(self.player, touched, bits)
+            )
             if known is None:
-                known = best_gain(self.draft, self.seat, self._edges(edges, fill))
+                known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
             gain = known
-        for temple in fill.temples:
-            gain += temple.gain(edges[temple.side])
+        if fill.temples:  # most fills face none: no loop to start
+            for temple in fill.temples:
+                gain += temple.gain(edges[temple.side])
         return self.value + gain
 
-    def _edges(self, edges: tuple[int, int, int, int], fill: _Fill) -> list[Edge]:
+    def _drafted(self) -> Draft:
+        """The turn's draft, made on first use."""
+        if self.draft is None:
+            self.draft = Draft(self.state, None)
+        return self.draft
+
+    def _edges(self, edges: Edges, fill: _Fill) -> list[Edge]:
         """The edges that placing the tile with ``edges`` and laying ``fill`` activate."""
         mine = list(fill.others)
-        for side in range(len(SIDES)):
-            jungle = fill.facing[side]
-            if jungle is not None and (edges[side] > 0 or jungle.idle):
-                mine.append(Edge(jungle, edges[side]))
+        for side, jungle in fill.sides:
+            workers = edges[side]
+            if workers > 0 or jungle.idle:
+                mine.append(Edge(jungle, workers))
         return mine
-
-
-_SHOWN_BASE: Final = 6
-"""Workers on an edge, plus one, are below this: a 0-0-0-4 shows the most without the Huts
-module (:data:`PLAYED_OUT`)."""
-
-
-class _Square:
-    """A square the bot may place on: the fills after placing there, which sides may face
-    a jungle tile, and the values of the placements worked out so far."""
-
-    __slots__ = ("jungle", "known", "ways")
-
-    def __init__(
-        self, state: State, seat: int, square: Square, jungles: Jungles, fills: Fills
-    ) -> None:
-        self.ways: Final = [
-            _Fill(state, seat, square, laid, jungles) for laid in _fills(state, square, fills)
-        ]
-        jungle = [False] * len(SIDES)
-        for way in self.ways:
-            for side in range(len(SIDES)):
-                if way.facing[side] is not None:
-                    jungle[side] = True
-        self.jungle: Final = jungle
-        self.known: Final[dict[int, int]] = {}
-
-    def value(self, turn: _Turn, edges: tuple[int, int, int, int]) -> int:
-        """The best value of placing the tile with ``edges`` here, over the fills."""
-        # Only the edges that may face a jungle tile count: others cannot tell tiles apart.
-        shown = 0
-        for side, workers in enumerate(edges):  # compiled, edges[side] builds a tuple
-            shown = shown * _SHOWN_BASE + (workers + 1 if self.jungle[side] else 0)
-        value = self.known.get(shown)
-        if value is None:
-            ways = self.ways
-            value = turn.after(edges, ways[0])
-            for index in range(1, len(ways)):
-                value = max(value, turn.after(edges, ways[index]))
-            self.known[shown] = value
-        return value
 
 
 class GreedyBot:
@@ -537,7 +656,7 @@ def _values(state: State, seat: int, moves: Sequence[Move], now: int | None) -> 
     """:func:`move_values`, with the seat's value now taken as ``now`` for a placement or a
     fill if it is given."""
     step = state.step
-    if state.config.modules & PLAYED_OUT:
+    if not PLAYED_OUT.isdisjoint(state.config.modules):
         return [_played_out(state, move, seat) for move in moves]
     if isinstance(step, PlacementStep):
         return _placement_values(state, seat, moves, now)
@@ -563,13 +682,10 @@ def _fill_values(
         if not isinstance(move, Fill):  # pragma: no cover - a fill step lists fills only
             values.append(_played_out(state, move, seat))
             continue
-        fill = _Fill(state, seat, step.placed, _laid(move), jungles)
+        lays = [_Lay(state.board, seat, choice.square, choice.tile) for choice in move.choices]
+        fill = _Fill(state, seat, step.placed, _Tiles(lays), jungles)
         values.append(turn.after(placed.edges, fill))
     return values
-
-
-def _laid(move: Fill) -> Laid:
-    return {choice.square: choice.tile for choice in move.choices}
 
 
 def _placement_values(
@@ -581,9 +697,9 @@ def _placement_values(
     nothing else)."""
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
-    squares: dict[Square, _Square] = {}
+    squares: dict[Square, list[_Fill]] = {}  # the fills after placing on each square met
     jungles: Jungles = {}
-    fills: Fills = {}
+    fills = _Fills(state, seat)
     values = []
     for move in moves:
         if isinstance(move, Place):
@@ -597,36 +713,74 @@ def _placement_values(
             values.append(_continued(state, move, seat))
             continue
         square = move.square
-        at = squares.get(square)
-        if at is None:
-            at = squares[square] = _Square(state, seat, square, jungles, fills)
-        values.append(at.value(turn, move.type.rotated(move.rotation)))
+        ways = squares.get(square)
+        if ways is None:
+            ways = squares[square] = [
+                _Fill(state, seat, square, tiles, jungles) for tiles in fills.of(square)
+            ]
+        # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
+        # value is a lookup in _BEST already.
+        edges = move.type.rotated(move.rotation)
+        value = turn.after(edges, ways[0])
+        if len(ways) > 1:  # most squares have one: no range to build
+            for index in range(1, len(ways)):
+                value = max(value, turn.after(edges, ways[index]))
+        values.append(value)
     return values
 
 
 def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[Move]) -> list[int]:
     """The value of using each edge: what it brings in and the best use of the seat's other
     edges (the temples and huts, which resolving leaves alone without the modules of
-    :data:`PLAYED_OUT`, are left out: they are the same for every move)."""
-    draft = Draft(state, None)
+    :data:`PLAYED_OUT`, are left out: they are the same for every move).
+
+    What a use gains depends on what :func:`best_gain`'s does (the edges, the resources
+    their actions touch) and on the edge and the use (the gems a use takes come only with
+    the Gem mines module, one of :data:`PLAYED_OUT`), so it is kept in :data:`_RESOLVED`.
+    """
+    # The situation and the edges' names are read off the queue: the edges themselves are
+    # made only if a use was never met in this situation.
     player = state.players[seat]
-    mine = _pending(state, seat)
+    board = state.board
+    queue = step.queue
+    names: list[int] = []  # of the seat's edges, the queue's first ones, in its order
+    touched = 0
+    bits = 0
+    for activated in queue:
+        if activated.owner != seat:
+            break
+        tile = board[activated.jungle_square]
+        assert isinstance(tile, JungleTile)
+        face = _face(tile)
+        names.append(face.name + activated.workers)
+        touched |= face.touched
+        bits += face.bits << (_COUNT_BITS * activated.workers)
+    situation = _situation(player, touched, bits)
+    before = holdings_value(player)
+    mine: list[Edge] = []
+    draft: Draft | None = None
     values = []
     for move in moves:
         assert isinstance(move, Resolve)
-        index = next(  # mine are the queue's first edges, in its order
-            index
-            for index in range(len(mine))
-            if step.queue[index].square == move.square and step.queue[index].side is move.side
-        )
-        item = mine[index]
-        jungle = item.jungle
-        ACTIONS[jungle.tile.kind].perform(
-            draft, seat, jungle.square, jungle.tile, item.workers, move
-        )
-        rest = mine[:index] + mine[index + 1 :]
-        values.append(holdings_value(draft.players[seat]) + best_gain(draft, seat, rest))
-        draft.players[seat] = player
+        index = 0
+        while queue[index].square != move.square or queue[index].side is not move.side:
+            index += 1
+        key = (situation, names[index], move.workers, move.bars)
+        gain = _RESOLVED.table.get(key)
+        if gain is None:
+            if draft is None:
+                draft = Draft(state, None)
+                mine = _pending(state, seat)
+            item = mine[index]
+            jungle = item.jungle
+            ACTIONS[jungle.tile.kind].perform(
+                draft, seat, jungle.square, jungle.tile, item.workers, move
+            )
+            rest = mine[:index] + mine[index + 1 :]
+            after = holdings_value(draft.players[seat]) + best_gain(draft, seat, rest)
+            gain = _RESOLVED.keep(key, after - before)
+            draft.players[seat] = player
+        values.append(before + gain)
     return values
 
 

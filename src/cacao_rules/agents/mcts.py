@@ -46,7 +46,7 @@ from ..state.state import PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import GOLD_WEIGHT, SUN_WEIGHT, WATER_WEIGHT, greedy_value
-from .determinization import determinize
+from .determinization import dealt
 from .greedy import greedy_move, relative_values
 
 DEFAULT_SECONDS: Final = 1.0
@@ -157,8 +157,8 @@ class MCTSBot:
         root = _Node()
         done = 0
         while done < 1 or not self._finished(root, done, time.perf_counter() - start):
-            world = determinize(seen, seed=deals.getrandbits(64), chance_seed=deals.getrandbits(64))
-            self._iterate(world, root)
+            world = dealt(seen, deals.getrandbits(64), deals.getrandbits(64))
+            self._iterate(world, root, moves)
             done += 1
         self.last_iterations = done
         return max(
@@ -185,32 +185,44 @@ class MCTSBot:
         first, second = heapq.nlargest(2, [edge.visits for edge in root.edges.values()] + [0])
         return first - second > left
 
-    def _iterate(self, world: State, root: _Node) -> None:
-        """One descent with the deal ``world``: select, expand one node, score, back up."""
+    def _iterate(self, world: State, root: _Node, moves: Sequence[Move]) -> None:
+        """One descent with the deal ``world``: select, expand one node, score, back up.
+        ``moves`` are the searcher's legal moves at the root: a deal fills in only what the
+        searcher cannot see, so they are the deal's too, and are not listed again."""
         state = world
         node = root
         path: list[tuple[_Node, _Edge, int]] = []
         while not state.is_over:
             mover = state.to_move
             assert mover is not None, "a seeded world has no chance nodes"
-            moves = legal_moves(state)
+            if node is not root:
+                moves = legal_moves(state)
             offered = self._offered(node, state, mover, moves)
+            # Each offered move is looked up once: the first untried one is expanded, else
+            # the tried ones (then all offered, in order) are compared.
+            edges = node.edges
+            tried: list[_Edge] = []
+            untried: Move | None = None
             for move in offered:
-                edge = node.edges.get(move)
-                if edge is not None:
+                edge = edges.get(move)
+                if edge is None:
+                    if untried is None:
+                        untried = move
+                else:
                     edge.available += 1
-            untried = [move for move in offered if move not in node.edges]
-            if untried:
-                move = untried[0]
-                edge = node.edges[move] = _Edge()
+                    tried.append(edge)
+            if untried is not None:
+                move = untried
+                edge = edges[move] = _Edge()
                 edge.available = 1
             else:
-                move = self._pick(node, offered)
-                edge = node.edges[move]
+                index = self._pick(tried)
+                move = offered[index]
+                edge = tried[index]
             path.append((node, edge, mover))
             state = _settle(apply(state, move))
             node = edge.node
-            if untried:
+            if untried is not None:
                 break
         scores = _score(state)
         for parent, edge, mover in path:
@@ -231,21 +243,30 @@ class MCTSBot:
         if moves == node.listed:  # the same moves (the searcher's own, mostly): no filtering
             return ranked[:allowed]
         legal = set(moves)
-        offered = [move for move in ranked if move in legal]
-        if len(offered) < len(moves):
-            known = set(offered)
-            offered += [move for move in moves if move not in known]
+        offered = []
+        for move in ranked:  # only the first ``allowed`` are offered: stop there
+            if move in legal:
+                offered.append(move)
+                if len(offered) == allowed:
+                    return offered
+        known = set(offered)
+        offered += [move for move in moves if move not in known]
         return offered[:allowed]
 
-    def _pick(self, node: _Node, offered: Sequence[Move]) -> Move:
-        """The offered move with the best upper confidence bound, counting availability."""
+    def _pick(self, tried: Sequence[_Edge]) -> int:
+        """The index of the edge in ``tried`` (each offered move's, in order) with the best
+        upper confidence bound, counting availability; the first of equal ones."""
         c = self.exploration
-
-        def bound(move: Move) -> float:
-            edge = node.edges[move]
-            return edge.score / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
-
-        return max(offered, key=bound)
+        sqrt = math.sqrt
+        log = math.log
+        best = 0
+        best_bound = -math.inf
+        for index, edge in enumerate(tried):
+            bound = edge.score / edge.visits + c * sqrt(log(edge.available) / edge.visits)
+            if bound > best_bound:
+                best = index
+                best_bound = bound
+        return best
 
 
 def _score(state: State) -> list[float]:
@@ -256,9 +277,12 @@ def _score(state: State) -> list[float]:
         return [1 / len(won) if seat in won else 0.0 for seat in seats]
     temples = temple_totals(state)
     values = [leaf_value(state, seat, temples) for seat in seats]
+    # The best of the others' values is the best value, or the runner-up's for the seat
+    # that holds the best (equal to the best where two hold it).
+    top, runner_up = heapq.nlargest(2, values)
     scores = []
-    for seat in seats:
-        lead = values[seat] - max(v for other, v in enumerate(values) if other != seat)
+    for value in values:
+        lead = value - (runner_up if value == top else top)
         scores.append(1 / (1 + math.exp(-lead / LEAD_SCALE)))
     return scores
 
