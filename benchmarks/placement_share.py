@@ -19,9 +19,8 @@ passes measure the steady state: the listing of a decision as the engine does it
 from __future__ import annotations
 
 import argparse
-import random
 
-from seeded_games import CONFIGS, NAMES
+from seeded_games import CONFIGS, NAMES, decisions
 
 import cacao_rules as cr
 from cacao_rules.state.state import PlacementStep
@@ -29,16 +28,8 @@ from cacao_rules.turn.placement import placement_moves
 
 
 def placement_states(games: int, configs: tuple[cr.Config, ...]) -> list[cr.State]:
-    """The states waiting for a placement in the seeded games of ``seeded_games.play``."""
-    kept = []
-    for index in range(games):
-        choose = random.Random(index).choice
-        state = cr.new_game(configs[index % len(configs)], seed=index)
-        while not state.is_over:
-            if isinstance(state.step, PlacementStep):
-                kept.append(state)
-            state = cr.apply(state, choose(cr.legal_moves(state)))
-    return kept
+    """The states waiting for a placement in the seeded games of ``seeded_games``."""
+    return [state for state in decisions(games, configs) if isinstance(state.step, PlacementStep)]
 
 
 def main() -> None:

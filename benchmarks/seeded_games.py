@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Iterator
 
 import cacao_rules as cr
 
@@ -37,17 +38,21 @@ NAMES = ("base-2", "base-4", "chocolatl-4", "big-4")
 """The names of :data:`CONFIGS` for ``--config``, in the same order."""
 
 
-def play(games: int, configs: tuple[cr.Config, ...] = CONFIGS) -> int:
-    """Play ``games`` seeded random games, cycling through ``configs``; return how many
-    decisions they took."""
-    decisions = 0
+def decisions(games: int, configs: tuple[cr.Config, ...] = CONFIGS) -> Iterator[cr.State]:
+    """Play ``games`` seeded random games, cycling through ``configs``: each state in which
+    a move is chosen, before it is played."""
     for index in range(games):
         choose = random.Random(index).choice
         state = cr.new_game(configs[index % len(configs)], seed=index)
         while not state.is_over:
+            yield state
             state = cr.apply(state, choose(cr.legal_moves(state)))
-            decisions += 1
-    return decisions
+
+
+def play(games: int, configs: tuple[cr.Config, ...] = CONFIGS) -> int:
+    """Play ``games`` seeded random games, cycling through ``configs``; return how many
+    decisions they took."""
+    return sum(1 for _ in decisions(games, configs))
 
 
 def main() -> None:
