@@ -23,7 +23,7 @@ import cacao_rules as cr
 from cacao_rules import JungleKind, Module, Side
 from cacao_rules.game.events import GemsTaken, MaskTaken
 from cacao_rules.game.frozen import Bag
-from cacao_rules.modules.gem_mines import jungle_draws, seeded_jungle_draw
+from cacao_rules.modules.gem_mines import _nth_way, gem_draws, jungle_draws, seeded_jungle_draw
 from cacao_rules.state.chance import seeded_pick
 from helpers_modules import CHOCOLATE, WATER_MODULE, names
 from helpers_positions import (
@@ -277,6 +277,37 @@ def test_a_seeded_draw_brings_what_the_listed_weights_give() -> None:
             assert drawn == seeded_pick(jungle_draws(state), seed, counter)
             brought[drawn.kind is JungleKind.GEM_MINE] += 1
     assert brought[True] > 100 and brought[False] > 100  # mines and other tiles alike
+
+
+@pytest.mark.rule("R-GEM-2", "R-CHANCE-2")
+def test_a_seeded_mine_brings_the_way_its_index_falls_on() -> None:
+    # The seeded draw finds a mine's gems from the index among the ways to draw them
+    # without listing the ways: for every cart of up to 3 gems a colour and for every
+    # index, it must find the way that the listed ways, each as often as it can be drawn,
+    # hold at that index; and in a full cart at indices spread over all of them.
+    def listed(cart: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
+        count = min(6, sum(cart))
+        return [
+            drawn
+            for drawn in gem_draws(cart, count)
+            for _ in range(
+                comb(cart[0], drawn[0])
+                * comb(cart[1], drawn[1])
+                * comb(cart[2], drawn[2])
+                * comb(cart[3], drawn[3])
+            )
+        ]
+
+    carts = [(r, g, b, w) for r in range(4) for g in range(4) for b in range(4) for w in range(4)]
+    for cart in carts[1:]:
+        ways = listed(cart)
+        assert [_nth_way(cart, index) for index in range(len(ways))] == ways
+    full = (8, 8, 8, 8)
+    ways = listed(full)
+    for index in range(0, len(ways), 97):
+        assert _nth_way(full, index) == ways[index]
+    assert _nth_way(full, 0) == ways[0] == (0, 0, 0, 6)
+    assert _nth_way(full, len(ways) - 1) == ways[-1] == (6, 0, 0, 0)
 
 
 @pytest.mark.rule("R-GEM-2", "R-FILL-2")

@@ -75,7 +75,9 @@ def seeded_jungle_draw(view: View, seed: int, counter: int) -> JungleTile:
     draw the mine's gems from the cart (:func:`_mine_draws`), the mines' share split among
     their outcomes, whose weights sum to it (Vandermonde's identity). So the seeded index
     over those weights, divided by that number, is the seeded index over the pile itself,
-    and falls among the mines exactly when the pile's draw is a mine.
+    and falls among the mines exactly when the pile's draw is a mine; every mine's outcome
+    weighs ``mines`` times its ways, so the offset among them, divided by ``mines``, is the
+    way :func:`_nth_way` finds.
     """
     pile = view.jungle_pile
     at = pile.position(GEM_MINE)
@@ -89,8 +91,38 @@ def seeded_jungle_draw(view: View, seed: int, counter: int) -> JungleTile:
     mines = items[at][1]
     if not 0 <= offset < mines * scale:
         return pile.nth(index // scale)
-    _, mined, mined_total = _mine_outcomes(cart, mines)
-    return Bag.with_total(mined, mined_total).nth(offset)
+    return mine_holding(_nth_way(cart, offset // mines))
+
+
+def _nth_way(cart: Gems, index: int) -> Gems:
+    """The gems of way ``index`` to draw a mine's gems from ``cart``, when the ways are
+    listed in ascending order of the gems (as :func:`gem_draws` lists them) and each
+    counted as often as it can be drawn, each gem told apart (as :func:`_mine_outcomes`
+    weighs them): ``index`` runs from 0 to :func:`_mine_draws` - 1.
+
+    Colour by colour: the ways that take ``take`` gems of a colour come together in that
+    order, and there are as many of them as ways to pick those ``take`` gems of the colour
+    times ways to pick the rest from the colours after it (Vandermonde's identity again).
+    So the index skips whole groups, then counts within its group in units of the ways
+    to pick this colour's gems, without listing the ways (up to 84, each a few binomials).
+    """
+    left = min(GEMS_PER_MINE, sum(cart))
+    rest = sum(cart)
+    drawn = [0, 0, 0, 0]
+    for colour in range(len(cart) - 1):
+        have = cart[colour]
+        rest -= have
+        take = 0
+        group = comb(rest, left)
+        while index >= group:
+            index -= group
+            take += 1
+            group = comb(have, take) * comb(rest, left - take)
+        index //= comb(have, take)
+        drawn[colour] = take
+        left -= take
+    drawn[-1] = left
+    return (drawn[0], drawn[1], drawn[2], drawn[3])
 
 
 def _mine_draws(cart: Gems) -> int:
