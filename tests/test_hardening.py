@@ -239,6 +239,23 @@ BAD_VALUES: list[Callable[[], object]] = [
     lambda: cr.Place(W1111, (10**7, 0), 1),
     lambda: cr.Overbuild(W1111, (1, 0), 4),
     lambda: cr.Fill(tuple(cr.FillChoice((0, 2 * i), P1) for i in range(5))),
+    # Just past each bound:
+    lambda: cr.Resolve((1, 0), cr.Side.N, 100),
+    lambda: cr.Resolve((1, 0), cr.Side.N, 1, bars=100),
+    lambda: cr.Resolve((0, -(10**6) - 1), cr.Side.N, 1),
+    lambda: cr.Resolve((1, 0), cr.Side.N, 1, gems=(0, 100, 0, 0)),
+    lambda: cr.Place(W1111, (1, 0), -1),
+    lambda: cr.Overbuild(W1111, (10**6 + 1, 0), 0),
+    lambda: cr.FillChoice((0, 10**6 + 1), P1),
+]
+
+# Values on the bounds, which the constructors take.
+EDGE_VALUES: list[Callable[[], object]] = [
+    lambda: cr.Resolve((10**6, -(10**6)), cr.Side.W, 99, bars=99, gems=(99, 0, 0, 99)),
+    lambda: cr.Resolve((1, 0), cr.Side.N, 0, gems=(0, 0, 0, 0)),
+    lambda: cr.Place(W1111, (-(10**6), 10**6), 3),
+    lambda: cr.Overbuild(W1111, (1, 0), 0),
+    lambda: cr.FillChoice((10**6, 10**6), P1, from_map=True),
 ]
 
 
@@ -256,6 +273,11 @@ def test_moves_refuse_field_values_out_of_range_at_construction(
 ) -> None:
     with pytest.raises(cr.IllegalMoveError, match=r"must be .*, got "):
         make()
+
+
+@pytest.mark.parametrize("make", EDGE_VALUES)
+def test_moves_take_field_values_on_their_bounds(make: Callable[[], object]) -> None:
+    assert make() == make()
 
 
 def test_apply_and_friends_refuse_what_is_no_state() -> None:

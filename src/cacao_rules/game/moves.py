@@ -68,6 +68,21 @@ GEMS_WANTED: Final = f"a tuple of {len(GEM_COLOURS)} ints from 0 to {MAX_COUNT}"
 """What a resolve's gems must be, in the words of a refusal."""
 
 
+def _is_square(square: object) -> bool:
+    """Whether ``square`` is a tuple (x, y) of ints within :data:`MAX_COORDINATE`, as every
+    square the engine builds a move for is: the constructors' checks let such moves through
+    with this one test, and only a refused value goes through the checks field by field,
+    which say what is wrong."""
+    return (
+        type(square) is tuple
+        and len(square) == 2
+        and type(square[0]) is int
+        and type(square[1]) is int
+        and -MAX_COORDINATE <= square[0] <= MAX_COORDINATE
+        and -MAX_COORDINATE <= square[1] <= MAX_COORDINATE
+    )
+
+
 def _check_square(move: str, square: object) -> None:
     if not (
         type(square) is tuple
@@ -109,6 +124,13 @@ def _check_gems(move: str, field: str, gems: object) -> None:
 
 
 def _check_tile_move(move: str, kind: object, square: object, rotation: object) -> None:
+    if (
+        type(kind) is WorkerType
+        and type(rotation) is int
+        and 0 <= rotation <= 3
+        and _is_square(square)
+    ):  # every move the engine lists: a few tests (see _is_square)
+        return
     _check_is(move, "type", kind, WorkerType)
     _check_square(move, square)
     _check_int(move, "rotation", rotation, 0, 3)
@@ -381,6 +403,8 @@ class FillChoice(Sealed):
     def _check_fields(square: object, tile: object, from_map: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
+        if type(tile) is JungleTile and type(from_map) is bool and _is_square(square):
+            return  # every choice the engine lists: one test (see _is_square)
         _check_square("FillChoice", square)
         _check_is("FillChoice", "tile", tile, JungleTile)
         _check_is("FillChoice", "from_map", from_map, bool)
@@ -564,6 +588,17 @@ class Resolve(Sealed):
     ) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
+        if (
+            type(side) is Side
+            and type(workers) is int
+            and 0 <= workers <= MAX_COUNT
+            and type(bars) is int
+            and 0 <= bars <= MAX_COUNT
+            and _is_square(square)
+        ):  # every move the engine lists: a few tests (see _is_square), then the gems
+            if gems is not NO_GEMS:  # at a gem mine
+                _check_gems("Resolve", "gems", gems)
+            return
         _check_square("Resolve", square)
         _check_is("Resolve", "side", side, Side)
         _check_count("Resolve", "workers", workers)
