@@ -174,13 +174,13 @@ def take_from_pile(draft: Draft, tile: JungleTile) -> None:
 
 
 def _minus(have: Gems, less: Gems) -> Gems:
-    red, green, blue, white = (a - b for a, b in zip(have, less, strict=True))
-    return (red, green, blue, white)
+    """``have`` less ``less``, colour by colour (written out: no generator to run)."""
+    return (have[0] - less[0], have[1] - less[1], have[2] - less[2], have[3] - less[3])
 
 
 def _plus(have: Gems, more: Gems) -> Gems:
-    red, green, blue, white = (a + b for a, b in zip(have, more, strict=True))
-    return (red, green, blue, white)
+    """``have`` and ``more`` together, colour by colour (written out: no generator to run)."""
+    return (have[0] + more[0], have[1] + more[1], have[2] + more[2], have[3] + more[3])
 
 
 FULL_SET: Gems = (1, 1, 1, 1)

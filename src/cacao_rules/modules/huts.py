@@ -25,6 +25,9 @@ FARMER_TRIGGER: Final = 4
 FOREMAN_EDGE: Final = 3
 """The printed workers of an edge that the Foreman counts as one more (:rule:`R-HUT-FOREMAN`)."""
 
+CHEAPEST_HUT: Final = min(HUT_COSTS.values())
+"""The cost of the cheapest hut: a player with less gold can build none."""
+
 
 def owns(player: PlayerState, hut: Hut) -> bool:
     """Whether ``player`` has built ``hut``."""
@@ -61,8 +64,11 @@ def why_not_buildable(view: View, seat: int, hut: Hut) -> str:
 
 
 def start_hut_step(draft: Draft) -> bool:
-    """Offer the player whose turn ends a hut, if they can build one; return whether offered."""
-    if not buildable(draft, draft.current):
+    """Offer the player whose turn ends a hut, if they can build one; return whether offered.
+
+    Asked at the end of every turn of a game with huts, and at about half of them the
+    player holds less gold than any hut costs: then the supply is not looked at."""
+    if draft.players[draft.current].gold < CHEAPEST_HUT or not buildable(draft, draft.current):
         return False
     draft.step = HUT_STEP
     return True
