@@ -499,6 +499,13 @@ class _Dealing(_Chance):
             return ChanceNode(view.players[seat].pile, DrawWorker)
         return ChanceNode(gem_mines.jungle_draws(view), DrawJungle)
 
+    def seeded_outcome(self, view: View, seed: int, counter: int) -> object:
+        # A jungle tile is drawn as _DrawingJungle draws it: the same outcome, without
+        # listing every way a gem mine's gems can fall (see seeded_jungle_draw).
+        if setup.hut_tile_being_dealt(view) is None and setup.seat_being_dealt(view) is None:
+            return gem_mines.seeded_jungle_draw(view, seed, counter)
+        return super().seeded_outcome(view, seed, counter)
+
     def draw(self, draft: Draft, outcome: Any) -> None:
         # The outcome's class says which part of the deal it is (see node).
         if isinstance(outcome, Hut):
