@@ -68,8 +68,8 @@ def jungle_draws(view: View) -> Bag[JungleTile]:
 def seeded_jungle_draw(view: View, seed: int, counter: int) -> JungleTile:
     """The tile chance event ``counter`` of game ``seed`` draws from the jungle pile, a gem
     mine with its gems (:rule:`R-GEM-2`): what ``seeded_pick(jungle_draws(view), seed,
-    counter)`` draws (:rule:`R-CHANCE-2`), found without listing every way a mine's gems can
-    fall unless a mine is drawn.
+    counter)`` draws (:rule:`R-CHANCE-2`), found without listing the ways a mine's gems can
+    fall.
 
     The weights of :func:`jungle_draws` are the pile's counts times the number of ways to
     draw the mine's gems from the cart (:func:`_mine_draws`), the mines' share split among
@@ -77,7 +77,8 @@ def seeded_jungle_draw(view: View, seed: int, counter: int) -> JungleTile:
     over those weights, divided by that number, is the seeded index over the pile itself,
     and falls among the mines exactly when the pile's draw is a mine; every mine's outcome
     weighs ``mines`` times its ways, so the offset among them, divided by ``mines``, is the
-    way :func:`_nth_way` finds.
+    way :func:`_nth_way` finds. Most draws are no mine: the pile's draw is found first, and
+    the mines' offset only for a mine.
     """
     pile = view.jungle_pile
     at = pile.position(GEM_MINE)
@@ -86,12 +87,12 @@ def seeded_jungle_draw(view: View, seed: int, counter: int) -> JungleTile:
     cart = view.gem_cart
     scale = _mine_draws(cart)
     index = seeded_index(pile.total * scale, seed, counter)
+    drawn = pile.nth(index // scale)
+    if drawn.kind is not JungleKind.GEM_MINE:
+        return drawn
     items = pile.items
     offset = index - sum([number for _, number in items[:at]]) * scale
-    mines = items[at][1]
-    if not 0 <= offset < mines * scale:
-        return pile.nth(index // scale)
-    return mine_holding(_nth_way(cart, offset // mines))
+    return mine_holding(_nth_way(cart, offset // items[at][1]))
 
 
 def _nth_way(cart: Gems, index: int) -> Gems:
