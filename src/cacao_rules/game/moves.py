@@ -111,8 +111,23 @@ def _check_count(move: str, field: str, value: object) -> None:
 def _check_gems(move: str, field: str, gems: object) -> None:
     """``gems`` must be a tuple of one count per colour.
 
-    Plain loops, not ``all()`` over generators: the engine builds a resolve move for each
-    use of an edge it meets, and a generator costs more than the few comparisons."""
+    The engine builds a resolve move for each way workers can take gems at a mine, so the
+    four counts of a good tuple are tested written out, in one expression; plain loops
+    then find what is wrong with a refused one (not ``all()`` over generators, which
+    cost more than the few comparisons)."""
+    if type(gems) is tuple and len(gems) == len(GEM_COLOURS):
+        red, green, blue, white = gems
+        if (
+            type(red) is int
+            and type(green) is int
+            and type(blue) is int
+            and type(white) is int
+            and 0 <= red <= MAX_COUNT
+            and 0 <= green <= MAX_COUNT
+            and 0 <= blue <= MAX_COUNT
+            and 0 <= white <= MAX_COUNT
+        ):
+            return
     if type(gems) is not tuple or len(gems) != len(GEM_COLOURS):
         raise _wrong_type(move, field, GEMS_WANTED, gems)
     for count in gems:
