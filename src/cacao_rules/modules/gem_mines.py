@@ -168,10 +168,17 @@ def mine_holding(gems: Gems) -> JungleTile:
 
 
 def take_from_pile(draft: Draft, tile: JungleTile) -> None:
-    """Take ``tile`` off the jungle pile; a gem mine's gems come out of the cart."""
-    draft.jungle_pile = draft.jungle_pile.remove(tile.bare)
-    if tile.gems is not None:
-        draft.gem_cart = _minus(draft.gem_cart, tile.gems)
+    """Take ``tile`` off the jungle pile; a gem mine's gems come out of the cart.
+
+    Every tile drawn from the pile comes through here, in every game: a tile without
+    gems costs one test more than the draw itself (what :attr:`JungleTile.bare` does,
+    written out)."""
+    gems = tile.gems
+    if gems is None:
+        draft.jungle_pile = draft.jungle_pile.remove(tile)
+    else:
+        draft.jungle_pile = draft.jungle_pile.remove(GEM_MINE)
+        draft.gem_cart = _minus(draft.gem_cart, gems)
 
 
 def _minus(have: Gems, less: Gems) -> Gems:
