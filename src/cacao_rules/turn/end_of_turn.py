@@ -202,7 +202,8 @@ def next_turn(draft: Draft) -> None:
             draft.step = PLACEMENT_STEP
             if draft.events is not None:
                 draft.emit(TurnStarted(seat))
-            turn_started(draft)
+            if draft.emperor is not None:  # the module's hook only where the Emperor plays
+                turn_started(draft)
             return
     draft.current = (draft.current + 1) % seats
     draft.step = OVER_STEP

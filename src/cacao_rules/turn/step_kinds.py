@@ -257,11 +257,13 @@ class _Placing(_Decision):
     def perform(self, draft: Draft, move: Move) -> None:
         if isinstance(move, Place):
             placement.do_place(draft, move)
-            emperor.after_placement(draft, move.square)
+            if draft.emperor is not None:  # the module's hook only where the Emperor plays
+                emperor.after_placement(draft, move.square)
             filling.start_filling(draft, move.square)
         elif isinstance(move, Overbuild):
             placement.do_overbuild(draft, move)
-            emperor.after_placement(draft, move.square)
+            if draft.emperor is not None:  # the module's hook only where the Emperor plays
+                emperor.after_placement(draft, move.square)
             activation.start_activation(draft, move.square, ())
         else:
             assert isinstance(move, Discard)
