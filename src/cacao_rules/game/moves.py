@@ -100,6 +100,9 @@ def _check_square(move: str, square: object) -> None:
 
 
 def _check_is(move: str, field: str, value: object, kind: type) -> None:
+    """``value`` must be a ``kind``. A move of one field tests ``isinstance(value, kind)``
+    itself first and calls this only to refuse one: the engine builds such a move for every
+    outcome of a chance event it lists."""
     if not isinstance(value, kind):
         raise _wrong_type(move, field, f"a {kind.__name__}", value)
 
@@ -346,7 +349,8 @@ class Discard(Sealed):
     def _check_fields(type: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
-        _check_is("Discard", "type", type, WorkerType)
+        if not isinstance(type, WorkerType):  # the check's call only for a refusal (see _check_is)
+            _check_is("Discard", "type", type, WorkerType)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -697,7 +701,8 @@ class DrawWorker(Sealed):
     def _check_fields(type: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
-        _check_is("DrawWorker", "type", type, WorkerType)
+        if not isinstance(type, WorkerType):  # the check's call only for a refusal (see _check_is)
+            _check_is("DrawWorker", "type", type, WorkerType)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -761,7 +766,8 @@ class DrawJungle(Sealed):
     def _check_fields(tile: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
-        _check_is("DrawJungle", "tile", tile, JungleTile)
+        if not isinstance(tile, JungleTile):  # the check's call only for a refusal (see _check_is)
+            _check_is("DrawJungle", "tile", tile, JungleTile)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -825,7 +831,8 @@ class Slide(Sealed):
     def _check_fields(tile: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
-        _check_is("Slide", "tile", tile, JungleTile)
+        if not isinstance(tile, JungleTile):  # the check's call only for a refusal (see _check_is)
+            _check_is("Slide", "tile", tile, JungleTile)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -889,7 +896,8 @@ class BuildHut(Sealed):
     def _check_fields(hut: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
-        _check_is("BuildHut", "hut", hut, Hut)
+        if not isinstance(hut, Hut):  # the check's call only for a refusal (see _check_is)
+            _check_is("BuildHut", "hut", hut, Hut)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
@@ -1006,7 +1014,8 @@ class HutSide(Sealed):
     def _check_fields(hut: object) -> None:
         """Raise ``TypeError`` for an argument of the wrong type, and
         :class:`~cacao_rules.IllegalMoveError` for one out of its field's range."""
-        _check_is("HutSide", "hut", hut, Hut)
+        if not isinstance(hut, Hut):  # the check's call only for a refusal (see _check_is)
+            _check_is("HutSide", "hut", hut, Hut)
 
     @property
     def sort_key(self) -> tuple[Any, ...]:
