@@ -493,20 +493,27 @@ class _Dealing(_Chance):
     and the display (:rule:`R-CHANCE-3`)."""
 
     def node(self, view: View) -> ChanceNode:
+        node = self._hut_or_hand_node(view)
+        return ChanceNode(gem_mines.jungle_draws(view), DrawJungle) if node is None else node
+
+    def _hut_or_hand_node(self, view: View) -> ChanceNode | None:
+        """The draw of a hut side or of a starting hand's tile, or ``None`` once the deal
+        is at the jungle tiles."""
         sides = setup.hut_tile_being_dealt(view)
         if sides is not None:
             return ChanceNode(_SIDE_BAGS[sides], HutSide)
         seat = setup.seat_being_dealt(view)
         if seat is not None:
             return ChanceNode(view.players[seat].pile, DrawWorker)
-        return ChanceNode(gem_mines.jungle_draws(view), DrawJungle)
+        return None
 
     def seeded_outcome(self, view: View, seed: int, counter: int) -> object:
         # A jungle tile is drawn as _DrawingJungle draws it: the same outcome, without
         # listing every way a gem mine's gems can fall (see seeded_jungle_draw).
-        if setup.hut_tile_being_dealt(view) is None and setup.seat_being_dealt(view) is None:
+        node = self._hut_or_hand_node(view)
+        if node is None:
             return gem_mines.seeded_jungle_draw(view, seed, counter)
-        return super().seeded_outcome(view, seed, counter)
+        return seeded_pick(node.bag, seed, counter)
 
     def draw(self, draft: Draft, outcome: Any) -> None:
         # The outcome's class says which part of the deal it is (see node).
