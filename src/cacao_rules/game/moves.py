@@ -73,13 +73,14 @@ def _is_square(square: object) -> bool:
     square the engine builds a move for is: the constructors' checks let such moves through
     with this one test, and only a refused value goes through the checks field by field,
     which say what is wrong."""
+    if type(square) is not tuple or len(square) != 2:
+        return False
+    x, y = square
     return (
-        type(square) is tuple
-        and len(square) == 2
-        and type(square[0]) is int
-        and type(square[1]) is int
-        and -MAX_COORDINATE <= square[0] <= MAX_COORDINATE
-        and -MAX_COORDINATE <= square[1] <= MAX_COORDINATE
+        type(x) is int
+        and type(y) is int
+        and -MAX_COORDINATE <= x <= MAX_COORDINATE
+        and -MAX_COORDINATE <= y <= MAX_COORDINATE
     )
 
 
