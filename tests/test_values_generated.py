@@ -176,3 +176,27 @@ def test_every_value_has_the_one_sealed_base() -> None:
     assert set(_script().declared()) <= names
     assert {cr.Config, cr.GameRecord} <= bases
     assert not [name for name in sys.modules if name.endswith("sealed_interpreted")]
+
+
+def test_the_draft_updates_each_player_field_alone_as_update_player_does() -> None:
+    """Each ``update_<field>`` of the draft (generated, by position, for the rules' hot
+    paths) gives the player that ``update_player`` with that one keyword gives."""
+    state = cr.new_game(cr.Config.big_game(4), seed=3)
+    changed = {
+        "gold": 9,
+        "cacao": 4,
+        "sun": 2,
+        "water_field": 3,
+        "chocolate": 1,
+        "map_tiles": 5,
+        "huts": (),
+        "gems": (1, 0, 2, 0),
+        "masks": (3, 5),
+    }
+    assert set(changed) == set(cr.PlayerState.FIELDS) - {"hand", "pile"}
+    for name, value in changed.items():
+        by_keyword, by_position = Draft(state, None), Draft(state, None)
+        expected = by_keyword.update_player(2, **{name: value})
+        player = getattr(by_position, f"update_{name}")(2, value)
+        assert player == expected and getattr(player, name) == value
+        assert by_position.players == by_keyword.players

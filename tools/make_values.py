@@ -328,6 +328,25 @@ def draft_block(state: Value, player: Value) -> list[str]:
         [n if n in ("hand", "pile") else f"old.{n}" for n in player_names],
     )
     lines += ["        self.players[seat] = player", "        return player"]
+    for f in player.fields:
+        if f.name not in ("hand", "pile"):
+            lines += ["", *_updater(f, player_names)]
+    return lines
+
+
+def _updater(f: Field, player_names: list[str]) -> list[str]:
+    """:meth:`Draft.update_player` for the one player field ``f``, by position: the rules
+    change one resource at a time on most moves, and a keyword dictionary costs more than
+    the new player itself (most of all compiled)."""
+    lines = _signature(
+        f"    def update_{f.name}", ["self", "seat: int", f"{f.name}: {f.type}"], "PlayerState"
+    )
+    lines.append(f'        """:meth:`update_player` for a new ``{f.name}`` alone."""')
+    lines.append("        old = self.players[seat]")
+    lines += _call(
+        "        player = PlayerState", [n if n == f.name else f"old.{n}" for n in player_names]
+    )
+    lines += ["        self.players[seat] = player", "        return player"]
     return lines
 
 
