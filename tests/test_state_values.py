@@ -171,3 +171,14 @@ def test_a_player_state_is_replaced_as_any_record_is() -> None:
         assert player.replace(**{name: value}) == Sealed.replace(player, **{name: value})
         assert getattr(player.replace(**{name: value}), name) == value
     assert player.replace(**dict(zip(cr.PlayerState.FIELDS, other.values(), strict=True))) == other
+
+
+@pytest.mark.skipif(cr.COMPILED, reason="compiled, no open twin: mypyc writes the slots")
+def test_the_open_twin_is_a_subclass_of_the_same_layout() -> None:
+    """The pure build's constructors write through a subclass that adds nothing to the
+    layout: CPython changes an object's class to and from it without comparing slots
+    (game/sealed.py says what that saves)."""
+    for cls in (cr.State, cr.PlayerState, cr.Place, cr.Config):
+        twin = cls._OPEN
+        assert twin.__bases__ == (cls,) and vars(twin)["__slots__"] == ()
+        assert twin.__basicsize__ == cls.__basicsize__
