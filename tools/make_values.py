@@ -265,7 +265,7 @@ def sealed_block(value: Value) -> list[str]:
     lines.append("            sealed = self.__class__")
     lines.append("            sealed._WEAR(self, sealed._OPEN)")
     lines += [f"            self.{slot} = {given.get(slot, 'None')}" for slot in written]
-    lines.append("            sealed._WEAR(self, sealed)")
+    lines.append("            self.__class__ = sealed  # the twin allows a plain write")
     lines += ["", "    def values(self) -> tuple[Any, ...]:"]
     lines.append('        """The fields\' values, in the order of :attr:`FIELDS`."""')
     lines += _wrapped("        return (", [f"self.{name}" for name in names], ")", tuple_=True)

@@ -56,7 +56,8 @@ class Sealed:
     object may change between the two (:attr:`_WEAR`), but an ordinary ``__setattr__``."""
     _WEAR: ClassVar[Callable[[object, type[Any]], None]] = vars(object)["__class__"].__set__
     """Sets an object's class; the generated constructors switch a new object to its open
-    twin and back with it (the setter of ``__class__``, which bypasses our ``__setattr__``)."""
+    twin with it (the setter of ``__class__``, which bypasses our ``__setattr__``), and back
+    by assigning ``__class__``, which the twin's own ``__setattr__`` allows at less cost."""
 
     _hash: int | None
 
