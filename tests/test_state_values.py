@@ -182,3 +182,29 @@ def test_the_open_twin_is_a_subclass_of_the_same_layout() -> None:
         twin = cls._OPEN
         assert twin.__bases__ == (cls,) and vars(twin)["__slots__"] == ()
         assert twin.__basicsize__ == cls.__basicsize__
+
+
+@pytest.mark.skipif(cr.COMPILED, reason="compiled, only the compiled branch can run")
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_frozen_draft_is_the_state_its_constructor_builds(compiled: bool) -> None:
+    """Both branches of ``Draft.freeze`` (the pure build's writes its own, the compiled
+    build's through the constructor) give the state the constructor gives, sealed, with
+    the moves the draft listed kept for the engine and no others."""
+    from cacao_rules.state.draft import Draft
+
+    state = _mid_game()
+    moves = cr.legal_moves(state)
+    for listed in (None, moves):
+        draft = Draft(state, None)
+        draft.moves = listed
+        with _as_compiled(Draft, compiled):
+            frozen = draft.freeze()
+        assert type(frozen) is cr.State and frozen is not state
+        assert frozen == state and hash(frozen) == hash(state)
+        assert [getattr(frozen, s) for s in cr.State.__slots__ if s != "_listed"] == [
+            getattr(state, s) for s in cr.State.__slots__ if s != "_listed"
+        ]
+        with pytest.raises(AttributeError):
+            frozen.turn = 3
+        kept = cr.legal_moves(frozen)
+        assert (kept is moves) == (listed is moves) and kept == moves

@@ -295,10 +295,7 @@ def draft_block(state: Value, player: Value) -> list[str]:
             lines.append(f"        self.{f.name}: {f.type} = state.{f.name}")
     lines.append("        self.events = events")
     lines.append("        self.moves: tuple[Move, ...] | None = None")
-    lines += ["", "    def freeze(self) -> State:"]
-    lines.append('        """The state this draft now describes (the engine keeps ``moves``)."""')
-    arguments = ["tuple(self.players)" if n == "players" else f"self.{n}" for n in names]
-    lines += _call("        return State", arguments)
+    lines += ["", *_freeze(names, [name for name, _ in state.private])]
     lines.append("")
     lines += _signature(
         "    def update_player", ["self", "seat: int", "**changes: Any"], "PlayerState"
@@ -331,6 +328,39 @@ def draft_block(state: Value, player: Value) -> list[str]:
     for f in player.fields:
         if f.name not in ("hand", "pile"):
             lines += ["", *_updater(f, player_names)]
+    return lines
+
+
+def _freeze(names: list[str], privates: list[str]) -> list[str]:
+    """:meth:`Draft.freeze`: the state, with ``moves`` in its private slot.
+
+    The pure build writes the new state's slots itself, as its constructor would, while
+    the state wears its open twin, and the moves' record with them: calling the
+    constructor and then writing the slot through ``object.__setattr__`` costs about 2/3
+    more (the engine freezes a draft at every move)."""
+    lines = ["    def freeze(self) -> State:"]
+    lines.append('        """The state this draft now describes, with ``moves``, the legal moves')
+    lines.append('        listed for it on the way, kept for the engine (``state/listed.py``)."""')
+    lines.append("        moves = self.moves")
+    lines.append("        if COMPILED:  # the constructor's writes are direct, and so is this one")
+    values = {
+        name: "tuple(self.players)" if name == "players" else f"self.{name}" for name in names
+    }
+    lines += _call("            frozen = State", list(values.values()))
+    lines.append("            if moves is not None:")
+    lines.append('                object.__setattr__(frozen, "_listed", Listed(moves, id(frozen)))')
+    lines.append("            return frozen")
+    lines.append("        state: State = _NEW(State._OPEN)  # written as State's constructor does")
+    lines += [f"        state.{name} = {value}" for name, value in values.items()]
+    lines += [
+        "        state._listed = None if moves is None else Listed(moves, id(state))"
+        if name == "_listed"
+        else f"        state.{name} = None"
+        for name in sorted(privates)
+    ]
+    lines.append("        state._hash = None")
+    lines.append("        state.__class__ = State  # sealed")
+    lines.append("        return state")
     return lines
 
 

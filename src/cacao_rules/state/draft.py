@@ -7,15 +7,21 @@ state behind: the input state is never touched.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from ..compiled import COMPILED
 from ..game.components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Config
 from ..game.events import Event
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.moves import Move
+from .listed import Listed
 from .state import PlayerState, State, Step
+
+_NEW: Final = object.__new__
+"""Makes an object of a class without running its constructor: :meth:`Draft.freeze`
+writes the new state's slots itself in the pure build."""
 
 
 class Draft:
@@ -70,28 +76,58 @@ class Draft:
         self.moves: tuple[Move, ...] | None = None
 
     def freeze(self) -> State:
-        """The state this draft now describes (the engine keeps ``moves``)."""
-        return State(
-            self.config,
-            self.seed,
-            self.chance_count,
-            self.board,
-            self.covered,
-            self.discarded,
-            tuple(self.players),
-            self.jungle_pile,
-            self.display,
-            self.current,
-            self.turn,
-            self.step,
-            self.map_board,
-            self.map_tiles_used,
-            self.hut_supply,
-            self.emperor,
-            self.gem_cart,
-            self.mask_supply,
-            self.gems_exchanged,
-        )
+        """The state this draft now describes, with ``moves``, the legal moves
+        listed for it on the way, kept for the engine (``state/listed.py``)."""
+        moves = self.moves
+        if COMPILED:  # the constructor's writes are direct, and so is this one
+            frozen = State(
+                self.config,
+                self.seed,
+                self.chance_count,
+                self.board,
+                self.covered,
+                self.discarded,
+                tuple(self.players),
+                self.jungle_pile,
+                self.display,
+                self.current,
+                self.turn,
+                self.step,
+                self.map_board,
+                self.map_tiles_used,
+                self.hut_supply,
+                self.emperor,
+                self.gem_cart,
+                self.mask_supply,
+                self.gems_exchanged,
+            )
+            if moves is not None:
+                object.__setattr__(frozen, "_listed", Listed(moves, id(frozen)))
+            return frozen
+        state: State = _NEW(State._OPEN)  # written as State's constructor does
+        state.config = self.config
+        state.seed = self.seed
+        state.chance_count = self.chance_count
+        state.board = self.board
+        state.covered = self.covered
+        state.discarded = self.discarded
+        state.players = tuple(self.players)
+        state.jungle_pile = self.jungle_pile
+        state.display = self.display
+        state.current = self.current
+        state.turn = self.turn
+        state.step = self.step
+        state.map_board = self.map_board
+        state.map_tiles_used = self.map_tiles_used
+        state.hut_supply = self.hut_supply
+        state.emperor = self.emperor
+        state.gem_cart = self.gem_cart
+        state.mask_supply = self.mask_supply
+        state.gems_exchanged = self.gems_exchanged
+        state._listed = None if moves is None else Listed(moves, id(state))
+        state._hash = None
+        state.__class__ = State  # sealed
+        return state
 
     def update_player(self, seat: int, **changes: Any) -> PlayerState:
         """Replace seat ``seat``'s player state by a copy with ``changes``; return it
