@@ -296,7 +296,7 @@ def draft_block(state: Value, player: Value) -> list[str]:
     lines.append("        self.events = events")
     lines.append("        self.moves: tuple[Move, ...] | None = None")
     lines += ["", *_freeze(names, [name for name, _ in state.private])]
-    lines.append("")
+    lines += ["", *_player(player), ""]
     lines += _signature(
         "    def update_player", ["self", "seat: int", "**changes: Any"], "PlayerState"
     )
@@ -308,7 +308,7 @@ def draft_block(state: Value, player: Value) -> list[str]:
     lines.append("        old = self.players[seat]")
     player_names = [f.name for f in player.fields]
     lines += _call(
-        "        player = PlayerState", [f'changes.pop("{n}", old.{n})' for n in player_names]
+        "        player = self._player", [f'changes.pop("{n}", old.{n})' for n in player_names]
     )
     lines += ["        if changes:  # names no field", "            old._check_changes(changes)"]
     lines += ["        self.players[seat] = player", "        return player", ""]
@@ -321,7 +321,7 @@ def draft_block(state: Value, player: Value) -> list[str]:
     lines.append('        discarded or drawn, at every turn, so without a keyword dictionary."""')
     lines.append("        old = self.players[seat]")
     lines += _call(
-        "        player = PlayerState",
+        "        player = self._player",
         [n if n in ("hand", "pile") else f"old.{n}" for n in player_names],
     )
     lines += ["        self.players[seat] = player", "        return player"]
@@ -350,18 +350,37 @@ def _freeze(names: list[str], privates: list[str]) -> list[str]:
     lines.append("            if moves is not None:")
     lines.append('                object.__setattr__(frozen, "_listed", Listed(moves, id(frozen)))')
     lines.append("            return frozen")
-    lines.append("        state: State = _NEW(State._OPEN)  # written as State's constructor does")
-    lines += [f"        state.{name} = {value}" for name, value in values.items()]
-    lines += [
-        "        state._listed = None if moves is None else Listed(moves, id(state))"
-        if name == "_listed"
-        else f"        state.{name} = None"
-        for name in sorted(privates)
-    ]
-    lines.append("        state._hash = None")
-    lines.append("        state.__class__ = State  # sealed")
-    lines.append("        return state")
+    listed = "None if moves is None else Listed(moves, id(state))"
+    privates_values = {name: listed if name == "_listed" else "None" for name in privates}
+    return lines + _written("state", "State", values, privates_values)
+
+
+def _written(name: str, cls: str, values: dict[str, str], privates: dict[str, str]) -> list[str]:
+    """The pure build's way of making a ``cls`` of ``values`` (slot: source) without calling
+    its constructor: a new object of its open twin, its slots written as the constructor
+    writes them, then its own class (see :func:`_freeze` for why)."""
+    lines = [f"        {name}: {cls} = _NEW({cls}._OPEN)  # written as its constructor does"]
+    lines += [f"        {name}.{slot} = {value}" for slot, value in values.items()]
+    lines += [f"        {name}.{slot} = {value}" for slot, value in sorted(privates.items())]
+    lines.append(f"        {name}._hash = None")
+    lines.append(f"        {name}.__class__ = {cls}  # sealed")
+    lines.append(f"        return {name}")
     return lines
+
+
+def _player(player: Value) -> list[str]:
+    """``Draft._player``: a new player state, for the updaters (their player's constructor,
+    written out in the pure build, :func:`_written`)."""
+    names = [f.name for f in player.fields]
+    lines = ["    @staticmethod"]
+    lines += _signature(
+        "    def _player", [f"{f.name}: {f.type}" for f in player.fields], "PlayerState"
+    )
+    lines.append('        """A new player state; the updaters make one at nearly every move."""')
+    lines.append("        if COMPILED:")
+    lines += _call("            return PlayerState", names)
+    privates = {name: "None" for name, _ in player.private}
+    return lines + _written("player", "PlayerState", {n: n for n in names}, privates)
 
 
 def _updater(f: Field, player_names: list[str]) -> list[str]:
@@ -374,7 +393,7 @@ def _updater(f: Field, player_names: list[str]) -> list[str]:
     lines.append(f'        """:meth:`update_player` for a new ``{f.name}`` alone."""')
     lines.append("        old = self.players[seat]")
     lines += _call(
-        "        player = PlayerState", [n if n == f.name else f"old.{n}" for n in player_names]
+        "        player = self._player", [n if n == f.name else f"old.{n}" for n in player_names]
     )
     lines += ["        self.players[seat] = player", "        return player"]
     return lines

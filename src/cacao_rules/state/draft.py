@@ -104,7 +104,7 @@ class Draft:
             if moves is not None:
                 object.__setattr__(frozen, "_listed", Listed(moves, id(frozen)))
             return frozen
-        state: State = _NEW(State._OPEN)  # written as State's constructor does
+        state: State = _NEW(State._OPEN)  # written as its constructor does
         state.config = self.config
         state.seed = self.seed
         state.chance_count = self.chance_count
@@ -129,12 +129,47 @@ class Draft:
         state.__class__ = State  # sealed
         return state
 
+    @staticmethod
+    def _player(
+        gold: int,
+        cacao: int,
+        sun: int,
+        water_field: int,
+        hand: tuple[WorkerType, ...],
+        pile: Bag[WorkerType],
+        chocolate: int,
+        map_tiles: int,
+        huts: tuple[Hut, ...],
+        gems: Gems,
+        masks: tuple[int, ...],
+    ) -> PlayerState:
+        """A new player state; the updaters make one at nearly every move."""
+        if COMPILED:
+            return PlayerState(
+                gold, cacao, sun, water_field, hand, pile, chocolate, map_tiles, huts, gems, masks
+            )
+        player: PlayerState = _NEW(PlayerState._OPEN)  # written as its constructor does
+        player.gold = gold
+        player.cacao = cacao
+        player.sun = sun
+        player.water_field = water_field
+        player.hand = hand
+        player.pile = pile
+        player.chocolate = chocolate
+        player.map_tiles = map_tiles
+        player.huts = huts
+        player.gems = gems
+        player.masks = masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
+        return player
+
     def update_player(self, seat: int, **changes: Any) -> PlayerState:
         """Replace seat ``seat``'s player state by a copy with ``changes``; return it
         (:meth:`PlayerState.replace`, by position: the rules change a player on
         nearly every move)."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             changes.pop("gold", old.gold),
             changes.pop("cacao", old.cacao),
             changes.pop("sun", old.sun),
@@ -158,7 +193,7 @@ class Draft:
         """:meth:`update_player` for a new ``hand`` and ``pile``: a tile placed,
         discarded or drawn, at every turn, so without a keyword dictionary."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             old.sun,
@@ -177,7 +212,7 @@ class Draft:
     def update_gold(self, seat: int, gold: int) -> PlayerState:
         """:meth:`update_player` for a new ``gold`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             gold,
             old.cacao,
             old.sun,
@@ -196,7 +231,7 @@ class Draft:
     def update_cacao(self, seat: int, cacao: int) -> PlayerState:
         """:meth:`update_player` for a new ``cacao`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             cacao,
             old.sun,
@@ -215,7 +250,7 @@ class Draft:
     def update_sun(self, seat: int, sun: int) -> PlayerState:
         """:meth:`update_player` for a new ``sun`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             sun,
@@ -234,7 +269,7 @@ class Draft:
     def update_water_field(self, seat: int, water_field: int) -> PlayerState:
         """:meth:`update_player` for a new ``water_field`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             old.sun,
@@ -253,7 +288,7 @@ class Draft:
     def update_chocolate(self, seat: int, chocolate: int) -> PlayerState:
         """:meth:`update_player` for a new ``chocolate`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             old.sun,
@@ -272,7 +307,7 @@ class Draft:
     def update_map_tiles(self, seat: int, map_tiles: int) -> PlayerState:
         """:meth:`update_player` for a new ``map_tiles`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             old.sun,
@@ -291,7 +326,7 @@ class Draft:
     def update_huts(self, seat: int, huts: tuple[Hut, ...]) -> PlayerState:
         """:meth:`update_player` for a new ``huts`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             old.sun,
@@ -310,7 +345,7 @@ class Draft:
     def update_gems(self, seat: int, gems: Gems) -> PlayerState:
         """:meth:`update_player` for a new ``gems`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             old.sun,
@@ -329,7 +364,7 @@ class Draft:
     def update_masks(self, seat: int, masks: tuple[int, ...]) -> PlayerState:
         """:meth:`update_player` for a new ``masks`` alone."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             old.sun,
