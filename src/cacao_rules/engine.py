@@ -28,7 +28,7 @@ from .state.draft import Draft
 from .state.listed import Listed
 from .state.state import State
 from .turn import setup
-from .turn.step_kinds import STEP_KINDS, ChanceNode, StepKind, chance_node
+from .turn.step_kinds import STEP_KINDS, ChanceNode, chance_node
 
 
 def settle(draft: Draft) -> None:
@@ -128,18 +128,8 @@ def _chance_node_of(state: State) -> ChanceNode:
     return node
 
 
-def _check(state: State, move: Move) -> StepKind:
-    """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied to ``state``;
-    return the kind of the state's step, which carries the move out."""
-    kind = STEP_KINDS[type(state.step)]
-    known = _listed_moves(state)
-    if known is None or isinstance(move, Place) or not _listed(move, known):
-        kind.check(state, move)
-    return kind
-
-
 _MOVE_TYPES: Final = frozenset(MOVE_CLASSES)
-"""The move classes, for :func:`_check` to know a move by its exact class in one set lookup
+"""The move classes, for :func:`_run` to know a move by its exact class in one set lookup
 before asking :func:`isinstance`, which tries each class in turn."""
 
 
@@ -157,11 +147,17 @@ def _listed(move: Move, known: tuple[Move, ...]) -> bool:
 
 
 def _run(state: State, move: Move, events: list[Event] | None) -> State:
+    """:func:`apply`, collecting ``events`` if given (:func:`step`)."""
     if type(state) is not State:
         expect(state, State)
     if type(move) not in _MOVE_TYPES:
         expect_any(move, MOVE_CLASSES)
-    kind = _check(state, move)
+    kind = STEP_KINDS[type(state.step)]
+    # The kind checks the move, raising IllegalMoveError that says why it is not legal,
+    # unless the move is one the engine listed for this very state.
+    known = _listed_moves(state)
+    if known is None or isinstance(move, Place) or not _listed(move, known):
+        kind.check(state, move)
     draft = Draft(state, events)
     kind.perform(draft, move)
     settle(draft)
