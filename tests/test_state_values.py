@@ -208,3 +208,18 @@ def test_a_frozen_draft_is_the_state_its_constructor_builds(compiled: bool) -> N
             frozen.turn = 3
         kept = cr.legal_moves(frozen)
         assert (kept is moves) == (listed is moves) and kept == moves
+
+
+def test_a_bag_with_one_more_element_is_the_bag_counted_afresh() -> None:
+    """``Bag.add`` (a hut side joining the supply at setup) gives the bag that counting and
+    sorting every element again gives, whatever was in it and whatever joins."""
+    rng = random.Random(7)
+    for _ in range(300):
+        elements = [rng.choice("abcdef") for _ in range(rng.randrange(6))]
+        bag = Bag.of(elements, key=str)
+        bag.count("a")  # with its index of positions built, which the copy may share
+        item = rng.choice("abcdefg")
+        added = bag.add(item, key=str)
+        expected = Bag.of([*elements, item], key=str)
+        assert added == expected and added.total == expected.total == len(elements) + 1
+        assert [added.count(c) for c in "abcdefg"] == [expected.count(c) for c in "abcdefg"]

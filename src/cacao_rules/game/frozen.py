@@ -139,6 +139,27 @@ class Bag(Generic[T]):
         bag._index = self._index
         return bag
 
+    def add(self, item: T, key: Callable[[T], Any]) -> Bag[T]:
+        """Return a copy with one ``item`` more, in its place by ``key``, the sort key the
+        bag was made with: ``Bag.of([*self.elements(), item], key)`` without counting and
+        sorting every element again.
+
+        >>> Bag.of("ac", key=str).add("b", key=str).add("c", key=str).items
+        (('a', 1), ('b', 1), ('c', 2))
+        """
+        items = self._items
+        at = self.position(item)
+        if at >= 0:
+            element, count = items[at]
+            bag = Bag((*items[:at], (element, count + 1), *items[at + 1 :]), self._total + 1)
+            bag._index = self._index  # every element keeps its position
+            return bag
+        rank = key(item)
+        for at, (element, _) in enumerate(items):
+            if key(element) > rank:
+                return Bag((*items[:at], (item, 1), *items[at:]), self._total + 1)
+        return Bag((*items, (item, 1)), self._total + 1)
+
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""
         for element, count in self._items:
