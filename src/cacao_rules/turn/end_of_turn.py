@@ -95,7 +95,7 @@ def display_wants_tile(draft: View) -> bool:
 def map_board_wants_tile(draft: View) -> bool:
     """Whether the Map module's board is short of 2 tiles and the pile can give one."""
     return (
-        draft.config.has(Module.MAP)
+        Module.MAP in draft.config.modules
         and len(draft.map_board) < MAP_BOARD_SIZE
         and bool(draft.jungle_pile)
     )
@@ -130,7 +130,7 @@ def start_refill(draft: Draft) -> None:
             _take_the_rest(draft, fill_map_board)
         else:
             draft.step = MAP_REFILL_STEP
-    elif not (draft.config.has(Module.HUTS) and start_hut_step(draft)):
+    elif not (Module.HUTS in draft.config.modules and start_hut_step(draft)):
         next_turn(draft)
 
 
