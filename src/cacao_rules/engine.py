@@ -61,7 +61,8 @@ def new_game(config: Config, seed: int | None = None) -> State:
     expect(config, Config)
     expect_any(seed, (int,), optional=True)
     check_seed(seed, optional=True)
-    draft = Draft(_before_the_deal(config).replace(seed=seed), None)
+    draft = Draft(_before_the_deal(config), None)
+    draft.seed = seed
     setup.continue_deal(draft)
     settle(draft)
     return draft.freeze()  # with the moves settling listed
