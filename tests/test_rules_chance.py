@@ -477,3 +477,21 @@ def test_move_order_is_by_class_then_fields() -> None:
     assert len(types) == len(moves)
     assert types == sorted(types, key=lambda kind: kind.sort_key)
     assert len(moves) == 6 * (1 + 4 + 4)
+
+
+def test_each_chance_kind_draws_from_the_bag_of_its_node() -> None:
+    """What a chance step draws from (the seeded draws ask its kind for the bag alone) is
+    the bag of the chance node it shows, at every chance node of unseeded games."""
+    from cacao_rules.turn.step_kinds import STEP_KINDS, _Chance
+
+    seen = set()
+    for seed, config in enumerate([cr.Config(players=2), cr.Config.big_game(4)] * 3):
+        rng = random.Random(seed)
+        state = cr.new_game(config)
+        while not state.is_over:
+            kind = STEP_KINDS[type(state.step)]
+            if isinstance(kind, _Chance):
+                seen.add(type(state.step))
+                assert kind.bag(state) == kind.node(state).bag
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    assert len(seen) >= 4  # the deal, the worker draw, refills and blind fills

@@ -322,3 +322,25 @@ def test_seeded_game_lasts_players_times_tiles_turns(players: int, tiles: int) -
     assert ended == 1
     assert all(player.hand == () and player.pile.total == 0 for player in state.players)
     assert state.current == 0  # the seat after the last one, n - 1
+
+
+def test_a_tile_joins_the_display_or_map_board_in_the_fixed_order() -> None:
+    """A tile laid in the display or on the map board (R-END-2, R-MAP-4) goes into its place
+    among the tiles there, which are in the fixed order: as if they were all sorted again."""
+    import itertools
+
+    from cacao_rules.game.pools import jungle_pool
+    from cacao_rules.turn.end_of_turn import with_tile
+
+    tiles = sorted(
+        {
+            *jungle_pool(cr.Config.big_game(4)),
+            cr.JungleTile(cr.JungleKind.GEM_MINE, gems=(1, 2, 3, 0)),
+        },
+        key=lambda t: t.sort_key,
+    )
+    for size in (0, 1, 2):
+        for held in itertools.combinations_with_replacement(tiles, size):
+            for tile in tiles:
+                expected = tuple(sorted((*held, tile), key=lambda t: t.sort_key))
+                assert with_tile(held, tile) == expected

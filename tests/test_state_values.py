@@ -171,3 +171,55 @@ def test_a_player_state_is_replaced_as_any_record_is() -> None:
         assert player.replace(**{name: value}) == Sealed.replace(player, **{name: value})
         assert getattr(player.replace(**{name: value}), name) == value
     assert player.replace(**dict(zip(cr.PlayerState.FIELDS, other.values(), strict=True))) == other
+
+
+@pytest.mark.skipif(cr.COMPILED, reason="compiled, no open twin: mypyc writes the slots")
+def test_the_open_twin_is_a_subclass_of_the_same_layout() -> None:
+    """The pure build's constructors write through a subclass that adds nothing to the
+    layout: CPython changes an object's class to and from it without comparing slots
+    (game/sealed.py says what that saves)."""
+    for cls in (cr.State, cr.PlayerState, cr.Place, cr.Config):
+        twin = cls._OPEN
+        assert twin.__bases__ == (cls,) and vars(twin)["__slots__"] == ()
+        assert twin.__basicsize__ == cls.__basicsize__
+
+
+@pytest.mark.skipif(cr.COMPILED, reason="compiled, only the compiled branch can run")
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_frozen_draft_is_the_state_its_constructor_builds(compiled: bool) -> None:
+    """Both branches of ``Draft.freeze`` (the pure build's writes its own, the compiled
+    build's through the constructor) give the state the constructor gives, sealed, with
+    the moves the draft listed kept for the engine and no others."""
+    from cacao_rules.state.draft import Draft
+
+    state = _mid_game()
+    moves = cr.legal_moves(state)
+    for listed in (None, moves):
+        draft = Draft(state, None)
+        draft.moves = listed
+        with _as_compiled(Draft, compiled):
+            frozen = draft.freeze()
+        assert type(frozen) is cr.State and frozen is not state
+        assert frozen == state and hash(frozen) == hash(state)
+        assert [getattr(frozen, s) for s in cr.State.__slots__ if s != "_listed"] == [
+            getattr(state, s) for s in cr.State.__slots__ if s != "_listed"
+        ]
+        with pytest.raises(AttributeError):
+            frozen.turn = 3
+        kept = cr.legal_moves(frozen)
+        assert (kept is moves) == (listed is moves) and kept == moves
+
+
+def test_a_bag_with_one_more_element_is_the_bag_counted_afresh() -> None:
+    """``Bag.add`` (a hut side joining the supply at setup) gives the bag that counting and
+    sorting every element again gives, whatever was in it and whatever joins."""
+    rng = random.Random(7)
+    for _ in range(300):
+        elements = [rng.choice("abcdef") for _ in range(rng.randrange(6))]
+        bag = Bag.of(elements, key=str)
+        bag.count("a")  # with its index of positions built, which the copy may share
+        item = rng.choice("abcdefg")
+        added = bag.add(item, key=str)
+        expected = Bag.of([*elements, item], key=str)
+        assert added == expected and added.total == expected.total == len(elements) + 1
+        assert [added.count(c) for c in "abcdefg"] == [expected.count(c) for c in "abcdefg"]

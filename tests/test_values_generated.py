@@ -13,6 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import msgspec
+import pytest
 
 import cacao_rules as cr
 from cacao_rules.game.sealed import Sealed
@@ -116,7 +117,9 @@ def test_a_field_is_declared_in_its_class_alone(tmp_path: Path) -> None:
 
 
 def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
-    subclasses: list[type[Sealed]] = base.__subclasses__()
+    """The value classes derived from ``base``: not the pure build's open twins, the
+    subclasses that their constructors write through (game/sealed.py)."""
+    subclasses = [sub for sub in base.__subclasses__() if not vars(sub).get("_IS_TWIN")]
     return [cls for sub in subclasses for cls in (sub, *_sealed_classes(sub))]
 
 
@@ -176,3 +179,39 @@ def test_every_value_has_the_one_sealed_base() -> None:
     assert set(_script().declared()) <= names
     assert {cr.Config, cr.GameRecord} <= bases
     assert not [name for name in sys.modules if name.endswith("sealed_interpreted")]
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_draft_updates_each_player_field_alone_as_update_player_does(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each ``update_<field>`` of the draft (generated, by position, for the rules' hot
+    paths) gives the player that ``update_player`` with that one keyword gives, and both
+    the one that ``PlayerState.replace`` gives, a sealed value, down either branch of the
+    draft's code (the pure build writes a new player's slots itself)."""
+    if compiled != cr.COMPILED:
+        if cr.COMPILED:
+            pytest.skip("compiled, only the compiled branch can run")
+        monkeypatch.setattr(sys.modules[Draft.__module__], "COMPILED", compiled)
+    state = cr.new_game(cr.Config.big_game(4), seed=3)
+    changed = {
+        "gold": 9,
+        "cacao": 4,
+        "sun": 2,
+        "water_field": 3,
+        "chocolate": 1,
+        "map_tiles": 5,
+        "huts": (),
+        "gems": (1, 0, 2, 0),
+        "masks": (3, 5),
+    }
+    assert set(changed) == set(cr.PlayerState.FIELDS) - {"hand", "pile"}
+    for name, value in changed.items():
+        by_keyword, by_position = Draft(state, None), Draft(state, None)
+        expected = by_keyword.update_player(2, **{name: value})
+        player = getattr(by_position, f"update_{name}")(2, value)
+        assert player == expected == state.players[2].replace(**{name: value})
+        assert type(player) is cr.PlayerState and getattr(player, name) == value
+        assert by_position.players == by_keyword.players
+        with pytest.raises(AttributeError):
+            player.gold = 1

@@ -265,7 +265,7 @@ def sealed_block(value: Value) -> list[str]:
     lines.append("            sealed = self.__class__")
     lines.append("            sealed._WEAR(self, sealed._OPEN)")
     lines += [f"            self.{slot} = {given.get(slot, 'None')}" for slot in written]
-    lines.append("            sealed._WEAR(self, sealed)")
+    lines.append("            self.__class__ = sealed  # the twin allows a plain write")
     lines += ["", "    def values(self) -> tuple[Any, ...]:"]
     lines.append('        """The fields\' values, in the order of :attr:`FIELDS`."""')
     lines += _wrapped("        return (", [f"self.{name}" for name in names], ")", tuple_=True)
@@ -295,11 +295,8 @@ def draft_block(state: Value, player: Value) -> list[str]:
             lines.append(f"        self.{f.name}: {f.type} = state.{f.name}")
     lines.append("        self.events = events")
     lines.append("        self.moves: tuple[Move, ...] | None = None")
-    lines += ["", "    def freeze(self) -> State:"]
-    lines.append('        """The state this draft now describes (the engine keeps ``moves``)."""')
-    arguments = ["tuple(self.players)" if n == "players" else f"self.{n}" for n in names]
-    lines += _call("        return State", arguments)
-    lines.append("")
+    lines += ["", *_freeze(names, [name for name, _ in state.private])]
+    lines += ["", *_player(player), ""]
     lines += _signature(
         "    def update_player", ["self", "seat: int", "**changes: Any"], "PlayerState"
     )
@@ -311,7 +308,7 @@ def draft_block(state: Value, player: Value) -> list[str]:
     lines.append("        old = self.players[seat]")
     player_names = [f.name for f in player.fields]
     lines += _call(
-        "        player = PlayerState", [f'changes.pop("{n}", old.{n})' for n in player_names]
+        "        player = self._player", [f'changes.pop("{n}", old.{n})' for n in player_names]
     )
     lines += ["        if changes:  # names no field", "            old._check_changes(changes)"]
     lines += ["        self.players[seat] = player", "        return player", ""]
@@ -324,8 +321,79 @@ def draft_block(state: Value, player: Value) -> list[str]:
     lines.append('        discarded or drawn, at every turn, so without a keyword dictionary."""')
     lines.append("        old = self.players[seat]")
     lines += _call(
-        "        player = PlayerState",
+        "        player = self._player",
         [n if n in ("hand", "pile") else f"old.{n}" for n in player_names],
+    )
+    lines += ["        self.players[seat] = player", "        return player"]
+    for f in player.fields:
+        if f.name not in ("hand", "pile"):
+            lines += ["", *_updater(f, player_names)]
+    return lines
+
+
+def _freeze(names: list[str], privates: list[str]) -> list[str]:
+    """:meth:`Draft.freeze`: the state, with ``moves`` in its private slot.
+
+    The pure build writes the new state's slots itself, as its constructor would, while
+    the state wears its open twin, and the moves' record with them: calling the
+    constructor and then writing the slot through ``object.__setattr__`` costs about 2/3
+    more (the engine freezes a draft at every move)."""
+    lines = ["    def freeze(self) -> State:"]
+    lines.append('        """The state this draft now describes, with ``moves``, the legal moves')
+    lines.append('        listed for it on the way, kept for the engine (``state/listed.py``)."""')
+    lines.append("        moves = self.moves")
+    lines.append("        if COMPILED:  # the constructor's writes are direct, and so is this one")
+    values = {
+        name: "tuple(self.players)" if name == "players" else f"self.{name}" for name in names
+    }
+    lines += _call("            frozen = State", list(values.values()))
+    lines.append("            if moves is not None:")
+    lines.append('                object.__setattr__(frozen, "_listed", Listed(moves, id(frozen)))')
+    lines.append("            return frozen")
+    listed = "None if moves is None else Listed(moves, id(state))"
+    privates_values = {name: listed if name == "_listed" else "None" for name in privates}
+    return lines + _written("state", "State", values, privates_values)
+
+
+def _written(name: str, cls: str, values: dict[str, str], privates: dict[str, str]) -> list[str]:
+    """The pure build's way of making a ``cls`` of ``values`` (slot: source) without calling
+    its constructor: a new object of its open twin, its slots written as the constructor
+    writes them, then its own class (see :func:`_freeze` for why)."""
+    lines = [f"        {name}: {cls} = _NEW({cls}._OPEN)  # written as its constructor does"]
+    lines += [f"        {name}.{slot} = {value}" for slot, value in values.items()]
+    lines += [f"        {name}.{slot} = {value}" for slot, value in sorted(privates.items())]
+    lines.append(f"        {name}._hash = None")
+    lines.append(f"        {name}.__class__ = {cls}  # sealed")
+    lines.append(f"        return {name}")
+    return lines
+
+
+def _player(player: Value) -> list[str]:
+    """``Draft._player``: a new player state, for the updaters (their player's constructor,
+    written out in the pure build, :func:`_written`)."""
+    names = [f.name for f in player.fields]
+    lines = ["    @staticmethod"]
+    lines += _signature(
+        "    def _player", [f"{f.name}: {f.type}" for f in player.fields], "PlayerState"
+    )
+    lines.append('        """A new player state; the updaters make one at nearly every move."""')
+    lines.append("        if COMPILED:")
+    lines += _call("            return PlayerState", names)
+    privates = {name: "None" for name, _ in player.private}
+    return lines + _written("player", "PlayerState", {n: n for n in names}, privates)
+
+
+def _updater(f: Field, player_names: list[str]) -> list[str]:
+    """:meth:`Draft.update_player` for the one player field ``f``, by position: the rules
+    change one resource at a time on most moves, and a keyword dictionary costs more than
+    the new player itself (most of all compiled)."""
+    lines = _signature(
+        f"    def update_{f.name}", ["self", "seat: int", f"{f.name}: {f.type}"], "PlayerState"
+    )
+    lines.append(f'        """:meth:`update_player` for a new ``{f.name}`` alone."""')
+    lines.append("        old = self.players[seat]")
+    lines += _call(
+        "        player = self._player", [n if n == f.name else f"old.{n}" for n in player_names]
     )
     lines += ["        self.players[seat] = player", "        return player"]
     return lines

@@ -25,9 +25,10 @@ from .game.events import Event
 from .game.moves import MOVE_CLASSES, Move, Place
 from .state.chance import check_seed, outcome_fractions
 from .state.draft import Draft
+from .state.listed import Listed
 from .state.state import State
 from .turn import setup
-from .turn.step_kinds import STEP_KINDS, ChanceNode, StepKind, chance_node
+from .turn.step_kinds import STEP_KINDS, ChanceNode, chance_node
 
 
 def settle(draft: Draft) -> None:
@@ -60,55 +61,24 @@ def new_game(config: Config, seed: int | None = None) -> State:
     expect(config, Config)
     expect_any(seed, (int,), optional=True)
     check_seed(seed, optional=True)
-    draft = Draft(_before_the_deal(config).replace(seed=seed), None)
+    draft = Draft(_before_the_deal(config), None)
+    draft.seed = seed
     setup.continue_deal(draft)
     settle(draft)
-    return finish(draft)
-
-
-class _Listed:
-    """The legal moves the engine listed for one state, as it keeps them in the state's
-    private slot: made here alone, and naming its state by identity.
-
-    A state's slot is out of reach of every public name but not of ``object.__setattr__``,
-    so the engine does not trust what the slot holds: only a record of this class, made
-    for that very state (:func:`_listed_moves`). A tuple written into the slot, or the
-    record of another state copied there, is ignored, and the moves are listed and checked
-    afresh: no caller can make the engine accept a move it did not list. (A record taken
-    out of a state and kept until that state is gone could name a later state that Python
-    puts at the same address; getting there means reaching into the engine's private
-    records, as replacing its functions would.)
-    """
-
-    __slots__ = ("moves", "owner")
-
-    def __init__(self, moves: tuple[Move, ...], owner: int) -> None:
-        self.moves: Final = moves
-        self.owner: Final = owner
-        """``id()`` of the state listed: no other living object has it."""
+    return draft.freeze()  # with the moves settling listed
 
 
 def _keep(state: State, moves: tuple[Move, ...]) -> None:
     """Keep ``moves`` as the legal moves of ``state``, which the engine has just listed."""
-    object.__setattr__(state, "_listed", _Listed(moves, id(state)))
+    object.__setattr__(state, "_listed", Listed(moves, id(state)))
 
 
 def _listed_moves(state: State) -> tuple[Move, ...] | None:
     """The legal moves the engine listed for ``state``, or ``None`` if not listed yet."""
     listed = state._listed
-    if type(listed) is _Listed and listed.owner == id(state):
+    if type(listed) is Listed and listed.owner == id(state):
         return listed.moves
     return None
-
-
-def finish(draft: Draft) -> State:
-    """The state that the settled ``draft`` describes, with the legal moves it listed on
-    the way (a decision with more than one answer lists them: :func:`settle`)."""
-    state = draft.freeze()
-    moves = draft.moves
-    if moves is not None:
-        _keep(state, moves)
-    return state
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -159,18 +129,8 @@ def _chance_node_of(state: State) -> ChanceNode:
     return node
 
 
-def _check(state: State, move: Move) -> StepKind:
-    """Raise :class:`IllegalMoveError` saying why ``move`` cannot be applied to ``state``;
-    return the kind of the state's step, which carries the move out."""
-    kind = STEP_KINDS[type(state.step)]
-    known = _listed_moves(state)
-    if known is None or isinstance(move, Place) or not _listed(move, known):
-        kind.check(state, move)
-    return kind
-
-
 _MOVE_TYPES: Final = frozenset(MOVE_CLASSES)
-"""The move classes, for :func:`_check` to know a move by its exact class in one set lookup
+"""The move classes, for :func:`_run` to know a move by its exact class in one set lookup
 before asking :func:`isinstance`, which tries each class in turn."""
 
 
@@ -188,15 +148,21 @@ def _listed(move: Move, known: tuple[Move, ...]) -> bool:
 
 
 def _run(state: State, move: Move, events: list[Event] | None) -> State:
+    """:func:`apply`, collecting ``events`` if given (:func:`step`)."""
     if type(state) is not State:
         expect(state, State)
     if type(move) not in _MOVE_TYPES:
         expect_any(move, MOVE_CLASSES)
-    kind = _check(state, move)
+    kind = STEP_KINDS[type(state.step)]
+    # The kind checks the move, raising IllegalMoveError that says why it is not legal,
+    # unless the move is one the engine listed for this very state.
+    known = _listed_moves(state)
+    if known is None or isinstance(move, Place) or not _listed(move, known):
+        kind.check(state, move)
     draft = Draft(state, events)
     kind.perform(draft, move)
     settle(draft)
-    return finish(draft)
+    return draft.freeze()  # with the moves settling listed
 
 
 def apply(state: State, move: Move) -> State:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, cast
 
 from .compiled import Int
-from .engine import finish, settle
+from .engine import settle
 from .errors import (
     ConfigError,
     FormatError,
@@ -140,7 +140,7 @@ def position(
         raise ConfigError(f"the position is not one the rules allow: {error}") from None
     draft = Draft(state, None)
     settle(draft)
-    return finish(draft)
+    return draft.freeze()
 
 
 def _gem_supplies(

@@ -268,7 +268,7 @@ class Config(Sealed):
             self.workers = checked[4]
             self.is_big_game = checked[5]
             self._hash = None
-            sealed._WEAR(self, sealed)
+            self.__class__ = sealed  # the twin allows a plain write
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

@@ -43,8 +43,8 @@ class Bag(Generic[T]):
     >>> b = Bag.of(["b", "a", "b"], key=str)
     >>> b.items, b.total, b.count("b")
     ((('a', 1), ('b', 2)), 3, 2)
-    >>> b.remove("b").items
-    (('a', 1), ('b', 1))
+    >>> b.remove("b").items, b.remove("b").total, b.remove("a").total
+    ((('a', 1), ('b', 1)), 2, 2)
     """
 
     __slots__ = ("_hash", "_index", "_items", "_total")
@@ -52,11 +52,14 @@ class Bag(Generic[T]):
     _items: tuple[tuple[T, int], ...]
     _total: int
 
-    def __init__(self, items: tuple[tuple[T, int], ...]) -> None:
+    def __init__(self, items: tuple[tuple[T, int], ...], total: int = -1) -> None:
+        """``total`` is the sum of the counts where the caller knows it (:meth:`with_total`);
+        by default the counts are added up."""
         self._items = items
-        total = 0
-        for _, count in items:  # a loop, not sum() over a generator: bags are made at every draw
-            total += count
+        if total < 0:
+            total = 0
+            for _, count in items:  # a loop, not sum() over a generator: bags are made often
+                total += count
         self._total = total
         self._hash: int | None = None
         self._index: dict[T, int] | None = None
@@ -64,10 +67,7 @@ class Bag(Generic[T]):
     @classmethod
     def with_total(cls, items: tuple[tuple[T, int], ...], total: int) -> Bag[T]:
         """``Bag(items)`` when ``total`` is already known to be the sum of the counts."""
-        bag = cls(())  # not cls.__new__(cls): mypyc cannot compile that
-        bag._items = items
-        bag._total = total
-        return bag
+        return cls(items, total)
 
     @classmethod
     def of(cls, elements: Iterable[T], key: Callable[[T], Any]) -> Bag[T]:
@@ -134,10 +134,31 @@ class Bag(Generic[T]):
         items = self._items
         element, count = items[at]
         if count == 1:
-            return Bag.with_total((*items[:at], *items[at + 1 :]), self._total - 1)
-        bag = Bag.with_total((*items[:at], (element, count - 1), *items[at + 1 :]), self._total - 1)
+            return Bag(items[:at] + items[at + 1 :], self._total - 1)
+        bag = Bag((*items[:at], (element, count - 1), *items[at + 1 :]), self._total - 1)
         bag._index = self._index
         return bag
+
+    def add(self, item: T, key: Callable[[T], Any]) -> Bag[T]:
+        """Return a copy with one ``item`` more, in its place by ``key``, the sort key the
+        bag was made with: ``Bag.of([*self.elements(), item], key)`` without counting and
+        sorting every element again.
+
+        >>> Bag.of("ac", key=str).add("b", key=str).add("c", key=str).items
+        (('a', 1), ('b', 1), ('c', 2))
+        """
+        items = self._items
+        at = self.position(item)
+        if at >= 0:
+            element, count = items[at]
+            bag = Bag((*items[:at], (element, count + 1), *items[at + 1 :]), self._total + 1)
+            bag._index = self._index  # every element keeps its position
+            return bag
+        rank = key(item)
+        for at, (element, _) in enumerate(items):
+            if key(element) > rank:
+                return Bag((*items[:at], (item, 1), *items[at:]), self._total + 1)
+        return Bag((*items, (item, 1)), self._total + 1)
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""

@@ -290,7 +290,7 @@ class WorkerBalance(Sealed):
             self.tiles = tiles
             self.usual_tiles = usual_tiles
             self._hash = None
-            sealed._WEAR(self, sealed)
+            self.__class__ = sealed  # the twin allows a plain write
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

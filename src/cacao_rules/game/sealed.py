@@ -52,11 +52,12 @@ class Sealed:
     """The fields a class pattern matches positionally: :attr:`FIELDS`."""
     _INDEX: ClassVar[dict[str, int]] = {}
     _OPEN: ClassVar[type[Any]]
-    """The pure build's open twin of the class: the same slots on the same base, so that an
+    """The pure build's open twin of the class: a subclass of the same layout, so that an
     object may change between the two (:attr:`_WEAR`), but an ordinary ``__setattr__``."""
     _WEAR: ClassVar[Callable[[object, type[Any]], None]] = vars(object)["__class__"].__set__
     """Sets an object's class; the generated constructors switch a new object to its open
-    twin and back with it (the setter of ``__class__``, which bypasses our ``__setattr__``)."""
+    twin with it (the setter of ``__class__``, which bypasses our ``__setattr__``), and back
+    by assigning ``__class__``, which the twin's own ``__setattr__`` allows at less cost."""
 
     _hash: int | None
 
@@ -146,16 +147,21 @@ HIDDEN: Final = "hidden"
 
 
 def _open_twin(cls: type[Sealed]) -> type[Any]:
-    """A class with ``cls``'s layout (its base, its own slots, or a ``__dict__`` where it has
-    one) whose attributes can be assigned: the pure build's constructors write through it.
-    Both of its ``__setattr__`` and ``__delattr__`` are ``object``'s, so that the interpreter
-    writes its slots directly."""
+    """A subclass of ``cls`` adding nothing to its layout (no slot, no ``__dict__``) whose
+    attributes can be assigned: the pure build's constructors write through it. Both of its
+    ``__setattr__`` and ``__delattr__`` are ``object``'s, so that the interpreter writes its
+    slots directly.
+
+    A subclass rather than a sibling with the same slots: CPython lets an object change
+    between a class and a subclass of the same layout after one walk up the bases, while
+    between siblings it compares their slots' names each time, which made the two changes
+    of class about 4% of the instructions of a pure build's decision (issue 39). Listed by
+    ``cls.__subclasses__()``, and marked there by its ``_IS_TWIN``."""
     namespace: dict[str, Any] = {
+        "__slots__": (),
         "__setattr__": object.__setattr__,
         "__delattr__": object.__delattr__,  # with ours, assignments would go through a lookup
         "__module__": vars(cls)["__module__"],
         "_IS_TWIN": True,
     }
-    if "__slots__" in vars(cls):
-        namespace["__slots__"] = vars(cls)["__slots__"]
-    return type(f"_Open{cls.__name__}", cls.__bases__, namespace)
+    return type(f"_Open{cls.__name__}", (cls,), namespace)

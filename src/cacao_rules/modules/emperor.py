@@ -30,7 +30,7 @@ def emperor_start(config: Config) -> Square | None:
 
 def _pay(draft: Draft, seat: int) -> None:
     player = draft.players[seat]
-    draft.update_player(seat, gold=player.gold + FAVOUR_GOLD)
+    draft.update_gold(seat, player.gold + FAVOUR_GOLD)
     if draft.events is not None:
         draft.emit(Gained(seat, Resource.GOLD, FAVOUR_GOLD))
 

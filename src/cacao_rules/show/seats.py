@@ -128,7 +128,7 @@ class SeatSummary(Sealed):
             self.unseen = unseen
             self.seat = seat
             self._hash = None
-            sealed._WEAR(self, sealed)
+            self.__class__ = sealed  # the twin allows a plain write
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

@@ -7,15 +7,21 @@ state behind: the input state is never touched.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from ..compiled import COMPILED
 from ..game.components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Config
 from ..game.events import Event
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.moves import Move
+from .listed import Listed
 from .state import PlayerState, State, Step
+
+_NEW: Final = object.__new__
+"""Makes an object of a class without running its constructor: :meth:`Draft.freeze`
+writes the new state's slots itself in the pure build."""
 
 
 class Draft:
@@ -70,35 +76,100 @@ class Draft:
         self.moves: tuple[Move, ...] | None = None
 
     def freeze(self) -> State:
-        """The state this draft now describes (the engine keeps ``moves``)."""
-        return State(
-            self.config,
-            self.seed,
-            self.chance_count,
-            self.board,
-            self.covered,
-            self.discarded,
-            tuple(self.players),
-            self.jungle_pile,
-            self.display,
-            self.current,
-            self.turn,
-            self.step,
-            self.map_board,
-            self.map_tiles_used,
-            self.hut_supply,
-            self.emperor,
-            self.gem_cart,
-            self.mask_supply,
-            self.gems_exchanged,
-        )
+        """The state this draft now describes, with ``moves``, the legal moves
+        listed for it on the way, kept for the engine (``state/listed.py``)."""
+        moves = self.moves
+        if COMPILED:  # the constructor's writes are direct, and so is this one
+            frozen = State(
+                self.config,
+                self.seed,
+                self.chance_count,
+                self.board,
+                self.covered,
+                self.discarded,
+                tuple(self.players),
+                self.jungle_pile,
+                self.display,
+                self.current,
+                self.turn,
+                self.step,
+                self.map_board,
+                self.map_tiles_used,
+                self.hut_supply,
+                self.emperor,
+                self.gem_cart,
+                self.mask_supply,
+                self.gems_exchanged,
+            )
+            if moves is not None:
+                object.__setattr__(frozen, "_listed", Listed(moves, id(frozen)))
+            return frozen
+        state: State = _NEW(State._OPEN)  # written as its constructor does
+        state.config = self.config
+        state.seed = self.seed
+        state.chance_count = self.chance_count
+        state.board = self.board
+        state.covered = self.covered
+        state.discarded = self.discarded
+        state.players = tuple(self.players)
+        state.jungle_pile = self.jungle_pile
+        state.display = self.display
+        state.current = self.current
+        state.turn = self.turn
+        state.step = self.step
+        state.map_board = self.map_board
+        state.map_tiles_used = self.map_tiles_used
+        state.hut_supply = self.hut_supply
+        state.emperor = self.emperor
+        state.gem_cart = self.gem_cart
+        state.mask_supply = self.mask_supply
+        state.gems_exchanged = self.gems_exchanged
+        state._listed = None if moves is None else Listed(moves, id(state))
+        state._hash = None
+        state.__class__ = State  # sealed
+        return state
+
+    @staticmethod
+    def _player(
+        gold: int,
+        cacao: int,
+        sun: int,
+        water_field: int,
+        hand: tuple[WorkerType, ...],
+        pile: Bag[WorkerType],
+        chocolate: int,
+        map_tiles: int,
+        huts: tuple[Hut, ...],
+        gems: Gems,
+        masks: tuple[int, ...],
+    ) -> PlayerState:
+        """A new player state; the updaters make one at nearly every move."""
+        if COMPILED:
+            return PlayerState(
+                gold, cacao, sun, water_field, hand, pile, chocolate, map_tiles, huts, gems, masks
+            )
+        player: PlayerState = _NEW(PlayerState._OPEN)  # written as its constructor does
+        player.gold = gold
+        player.cacao = cacao
+        player.sun = sun
+        player.water_field = water_field
+        player.hand = hand
+        player.pile = pile
+        player.chocolate = chocolate
+        player.map_tiles = map_tiles
+        player.huts = huts
+        player.gems = gems
+        player.masks = masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
+        return player
 
     def update_player(self, seat: int, **changes: Any) -> PlayerState:
         """Replace seat ``seat``'s player state by a copy with ``changes``; return it
         (:meth:`PlayerState.replace`, by position: the rules change a player on
         nearly every move)."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             changes.pop("gold", old.gold),
             changes.pop("cacao", old.cacao),
             changes.pop("sun", old.sun),
@@ -122,7 +193,7 @@ class Draft:
         """:meth:`update_player` for a new ``hand`` and ``pile``: a tile placed,
         discarded or drawn, at every turn, so without a keyword dictionary."""
         old = self.players[seat]
-        player = PlayerState(
+        player = self._player(
             old.gold,
             old.cacao,
             old.sun,
@@ -134,6 +205,177 @@ class Draft:
             old.huts,
             old.gems,
             old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_gold(self, seat: int, gold: int) -> PlayerState:
+        """:meth:`update_player` for a new ``gold`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            gold,
+            old.cacao,
+            old.sun,
+            old.water_field,
+            old.hand,
+            old.pile,
+            old.chocolate,
+            old.map_tiles,
+            old.huts,
+            old.gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_cacao(self, seat: int, cacao: int) -> PlayerState:
+        """:meth:`update_player` for a new ``cacao`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            old.gold,
+            cacao,
+            old.sun,
+            old.water_field,
+            old.hand,
+            old.pile,
+            old.chocolate,
+            old.map_tiles,
+            old.huts,
+            old.gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_sun(self, seat: int, sun: int) -> PlayerState:
+        """:meth:`update_player` for a new ``sun`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            old.gold,
+            old.cacao,
+            sun,
+            old.water_field,
+            old.hand,
+            old.pile,
+            old.chocolate,
+            old.map_tiles,
+            old.huts,
+            old.gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_water_field(self, seat: int, water_field: int) -> PlayerState:
+        """:meth:`update_player` for a new ``water_field`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            old.gold,
+            old.cacao,
+            old.sun,
+            water_field,
+            old.hand,
+            old.pile,
+            old.chocolate,
+            old.map_tiles,
+            old.huts,
+            old.gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_chocolate(self, seat: int, chocolate: int) -> PlayerState:
+        """:meth:`update_player` for a new ``chocolate`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            old.gold,
+            old.cacao,
+            old.sun,
+            old.water_field,
+            old.hand,
+            old.pile,
+            chocolate,
+            old.map_tiles,
+            old.huts,
+            old.gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_map_tiles(self, seat: int, map_tiles: int) -> PlayerState:
+        """:meth:`update_player` for a new ``map_tiles`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            old.gold,
+            old.cacao,
+            old.sun,
+            old.water_field,
+            old.hand,
+            old.pile,
+            old.chocolate,
+            map_tiles,
+            old.huts,
+            old.gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_huts(self, seat: int, huts: tuple[Hut, ...]) -> PlayerState:
+        """:meth:`update_player` for a new ``huts`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            old.gold,
+            old.cacao,
+            old.sun,
+            old.water_field,
+            old.hand,
+            old.pile,
+            old.chocolate,
+            old.map_tiles,
+            huts,
+            old.gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_gems(self, seat: int, gems: Gems) -> PlayerState:
+        """:meth:`update_player` for a new ``gems`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            old.gold,
+            old.cacao,
+            old.sun,
+            old.water_field,
+            old.hand,
+            old.pile,
+            old.chocolate,
+            old.map_tiles,
+            old.huts,
+            gems,
+            old.masks,
+        )
+        self.players[seat] = player
+        return player
+
+    def update_masks(self, seat: int, masks: tuple[int, ...]) -> PlayerState:
+        """:meth:`update_player` for a new ``masks`` alone."""
+        old = self.players[seat]
+        player = self._player(
+            old.gold,
+            old.cacao,
+            old.sun,
+            old.water_field,
+            old.hand,
+            old.pile,
+            old.chocolate,
+            old.map_tiles,
+            old.huts,
+            old.gems,
+            masks,
         )
         self.players[seat] = player
         return player

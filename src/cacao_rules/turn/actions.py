@@ -143,7 +143,7 @@ def gain_cacao(draft: Draft, seat: int, received: int) -> int:
     cacao kept."""
     player = draft.players[seat]
     kept = min(received, storage_room(player))
-    draft.update_player(seat, cacao=player.cacao + kept)
+    draft.update_cacao(seat, player.cacao + kept)
     if draft.events is not None:
         draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
     return kept
@@ -215,7 +215,7 @@ class _GoldMine(Action):
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
     ) -> int:
         player = draft.players[seat]
-        draft.update_player(seat, gold=player.gold + use.workers * tile.value)
+        draft.update_gold(seat, player.gold + use.workers * tile.value)
         if draft.events is not None:
             draft.emit(Gained(seat, Resource.GOLD, use.workers * tile.value))
         return 0
@@ -237,7 +237,7 @@ class _Water(Action):
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
     ) -> int:
         player = draft.players[seat]
-        draft.update_player(seat, water_field=player.water_field + use.workers)
+        draft.update_water_field(seat, player.water_field + use.workers)
         if draft.events is not None:
             draft.emit(Gained(seat, Resource.WATER, use.workers))
         return 0
@@ -256,7 +256,7 @@ class _SunWorship(Action):
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
     ) -> int:
         player = draft.players[seat]
-        draft.update_player(seat, sun=player.sun + use.workers)
+        draft.update_sun(seat, player.sun + use.workers)
         if draft.events is not None:
             draft.emit(Gained(seat, Resource.SUN, use.workers))
         return 0
@@ -297,7 +297,7 @@ class _Watering(Action):
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
     ) -> int:
         player = draft.players[seat]
-        draft.update_player(seat, water_field=player.water_field - use.workers)
+        draft.update_water_field(seat, player.water_field - use.workers)
         if draft.events is not None:
             draft.emit(Spent(seat, Resource.WATER, use.workers))
         return gain_cacao(draft, seat, use.workers * CACAO_PER_WATERING_STEP)
@@ -389,7 +389,7 @@ class _TreeOfLife(Action):
         gold = (
             GOLD_AT_TREE_FOR_AN_EMPTY_EDGE if workers == 0 else use.workers * GOLD_PER_TREE_WORKER
         )
-        draft.update_player(seat, gold=player.gold + gold)
+        draft.update_gold(seat, player.gold + gold)
         if draft.events is not None:
             draft.emit(Gained(seat, Resource.GOLD, gold))
         return 0

@@ -68,10 +68,21 @@ def do_end_of_turn_draw(draft: Draft, kind: WorkerType) -> None:
     start_refill(draft)
 
 
+def with_tile(tiles: tuple[JungleTile, ...], tile: JungleTile) -> tuple[JungleTile, ...]:
+    """``tiles``, which are in the fixed order (the display, the map board), with ``tile``
+    laid in its place: what sorting them all again gives, at about 3/4 of the cost, since
+    a tile is laid there at nearly every turn."""
+    key = tile.sort_key
+    for at, held in enumerate(tiles):
+        if held.sort_key > key:
+            return (*tiles[:at], tile, *tiles[at:])
+    return (*tiles, tile)
+
+
 def refill_display(draft: Draft, tile: JungleTile) -> None:
     """Move ``tile`` from the jungle pile to the display."""
     take_from_pile(draft, tile)
-    draft.display = tuple(sorted((*draft.display, tile), key=lambda t: t.sort_key))
+    draft.display = with_tile(draft.display, tile)
     if draft.events is not None:
         draft.emit(DisplayFilled(tile))
 
@@ -84,7 +95,7 @@ def display_wants_tile(draft: View) -> bool:
 def map_board_wants_tile(draft: View) -> bool:
     """Whether the Map module's board is short of 2 tiles and the pile can give one."""
     return (
-        draft.config.has(Module.MAP)
+        Module.MAP in draft.config.modules
         and len(draft.map_board) < MAP_BOARD_SIZE
         and bool(draft.jungle_pile)
     )
@@ -93,7 +104,7 @@ def map_board_wants_tile(draft: View) -> bool:
 def fill_map_board(draft: Draft, tile: JungleTile) -> None:
     """Move ``tile`` from the jungle pile to the map board."""
     take_from_pile(draft, tile)
-    draft.map_board = tuple(sorted((*draft.map_board, tile), key=lambda t: t.sort_key))
+    draft.map_board = with_tile(draft.map_board, tile)
     if draft.events is not None:
         draft.emit(MapBoardFilled(tile))
 
@@ -119,7 +130,7 @@ def start_refill(draft: Draft) -> None:
             _take_the_rest(draft, fill_map_board)
         else:
             draft.step = MAP_REFILL_STEP
-    elif not (draft.config.has(Module.HUTS) and start_hut_step(draft)):
+    elif not (Module.HUTS in draft.config.modules and start_hut_step(draft)):
         next_turn(draft)
 
 
@@ -155,7 +166,7 @@ def slide(draft: Draft, tile: JungleTile) -> None:
     board = list(draft.map_board)
     board.remove(tile)
     draft.map_board = tuple(board)
-    draft.display = tuple(sorted((*draft.display, tile), key=lambda t: t.sort_key))
+    draft.display = with_tile(draft.display, tile)
     if draft.events is not None:
         draft.emit(TileSlid(tile))
 

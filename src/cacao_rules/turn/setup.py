@@ -78,7 +78,7 @@ def hut_tile_being_dealt(view: View) -> tuple[Hut, Hut] | None:
     With an agreed selection (:rule:`R-HUT-2`) no side is left to chance.
     """
     config = view.config
-    if not config.has(Module.HUTS) or config.huts is not None:
+    if Module.HUTS not in config.modules or config.huts is not None:
         return None
     dealt = view.hut_supply.total
     return HUT_TILES[dealt] if dealt < len(HUT_TILES) else None
@@ -86,7 +86,7 @@ def hut_tile_being_dealt(view: View) -> tuple[Hut, Hut] | None:
 
 def deal_hut_side(draft: Draft, hut: Hut) -> None:
     """A hut tile of the setup landed with ``hut`` up; it joins the supply."""
-    draft.hut_supply = Bag.of([*draft.hut_supply.elements(), hut], key=lambda h: h.sort_key)
+    draft.hut_supply = draft.hut_supply.add(hut, key=lambda h: h.sort_key)
     if draft.events is not None:
         draft.emit(HutSideUp(hut))
     continue_deal(draft)

@@ -441,6 +441,12 @@ class _Chance(StepKind):
         """The pending chance event."""
         raise NotImplementedError
 
+    def bag(self, view: View) -> Bag[Any]:
+        """What the pending chance event draws from: its node's bag, which a kind that
+        knows it alone gives without making the node (a seeded game draws from it at
+        every chance event, and never needs the node)."""
+        return self.node(view).bag
+
     def draw(self, draft: Draft, outcome: Any) -> None:
         """Carry out the chance event's ``outcome`` on ``draft``."""
         raise NotImplementedError
@@ -461,7 +467,7 @@ class _Chance(StepKind):
 
     def seeded_outcome(self, view: View, seed: int, counter: int) -> object:
         """The outcome chance event ``counter`` of game ``seed`` draws here (:rule:`R-CHANCE-2`)."""
-        return seeded_pick(self.node(view).bag, seed, counter)
+        return seeded_pick(self.bag(view), seed, counter)
 
     def advance(self, draft: Draft) -> bool:
         # R-CHANCE-2: a seeded game draws every outcome itself (of a bag of one kind, its
@@ -471,7 +477,7 @@ class _Chance(StepKind):
         if seed is not None:
             outcome = self.seeded_outcome(draft, seed, draft.chance_count)
         else:
-            items = self.node(draft).bag.items
+            items = self.bag(draft).items
             if len(items) != 1 or not hidden_tiles.draw_foreseen(draft):
                 return False
             outcome = items[0][0]
@@ -554,7 +560,10 @@ class _DrawingJungle(_Chance):
     """Chance: a tile drawn from the jungle pile, a gem mine with its gems (:rule:`R-GEM-2`)."""
 
     def node(self, view: View) -> ChanceNode:
-        return ChanceNode(gem_mines.jungle_draws(view), DrawJungle)
+        return ChanceNode(self.bag(view), DrawJungle)
+
+    def bag(self, view: View) -> Bag[Any]:
+        return gem_mines.jungle_draws(view)
 
     def seeded_outcome(self, view: View, seed: int, counter: int) -> object:
         return gem_mines.seeded_jungle_draw(view, seed, counter)
@@ -586,7 +595,10 @@ class _DrawingWorker(_Chance):
     """Chance: the worker tile the player whose turn ends draws."""
 
     def node(self, view: View) -> ChanceNode:
-        return ChanceNode(view.players[view.current].pile, DrawWorker)
+        return ChanceNode(self.bag(view), DrawWorker)
+
+    def bag(self, view: View) -> Bag[Any]:
+        return view.players[view.current].pile
 
     def draw(self, draft: Draft, outcome: Any) -> None:
         end_of_turn.do_end_of_turn_draw(draft, outcome)
