@@ -19,7 +19,8 @@ from cacao_rules.game.caches import TABLES, Forget, Memo, clear_all
 SHARED = {
     "resolve moves",
     "resolving situations",
-    "fill choices",
+    "fill layouts",
+    "fills of one choice",
     "tile moves",
     "laid worker tiles",
     "worker tile documents",

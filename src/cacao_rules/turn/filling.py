@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from itertools import combinations, pairwise, permutations
+from itertools import combinations, permutations
 from typing import Final
 
 from ..errors import IllegalMoveError
@@ -64,50 +64,104 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
 
     Which tiles go on which of the spaces depends only on how many spaces there are, not
     where they lie, and on which face-up tiles are equal and how they sort, not on what
-    they are. So the assignments are worked out once per :func:`_fill_pattern` of tile
-    ranks and laid here on the sorted ``spaces`` (so that squares sort as their indices do)
-    with the tiles of those ranks.
+    they are. So the assignments are worked out once per :class:`_Layout` of the face-up
+    tiles and laid here on the sorted ``spaces`` (so that squares sort as their indices do).
+    Listed after nearly every placement, so each fill of one space is made once and kept
+    (:func:`_one_choice`), and a fill of several is made of those fills' choices.
     """
-    face_up = min(DISPLAY_SIZE, len(spaces))
-    usable = min(view.players[view.current].map_tiles, len(view.map_board), face_up)
-    if any(later < earlier for earlier, later in pairwise(spaces)):
+    if len(spaces) > 1:
         spaces = tuple(sorted(spaces))
-    display, map_board = view.display, view.map_board
-    keyed = {tile.sort_key: tile for tile in (*display, *map_board)}
-    order = sorted(keyed)
-    tiles = [keyed[key] for key in order]
-    rank = {key: index for index, key in enumerate(order)}
-    pattern = _fill_pattern(
-        len(spaces),
-        tuple([rank[tile.sort_key] for tile in display]),
-        tuple([rank[tile.sort_key] for tile in map_board]),
-        usable,
-    )
-    return [
-        Fill(
-            tuple([_choice(spaces[index], tiles[tile], from_map) for index, tile, from_map in fill])
+    map_board = view.map_board
+    usable = 0
+    if map_board:  # R-MAP-2: at most the face-up spaces get map-board tiles
+        face_up = min(DISPLAY_SIZE, len(spaces))
+        usable = min(view.players[view.current].map_tiles, len(map_board), face_up)
+    layout = _layout(len(spaces), view.display, map_board if usable else (), usable)
+    tiles, keys = layout.tiles, layout.keys
+    fills: list[Fill] = []
+    for fill in layout.fills:
+        if len(fill) == 1:
+            index, tile, from_map = fill[0]
+            fills.append(_one_choice(spaces[index], tiles[tile], keys[tile], from_map))
+        else:
+            choices = [
+                _one_choice(spaces[index], tiles[tile], keys[tile], from_map).choices[0]
+                for index, tile, from_map in fill
+            ]
+            fills.append(Fill(tuple(choices)))
+    return fills
+
+
+class _Layout:
+    """What listing the fills of some spaces needs to know of the face-up tiles: the fills
+    by space index and tile rank (:func:`_fill_pattern`), and the tile of each rank with its
+    :attr:`~cacao_rules.JungleTile.sort_key`, which names it in :func:`_one_choice`'s
+    table (equal tiles have equal keys)."""
+
+    __slots__ = ("fills", "keys", "tiles")
+
+    def __init__(
+        self,
+        fills: tuple[tuple[_Choice, ...], ...],
+        tiles: tuple[JungleTile, ...],
+        keys: tuple[_TileKey, ...],
+    ) -> None:
+        self.fills: Final = fills
+        self.tiles: Final = tiles
+        self.keys: Final = keys
+
+
+_TileKey = tuple[int, int, tuple[int, int, int, int]]
+"""A jungle tile's :attr:`~cacao_rules.JungleTile.sort_key`."""
+
+_LAYOUTS: Final[Memo[tuple[int, int, tuple[JungleTile, ...], tuple[JungleTile, ...]], _Layout]] = (
+    Memo("fill layouts", 20_000)
+)
+"""The layouts met so far, by number of spaces, usable map tiles, display and map board
+(empty when no map tile can be used): a few hundred in practice."""
+
+
+def _layout(
+    count: int, display: tuple[JungleTile, ...], map_board: tuple[JungleTile, ...], usable: int
+) -> _Layout:
+    """The layout of ``count`` spaces and these face-up tiles, worked out once and kept."""
+    key = (count, usable, display, map_board)
+    layout = _LAYOUTS.table.get(key)
+    if layout is None:
+        keyed = {tile.sort_key: tile for tile in (*display, *map_board)}
+        order = sorted(keyed)
+        rank = {tile_key: index for index, tile_key in enumerate(order)}
+        fills = _fill_pattern(
+            count,
+            tuple([rank[tile.sort_key] for tile in display]),
+            tuple([rank[tile.sort_key] for tile in map_board]),
+            usable,
         )
-        for fill in pattern
-    ]
+        tiles = tuple([keyed[tile_key] for tile_key in order])
+        layout = _LAYOUTS.keep(key, _Layout(fills, tiles, tuple(order)))
+    return layout
 
 
-_CHOICES: Final[Memo[tuple[Square, JungleTile, bool], FillChoice]] = Memo("fill choices", 100_000)
-"""The fill choices made so far, by square, tile and source."""
+_ONE_CHOICE_FILLS: Final[Memo[tuple[Square, _TileKey, bool], Fill]] = Memo(
+    "fills of one choice", 100_000
+)
+"""The fills of one space made so far, by square, tile (its sort key) and source."""
 
 
-def _choice(square: Square, tile: JungleTile, from_map: bool) -> FillChoice:
-    """The choice of ``tile`` for ``square``, made once and kept (choices are immutable).
+def _one_choice(square: Square, tile: JungleTile, key: _TileKey, from_map: bool) -> Fill:
+    """The fill of ``tile`` (whose sort key is ``key``) on ``square`` alone, made once and
+    kept (fills are immutable); a fill of several spaces takes its choices from these.
 
-    Listing a fill decision built each of its choices afresh, every one checking its
-    fields, which was most of the cost of the listing; the same few thousand choices come
-    back game after game (squares near the start, a few dozen tiles). Nothing relies on
-    their identity.
+    Listing a fill decision built each of its fills and choices afresh, every one checking
+    its fields, which was most of the cost of the listing; the same few thousand come back
+    game after game (squares near the start, a few dozen tiles). Nothing relies on their
+    identity.
     """
-    key = (square, tile, from_map)
-    choice = _CHOICES.table.get(key)
-    if choice is None:
-        choice = _CHOICES.keep(key, FillChoice(square, tile, from_map))
-    return choice
+    memo_key = (square, key, from_map)
+    fill = _ONE_CHOICE_FILLS.table.get(memo_key)
+    if fill is None:
+        fill = _ONE_CHOICE_FILLS.keep(memo_key, Fill((FillChoice(square, tile, from_map),)))
+    return fill
 
 
 _Choice = tuple[int, int, bool]
