@@ -21,6 +21,7 @@ SHARED = {
     "resolving situations",
     "fill layouts",
     "fills of one choice",
+    "spaces around squares",
     "tile moves",
     "laid worker tiles",
     "worker tile documents",

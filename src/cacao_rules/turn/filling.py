@@ -30,25 +30,54 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     Whose tiles they are does not matter (:rule:`R-FILL-1`). Asked after every placement,
     so written to look at little: ``placed`` holds the new worker tile and is one of each
     space's neighbours, so a space needs one more worker tile among its other three, and
-    the first one found settles it; a space's other neighbours are built only when it is
-    empty, and the spaces are visited in sorted order
-    (:data:`~cacao_rules.game.geometry.SORTED_STEPS`), so nothing is sorted.
+    the first one found settles it. The spaces and their other neighbours are read from a
+    table made once per square (:func:`_around`), in sorted order, so nothing is built or
+    sorted.
     """
     board = view.board  # read with board.get, not a bound get: compiled, that is native
-    x, y = placed
     spaces = []
-    for dx, dy in SORTED_STEPS:
-        space = (x + dx, y + dy)
+    for space, beyond, left, right in _around(placed):
         if space in board:
             continue
-        sx, sy = space
         if (  # the neighbour beyond the space, then those on either side of it
-            isinstance(board.get((sx + dx, sy + dy)), WorkerTile)
-            or isinstance(board.get((sx + dy, sy + dx)), WorkerTile)
-            or isinstance(board.get((sx - dy, sy - dx)), WorkerTile)
+            isinstance(board.get(beyond), WorkerTile)
+            or isinstance(board.get(left), WorkerTile)
+            or isinstance(board.get(right), WorkerTile)
         ):
             spaces.append(space)
     return tuple(spaces)
+
+
+_Around = tuple[tuple[Square, Square, Square, Square], ...]
+"""The four neighbours of a square, each with its own three other neighbours."""
+
+_AROUND: Final[Memo[Square, _Around]] = Memo("spaces around squares", 20_000)
+"""The neighbours of the squares placed on so far, with theirs (:func:`_around`)."""
+
+
+def _around(square: Square) -> _Around:
+    """The neighbours of ``square`` in sorted order
+    (:data:`~cacao_rules.game.geometry.SORTED_STEPS`), each with its neighbour beyond it
+    and those on either side of it: what :func:`spaces_to_fill` reads, made once per square
+    and kept."""
+    around = _AROUND.table.get(square)
+    if around is None:
+        x, y = square
+        around = _AROUND.keep(
+            square,
+            tuple(
+                [
+                    (
+                        (x + dx, y + dy),
+                        (x + 2 * dx, y + 2 * dy),
+                        (x + dx + dy, y + dy + dx),
+                        (x + dx - dy, y + dy - dx),
+                    )
+                    for dx, dy in SORTED_STEPS
+                ]
+            ),
+        )
+    return around
 
 
 def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
