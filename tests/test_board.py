@@ -9,7 +9,13 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules.game.frozen import FrozenMap
-from cacao_rules.state.board import Board, free_squares, owned_squares, with_worker
+from cacao_rules.state.board import (
+    Board,
+    free_squares,
+    owned_squares,
+    square_object,
+    with_worker,
+)
 from helpers_positions import W1111, wt
 
 SEATS = range(4)
@@ -61,3 +67,16 @@ def test_a_tile_laid_over_another_seats_tile_moves_the_square_between_their_squa
     board = with_worker(board, (1, 0), wt(2, W1111))
     assert [owned_squares(board, seat) for seat in SEATS] == [(), (), ((0, 1), (1, 0)), ()]
     assert free_squares(board) == ((-1, 0), (0, -1))
+
+
+def test_the_frontier_and_the_spaces_to_fill_are_made_of_one_object_per_square() -> None:
+    """So that looking them up in the kept moves and on the board finds the very key."""
+    state = cr.new_game(cr.Config(players=4), seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+        for square in free_squares(state.board):
+            assert square_object((square[0] + 0, square[1] + 0)) is square
+        if isinstance(state.step, cr.FillStep):
+            assert all(square_object(space) is space for space in state.step.spaces)
+    assert square_object((1000, -1000)) == (1000, -1000)

@@ -22,6 +22,8 @@ SHARED = {
     "fill layouts",
     "fills of one choice",
     "spaces around squares",
+    "board squares",
+    "neighbours of board squares",
     "tile moves",
     "laid worker tiles",
     "worker tile documents",

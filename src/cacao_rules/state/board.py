@@ -13,11 +13,46 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Final
 
+from ..game.caches import Forget, Memo
 from ..game.components import JungleTile, Tile, WorkerTile
 from ..game.frozen import FrozenMap
 from ..game.geometry import Square, neighbours
 
 Board = FrozenMap[Square, Tile]
+
+_SQUARES: Final[Memo[Square, Square]] = Memo("board squares", 50_000, Forget.NOTHING)
+"""One object for each square met (:func:`square_object`); a game reaches a few hundred."""
+
+
+def square_object(square: Square) -> Square:
+    """The one tuple kept for ``square`` (equal to it).
+
+    The frontier and the spaces to fill are made of these, and so, through the moves made
+    of them, are the board's keys: a dictionary finds a key that is the very object it is
+    asked for without comparing tuples, which saves about a sixth of each lookup of a
+    square in the kept moves and on the board. (When the table is full, ``square``
+    itself: only slower.)
+    """
+    kept = _SQUARES.table.get(square)
+    return _SQUARES.keep(square, square) if kept is None else kept
+
+
+_NEIGHBOURS: Final[Memo[Square, tuple[Square, Square, Square, Square]]] = Memo(
+    "neighbours of board squares", 50_000
+)
+"""The neighbours of the squares met, as :func:`square_object` keeps them."""
+
+
+def _neighbours(square: Square) -> tuple[Square, Square, Square, Square]:
+    """:func:`~cacao_rules.game.geometry.neighbours` of ``square``, each the one object kept
+    for it, made once and kept."""
+    near = _NEIGHBOURS.table.get(square)
+    if near is None:
+        n, e, s, w = neighbours(square)
+        near = _NEIGHBOURS.keep(
+            square, (square_object(n), square_object(e), square_object(s), square_object(w))
+        )
+    return near
 
 
 def free_squares(board: Board) -> tuple[Square, ...]:
@@ -39,7 +74,7 @@ def free_squares(board: Board) -> tuple[Square, ...]:
                 near
                 for square, tile in board.items()
                 if isinstance(tile, JungleTile)
-                for near in neighbours(square)
+                for near in _neighbours(square)
                 if near not in board
             }
         )
@@ -148,7 +183,7 @@ def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
         new._derived = known
         return new
     squares = list(known if type(known) is tuple else known.frontier)
-    for near in neighbours(square):
+    for near in _neighbours(square):
         if near not in new:
             at = bisect_left(squares, near)
             if at == len(squares) or squares[at] != near:

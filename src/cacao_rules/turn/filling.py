@@ -17,7 +17,7 @@ from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from ..game.geometry import SORTED_STEPS, Square, format_square
 from ..game.moves import Fill, FillChoice
 from ..modules.gem_mines import take_from_pile
-from ..state.board import with_jungle
+from ..state.board import square_object, with_jungle
 from ..state.draft import Draft
 from ..state.state import BlindFillStep, FillStep
 from ..state.view import View
@@ -68,10 +68,10 @@ def _around(square: Square) -> _Around:
             tuple(
                 [
                     (
-                        (x + dx, y + dy),
-                        (x + 2 * dx, y + 2 * dy),
-                        (x + dx + dy, y + dy + dx),
-                        (x + dx - dy, y + dy - dx),
+                        square_object((x + dx, y + dy)),
+                        square_object((x + 2 * dx, y + 2 * dy)),
+                        square_object((x + dx + dy, y + dy + dx)),
+                        square_object((x + dx - dy, y + dy - dx)),
                     )
                     for dx, dy in SORTED_STEPS
                 ]
