@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import cast
 
 import pytest
 
@@ -21,6 +22,7 @@ import cacao_rules as cr
 from cacao_rules import Side
 from cacao_rules.game.caches import clear_all
 from cacao_rules.game.geometry import neighbours
+from cacao_rules.state.board import square_object
 from cacao_rules.turn import filling
 from cacao_rules.turn.filling import fill_moves
 from helpers_positions import (
@@ -490,11 +492,12 @@ def test_kept_fills_equal_the_fills_worked_out_afresh(config: cr.Config) -> None
 def test_the_kept_neighbours_of_a_square_are_its_neighbours_and_theirs(square: Square) -> None:
     """What spaces_to_fill reads: the square's neighbours in sorted order, each with the
     neighbour beyond it first, then its two others; the same when worked out afresh."""
-    kept = filling._around(square)
+    kept = cast("tuple[tuple[Square, Square, Square, Square], ...]", filling._around(square))
     x, y = square
     assert [space for space, *_ in kept] == sorted(neighbours(square))
     for space, beyond, *sides in kept:
         assert beyond == (2 * space[0] - x, 2 * space[1] - y)
         assert sorted([beyond, *sides]) == sorted(set(neighbours(space)) - {square})
+        assert all(square_object(near) is near for near in (space, beyond, *sides))
     clear_all()
     assert filling._around(square) == kept

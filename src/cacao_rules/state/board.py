@@ -11,7 +11,7 @@ as tiles are laid, instead of being searched for on every turn. So are, once ask
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Final
+from typing import Final, cast
 
 from ..game.caches import Forget, Memo
 from ..game.components import JungleTile, Tile, WorkerTile
@@ -20,35 +20,37 @@ from ..game.geometry import Square, neighbours
 
 Board = FrozenMap[Square, Tile]
 
-_SQUARES: Final[Memo[Square, Square]] = Memo("board squares", 50_000, Forget.NOTHING)
+_SQUARES: Final[Memo[object, object]] = Memo("board squares", 50_000, Forget.NOTHING)
 """One object for each square met (:func:`square_object`); a game reaches a few hundred."""
 
 
-def square_object(square: Square) -> Square:
-    """The one tuple kept for ``square`` (equal to it).
+def square_object(square: object) -> object:
+    """The one tuple kept for the square ``square`` (equal to it).
 
-    The frontier and the spaces to fill are made of these, and so, through the moves made
-    of them, are the board's keys: a dictionary finds a key that is the very object it is
-    asked for without comparing tuples, which saves about a sixth of each lookup of a
-    square in the kept moves and on the board. (When the table is full, ``square``
-    itself: only slower.)
+    The frontier and the spaces to fill are made of these, and so are the keys of the kept
+    moves (and, in the pure build, of the board): a dictionary finds a key that is the very
+    object it is asked for without comparing tuples, which saves about a sixth of each
+    lookup. (When the table is full, ``square`` itself: only slower.) Typed ``object``, as
+    are the squares on the way from here to those tables: compiled, mypyc keeps a
+    ``tuple[int, int]`` unboxed and would build a new tuple wherever it is stored.
     """
     kept = _SQUARES.table.get(square)
     return _SQUARES.keep(square, square) if kept is None else kept
 
 
-_NEIGHBOURS: Final[Memo[Square, tuple[Square, Square, Square, Square]]] = Memo(
-    "neighbours of board squares", 50_000
-)
-"""The neighbours of the squares met, as :func:`square_object` keeps them."""
+_Near = tuple[object, object, object, object]
+"""A square's four neighbours, as :func:`square_object` keeps them."""
+
+_NEIGHBOURS: Final[Memo[object, _Near]] = Memo("neighbours of board squares", 50_000)
+"""The neighbours of the squares met, N, E, S, W."""
 
 
-def _neighbours(square: Square) -> tuple[Square, Square, Square, Square]:
+def _neighbours(square: object) -> _Near:
     """:func:`~cacao_rules.game.geometry.neighbours` of ``square``, each the one object kept
     for it, made once and kept."""
     near = _NEIGHBOURS.table.get(square)
     if near is None:
-        n, e, s, w = neighbours(square)
+        n, e, s, w = neighbours(cast(Square, square))
         near = _NEIGHBOURS.keep(
             square, (square_object(n), square_object(e), square_object(s), square_object(w))
         )
@@ -68,17 +70,14 @@ def free_squares(board: Board) -> tuple[Square, ...]:
     if known is not None:
         frontier: tuple[Square, ...] = known.frontier
         return frontier
-    squares = tuple(
-        sorted(
-            {
-                near
-                for square, tile in board.items()
-                if isinstance(tile, JungleTile)
-                for near in _neighbours(square)
-                if near not in board
-            }
-        )
-    )
+    found = {
+        near
+        for square, tile in board.items()
+        if isinstance(tile, JungleTile)
+        for near in _neighbours(square)
+        if near not in board
+    }
+    squares = tuple(sorted(cast("set[Square]", found)))
     board._derived = squares
     return squares
 

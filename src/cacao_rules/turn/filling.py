@@ -8,11 +8,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from itertools import combinations, permutations
-from typing import Final
+from typing import Final, cast
 
 from ..errors import IllegalMoveError
 from ..game.caches import Memo
-from ..game.components import DISPLAY_SIZE, JungleTile, WorkerTile
+from ..game.components import DISPLAY_SIZE, JungleTile, Tile, WorkerTile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from ..game.geometry import SORTED_STEPS, Square, format_square
 from ..game.moves import Fill, FillChoice
@@ -34,8 +34,8 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     table made once per square (:func:`_around`), in sorted order, so nothing is built or
     sorted.
     """
-    board = view.board  # read with board.get, not a bound get: compiled, that is native
-    spaces = []
+    board: dict[object, Tile] = view.board  # type: ignore[assignment]  # (no cast call)
+    spaces: list[object] = []
     for space, beyond, left, right in _around(placed):
         if space in board:
             continue
@@ -45,24 +45,26 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
             or isinstance(board.get(right), WorkerTile)
         ):
             spaces.append(space)
-    return tuple(spaces)
+    return tuple(spaces)  # type: ignore[arg-type]
 
 
-_Around = tuple[tuple[Square, Square, Square, Square], ...]
-"""The four neighbours of a square, each with its own three other neighbours."""
+_Around = tuple[tuple[object, object, object, object], ...]
+"""The four neighbours of a square, each with its own three other neighbours, as
+:func:`~cacao_rules.state.board.square_object` keeps them (typed ``object`` to keep them:
+compiled, a ``Square`` read is unboxed, and stored again as a new tuple)."""
 
-_AROUND: Final[Memo[Square, _Around]] = Memo("spaces around squares", 20_000)
+_AROUND: Final[Memo[object, _Around]] = Memo("spaces around squares", 20_000)
 """The neighbours of the squares placed on so far, with theirs (:func:`_around`)."""
 
 
-def _around(square: Square) -> _Around:
+def _around(square: object) -> _Around:
     """The neighbours of ``square`` in sorted order
     (:data:`~cacao_rules.game.geometry.SORTED_STEPS`), each with its neighbour beyond it
     and those on either side of it: what :func:`spaces_to_fill` reads, made once per square
     and kept."""
     around = _AROUND.table.get(square)
     if around is None:
-        x, y = square
+        x, y = cast(Square, square)
         around = _AROUND.keep(
             square,
             tuple(
@@ -107,14 +109,15 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
         usable = min(view.players[view.current].map_tiles, len(map_board), face_up)
     layout = _layout(len(spaces), view.display, map_board if usable else (), usable)
     tiles, keys = layout.tiles, layout.keys
+    squares: tuple[object, ...] = spaces  # kept as they are (see _one_choice)
     fills: list[Fill] = []
     for fill in layout.fills:
         if len(fill) == 1:
             index, tile, from_map = fill[0]
-            fills.append(_one_choice(spaces[index], tiles[tile], keys[tile], from_map))
+            fills.append(_one_choice(squares[index], tiles[tile], keys[tile], from_map))
         else:
             choices = [
-                _one_choice(spaces[index], tiles[tile], keys[tile], from_map).choices[0]
+                _one_choice(squares[index], tiles[tile], keys[tile], from_map).choices[0]
                 for index, tile, from_map in fill
             ]
             fills.append(Fill(tuple(choices)))
@@ -171,13 +174,13 @@ def _layout(
     return layout
 
 
-_ONE_CHOICE_FILLS: Final[Memo[tuple[Square, _TileKey, bool], Fill]] = Memo(
+_ONE_CHOICE_FILLS: Final[Memo[tuple[object, _TileKey, bool], Fill]] = Memo(
     "fills of one choice", 100_000
 )
 """The fills of one space made so far, by square, tile (its sort key) and source."""
 
 
-def _one_choice(square: Square, tile: JungleTile, key: _TileKey, from_map: bool) -> Fill:
+def _one_choice(square: object, tile: JungleTile, key: _TileKey, from_map: bool) -> Fill:
     """The fill of ``tile`` (whose sort key is ``key``) on ``square`` alone, made once and
     kept (fills are immutable); a fill of several spaces takes its choices from these.
 
@@ -189,7 +192,8 @@ def _one_choice(square: Square, tile: JungleTile, key: _TileKey, from_map: bool)
     memo_key = (square, key, from_map)
     fill = _ONE_CHOICE_FILLS.table.get(memo_key)
     if fill is None:
-        fill = _ONE_CHOICE_FILLS.keep(memo_key, Fill((FillChoice(square, tile, from_map),)))
+        choice = FillChoice(cast(Square, square), tile, from_map)
+        fill = _ONE_CHOICE_FILLS.keep(memo_key, Fill((choice,)))
     return fill
 
 

@@ -81,16 +81,19 @@ class TileMoves:
         """The overbuilds of each tile type on each square met so far, likewise."""
         register(self)
 
-    def new_places(self, kind: WorkerType, square: Square) -> tuple[Place, ...]:
+    def new_places(self, kind: WorkerType, square: object) -> tuple[Place, ...]:
         """The placements of ``kind`` on ``square``, made and kept (or the ones another
-        thread kept first)."""
-        moves = tuple([Place(kind, square, rotation) for rotation in kind.rotations])
+        thread kept first), keyed by ``square`` itself (a frontier square: see
+        :func:`~cacao_rules.state.board.square_object`)."""
+        at = cast(Square, square)
+        moves = tuple([Place(kind, at, rotation) for rotation in kind.rotations])
         return self.places[kind].setdefault(square, moves)
 
-    def new_overbuilds(self, kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
+    def new_overbuilds(self, kind: WorkerType, square: object) -> tuple[Overbuild, ...]:
         """The overbuilds of ``kind`` on ``square``, made and kept (or the ones another
-        thread kept first)."""
-        moves = tuple([Overbuild(kind, square, rotation) for rotation in kind.rotations])
+        thread kept first), keyed by ``square`` itself."""
+        at = cast(Square, square)
+        moves = tuple([Overbuild(kind, at, rotation) for rotation in kind.rotations])
         return self.overbuilds[kind].setdefault(square, moves)
 
     def __len__(self) -> int:
@@ -148,7 +151,7 @@ def placement_moves(view: View) -> list[Move]:
             try:
                 moves.extend(places[square])
             except KeyError:
-                moves.extend(made.new_places(kind, cast(Square, square)))
+                moves.extend(made.new_places(kind, square))
     own: Sequence[object] = overbuild_squares(view, view.current)
     if own:
         for kind in types:
@@ -157,7 +160,7 @@ def placement_moves(view: View) -> list[Move]:
                 try:
                     moves.extend(overbuilds[square])
                 except KeyError:
-                    moves.extend(made.new_overbuilds(kind, cast(Square, square)))
+                    moves.extend(made.new_overbuilds(kind, square))
     if not moves:
         moves = [Discard(kind) for kind in types]
     return moves
