@@ -143,8 +143,10 @@ class _Layout:
         self.keys: Final = keys
 
 
-_TileKey = tuple[int, int, tuple[int, int, int, int]]
-"""A jungle tile's :attr:`~cacao_rules.JungleTile.sort_key`."""
+_TileKey = object
+"""A jungle tile's :attr:`~cacao_rules.JungleTile.sort_key`, typed ``object`` so that the
+compiled build keeps the tuple as it is instead of unboxing it and boxing a new one for
+every key of :func:`_one_choice`."""
 
 _LAYOUTS: Final[Memo[tuple[int, int, tuple[JungleTile, ...], tuple[JungleTile, ...]], _Layout]] = (
     Memo("fill layouts", 20_000)
