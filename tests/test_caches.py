@@ -19,7 +19,11 @@ from cacao_rules.game.caches import TABLES, Forget, Memo, clear_all
 SHARED = {
     "resolve moves",
     "resolving situations",
-    "fill choices",
+    "fill layouts",
+    "fills of one choice",
+    "spaces around squares",
+    "board squares",
+    "neighbours of board squares",
     "tile moves",
     "laid worker tiles",
     "worker tile documents",

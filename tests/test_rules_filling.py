@@ -11,13 +11,20 @@ and (3, 1); which of them must be filled depends on the worker tiles already aro
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import cast
 
 import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
+from cacao_rules.game.caches import clear_all
+from cacao_rules.game.geometry import neighbours
+from cacao_rules.state.board import square_object
+from cacao_rules.turn import filling
+from cacao_rules.turn.filling import fill_moves
 from helpers_positions import (
     G1,
     M2,
@@ -34,6 +41,7 @@ from helpers_positions import (
 )
 
 TWO = cr.Config(players=2)
+MAP_4 = cr.Config(players=4, modules={cr.Module.MAP})
 PLACED: Square = (2, 1)
 PLACE = cr.Place(W1111, PLACED, 0)
 
@@ -434,3 +442,62 @@ def test_three_spaces_two_identical_display_tiles_empty_pile() -> None:
         _fill(((2, 0), TEMPLE), ((3, 1), TEMPLE)),
         _fill(((2, 2), TEMPLE), ((3, 1), TEMPLE)),
     )
+
+
+# The kept fills ----------------------------------------------------------------------------
+
+
+def test_a_fill_of_one_space_is_made_once_and_listed_again_as_the_same_object() -> None:
+    after = cr.apply(_position(CLOSES_2_0, [SUN, TEMPLE], None), PLACE)
+    step = after.step
+    assert isinstance(step, cr.FillStep)
+    listed = cr.legal_moves(after)
+    again = fill_moves(after, step.spaces)
+    assert listed == (_fill(((2, 0), SUN)), _fill(((2, 0), TEMPLE)))
+    assert [fill is kept for fill, kept in zip(again, listed, strict=True)] == [True, True]
+
+
+def test_a_fill_of_several_spaces_takes_the_kept_choices_of_one_space() -> None:
+    after = cr.apply(_position(CLOSES_2_2_AND_3_1, [SUN, TEMPLE], None), PLACE)
+    step = after.step
+    assert isinstance(step, cr.FillStep)
+    first, second = fill_moves(after, step.spaces)
+    assert first == _fill(((2, 2), SUN), ((3, 1), TEMPLE))
+    alone = cr.apply(_position(CLOSES_2_2, [SUN, TEMPLE], None), PLACE)
+    assert isinstance(alone.step, cr.FillStep)
+    sun, temple = fill_moves(alone, alone.step.spaces)
+    assert first.choices[0] is sun.choices[0]  # (2, 2) = SUN, kept once
+    assert second.choices[0] is temple.choices[0]  # (2, 2) = TEMPLE
+
+
+@pytest.mark.parametrize("config", [cr.Config.big_game(4), MAP_4], ids=["big-4", "map-4"])
+def test_kept_fills_equal_the_fills_worked_out_afresh(config: cr.Config) -> None:
+    """Every fill decision of seeded random games (display and map-board tiles, one to three
+    spaces) lists the same fills with the kept layouts and fills as with none kept."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = cr.new_game(config, seed=seed)
+        while not state.is_over:
+            if isinstance(state.step, cr.FillStep):
+                kept = fill_moves(state, state.step.spaces)
+                clear_all()
+                assert fill_moves(state, state.step.spaces) == kept
+                checked += 1
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("square", [(0, 0), (2, 1), (-3, 4)])
+def test_the_kept_neighbours_of_a_square_are_its_neighbours_and_theirs(square: Square) -> None:
+    """What spaces_to_fill reads: the square's neighbours in sorted order, each with the
+    neighbour beyond it first, then its two others; the same when worked out afresh."""
+    kept = cast("tuple[tuple[Square, Square, Square, Square], ...]", filling._around(square))
+    x, y = square
+    assert [space for space, *_ in kept] == sorted(neighbours(square))
+    for space, beyond, *sides in kept:
+        assert beyond == (2 * space[0] - x, 2 * space[1] - y)
+        assert sorted([beyond, *sides]) == sorted(set(neighbours(space)) - {square})
+        assert all(square_object(near) is near for near in (space, beyond, *sides))
+    clear_all()
+    assert filling._around(square) == kept

@@ -1,20 +1,60 @@
-"""Laying tiles on the board, and the frontier of squares open to a new worker tile.
+"""Laying tiles on the board, the frontier of squares open to a new worker tile, and whose
+worker tiles lie where.
 
 The frontier is every empty square that shares an edge with a jungle tile
 (:rule:`R-PLACE-1`). It is derived from the board alone, so it is kept in the board's
 private ``_derived`` slot, which only this module writes, and carried from board to board
-as tiles are laid, instead of being searched for on every turn.
+as tiles are laid, instead of being searched for on every turn. So are, once asked for
+(:func:`owned_squares`), each seat's squares.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import Final, cast
 
+from ..game.caches import Forget, Memo
 from ..game.components import JungleTile, Tile, WorkerTile
 from ..game.frozen import FrozenMap
 from ..game.geometry import Square, neighbours
 
 Board = FrozenMap[Square, Tile]
+
+_SQUARES: Final[Memo[object, object]] = Memo("board squares", 50_000, Forget.NOTHING)
+"""One object for each square met (:func:`square_object`); a game reaches a few hundred."""
+
+
+def square_object(square: object) -> object:
+    """The one tuple kept for the square ``square`` (equal to it).
+
+    The frontier and the spaces to fill are made of these, and so are the keys of the kept
+    moves (and, in the pure build, of the board): a dictionary finds a key that is the very
+    object it is asked for without comparing tuples, which saves about a sixth of each
+    lookup. (When the table is full, ``square`` itself: only slower.) Typed ``object``, as
+    are the squares on the way from here to those tables: compiled, mypyc keeps a
+    ``tuple[int, int]`` unboxed and would build a new tuple wherever it is stored.
+    """
+    kept = _SQUARES.table.get(square)
+    return _SQUARES.keep(square, square) if kept is None else kept
+
+
+_Near = tuple[object, object, object, object]
+"""A square's four neighbours, as :func:`square_object` keeps them."""
+
+_NEIGHBOURS: Final[Memo[object, _Near]] = Memo("neighbours of board squares", 50_000)
+"""The neighbours of the squares met, N, E, S, W."""
+
+
+def _neighbours(square: object) -> _Near:
+    """:func:`~cacao_rules.game.geometry.neighbours` of ``square``, each the one object kept
+    for it, made once and kept."""
+    near = _NEIGHBOURS.table.get(square)
+    if near is None:
+        n, e, s, w = neighbours(cast(Square, square))
+        near = _NEIGHBOURS.keep(
+            square, (square_object(n), square_object(e), square_object(s), square_object(w))
+        )
+    return near
 
 
 def free_squares(board: Board) -> tuple[Square, ...]:
@@ -24,21 +64,58 @@ def free_squares(board: Board) -> tuple[Square, ...]:
     placed there never shares an edge with another (:rule:`R-PLACE-2`). Kept as a sorted
     tuple, which takes far less room than a set in the many states of a search tree.
     """
-    squares: tuple[Square, ...] | None = board._derived
-    if squares is None:
-        squares = tuple(
-            sorted(
-                {
-                    near
-                    for square, tile in board.items()
-                    if isinstance(tile, JungleTile)
-                    for near in neighbours(square)
-                    if near not in board
-                }
-            )
-        )
-        board._derived = squares
+    known = board._derived
+    if type(known) is tuple:
+        return known
+    if known is not None:
+        frontier: tuple[Square, ...] = known.frontier
+        return frontier
+    found = {
+        near
+        for square, tile in board.items()
+        if isinstance(tile, JungleTile)
+        for near in _neighbours(square)
+        if near not in board
+    }
+    squares = tuple(sorted(cast("set[Square]", found)))
+    board._derived = squares
     return squares
+
+
+class _Kept:
+    """What a board keeps once asked whose squares are whose (:func:`owned_squares`): the
+    frontier and, by seat, the squares whose top tile is that seat's, sorted.
+
+    Asked for only once overbuilding may begin, late in a game, so the boards before that
+    keep the frontier alone, in less room.
+    """
+
+    __slots__ = ("frontier", "owned")
+
+    def __init__(self, frontier: tuple[Square, ...], owned: tuple[tuple[Square, ...], ...]):
+        self.frontier: Final = frontier
+        self.owned: Final = owned
+
+
+def owned_squares(board: Board, seat: int) -> tuple[Square, ...]:
+    """The squares whose top tile is a worker tile of ``seat``, sorted (:rule:`R-OVER-4`).
+
+    Worked out once, then carried from board to board as tiles are laid, like the frontier:
+    a player may overbuild at every turn once the jungle tiles are all laid.
+    """
+    known = board._derived
+    if type(known) is not _Kept:
+        frontier = free_squares(board)
+        found: list[list[Square]] = []
+        for square, tile in board.items():
+            if isinstance(tile, WorkerTile):
+                while len(found) <= tile.owner:
+                    found.append([])
+                found[tile.owner].append(square)
+        known = _Kept(frontier, tuple([tuple(sorted(squares)) for squares in found]))
+        board._derived = known
+    owned: tuple[tuple[Square, ...], ...] = known.owned
+    return owned[seat] if seat < len(owned) else ()
 
 
 def is_free(board: Board, square: Square) -> bool:
@@ -49,33 +126,67 @@ def is_free(board: Board, square: Square) -> bool:
 
 
 def with_worker(board: Board, square: Square, tile: WorkerTile) -> Board:
-    """``board`` with ``tile`` on ``square`` (empty, or overbuilt), frontier carried over."""
+    """``board`` with ``tile`` on ``square`` (empty, or overbuilt), frontier and owners'
+    squares carried over."""
     new = board.set(square, tile)
-    known: tuple[Square, ...] | None = board._derived
-    if known is not None:
-        at = bisect_left(known, square)
-        if at < len(known) and known[at] == square:
-            known = known[:at] + known[at + 1 :]
-        new._derived = known
+    known = board._derived
+    if known is None:
+        return new
+    frontier = known if type(known) is tuple else known.frontier
+    at = bisect_left(frontier, square)
+    if at < len(frontier) and frontier[at] == square:
+        frontier = frontier[:at] + frontier[at + 1 :]
+    if type(known) is tuple:
+        new._derived = frontier
+    else:
+        new._derived = _Kept(frontier, _owner_changed(known.owned, square, board.get(square), tile))
     return new
 
 
+def _owner_changed(
+    owned: tuple[tuple[Square, ...], ...], square: Square, old: Tile | None, tile: WorkerTile
+) -> tuple[tuple[Square, ...], ...]:
+    """``owned`` with ``square`` moved from the owner of ``old`` (if a worker tile lay
+    there) to that of ``tile``: nothing changes when a player overbuilds their own."""
+    if isinstance(old, WorkerTile):
+        if old.owner == tile.owner:
+            return owned
+        before = owned[old.owner]
+        at = bisect_left(before, square)
+        owned = _with_squares(owned, old.owner, before[:at] + before[at + 1 :])
+    seat = tile.owner
+    squares = owned[seat] if seat < len(owned) else ()
+    at = bisect_left(squares, square)
+    return _with_squares(owned, seat, (*squares[:at], square, *squares[at:]))
+
+
+def _with_squares(
+    owned: tuple[tuple[Square, ...], ...], seat: int, squares: tuple[Square, ...]
+) -> tuple[tuple[Square, ...], ...]:
+    """``owned`` with ``squares`` as ``seat``'s."""
+    if seat >= len(owned):
+        owned = (*owned, *[()] * (seat + 1 - len(owned)))
+    return (*owned[:seat], squares, *owned[seat + 1 :])
+
+
 def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
-    """``board`` with ``tile`` on the jungle space ``square``, frontier carried over.
+    """``board`` with ``tile`` on the jungle space ``square``, frontier (and owners'
+    squares, which do not change) carried over.
 
     The space is empty, or holds a jungle tile that ``tile`` replaces (a gem mine that
     lost gems): then the frontier stays as it was.
     """
     new = board.set(square, tile)
-    known: tuple[Square, ...] | None = board._derived
-    if known is not None and square in board:
+    known = board._derived
+    if known is None or square in board:
         new._derived = known
-    elif known is not None:
-        squares = list(known)
-        for near in neighbours(square):
-            if near not in new:
-                at = bisect_left(squares, near)
-                if at == len(squares) or squares[at] != near:
-                    squares.insert(at, near)
-        new._derived = tuple(squares)
+        return new
+    squares = list(known if type(known) is tuple else known.frontier)
+    for near in _neighbours(square):
+        if near not in new:
+            at = bisect_left(squares, near)
+            if at == len(squares) or squares[at] != near:
+                squares.insert(at, near)
+    frontier = tuple(squares)
+    new._derived = frontier if type(known) is tuple else _Kept(frontier, known.owned)
     return new

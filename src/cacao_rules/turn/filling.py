@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from itertools import combinations, pairwise, permutations
-from typing import Final
+from itertools import combinations, permutations
+from typing import Final, cast
 
 from ..errors import IllegalMoveError
 from ..game.caches import Memo
-from ..game.components import DISPLAY_SIZE, JungleTile, WorkerTile
+from ..game.components import DISPLAY_SIZE, JungleTile, Tile, WorkerTile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from ..game.geometry import SORTED_STEPS, Square, format_square
 from ..game.moves import Fill, FillChoice
 from ..modules.gem_mines import take_from_pile
-from ..state.board import with_jungle
+from ..state.board import square_object, with_jungle
 from ..state.draft import Draft
 from ..state.state import BlindFillStep, FillStep
 from ..state.view import View
@@ -30,25 +30,56 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     Whose tiles they are does not matter (:rule:`R-FILL-1`). Asked after every placement,
     so written to look at little: ``placed`` holds the new worker tile and is one of each
     space's neighbours, so a space needs one more worker tile among its other three, and
-    the first one found settles it; a space's other neighbours are built only when it is
-    empty, and the spaces are visited in sorted order
-    (:data:`~cacao_rules.game.geometry.SORTED_STEPS`), so nothing is sorted.
+    the first one found settles it. The spaces and their other neighbours are read from a
+    table made once per square (:func:`_around`), in sorted order, so nothing is built or
+    sorted.
     """
-    board = view.board  # read with board.get, not a bound get: compiled, that is native
-    x, y = placed
-    spaces = []
-    for dx, dy in SORTED_STEPS:
-        space = (x + dx, y + dy)
+    board: dict[object, Tile] = view.board  # type: ignore[assignment]  # (no cast call)
+    spaces: list[object] = []
+    for space, beyond, left, right in _around(placed):
         if space in board:
             continue
-        sx, sy = space
         if (  # the neighbour beyond the space, then those on either side of it
-            isinstance(board.get((sx + dx, sy + dy)), WorkerTile)
-            or isinstance(board.get((sx + dy, sy + dx)), WorkerTile)
-            or isinstance(board.get((sx - dy, sy - dx)), WorkerTile)
+            isinstance(board.get(beyond), WorkerTile)
+            or isinstance(board.get(left), WorkerTile)
+            or isinstance(board.get(right), WorkerTile)
         ):
             spaces.append(space)
-    return tuple(spaces)
+    return tuple(spaces)  # type: ignore[arg-type]
+
+
+_Around = tuple[tuple[object, object, object, object], ...]
+"""The four neighbours of a square, each with its own three other neighbours, as
+:func:`~cacao_rules.state.board.square_object` keeps them (typed ``object`` to keep them:
+compiled, a ``Square`` read is unboxed, and stored again as a new tuple)."""
+
+_AROUND: Final[Memo[object, _Around]] = Memo("spaces around squares", 20_000)
+"""The neighbours of the squares placed on so far, with theirs (:func:`_around`)."""
+
+
+def _around(square: object) -> _Around:
+    """The neighbours of ``square`` in sorted order
+    (:data:`~cacao_rules.game.geometry.SORTED_STEPS`), each with its neighbour beyond it
+    and those on either side of it: what :func:`spaces_to_fill` reads, made once per square
+    and kept."""
+    around = _AROUND.table.get(square)
+    if around is None:
+        x, y = cast(Square, square)
+        around = _AROUND.keep(
+            square,
+            tuple(
+                [
+                    (
+                        square_object((x + dx, y + dy)),
+                        square_object((x + 2 * dx, y + 2 * dy)),
+                        square_object((x + dx + dy, y + dy + dx)),
+                        square_object((x + dx - dy, y + dy - dx)),
+                    )
+                    for dx, dy in SORTED_STEPS
+                ]
+            ),
+        )
+    return around
 
 
 def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
@@ -64,50 +95,108 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
 
     Which tiles go on which of the spaces depends only on how many spaces there are, not
     where they lie, and on which face-up tiles are equal and how they sort, not on what
-    they are. So the assignments are worked out once per :func:`_fill_pattern` of tile
-    ranks and laid here on the sorted ``spaces`` (so that squares sort as their indices do)
-    with the tiles of those ranks.
+    they are. So the assignments are worked out once per :class:`_Layout` of the face-up
+    tiles and laid here on the sorted ``spaces`` (so that squares sort as their indices do).
+    Listed after nearly every placement, so each fill of one space is made once and kept
+    (:func:`_one_choice`), and a fill of several is made of those fills' choices.
     """
-    face_up = min(DISPLAY_SIZE, len(spaces))
-    usable = min(view.players[view.current].map_tiles, len(view.map_board), face_up)
-    if any(later < earlier for earlier, later in pairwise(spaces)):
+    if len(spaces) > 1:
         spaces = tuple(sorted(spaces))
-    display, map_board = view.display, view.map_board
-    keyed = {tile.sort_key: tile for tile in (*display, *map_board)}
-    order = sorted(keyed)
-    tiles = [keyed[key] for key in order]
-    rank = {key: index for index, key in enumerate(order)}
-    pattern = _fill_pattern(
-        len(spaces),
-        tuple([rank[tile.sort_key] for tile in display]),
-        tuple([rank[tile.sort_key] for tile in map_board]),
-        usable,
-    )
-    return [
-        Fill(
-            tuple([_choice(spaces[index], tiles[tile], from_map) for index, tile, from_map in fill])
+    map_board = view.map_board
+    usable = 0
+    if map_board:  # R-MAP-2: at most the face-up spaces get map-board tiles
+        face_up = min(DISPLAY_SIZE, len(spaces))
+        usable = min(view.players[view.current].map_tiles, len(map_board), face_up)
+    layout = _layout(len(spaces), view.display, map_board if usable else (), usable)
+    tiles, keys = layout.tiles, layout.keys
+    squares: tuple[object, ...] = spaces  # kept as they are (see _one_choice)
+    fills: list[Fill] = []
+    for fill in layout.fills:
+        if len(fill) == 1:
+            index, tile, from_map = fill[0]
+            fills.append(_one_choice(squares[index], tiles[tile], keys[tile], from_map))
+        else:
+            choices = [
+                _one_choice(squares[index], tiles[tile], keys[tile], from_map).choices[0]
+                for index, tile, from_map in fill
+            ]
+            fills.append(Fill(tuple(choices)))
+    return fills
+
+
+class _Layout:
+    """What listing the fills of some spaces needs to know of the face-up tiles: the fills
+    by space index and tile rank (:func:`_fill_pattern`), and the tile of each rank with its
+    :attr:`~cacao_rules.JungleTile.sort_key`, which names it in :func:`_one_choice`'s
+    table (equal tiles have equal keys)."""
+
+    __slots__ = ("fills", "keys", "tiles")
+
+    def __init__(
+        self,
+        fills: tuple[tuple[_Choice, ...], ...],
+        tiles: tuple[JungleTile, ...],
+        keys: tuple[_TileKey, ...],
+    ) -> None:
+        self.fills: Final = fills
+        self.tiles: Final = tiles
+        self.keys: Final = keys
+
+
+_TileKey = object
+"""A jungle tile's :attr:`~cacao_rules.JungleTile.sort_key`, typed ``object`` so that the
+compiled build keeps the tuple as it is instead of unboxing it and boxing a new one for
+every key of :func:`_one_choice`."""
+
+_LAYOUTS: Final[Memo[tuple[int, int, tuple[JungleTile, ...], tuple[JungleTile, ...]], _Layout]] = (
+    Memo("fill layouts", 20_000)
+)
+"""The layouts met so far, by number of spaces, usable map tiles, display and map board
+(empty when no map tile can be used): a few hundred in practice."""
+
+
+def _layout(
+    count: int, display: tuple[JungleTile, ...], map_board: tuple[JungleTile, ...], usable: int
+) -> _Layout:
+    """The layout of ``count`` spaces and these face-up tiles, worked out once and kept."""
+    key = (count, usable, display, map_board)
+    layout = _LAYOUTS.table.get(key)
+    if layout is None:
+        keyed = {tile.sort_key: tile for tile in (*display, *map_board)}
+        order = sorted(keyed)
+        rank = {tile_key: index for index, tile_key in enumerate(order)}
+        fills = _fill_pattern(
+            count,
+            tuple([rank[tile.sort_key] for tile in display]),
+            tuple([rank[tile.sort_key] for tile in map_board]),
+            usable,
         )
-        for fill in pattern
-    ]
+        tiles = tuple([keyed[tile_key] for tile_key in order])
+        layout = _LAYOUTS.keep(key, _Layout(fills, tiles, tuple(order)))
+    return layout
 
 
-_CHOICES: Final[Memo[tuple[Square, JungleTile, bool], FillChoice]] = Memo("fill choices", 100_000)
-"""The fill choices made so far, by square, tile and source."""
+_ONE_CHOICE_FILLS: Final[Memo[tuple[object, _TileKey, bool], Fill]] = Memo(
+    "fills of one choice", 100_000
+)
+"""The fills of one space made so far, by square, tile (its sort key) and source."""
 
 
-def _choice(square: Square, tile: JungleTile, from_map: bool) -> FillChoice:
-    """The choice of ``tile`` for ``square``, made once and kept (choices are immutable).
+def _one_choice(square: object, tile: JungleTile, key: _TileKey, from_map: bool) -> Fill:
+    """The fill of ``tile`` (whose sort key is ``key``) on ``square`` alone, made once and
+    kept (fills are immutable); a fill of several spaces takes its choices from these.
 
-    Listing a fill decision built each of its choices afresh, every one checking its
-    fields, which was most of the cost of the listing; the same few thousand choices come
-    back game after game (squares near the start, a few dozen tiles). Nothing relies on
-    their identity.
+    Listing a fill decision built each of its fills and choices afresh, every one checking
+    its fields, which was most of the cost of the listing; the same few thousand come back
+    game after game (squares near the start, a few dozen tiles). Nothing relies on their
+    identity.
     """
-    key = (square, tile, from_map)
-    choice = _CHOICES.table.get(key)
-    if choice is None:
-        choice = _CHOICES.keep(key, FillChoice(square, tile, from_map))
-    return choice
+    memo_key = (square, key, from_map)
+    fill = _ONE_CHOICE_FILLS.table.get(memo_key)
+    if fill is None:
+        choice = FillChoice(cast(Square, square), tile, from_map)
+        fill = _ONE_CHOICE_FILLS.keep(memo_key, Fill((choice,)))
+    return fill
 
 
 _Choice = tuple[int, int, bool]

@@ -5,6 +5,7 @@ Rules: :rule:`R-PLACE-1` to :rule:`R-PLACE-4` and :rule:`R-OVER-1` to :rule:`R-O
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, cast
 
 from ..errors import IllegalMoveError
@@ -14,7 +15,7 @@ from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlace
 from ..game.geometry import Square, format_square, is_jungle_square
 from ..game.moves import Discard, Move, Overbuild, Place
 from ..modules.huts import played_with_foreman, sun_cost_of_overbuilding
-from ..state.board import free_squares, is_free, with_worker
+from ..state.board import free_squares, is_free, owned_squares, with_worker
 from ..state.draft import Draft
 from ..state.state import PlayerState
 from ..state.view import View
@@ -37,11 +38,8 @@ def overbuild_squares(view: View, seat: int) -> list[Square]:
     """Squares whose top tile is ``seat``'s and has not been overbuilt (:rule:`R-OVER-4`)."""
     if not overbuild_allowed(view) or not can_pay_for_overbuild(view.players[seat]):
         return []
-    return sorted(
-        square
-        for square, tile in view.board.items()
-        if isinstance(tile, WorkerTile) and tile.owner == seat and square not in view.covered
-    )
+    covered = view.covered
+    return [square for square in owned_squares(view.board, seat) if square not in covered]
 
 
 class TileMoves:
@@ -83,16 +81,19 @@ class TileMoves:
         """The overbuilds of each tile type on each square met so far, likewise."""
         register(self)
 
-    def new_places(self, kind: WorkerType, square: Square) -> tuple[Place, ...]:
+    def new_places(self, kind: WorkerType, square: object) -> tuple[Place, ...]:
         """The placements of ``kind`` on ``square``, made and kept (or the ones another
-        thread kept first)."""
-        moves = tuple([Place(kind, square, rotation) for rotation in kind.rotations])
+        thread kept first), keyed by ``square`` itself (a frontier square: see
+        :func:`~cacao_rules.state.board.square_object`)."""
+        at = cast(Square, square)
+        moves = tuple([Place(kind, at, rotation) for rotation in kind.rotations])
         return self.places[kind].setdefault(square, moves)
 
-    def new_overbuilds(self, kind: WorkerType, square: Square) -> tuple[Overbuild, ...]:
+    def new_overbuilds(self, kind: WorkerType, square: object) -> tuple[Overbuild, ...]:
         """The overbuilds of ``kind`` on ``square``, made and kept (or the ones another
-        thread kept first)."""
-        moves = tuple([Overbuild(kind, square, rotation) for rotation in kind.rotations])
+        thread kept first), keyed by ``square`` itself."""
+        at = cast(Square, square)
+        moves = tuple([Overbuild(kind, at, rotation) for rotation in kind.rotations])
         return self.overbuilds[kind].setdefault(square, moves)
 
     def __len__(self) -> int:
@@ -134,10 +135,11 @@ def placement_moves(view: View) -> list[Move]:
     """Every placement, overbuild or (when neither exists) discard, in notation order.
 
     Written as plain loops over the kept moves of each type and square
-    (:data:`KEPT_TILE_MOVES`): compiled, each step is a native dictionary read and list
-    extension. The squares are
-    read as plain objects, not as ``Square``: compiled,
-    mypyc keeps a ``tuple[int, int]`` unboxed and would build a new tuple for every read.
+    (:data:`KEPT_TILE_MOVES`): each step is one dictionary read and one list extension
+    (compiled, both native), and only a square met for the first time raises the
+    ``KeyError`` that has its moves made. The squares are read as plain objects, not as
+    ``Square``: compiled, mypyc keeps a ``tuple[int, int]`` unboxed and would build a new
+    tuple for every read.
     """
     types = hand_types(view)
     squares: tuple[object, ...] = free_squares(view.board)
@@ -146,15 +148,19 @@ def placement_moves(view: View) -> list[Move]:
     for kind in types:
         places = made.places[kind]
         for square in squares:
-            listed = places.get(square)
-            moves.extend(made.new_places(kind, cast(Square, square)) if listed is None else listed)
-    own = overbuild_squares(view, view.current)
+            try:
+                moves.extend(places[square])
+            except KeyError:
+                moves.extend(made.new_places(kind, square))
+    own: Sequence[object] = overbuild_squares(view, view.current)
     if own:
         for kind in types:
             overbuilds = made.overbuilds[kind]
             for square in own:
-                built = overbuilds.get(square)
-                moves.extend(made.new_overbuilds(kind, square) if built is None else built)
+                try:
+                    moves.extend(overbuilds[square])
+                except KeyError:
+                    moves.extend(made.new_overbuilds(kind, square))
     if not moves:
         moves = [Discard(kind) for kind in types]
     return moves
