@@ -81,13 +81,16 @@ def _activate(tile: WorkerTile, square: Square, side: int, jungle: Square) -> Ac
 
 def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
     """Activate this turn's edges and queue them: the player to move first (:rule:`R-ACT-6`)."""
-    players = len(draft.players)
-    current = draft.current
+    edges = activated_edges(draft, placed, filled)
+    if len(edges) > 1:  # one edge or none is in order already (no key function to make)
+        players = len(draft.players)
+        current = draft.current
 
-    def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
-        return ((edge.owner - current) % players, edge.square, int(edge.side))
+        def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
+            return ((edge.owner - current) % players, edge.square, int(edge.side))
 
-    queue = tuple(sorted(activated_edges(draft, placed, filled), key=order))
+        edges.sort(key=order)
+    queue = tuple(edges)
     if draft.events is not None:
         for edge in queue:
             jungle = draft.board[edge.jungle_square]
@@ -336,33 +339,35 @@ run of games slower for a while at every clearing (a long Big Game run fills the
 about 2,000 games)."""
 
 
-def _settle(view: View, edges: tuple[ActivatedEdge, ...]) -> Settled:
-    """What the owner's ``edges`` settle to, with the moves listed if every edge is live: a
-    single edge directly (:func:`_settle_one`), more through their situation
+def _settle(
+    view: View, edges: tuple[ActivatedEdge, ...]
+) -> tuple[tuple[bool, ...], list[Resolve] | None]:
+    """Which of the owner's ``edges`` are live and, if every one is, the moves listed
+    (:func:`resolve_moves`; ``None`` if some are dead).
+
+    A single edge is settled directly: it is live only if it offers a choice (no other
+    edge of the owner can raise an amount that caps it), and then its moves are its uses
+    offered. That costs about what looking its situation up does and much less than
+    working a new situation out, and settles an edge at a gem mine, which has no key, just
+    as cheaply. More edges are settled through their situation
     (:func:`_settle_situation`)."""
     if len(edges) == 1:
-        return _settle_one(view, edges[0])
-    return _settle_situation(view, edges)
+        edge = edges[0]
+        offered = edge_options(view, edge)
+        if len(offered) < 2:
+            return _ONE_DEAD
+        return _ONE_LIVE, [resolve_move(edge, use) for use in offered]
+    live, listed = _settle_situation(view, edges)
+    if listed is None:
+        return live, None
+    return live, [resolve_move(edges[index], use) for index, use in listed]
 
 
-_ONE_DEAD: Final[Settled] = ((False,), None)
+_ONE_DEAD: Final = ((False,), None)
 """What a single edge that offers no choice settles to."""
 
 _ONE_LIVE: Final = (True,)
 """Which edges are live when a single edge offers a choice."""
-
-
-def _settle_one(view: View, edge: ActivatedEdge) -> Settled:
-    """What a single edge settles to: it is live only if it offers a choice (no other edge
-    of the owner can raise an amount that caps it), and then its moves are its uses offered.
-
-    Worked out directly, which costs about what looking its situation up does and much less
-    than working a new situation out (:func:`_settle_situation`), and settles an edge at a
-    gem mine, which has no key, just as cheaply."""
-    offered = edge_options(view, edge)
-    if len(offered) < 2:
-        return _ONE_DEAD
-    return (_ONE_LIVE, tuple([(0, use) for use in offered]))
 
 
 def _settle_situation(
@@ -417,7 +422,7 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
     mine = _decider_edges(step.queue)
     live, listed = _settle(draft, mine)
     if listed is not None:
-        return [resolve_move(mine[index], use) for index, use in listed]
+        return listed
     for edge, alive in zip(mine, live, strict=True):
         if not alive and draft.events is not None:
             draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
@@ -439,8 +444,10 @@ def resolve_moves(view: View) -> list[Resolve]:
     mine = _decider_edges(step.queue)
     _, listed = _settle(view, mine)
     if listed is None:  # some edges are dead: see dead_edges
-        listed = _distinct(view, _worked(view, mine))
-    return [resolve_move(mine[index], use) for index, use in listed]
+        return [
+            resolve_move(mine[index], use) for index, use in _distinct(view, _worked(view, mine))
+        ]
+    return listed
 
 
 def dead_edges(view: View) -> tuple[ActivatedEdge, ...]:
@@ -628,23 +635,30 @@ def _outcome(
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
     step = view.step
     assert isinstance(step, ResolveStep)
-    mine = _decider_edges(step.queue)
-    edge = _find_edge(view, move)
-    return _outcome(view, mine, mine.index(edge), use_of(move))
+    return _outcome(view, _decider_edges(step.queue), _edge_index(view, move), use_of(move))
 
 
-def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
+def _edge_index(view: View, move: Resolve) -> int:
+    """The position in the queue of the edge ``move`` resolves, one of the owner to decide's
+    (the first edges queued: :func:`_decider_edges`), looked for without copying them."""
     step = view.step
     assert isinstance(step, ResolveStep)
-    for edge in _decider_edges(step.queue):
-        if edge.square == move.square and edge.side == move.side:
-            return edge
+    queue = step.queue
+    owner = queue[0].owner
+    square: Any = move.square
+    side = move.side
+    for index in range(len(queue)):
+        edge = queue[index]
+        if edge.owner != owner:
+            break
+        if edge.side == side and edge.square == square:
+            return index
     waiting = ", ".join(
-        f"{format_square(edge.square)} {edge.side.name}" for edge in _decider_edges(step.queue)
+        f"{format_square(edge.square)} {edge.side.name}" for edge in _decider_edges(queue)
     )
     raise IllegalMoveError(
         f"edge {format_square(move.square)} {move.side.name} is not an activated edge that "
-        f"seat {step.queue[0].owner} must resolve now (waiting: {waiting})"
+        f"seat {owner} must resolve now (waiting: {waiting})"
     )
 
 
@@ -659,7 +673,9 @@ def listed_twin(view: View, move: Resolve) -> Resolve:
     """The listed move with the same effect as ``move``: ``move`` itself if it is listed, or
     the one listed in its place (:rule:`R-DECIDE-2`). Raises :class:`IllegalMoveError` saying
     why if ``move`` is not a use offered on one of the edges the owner to decide resolves."""
-    edge = _find_edge(view, move)
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    edge = step.queue[_edge_index(view, move)]
     where = f"edge {format_square(move.square)} {move.side.name}"
     # An edge with no worker is activated only at a Tree of Life, where using it is 1.
     if not 0 <= move.workers <= max(edge.workers, 1):
@@ -687,10 +703,12 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     """Carry out the action of the edge for the chosen workers (:rule:`R-ACT-5`)."""
     step = draft.step
     assert isinstance(step, ResolveStep)
-    edge = _find_edge(draft, move)
-    tile = _jungle(draft, edge)
+    queue = step.queue
+    index = _edge_index(draft, move)
+    edge = queue[index]
     received = step.received
     if move.workers:
+        tile = _jungle(draft, edge)
         received += _counted(
             draft,
             edge.owner,
@@ -700,4 +718,4 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
         )
     if draft.events is not None:
         draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
-    _continue(draft, tuple([other for other in step.queue if other is not edge]), received)
+    _continue(draft, queue[:index] + queue[index + 1 :], received)
