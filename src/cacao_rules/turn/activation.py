@@ -397,17 +397,21 @@ def _liveness(edges: _Edges) -> tuple[bool, ...]:
     live only if a live edge can raise one of the amounts it reads: a market frees storage
     room and a kitchen does not; a chocolate market brings no cacao (:rule:`R-ACT-7`).
     """
-    actions = edges.actions
     live = [len(offered) > 1 for offered in edges.options]
+    if all(live):
+        return tuple(live)
+    actions = edges.actions
+    raised = 0
+    for index, action in enumerate(actions):
+        if live[index]:
+            raised |= action.raise_bits
     changed = True
-    while changed and not all(live):
+    while changed:  # until no more edge turns live; each that does raises its amounts
         changed = False
-        raised = set().union(
-            *(action.raises for action, alive in zip(actions, live, strict=True) if alive)
-        )
         for index, action in enumerate(actions):
-            if not live[index] and action.reads & raised:
+            if not live[index] and action.read_bits & raised:
                 live[index] = changed = True
+                raised |= action.raise_bits
     return tuple(live)
 
 
@@ -552,12 +556,13 @@ def _interact(actions: list[Action]) -> bool:
     Only then can moves on different edges end in the same state: otherwise every edge
     keeps its choices whatever is done on the others, so the edges left to decide differ.
     """
-    return any(
-        (first.raises | first.lowers) & second.reads
-        for i, first in enumerate(actions)
-        for j, second in enumerate(actions)
-        if i != j
-    )
+    for i, first in enumerate(actions):
+        changes = first.change_bits
+        if changes:
+            for j, second in enumerate(actions):
+                if i != j and changes & second.read_bits:
+                    return True
+    return False
 
 
 def _effect(
