@@ -295,16 +295,13 @@ class _Edges:
             ]
         return self._options
 
-    def others(self, index: int, after: View) -> _Edges:
-        """The edges but ``edges[index]``, in the state ``after`` it was used.
+    def others(self, index: int, player: PlayerState) -> _Edges:
+        """The edges but ``edges[index]``, once it was used by a move that left the board as
+        it was (every action's but a gem mine's) and the owner as ``player``.
 
-        What ``after`` shares with this state is not worked out again: the jungle tiles
-        when the move left the board as it was (every action but a gem mine's), and the
-        options too when it left the owner as they were (a use of no worker)."""
+        What that state shares with this one is not worked out again: the jungle tiles, and
+        the options too when the move left the owner as they were (a use of no worker)."""
         edges = self.edges[:index] + self.edges[index + 1 :]
-        if after.board is not self.board:
-            return _worked(after, edges)
-        player = after.players[edges[0].owner]
         options = None
         if player is self.player:
             options = self.options[:index] + self.options[index + 1 :]
@@ -497,12 +494,12 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     dead edges queued (:func:`dead_edges`) even edges that do not interact can end alike:
     using either of two temples leaves the other one dead, resolved by the engine.
     """
-    mine, options = edges.edges, edges.options
+    scratch = Draft(view, None)
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
-    for index, offered in enumerate(options):
+    for index, offered in enumerate(edges.options):
         for use in offered:
-            after, effect = _effect(view, mine, index, use)
+            after, effect = _effect(view, edges, index, use, scratch)
             group = alike.setdefault(effect, [])
             listed = _Listed(index, use, after)
             if any(listed.alike(other, view, edges) for other in group):
@@ -513,13 +510,13 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
 
 
 class _Listed:
-    """A move's edge ``index`` and ``use``, and the state ``after`` it if worked out
-    already (see :func:`_effect`), with the edges it leaves live worked out once, when
-    first needed."""
+    """A move's edge ``index`` and ``use``, and the owner ``after`` it (``None`` for a use of
+    a gem mine, carried out only if needed: see :func:`_effect`), with the edges it leaves
+    live worked out once, when first needed."""
 
     __slots__ = ("_live", "after", "index", "use")
 
-    def __init__(self, index: int, use: Use, after: View | None) -> None:
+    def __init__(self, index: int, use: Use, after: PlayerState | None) -> None:
         self.index = index
         self.use = use
         self.after = after
@@ -533,9 +530,10 @@ class _Listed:
         the two moves uses no worker (leaving the state as it was) and the other's edge
         offers a choice in ``view``, that edge stays live after the first move and is gone
         after its own: they differ."""
+        options = edges.options
         if self.index != other.index and (
-            (other.after is view and len(edges.options[self.index]) > 1)
-            or (self.after is view and len(edges.options[other.index]) > 1)
+            (not other.use.workers and len(options[self.index]) > 1)
+            or (not self.use.workers and len(options[other.index]) > 1)
         ):
             return False
         return self.live(view, edges) == other.live(view, edges)
@@ -543,10 +541,15 @@ class _Listed:
     def live(self, view: View, edges: _Edges) -> tuple[int, ...]:
         """:func:`_left_live` of the move in ``view``, among the owner's ``edges``."""
         if self._live is None:
+            index = self.index
             after = self.after
-            if after is None:
-                after = _performed(view, edges.edges[self.index], self.use)[0]
-            self._live = _left_live(after, edges, self.index)
+            if after is None:  # a gem mine's use, which changes the board: carried out now
+                mine = edges.edges
+                performed = _performed(view, mine[index], self.use)
+                others = _worked(performed, mine[:index] + mine[index + 1 :])
+            else:
+                others = edges.others(index, after)
+            self._live = _left_live(others, len(edges.edges), index)
         return self._live
 
 
@@ -566,41 +569,48 @@ def _interact(actions: list[Action]) -> bool:
 
 
 def _effect(
-    view: View, edges: tuple[ActivatedEdge, ...], index: int, use: Use
-) -> tuple[View | None, tuple[object, ...]]:
-    """What using ``edges[index]`` as ``use`` changes, and the state after it if that was
-    worked out on the way (``None`` if not: :func:`_performed` works it out).
+    view: View, edges: _Edges, index: int, use: Use, scratch: Draft
+) -> tuple[PlayerState | None, tuple[object, ...]]:
+    """What using ``edges.edges[index]`` as ``use`` changes, and the owner after it (``None``
+    for a gem mine's use, not carried out here).
 
     Only the owner's resources change (:func:`_resources`), and the cacao counted for the
-    Farmer; of the board, only a gem mine, which loses the gems taken. A gem mine's use is
-    not carried out here (taking gems is the costliest action to copy a state for): two
-    uses leave the owner and the board alike exactly when they take the same gems from the
-    same mine, since the owner's gems and masks follow from the gems taken and the mine
-    from its square and those gems, and no other action changes the board or the gems. So
-    the mine's square and the gems taken stand for what such a use changes, after a
-    ``None`` where the other effects hold the owner's resources.
+    Farmer; of the board, only a gem mine, which loses the gems taken. Every other action
+    is carried out on ``scratch``, a working copy of ``view`` whose owner is put back
+    afterwards, one copy for every use compared. A gem mine's use is not carried out here
+    (taking gems is the costliest action to copy a state for): two uses leave the owner
+    and the board alike exactly when they take the same gems from the same mine, since
+    the owner's gems and masks follow from the gems taken and the mine from its square and
+    those gems, and no other action changes the board or the gems. So the mine's square
+    and the gems taken stand for what such a use changes, after a ``None`` where the other
+    effects hold the owner's resources.
     """
     step = view.step
     assert isinstance(step, ResolveStep)
-    edge = edges[index]
-    if not use[0]:  # nothing changes but the edges left
-        return view, (_resources(view.players[edge.owner]), step.received, None)
-    if _jungle(view, edge).gems is not None:
+    edge = edges.edges[index]
+    player = edges.player
+    if not use.workers:  # nothing changes but the edges left
+        return player, (_resources(player), step.received, None)
+    tile = edges.jungles[index]
+    if tile.gems is not None:
         return None, (None, edge.jungle_square, use.gems)
-    working, gained = _performed(view, edge, use)
-    received = step.received + _counted(working, edge.owner, gained)
-    return working, (_resources(working.players[edge.owner]), received, None)
+    owner = edge.owner
+    gained = edges.actions[index].perform(
+        scratch, owner, edge.jungle_square, tile, edge.workers, use
+    )
+    after = scratch.players[owner]
+    scratch.players[owner] = player
+    received = step.received + _counted(scratch, owner, gained)
+    return after, (_resources(after), received, None)
 
 
-def _performed(view: View, edge: ActivatedEdge, use: Use) -> tuple[Draft, int]:
-    """The state after using ``edge`` as ``use`` (its action carried out on a working copy
-    of ``view``), and the cacao it put into storage."""
+def _performed(view: View, edge: ActivatedEdge, use: Use) -> Draft:
+    """The state after using ``edge`` as ``use``: its action carried out on a working copy
+    of ``view``."""
     working = Draft(view, None)
     tile = _jungle(view, edge)
-    gained = ACTIONS[tile.kind].perform(
-        working, edge.owner, edge.jungle_square, tile, edge.workers, use
-    )
-    return working, gained
+    ACTIONS[tile.kind].perform(working, edge.owner, edge.jungle_square, tile, edge.workers, use)
+    return working
 
 
 def _resources(player: PlayerState) -> tuple[object, ...]:
@@ -618,14 +628,18 @@ def _resources(player: PlayerState) -> tuple[object, ...]:
     )
 
 
-def _left_live(after: View, edges: _Edges, index: int) -> tuple[int, ...]:
-    """The positions among the owner's ``edges`` of those still worth asking about
-    ``after`` the one at ``index`` was used (:func:`live_edges`, worked out on what the
-    edges share with ``after``: :meth:`_Edges.others`); the other owners' edges are the
-    same whatever the move."""
-    others = [position for position in range(len(edges.edges)) if position != index]
-    alive = _liveness(edges.others(index, after))
-    return tuple([position for position, flag in zip(others, alive, strict=True) if flag])
+def _left_live(others: _Edges, count: int, index: int) -> tuple[int, ...]:
+    """The positions among the owner's ``count`` edges of those still worth asking about
+    after the one at ``index`` was used, given ``others``, the rest in the state after it
+    (:func:`live_edges`); the other owners' edges are the same whatever the move."""
+    alive = _liveness(others)
+    return tuple(
+        [
+            position
+            for position in range(count)
+            if position != index and alive[position if position < index else position - 1]
+        ]
+    )
 
 
 def _outcome(
@@ -633,8 +647,9 @@ def _outcome(
 ) -> tuple[object, ...]:
     """What using ``edges[index]`` as ``use`` leads to before the owner decides again: its
     :func:`_effect` and the owner's edges it leaves live (:func:`_left_live`)."""
-    after, effect = _effect(view, edges, index, use)
-    return (*effect, _Listed(index, use, after).live(view, _worked(view, edges)))
+    worked = _worked(view, edges)
+    after, effect = _effect(view, worked, index, use, Draft(view, None))
+    return (*effect, _Listed(index, use, after).live(view, worked))
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
