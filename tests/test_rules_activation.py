@@ -7,6 +7,7 @@ of them and seat 0 places a tile on (1, 0).
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -622,3 +623,27 @@ def test_moves_are_listed_in_full_after_a_check_found_every_edge_live() -> None:
     finally:
         kept.clear()
         kept.update(saved)
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+@pytest.mark.parametrize(
+    "config", [cr.Config(players=4), cr.Config.big_game(4)], ids=["base", "big game"]
+)
+def test_the_moves_listed_are_those_every_move_compared_gives(config: cr.Config) -> None:
+    # The engine lists an owner's moves the quick way where it can (a single edge; edges
+    # none of which changes what another reads; a situation kept): at every resolve step of
+    # a few random games they are the moves that comparing every use's outcome keeps.
+    checked = 0
+    for seed in range(6):
+        choose = random.Random(seed).choice
+        state = cr.new_game(config, seed=seed)
+        while not state.is_over:
+            step = state.step
+            if isinstance(step, ResolveStep):
+                mine = activation._decider_edges(step.queue)
+                compared = activation._distinct(state, activation._worked(state, mine))
+                listed = [activation.resolve_move(mine[index], use) for index, use in compared]
+                assert list(cr.legal_moves(state)) == listed, str(state.step)
+                checked += len(mine) > 1
+            state = cr.apply(state, choose(cr.legal_moves(state)))
+    assert checked > 10

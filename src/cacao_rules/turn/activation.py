@@ -186,10 +186,10 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]
     caps its uses (for example a plantation could bring cacao to an empty-handed market).
     The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`).
     """
-    return _settle_situation(view, edges, listing=False)[0] if edges else ()
+    return _settle_situation(view, _worked(view, edges), listing=False)[0] if edges else ()
 
 
-def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ...] | None:
+def _situation(edges: _Edges) -> tuple[object, ...] | None:
     """A key that names one owner's situation by small values only, or ``None`` for an edge
     at a gem mine, which carries gems and changes the board (worked out afresh).
 
@@ -203,14 +203,13 @@ def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ..
     the same moves listed, so these are kept by key in :data:`_SITUATIONS`.
 
     Written for speed (one flat tuple, the touched resources as bits from
-    :data:`_TOUCHES`): it is worked out at every step an owner resolves.
+    :data:`_TOUCHES`): it is worked out at every step an owner whose edges interact
+    resolves (:func:`_settle`).
     """
-    player = view.players[edges[0].owner]
-    board = view.board
+    player = edges.player
     key: list[object] = [None, None, None, None, _huts_that_act(player.huts)]
     touched = 0
-    for edge in edges:
-        tile = _jungle_at(board.get(edge.jungle_square))
+    for tile, edge in zip(edges.jungles, edges.edges, strict=True):
         if tile.gems is not None:
             return None
         kind = tile.kind
@@ -346,15 +345,27 @@ def _settle(
     edge of the owner can raise an amount that caps it), and then its moves are its uses
     offered. That costs about what looking its situation up does and much less than
     working a new situation out, and settles an edge at a gem mine, which has no key, just
-    as cheaply. More edges are settled through their situation
-    (:func:`_settle_situation`)."""
+    as cheaply. So are edges none of which changes what another reads (:func:`_interact`):
+    each is live if it offers a choice, and every use offered is listed. Edges that
+    interact are settled through their situation (:func:`_settle_situation`)."""
     if len(edges) == 1:
         edge = edges[0]
         offered = edge_options(view, edge)
         if len(offered) < 2:
             return _ONE_DEAD
         return _ONE_LIVE, [resolve_move(edge, use) for use in offered]
-    live, listed = _settle_situation(view, edges)
+    worked = _worked(view, edges)
+    if not _interact(worked.actions):
+        options = worked.options
+        live = tuple([len(offered) > 1 for offered in options])
+        if not all(live):
+            return live, None
+        return live, [
+            resolve_move(edges[index], use)
+            for index, offered in enumerate(options)
+            for use in offered
+        ]
+    live, listed = _settle_situation(view, worked)
     if listed is None:
         return live, None
     return live, [resolve_move(edges[index], use) for index, use in listed]
@@ -367,19 +378,17 @@ _ONE_LIVE: Final = (True,)
 """Which edges are live when a single edge offers a choice."""
 
 
-def _settle_situation(
-    view: View, edges: tuple[ActivatedEdge, ...], *, listing: bool = True
-) -> Settled:
-    """What the owner's ``edges`` settle to, kept by situation where it has a key; the moves
-    listed are worked out only if ``listing`` asks for them and every edge is live."""
-    key = _situation(view, edges)
+def _settle_situation(view: View, worked: _Edges, *, listing: bool = True) -> Settled:
+    """What the owner's edges (``worked``) settle to, kept by situation where it has a key;
+    the moves listed are worked out only if ``listing`` asks for them and every edge is
+    live."""
+    key = _situation(worked)
     known = None if key is None else _SITUATIONS.table.get(key)
     if known is None:
-        worked = _worked(view, edges)
         live = _liveness(worked)
         known = (live, _listing(view, worked) if listing and all(live) else None)
     elif listing and known[1] is None and all(known[0]):
-        known = (known[0], _listing(view, _worked(view, edges)))
+        known = (known[0], _listing(view, worked))
     else:
         return known
     if key is not None:
