@@ -150,8 +150,10 @@ def _counted(view: View, seat: int, received: int) -> int:
 
 def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
     """One more cacao, room permitting, for exactly 4 stored this turn (:rule:`R-HUT-FARMER`)."""
+    if received != FARMER_TRIGGER:
+        return
     player = draft.players[seat]
-    if received == FARMER_TRIGGER and owns(player, Hut.FARMER) and storage_room(player):
+    if owns(player, Hut.FARMER) and storage_room(player):
         if draft.events is not None:
             draft.emit(HutUsed(seat, Hut.FARMER))
         gain_cacao(draft, seat, 1)
@@ -425,20 +427,23 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
     """Resolve every dead edge of the owner to decide next and return ``None``; or, if none is
     dead, return the owner's moves (:func:`resolve_moves`).
 
-    One look-up of the situation (:func:`_situation`) answers both: the engine calls this at
-    every step an owner resolves, and it decides without listing when edges are dead."""
+    One settling (:func:`_settle`) answers both: the engine calls this at every step an
+    owner resolves, and it decides without listing when edges are dead."""
     step = draft.step
     assert isinstance(step, ResolveStep)
-    mine = _decider_edges(step.queue)
+    queue = step.queue
+    mine = _decider_edges(queue)
     live, listed = _settle(draft, mine)
     if listed is not None:
         return listed
-    for edge, alive in zip(mine, live, strict=True):
-        if not alive and draft.events is not None:
-            draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
-    others = step.queue[len(mine) :]
-    kept = tuple([edge for edge, alive in zip(mine, live, strict=True) if alive])
-    _continue(draft, kept + others, step.received)
+    if draft.events is not None:
+        for edge, alive in zip(mine, live, strict=True):
+            if not alive:
+                draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
+    others = queue[len(mine) :]
+    if len(mine) > 1:
+        others = tuple([edge for edge, alive in zip(mine, live, strict=True) if alive]) + others
+    _continue(draft, others, step.received)
     return None
 
 
@@ -738,13 +743,12 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     received = step.received
     if move.workers:
         tile = _jungle(draft, edge)
-        received += _counted(
-            draft,
-            edge.owner,
-            ACTIONS[tile.kind].perform(
-                draft, edge.owner, edge.jungle_square, tile, edge.workers, move
-            ),
+        owner = edge.owner
+        stored = ACTIONS[tile.kind].perform(
+            draft, owner, edge.jungle_square, tile, edge.workers, move
         )
+        if stored:
+            received += _counted(draft, owner, stored)
     if draft.events is not None:
         draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
     _continue(draft, queue[:index] + queue[index + 1 :], received)
