@@ -291,8 +291,8 @@ class _Edges:
         if self._options is None:
             player = self.player
             self._options = [
-                ACTIONS[tile.kind].options(player, tile, edge.workers)
-                for tile, edge in zip(self.jungles, self.edges, strict=True)
+                action.options(player, tile, edge.workers)
+                for action, tile, edge in zip(self.actions, self.jungles, self.edges, strict=True)
             ]
         return self._options
 
@@ -514,11 +514,14 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     for index, offered in enumerate(edges.options):
         for use in offered:
             after, effect = _effect(view, edges, index, use, scratch)
-            group = alike.setdefault(effect, [])
             listed = _Listed(index, use, after)
-            if any(listed.alike(other, view, edges) for other in group):
+            group = alike.get(effect)
+            if group is None:  # the first move with its effect: nothing to compare
+                alike[effect] = [listed]
+            elif listed.alike_any(group, view, edges):
                 continue
-            group.append(listed)
+            else:
+                group.append(listed)
             distinct.append((index, use))
     return tuple(distinct)
 
@@ -551,6 +554,13 @@ class _Listed:
         ):
             return False
         return self.live(view, edges) == other.live(view, edges)
+
+    def alike_any(self, others: list[_Listed], view: View, edges: _Edges) -> bool:
+        """Whether this move ends as one of ``others`` does (:meth:`alike`)."""
+        for other in others:  # noqa: SIM110 (a loop: any() over a generator is slower here)
+            if self.alike(other, view, edges):
+                return True
+        return False
 
     def live(self, view: View, edges: _Edges) -> tuple[int, ...]:
         """:func:`_left_live` of the move in ``view``, among the owner's ``edges``."""
