@@ -689,7 +689,7 @@ def _edge_index(view: View, move: Resolve) -> int:
     assert isinstance(step, ResolveStep)
     queue = step.queue
     owner = queue[0].owner
-    square: Any = move.square
+    square = move.square
     side = move.side
     for index in range(len(queue)):
         edge = queue[index]
