@@ -24,12 +24,14 @@ from .end_of_turn import start_end_of_turn
 
 
 def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> list[ActivatedEdge]:
-    """The edges activated this turn, unsorted.
+    """The edges activated this turn, in the order they are resolved in: the player to
+    move's first (:rule:`R-ACT-6`), then by square and side.
 
     The new tile's edges that face jungle tiles (:rule:`R-ACT-1`), and the edges of other
     tiles that face a space filled this turn (:rule:`R-ACT-2`). A space is filled once and a
     tile's own edges are looked at only when it is placed, so no worker is activated twice
-    (:rule:`R-ACT-3`).
+    (:rule:`R-ACT-3`). The new tile's edges come in order (one owner, one square, side by
+    side), so the edges are sorted only if others were activated too.
     """
     board = view.board
     edges = []
@@ -44,6 +46,7 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
         facing = around[side]
         if activates(printed[side], board.get(facing)):
             edges.append(_activate(new_tile, placed, side, facing))
+    own = len(edges)
     placed_square: Any = placed
     for space in filled:
         jungle = board.get(space)
@@ -56,6 +59,14 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
             facing_side = _OPPOSITE[side]
             if activates(tile.edges[facing_side], jungle):
                 edges.append(_activate(tile, square, facing_side, space))
+    if len(edges) > own and len(edges) > 1:
+        players = len(view.players)
+        current = view.current
+
+        def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
+            return ((edge.owner - current) % players, edge.square, int(edge.side))
+
+        edges.sort(key=order)
     return edges
 
 
@@ -81,16 +92,7 @@ def _activate(tile: WorkerTile, square: Square, side: int, jungle: Square) -> Ac
 
 def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
     """Activate this turn's edges and queue them: the player to move first (:rule:`R-ACT-6`)."""
-    edges = activated_edges(draft, placed, filled)
-    if len(edges) > 1:  # one edge or none is in order already (no key function to make)
-        players = len(draft.players)
-        current = draft.current
-
-        def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
-            return ((edge.owner - current) % players, edge.square, int(edge.side))
-
-        edges.sort(key=order)
-    queue = tuple(edges)
+    queue = tuple(activated_edges(draft, placed, filled))
     if draft.events is not None:
         for edge in queue:
             jungle = draft.board[edge.jungle_square]
