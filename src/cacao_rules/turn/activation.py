@@ -375,10 +375,11 @@ def _settle(
     return live, [resolve_move(edges[index], use) for index, use in listed]
 
 
-_ONE_DEAD: Final = ((False,), None)
-"""What a single edge that offers no choice settles to."""
+_ONE_DEAD: Final[tuple[tuple[bool, ...], list[Resolve] | None]] = ((False,), None)
+"""What a single edge that offers no choice settles to (typed as :func:`_settle`'s answer,
+so that the compiled build hands out this one object rather than a new one each time)."""
 
-_ONE_LIVE: Final = (True,)
+_ONE_LIVE: Final[tuple[bool, ...]] = (True,)
 """Which edges are live when a single edge offers a choice."""
 
 
