@@ -350,7 +350,10 @@ def _settle(
     offered. That costs about what looking its situation up does and much less than
     working a new situation out, and settles an edge at a gem mine, which has no key, just
     as cheaply. So are edges none of which changes what another reads (:func:`_interact`):
-    each is live if it offers a choice, and every use offered is listed. Edges that
+    each is live if it offers a choice, and every use offered is listed, since moves on
+    different edges can end alike only if one of the edges changes what another depends
+    on: otherwise every edge keeps its choices whatever is done on the others, so the edges
+    left to decide differ (:func:`_distinct` would give the same answer). Edges that
     interact are settled through their situation (:func:`_settle_situation`)."""
     if len(edges) == 1:
         edge = edges[0]
@@ -385,15 +388,16 @@ _ONE_LIVE: Final[tuple[bool, ...]] = (True,)
 
 def _settle_situation(view: View, worked: _Edges, *, listing: bool = True) -> Settled:
     """What the owner's edges (``worked``) settle to, kept by situation where it has a key;
-    the moves listed are worked out only if ``listing`` asks for them and every edge is
-    live."""
+    the moves listed (every move compared: :func:`_distinct`, which only edges that
+    interact need, and only they are listed here) are worked out only if ``listing`` asks
+    for them and every edge is live."""
     key = _situation(worked)
     known = None if key is None else _SITUATIONS.table.get(key)
     if known is None:
         live = _liveness(worked)
-        known = (live, _listing(view, worked) if listing and all(live) else None)
+        known = (live, _distinct(view, worked) if listing and all(live) else None)
     elif listing and known[1] is None and all(known[0]):
-        known = (known[0], _listing(view, worked))
+        known = (known[0], _distinct(view, worked))
     else:
         return known
     if key is not None:
@@ -482,22 +486,6 @@ def dead_edges(view: View) -> tuple[ActivatedEdge, ...]:
     return tuple(
         [edge for edge, alive in zip(mine, live_edges(view, mine), strict=True) if not alive]
     )
-
-
-def _listing(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
-    """The moves of :func:`resolve_moves` when every edge is live, as (edge index, use): the
-    first of every outcome.
-
-    Moves on different edges can end alike only if one of the edges changes what another
-    depends on (:func:`_interact`): otherwise every edge keeps its choices whatever is done
-    on the others, so the edges left to decide differ, and every use offered is listed
-    without comparing (:func:`_distinct` would give the same answer).
-    """
-    if len(edges.edges) < 2 or not _interact(edges.actions):
-        return tuple(
-            [(index, use) for index, offered in enumerate(edges.options) for use in offered]
-        )
-    return _distinct(view, edges)
 
 
 def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
