@@ -615,6 +615,7 @@ def _effect(
     )
     after = scratch.players[owner]
     scratch.players[owner] = player
+    assert scratch.board is edges.board, "only a gem mine's action changes the board"
     received = step.received + _counted(scratch, owner, gained)
     return after, (_resources(after), received, None)
 
