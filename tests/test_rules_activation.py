@@ -7,6 +7,7 @@ of them and seat 0 places a tile on (1, 0).
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -17,6 +18,7 @@ from cacao_rules import Side
 from cacao_rules.game.components import WATER_TRACK
 from cacao_rules.state.state import ResolveStep
 from cacao_rules.turn import activation
+from cacao_rules.turn.actions import ACTIONS
 from helpers_positions import (
     G1,
     G2,
@@ -647,3 +649,20 @@ def test_the_moves_listed_are_those_every_move_compared_gives(config: cr.Config)
                 checked += len(mine) > 1
             state = cr.apply(state, choose(cr.legal_moves(state)))
     assert checked > 10
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_edges_interact_exactly_when_one_changes_what_another_reads() -> None:
+    # Whether an owner's edges interact decides how their moves are listed; the engine
+    # works it out on the amounts as bits, and for every combination of two or three
+    # tiles' actions it answers as the definition on the amounts' sets does.
+    actions = list(ACTIONS.values())
+    for count in (2, 3):
+        for chosen in itertools.product(actions, repeat=count):
+            expected = any(
+                (first.raises | first.lowers) & second.reads
+                for i, first in enumerate(chosen)
+                for j, second in enumerate(chosen)
+                if i != j
+            )
+            assert activation._interact(list(chosen)) == expected, chosen
