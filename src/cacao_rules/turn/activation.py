@@ -213,14 +213,15 @@ def _situation(edges: _Edges) -> tuple[object, ...] | None:
     player = edges.player
     key: list[object] = [None, None, None, None, _huts_that_act(player.huts)]
     touched = 0
-    for tile, edge in zip(edges.jungles, edges.edges, strict=True):
+    mine = edges.edges
+    for index, tile in enumerate(edges.jungles):  # enumerate, not zip: compiled, a native loop
         if tile.gems is not None:
             return None
         kind = tile.kind
         touched |= _TOUCHES[kind]
         key.append(kind)
         key.append(tile.value)
-        key.append(edge.workers)
+        key.append(mine[index].workers)
     if touched & _TOUCHES_STORAGE:
         key[0] = player.cacao
         key[1] = player.chocolate
@@ -292,9 +293,11 @@ class _Edges:
         """The uses worth offering on each edge now (:func:`edge_options`)."""
         if self._options is None:
             player = self.player
+            jungles = self.jungles
+            edges = self.edges
             self._options = [
-                action.options(player, tile, edge.workers)
-                for action, tile, edge in zip(self.actions, self.jungles, self.edges, strict=True)
+                action.options(player, jungles[index], edges[index].workers)
+                for index, action in enumerate(self.actions)
             ]
         return self._options
 
@@ -449,7 +452,7 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
                 draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
     others = queue[len(mine) :]
     if len(mine) > 1:
-        others = tuple([edge for edge, alive in zip(mine, live, strict=True) if alive]) + others
+        others = tuple([edge for index, edge in enumerate(mine) if live[index]]) + others
     _continue(draft, others, step.received)
     return None
 
