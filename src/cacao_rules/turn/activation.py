@@ -269,7 +269,8 @@ _TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()
 class _Edges:
     """One owner's activated ``edges`` with the ``player`` who owns them, the ``board``
     they lie on, their jungle tiles and actions, and their options (worked out when first
-    needed), for working out a situation that is not kept (see :func:`_situation`)."""
+    needed), for settling edges that do not interact (:func:`_settle`) and working out a
+    situation that is not kept (see :func:`_situation`)."""
 
     __slots__ = ("_options", "actions", "board", "edges", "jungles", "player")
 
