@@ -14,6 +14,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
+from cacao_rules.turn.actions import ACTIONS
 from helpers_positions import (
     G1,
     G2,
@@ -336,3 +337,14 @@ def test_temple_does_nothing_during_play() -> None:
     after = state.players[0]
     assert (after.gold, after.cacao, after.sun, after.water) == (3, 2, 1, -1)
     assert state.current == 1
+
+
+@pytest.mark.rule("R-ACT-7")
+def test_the_amounts_as_bits_answer_as_the_amounts_do() -> None:
+    # The engine asks of every pair of tile actions whether one changes what another reads,
+    # through each action's amounts written as bits: the answer must be the sets' own.
+    for first in ACTIONS.values():
+        for second in ACTIONS.values():
+            assert bool(first.raise_bits & second.read_bits) == bool(first.raises & second.reads)
+            changes = first.raises | first.lowers
+            assert bool(first.change_bits & second.read_bits) == bool(changes & second.reads)

@@ -7,6 +7,8 @@ of them and seat 0 places a tile on (1, 0).
 
 from __future__ import annotations
 
+import itertools
+import random
 import re
 
 import pytest
@@ -16,6 +18,7 @@ from cacao_rules import Side
 from cacao_rules.game.components import WATER_TRACK
 from cacao_rules.state.state import ResolveStep
 from cacao_rules.turn import activation
+from cacao_rules.turn.actions import ACTIONS
 from helpers_positions import (
     G1,
     G2,
@@ -622,3 +625,44 @@ def test_moves_are_listed_in_full_after_a_check_found_every_edge_live() -> None:
     finally:
         kept.clear()
         kept.update(saved)
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+@pytest.mark.parametrize(
+    "config", [cr.Config(players=4), cr.Config.big_game(4)], ids=["base", "big game"]
+)
+def test_the_moves_listed_are_those_every_move_compared_gives(config: cr.Config) -> None:
+    # The engine lists an owner's moves the quick way where it can (a single edge; edges
+    # none of which changes what another reads; a situation kept): at every resolve step of
+    # a few random games they are the moves that comparing every use's outcome keeps.
+    checked = 0
+    for seed in range(6):
+        choose = random.Random(seed).choice
+        state = cr.new_game(config, seed=seed)
+        while not state.is_over:
+            step = state.step
+            if isinstance(step, ResolveStep):
+                mine = activation._decider_edges(step.queue)
+                compared = activation._distinct(state, activation._worked(state, mine))
+                listed = [activation.resolve_move(mine[index], use) for index, use in compared]
+                assert list(cr.legal_moves(state)) == listed, str(state.step)
+                checked += len(mine) > 1
+            state = cr.apply(state, choose(cr.legal_moves(state)))
+    assert checked > 10
+
+
+@pytest.mark.rule("R-ACT-7", "R-DECIDE-2")
+def test_edges_interact_exactly_when_one_changes_what_another_reads() -> None:
+    # Whether an owner's edges interact decides how their moves are listed; the engine
+    # works it out on the amounts as bits, and for every combination of two or three
+    # tiles' actions it answers as the definition on the amounts' sets does.
+    actions = list(ACTIONS.values())
+    for count in (2, 3):
+        for chosen in itertools.product(actions, repeat=count):
+            expected = any(
+                (first.raises | first.lowers) & second.reads
+                for i, first in enumerate(chosen)
+                for j, second in enumerate(chosen)
+                if i != j
+            )
+            assert activation._interact(list(chosen)) == expected, chosen

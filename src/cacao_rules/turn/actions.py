@@ -78,6 +78,20 @@ class Amount(enum.Enum):
     """The gems lying on a gem mine: taken from, never added to during play."""
 
 
+_AMOUNT_BITS: Final = {amount: 1 << number for number, amount in enumerate(Amount)}
+"""One bit per :class:`Amount` (see :func:`amount_bits`)."""
+
+
+def amount_bits(amounts: frozenset[Amount]) -> int:
+    """``amounts`` as bits, one per :class:`Amount`: the engine asks whether one action
+    raises what another reads for every situation it works out, and ``&`` of two integers
+    answers that for less than an intersection of two sets does."""
+    bits = 0
+    for amount in amounts:
+        bits |= _AMOUNT_BITS[amount]
+    return bits
+
+
 _CACAO: Final = frozenset({Amount.CACAO})
 _BARS: Final = frozenset({Amount.CHOCOLATE})
 _ROOM: Final = frozenset({Amount.STORAGE_ROOM})
@@ -106,6 +120,12 @@ class Action:
         """The amounts a use can raise."""
         self.lowers = lowers
         """The amounts a use can lower."""
+        self.read_bits = amount_bits(reads)
+        """:attr:`reads` as bits (:func:`amount_bits`)."""
+        self.raise_bits = amount_bits(raises)
+        """:attr:`raises` as bits."""
+        self.change_bits = amount_bits(raises | lowers)
+        """The amounts a use can raise or lower, as bits."""
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
         """The uses of ``workers`` worth offering ``player``, in order."""

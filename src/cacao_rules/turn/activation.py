@@ -24,12 +24,14 @@ from .end_of_turn import start_end_of_turn
 
 
 def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> list[ActivatedEdge]:
-    """The edges activated this turn, unsorted.
+    """The edges activated this turn, in the order they are resolved in: the player to
+    move's first (:rule:`R-ACT-6`), then by square and side.
 
     The new tile's edges that face jungle tiles (:rule:`R-ACT-1`), and the edges of other
     tiles that face a space filled this turn (:rule:`R-ACT-2`). A space is filled once and a
     tile's own edges are looked at only when it is placed, so no worker is activated twice
-    (:rule:`R-ACT-3`).
+    (:rule:`R-ACT-3`). The new tile's edges come in order (one owner, one square, side by
+    side), so the edges are sorted only if others were activated too.
     """
     board = view.board
     edges = []
@@ -44,6 +46,7 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
         facing = around[side]
         if activates(printed[side], board.get(facing)):
             edges.append(_activate(new_tile, placed, side, facing))
+    own = len(edges)
     placed_square: Any = placed
     for space in filled:
         jungle = board.get(space)
@@ -56,6 +59,14 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
             facing_side = _OPPOSITE[side]
             if activates(tile.edges[facing_side], jungle):
                 edges.append(_activate(tile, square, facing_side, space))
+    if len(edges) > own and len(edges) > 1:
+        players = len(view.players)
+        current = view.current
+
+        def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
+            return ((edge.owner - current) % players, edge.square, int(edge.side))
+
+        edges.sort(key=order)
     return edges
 
 
@@ -81,13 +92,7 @@ def _activate(tile: WorkerTile, square: Square, side: int, jungle: Square) -> Ac
 
 def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
     """Activate this turn's edges and queue them: the player to move first (:rule:`R-ACT-6`)."""
-    players = len(draft.players)
-    current = draft.current
-
-    def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
-        return ((edge.owner - current) % players, edge.square, int(edge.side))
-
-    queue = tuple(sorted(activated_edges(draft, placed, filled), key=order))
+    queue = tuple(activated_edges(draft, placed, filled))
     if draft.events is not None:
         for edge in queue:
             jungle = draft.board[edge.jungle_square]
@@ -147,8 +152,10 @@ def _counted(view: View, seat: int, received: int) -> int:
 
 def farmer_fruit(draft: Draft, seat: int, received: int) -> None:
     """One more cacao, room permitting, for exactly 4 stored this turn (:rule:`R-HUT-FARMER`)."""
+    if received != FARMER_TRIGGER:
+        return
     player = draft.players[seat]
-    if received == FARMER_TRIGGER and owns(player, Hut.FARMER) and storage_room(player):
+    if owns(player, Hut.FARMER) and storage_room(player):
         if draft.events is not None:
             draft.emit(HutUsed(seat, Hut.FARMER))
         gain_cacao(draft, seat, 1)
@@ -183,10 +190,10 @@ def live_edges(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[bool, ...]
     caps its uses (for example a plantation could bring cacao to an empty-handed market).
     The others are dead, and the engine resolves them itself (:rule:`R-ACT-7`).
     """
-    return _settle_situation(view, edges, listing=False)[0] if edges else ()
+    return _settle_situation(view, _worked(view, edges), listing=False)[0] if edges else ()
 
 
-def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ...] | None:
+def _situation(edges: _Edges) -> tuple[object, ...] | None:
     """A key that names one owner's situation by small values only, or ``None`` for an edge
     at a gem mine, which carries gems and changes the board (worked out afresh).
 
@@ -200,21 +207,21 @@ def _situation(view: View, edges: tuple[ActivatedEdge, ...]) -> tuple[object, ..
     the same moves listed, so these are kept by key in :data:`_SITUATIONS`.
 
     Written for speed (one flat tuple, the touched resources as bits from
-    :data:`_TOUCHES`): it is worked out at every step an owner resolves.
+    :data:`_TOUCHES`): it is worked out at every step an owner whose edges interact
+    resolves (:func:`_settle`).
     """
-    player = view.players[edges[0].owner]
-    board = view.board
+    player = edges.player
     key: list[object] = [None, None, None, None, _huts_that_act(player.huts)]
     touched = 0
-    for edge in edges:
-        tile = _jungle_at(board.get(edge.jungle_square))
+    mine = edges.edges
+    for index, tile in enumerate(edges.jungles):  # enumerate, not zip: compiled, a native loop
         if tile.gems is not None:
             return None
         kind = tile.kind
         touched |= _TOUCHES[kind]
         key.append(kind)
         key.append(tile.value)
-        key.append(edge.workers)
+        key.append(mine[index].workers)
     if touched & _TOUCHES_STORAGE:
         key[0] = player.cacao
         key[1] = player.chocolate
@@ -262,7 +269,8 @@ _TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()
 class _Edges:
     """One owner's activated ``edges`` with the ``player`` who owns them, the ``board``
     they lie on, their jungle tiles and actions, and their options (worked out when first
-    needed), for working out a situation that is not kept (see :func:`_situation`)."""
+    needed), for settling edges that do not interact (:func:`_settle`) and working out a
+    situation that is not kept (see :func:`_situation`)."""
 
     __slots__ = ("_options", "actions", "board", "edges", "jungles", "player")
 
@@ -286,22 +294,21 @@ class _Edges:
         """The uses worth offering on each edge now (:func:`edge_options`)."""
         if self._options is None:
             player = self.player
+            jungles = self.jungles
+            edges = self.edges
             self._options = [
-                ACTIONS[tile.kind].options(player, tile, edge.workers)
-                for tile, edge in zip(self.jungles, self.edges, strict=True)
+                action.options(player, jungles[index], edges[index].workers)
+                for index, action in enumerate(self.actions)
             ]
         return self._options
 
-    def others(self, index: int, after: View) -> _Edges:
-        """The edges but ``edges[index]``, in the state ``after`` it was used.
+    def others(self, index: int, player: PlayerState) -> _Edges:
+        """The edges but ``edges[index]``, once it was used by a move that left the board as
+        it was (every action's but a gem mine's) and the owner as ``player``.
 
-        What ``after`` shares with this state is not worked out again: the jungle tiles
-        when the move left the board as it was (every action but a gem mine's), and the
-        options too when it left the owner as they were (a use of no worker)."""
+        What that state shares with this one is not worked out again: the jungle tiles, and
+        the options too when the move left the owner as they were (a use of no worker)."""
         edges = self.edges[:index] + self.edges[index + 1 :]
-        if after.board is not self.board:
-            return _worked(after, edges)
-        player = after.players[edges[0].owner]
         options = None
         if player is self.player:
             options = self.options[:index] + self.options[index + 1 :]
@@ -336,48 +343,65 @@ run of games slower for a while at every clearing (a long Big Game run fills the
 about 2,000 games)."""
 
 
-def _settle(view: View, edges: tuple[ActivatedEdge, ...]) -> Settled:
-    """What the owner's ``edges`` settle to, with the moves listed if every edge is live: a
-    single edge directly (:func:`_settle_one`), more through their situation
-    (:func:`_settle_situation`)."""
+def _settle(
+    view: View, edges: tuple[ActivatedEdge, ...]
+) -> tuple[tuple[bool, ...], list[Resolve] | None]:
+    """Which of the owner's ``edges`` are live and, if every one is, the moves listed
+    (:func:`resolve_moves`; ``None`` if some are dead).
+
+    A single edge is settled directly: it is live only if it offers a choice (no other
+    edge of the owner can raise an amount that caps it), and then its moves are its uses
+    offered. That costs about what looking its situation up does and much less than
+    working a new situation out, and settles an edge at a gem mine, which has no key, just
+    as cheaply. So are edges none of which changes what another reads (:func:`_interact`):
+    each is live if it offers a choice, and every use offered is listed, since moves on
+    different edges can end alike only if one of the edges changes what another depends
+    on: otherwise every edge keeps its choices whatever is done on the others, so the edges
+    left to decide differ (:func:`_distinct` would give the same answer). Edges that
+    interact are settled through their situation (:func:`_settle_situation`)."""
     if len(edges) == 1:
-        return _settle_one(view, edges[0])
-    return _settle_situation(view, edges)
+        edge = edges[0]
+        offered = edge_options(view, edge)
+        if len(offered) < 2:
+            return _ONE_DEAD
+        return _ONE_LIVE, [resolve_move(edge, use) for use in offered]
+    worked = _worked(view, edges)
+    if not _interact(worked.actions):
+        options = worked.options
+        live = tuple([len(offered) > 1 for offered in options])
+        if not all(live):
+            return live, None
+        return live, [
+            resolve_move(edges[index], use)
+            for index, offered in enumerate(options)
+            for use in offered
+        ]
+    live, listed = _settle_situation(view, worked)
+    if listed is None:
+        return live, None
+    return live, [resolve_move(edges[index], use) for index, use in listed]
 
 
-_ONE_DEAD: Final[Settled] = ((False,), None)
-"""What a single edge that offers no choice settles to."""
+_ONE_DEAD: Final[tuple[tuple[bool, ...], list[Resolve] | None]] = ((False,), None)
+"""What a single edge that offers no choice settles to (typed as :func:`_settle`'s answer,
+so that the compiled build hands out this one object rather than a new one each time)."""
 
-_ONE_LIVE: Final = (True,)
+_ONE_LIVE: Final[tuple[bool, ...]] = (True,)
 """Which edges are live when a single edge offers a choice."""
 
 
-def _settle_one(view: View, edge: ActivatedEdge) -> Settled:
-    """What a single edge settles to: it is live only if it offers a choice (no other edge
-    of the owner can raise an amount that caps it), and then its moves are its uses offered.
-
-    Worked out directly, which costs about what looking its situation up does and much less
-    than working a new situation out (:func:`_settle_situation`), and settles an edge at a
-    gem mine, which has no key, just as cheaply."""
-    offered = edge_options(view, edge)
-    if len(offered) < 2:
-        return _ONE_DEAD
-    return (_ONE_LIVE, tuple([(0, use) for use in offered]))
-
-
-def _settle_situation(
-    view: View, edges: tuple[ActivatedEdge, ...], *, listing: bool = True
-) -> Settled:
-    """What the owner's ``edges`` settle to, kept by situation where it has a key; the moves
-    listed are worked out only if ``listing`` asks for them and every edge is live."""
-    key = _situation(view, edges)
+def _settle_situation(view: View, worked: _Edges, *, listing: bool = True) -> Settled:
+    """What the owner's edges (``worked``) settle to, kept by situation where it has a key;
+    the moves listed (every move compared: :func:`_distinct`, which only edges that
+    interact need, and only they are listed here) are worked out only if ``listing`` asks
+    for them and every edge is live."""
+    key = _situation(worked)
     known = None if key is None else _SITUATIONS.table.get(key)
     if known is None:
-        worked = _worked(view, edges)
         live = _liveness(worked)
-        known = (live, _listing(view, worked) if listing and all(live) else None)
+        known = (live, _distinct(view, worked) if listing and all(live) else None)
     elif listing and known[1] is None and all(known[0]):
-        known = (known[0], _listing(view, _worked(view, edges)))
+        known = (known[0], _distinct(view, worked))
     else:
         return known
     if key is not None:
@@ -392,17 +416,21 @@ def _liveness(edges: _Edges) -> tuple[bool, ...]:
     live only if a live edge can raise one of the amounts it reads: a market frees storage
     room and a kitchen does not; a chocolate market brings no cacao (:rule:`R-ACT-7`).
     """
-    actions = edges.actions
     live = [len(offered) > 1 for offered in edges.options]
+    if all(live):
+        return tuple(live)
+    actions = edges.actions
+    raised = 0
+    for index, action in enumerate(actions):
+        if live[index]:
+            raised |= action.raise_bits
     changed = True
-    while changed and not all(live):
+    while changed:  # until no more edge turns live; each that does raises its amounts
         changed = False
-        raised = set().union(
-            *(action.raises for action, alive in zip(actions, live, strict=True) if alive)
-        )
         for index, action in enumerate(actions):
-            if not live[index] and action.reads & raised:
+            if not live[index] and action.read_bits & raised:
                 live[index] = changed = True
+                raised |= action.raise_bits
     return tuple(live)
 
 
@@ -410,20 +438,23 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
     """Resolve every dead edge of the owner to decide next and return ``None``; or, if none is
     dead, return the owner's moves (:func:`resolve_moves`).
 
-    One look-up of the situation (:func:`_situation`) answers both: the engine calls this at
-    every step an owner resolves, and it decides without listing when edges are dead."""
+    One settling (:func:`_settle`) answers both: the engine calls this at every step an
+    owner resolves, and it decides without listing when edges are dead."""
     step = draft.step
     assert isinstance(step, ResolveStep)
-    mine = _decider_edges(step.queue)
+    queue = step.queue
+    mine = _decider_edges(queue)
     live, listed = _settle(draft, mine)
     if listed is not None:
-        return [resolve_move(mine[index], use) for index, use in listed]
-    for edge, alive in zip(mine, live, strict=True):
-        if not alive and draft.events is not None:
-            draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
-    others = step.queue[len(mine) :]
-    kept = tuple([edge for edge, alive in zip(mine, live, strict=True) if alive])
-    _continue(draft, kept + others, step.received)
+        return listed
+    if draft.events is not None:
+        for edge, alive in zip(mine, live, strict=True):
+            if not alive:
+                draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
+    others = queue[len(mine) :]
+    if len(mine) > 1:
+        others = tuple([edge for index, edge in enumerate(mine) if live[index]]) + others
+    _continue(draft, others, step.received)
     return None
 
 
@@ -439,8 +470,10 @@ def resolve_moves(view: View) -> list[Resolve]:
     mine = _decider_edges(step.queue)
     _, listed = _settle(view, mine)
     if listed is None:  # some edges are dead: see dead_edges
-        listed = _distinct(view, _worked(view, mine))
-    return [resolve_move(mine[index], use) for index, use in listed]
+        return [
+            resolve_move(mine[index], use) for index, use in _distinct(view, _worked(view, mine))
+        ]
+    return listed
 
 
 def dead_edges(view: View) -> tuple[ActivatedEdge, ...]:
@@ -459,22 +492,6 @@ def dead_edges(view: View) -> tuple[ActivatedEdge, ...]:
     )
 
 
-def _listing(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
-    """The moves of :func:`resolve_moves` when every edge is live, as (edge index, use): the
-    first of every outcome.
-
-    Moves on different edges can end alike only if one of the edges changes what another
-    depends on (:func:`_interact`): otherwise every edge keeps its choices whatever is done
-    on the others, so the edges left to decide differ, and every use offered is listed
-    without comparing (:func:`_distinct` would give the same answer).
-    """
-    if len(edges.edges) < 2 or not _interact(edges.actions):
-        return tuple(
-            [(index, use) for index, offered in enumerate(edges.options) for use in offered]
-        )
-    return _distinct(view, edges)
-
-
 def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     """The moves of :func:`resolve_moves` as (edge index, use), every move compared: the
     first of every outcome.
@@ -486,29 +503,32 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     dead edges queued (:func:`dead_edges`) even edges that do not interact can end alike:
     using either of two temples leaves the other one dead, resolved by the engine.
     """
-    mine, options = edges.edges, edges.options
+    scratch = Draft(view, None)
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
-    for index, offered in enumerate(options):
+    for index, offered in enumerate(edges.options):
         for use in offered:
-            after, effect = _effect(view, mine, index, use)
-            group = alike.setdefault(effect, [])
+            after, effect = _effect(view, edges, index, use, scratch)
             listed = _Listed(index, use, after)
-            if any(listed.alike(other, view, edges) for other in group):
+            group = alike.get(effect)
+            if group is None:  # the first move with its effect: nothing to compare
+                alike[effect] = [listed]
+            elif listed.alike_any(group, view, edges):
                 continue
-            group.append(listed)
+            else:
+                group.append(listed)
             distinct.append((index, use))
     return tuple(distinct)
 
 
 class _Listed:
-    """A move's edge ``index`` and ``use``, and the state ``after`` it if worked out
-    already (see :func:`_effect`), with the edges it leaves live worked out once, when
-    first needed."""
+    """A move's edge ``index`` and ``use``, and the owner ``after`` it (``None`` for a use of
+    a gem mine, carried out only if needed: see :func:`_effect`), with the edges it leaves
+    live worked out once, when first needed."""
 
     __slots__ = ("_live", "after", "index", "use")
 
-    def __init__(self, index: int, use: Use, after: View | None) -> None:
+    def __init__(self, index: int, use: Use, after: PlayerState | None) -> None:
         self.index = index
         self.use = use
         self.after = after
@@ -522,20 +542,33 @@ class _Listed:
         the two moves uses no worker (leaving the state as it was) and the other's edge
         offers a choice in ``view``, that edge stays live after the first move and is gone
         after its own: they differ."""
+        options = edges.options
         if self.index != other.index and (
-            (other.after is view and len(edges.options[self.index]) > 1)
-            or (self.after is view and len(edges.options[other.index]) > 1)
+            (not other.use.workers and len(options[self.index]) > 1)
+            or (not self.use.workers and len(options[other.index]) > 1)
         ):
             return False
         return self.live(view, edges) == other.live(view, edges)
 
+    def alike_any(self, others: list[_Listed], view: View, edges: _Edges) -> bool:
+        """Whether this move ends as one of ``others`` does (:meth:`alike`)."""
+        for other in others:  # noqa: SIM110 (a loop: any() over a generator is slower here)
+            if self.alike(other, view, edges):
+                return True
+        return False
+
     def live(self, view: View, edges: _Edges) -> tuple[int, ...]:
         """:func:`_left_live` of the move in ``view``, among the owner's ``edges``."""
         if self._live is None:
+            index = self.index
             after = self.after
-            if after is None:
-                after = _performed(view, edges.edges[self.index], self.use)[0]
-            self._live = _left_live(after, edges, self.index)
+            if after is None:  # a gem mine's use, which changes the board: carried out now
+                mine = edges.edges
+                performed = _performed(view, mine[index], self.use)
+                others = _worked(performed, mine[:index] + mine[index + 1 :])
+            else:
+                others = edges.others(index, after)
+            self._live = _left_live(others, len(edges.edges), index)
         return self._live
 
 
@@ -545,50 +578,59 @@ def _interact(actions: list[Action]) -> bool:
     Only then can moves on different edges end in the same state: otherwise every edge
     keeps its choices whatever is done on the others, so the edges left to decide differ.
     """
-    return any(
-        (first.raises | first.lowers) & second.reads
-        for i, first in enumerate(actions)
-        for j, second in enumerate(actions)
-        if i != j
-    )
+    for i, first in enumerate(actions):
+        changes = first.change_bits
+        if changes:
+            for j, second in enumerate(actions):
+                if i != j and changes & second.read_bits:
+                    return True
+    return False
 
 
 def _effect(
-    view: View, edges: tuple[ActivatedEdge, ...], index: int, use: Use
-) -> tuple[View | None, tuple[object, ...]]:
-    """What using ``edges[index]`` as ``use`` changes, and the state after it if that was
-    worked out on the way (``None`` if not: :func:`_performed` works it out).
+    view: View, edges: _Edges, index: int, use: Use, scratch: Draft
+) -> tuple[PlayerState | None, tuple[object, ...]]:
+    """What using ``edges.edges[index]`` as ``use`` changes, and the owner after it (``None``
+    for a gem mine's use, not carried out here).
 
     Only the owner's resources change (:func:`_resources`), and the cacao counted for the
-    Farmer; of the board, only a gem mine, which loses the gems taken. A gem mine's use is
-    not carried out here (taking gems is the costliest action to copy a state for): two
-    uses leave the owner and the board alike exactly when they take the same gems from the
-    same mine, since the owner's gems and masks follow from the gems taken and the mine
-    from its square and those gems, and no other action changes the board or the gems. So
-    the mine's square and the gems taken stand for what such a use changes, after a
-    ``None`` where the other effects hold the owner's resources.
+    Farmer; of the board, only a gem mine, which loses the gems taken. Every other action
+    is carried out on ``scratch``, a working copy of ``view`` whose owner is put back
+    afterwards, one copy for every use compared. A gem mine's use is not carried out here
+    (taking gems is the costliest action to copy a state for): two uses leave the owner
+    and the board alike exactly when they take the same gems from the same mine, since
+    the owner's gems and masks follow from the gems taken and the mine from its square and
+    those gems, and no other action changes the board or the gems. So the mine's square
+    and the gems taken stand for what such a use changes, after a ``None`` where the other
+    effects hold the owner's resources.
     """
     step = view.step
     assert isinstance(step, ResolveStep)
-    edge = edges[index]
-    if not use[0]:  # nothing changes but the edges left
-        return view, (_resources(view.players[edge.owner]), step.received, None)
-    if _jungle(view, edge).gems is not None:
+    edge = edges.edges[index]
+    player = edges.player
+    if not use.workers:  # nothing changes but the edges left
+        return player, (_resources(player), step.received, None)
+    tile = edges.jungles[index]
+    if tile.gems is not None:
         return None, (None, edge.jungle_square, use.gems)
-    working, gained = _performed(view, edge, use)
-    received = step.received + _counted(working, edge.owner, gained)
-    return working, (_resources(working.players[edge.owner]), received, None)
+    owner = edge.owner
+    gained = edges.actions[index].perform(
+        scratch, owner, edge.jungle_square, tile, edge.workers, use
+    )
+    after = scratch.players[owner]
+    scratch.players[owner] = player
+    assert scratch.board is edges.board, "only a gem mine's action changes the board"
+    received = step.received + _counted(scratch, owner, gained)
+    return after, (_resources(after), received, None)
 
 
-def _performed(view: View, edge: ActivatedEdge, use: Use) -> tuple[Draft, int]:
-    """The state after using ``edge`` as ``use`` (its action carried out on a working copy
-    of ``view``), and the cacao it put into storage."""
+def _performed(view: View, edge: ActivatedEdge, use: Use) -> Draft:
+    """The state after using ``edge`` as ``use``: its action carried out on a working copy
+    of ``view``."""
     working = Draft(view, None)
     tile = _jungle(view, edge)
-    gained = ACTIONS[tile.kind].perform(
-        working, edge.owner, edge.jungle_square, tile, edge.workers, use
-    )
-    return working, gained
+    ACTIONS[tile.kind].perform(working, edge.owner, edge.jungle_square, tile, edge.workers, use)
+    return working
 
 
 def _resources(player: PlayerState) -> tuple[object, ...]:
@@ -606,14 +648,18 @@ def _resources(player: PlayerState) -> tuple[object, ...]:
     )
 
 
-def _left_live(after: View, edges: _Edges, index: int) -> tuple[int, ...]:
-    """The positions among the owner's ``edges`` of those still worth asking about
-    ``after`` the one at ``index`` was used (:func:`live_edges`, worked out on what the
-    edges share with ``after``: :meth:`_Edges.others`); the other owners' edges are the
-    same whatever the move."""
-    others = [position for position in range(len(edges.edges)) if position != index]
-    alive = _liveness(edges.others(index, after))
-    return tuple([position for position, flag in zip(others, alive, strict=True) if flag])
+def _left_live(others: _Edges, count: int, index: int) -> tuple[int, ...]:
+    """The positions among the owner's ``count`` edges of those still worth asking about
+    after the one at ``index`` was used, given ``others``, the rest in the state after it
+    (:func:`live_edges`); the other owners' edges are the same whatever the move."""
+    alive = _liveness(others)
+    return tuple(
+        [
+            position
+            for position in range(count)
+            if position != index and alive[position if position < index else position - 1]
+        ]
+    )
 
 
 def _outcome(
@@ -621,30 +667,38 @@ def _outcome(
 ) -> tuple[object, ...]:
     """What using ``edges[index]`` as ``use`` leads to before the owner decides again: its
     :func:`_effect` and the owner's edges it leaves live (:func:`_left_live`)."""
-    after, effect = _effect(view, edges, index, use)
-    return (*effect, _Listed(index, use, after).live(view, _worked(view, edges)))
+    worked = _worked(view, edges)
+    after, effect = _effect(view, worked, index, use, Draft(view, None))
+    return (*effect, _Listed(index, use, after).live(view, worked))
 
 
 def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
     step = view.step
     assert isinstance(step, ResolveStep)
-    mine = _decider_edges(step.queue)
-    edge = _find_edge(view, move)
-    return _outcome(view, mine, mine.index(edge), use_of(move))
+    return _outcome(view, _decider_edges(step.queue), _edge_index(view, move), use_of(move))
 
 
-def _find_edge(view: View, move: Resolve) -> ActivatedEdge:
+def _edge_index(view: View, move: Resolve) -> int:
+    """The position in the queue of the edge ``move`` resolves, one of the owner to decide's
+    (the first edges queued: :func:`_decider_edges`), looked for without copying them."""
     step = view.step
     assert isinstance(step, ResolveStep)
-    for edge in _decider_edges(step.queue):
-        if edge.square == move.square and edge.side == move.side:
-            return edge
+    queue = step.queue
+    owner = queue[0].owner
+    square = move.square
+    side = move.side
+    for index in range(len(queue)):
+        edge = queue[index]
+        if edge.owner != owner:
+            break
+        if edge.side == side and edge.square == square:
+            return index
     waiting = ", ".join(
-        f"{format_square(edge.square)} {edge.side.name}" for edge in _decider_edges(step.queue)
+        f"{format_square(edge.square)} {edge.side.name}" for edge in _decider_edges(queue)
     )
     raise IllegalMoveError(
         f"edge {format_square(move.square)} {move.side.name} is not an activated edge that "
-        f"seat {step.queue[0].owner} must resolve now (waiting: {waiting})"
+        f"seat {owner} must resolve now (waiting: {waiting})"
     )
 
 
@@ -659,7 +713,9 @@ def listed_twin(view: View, move: Resolve) -> Resolve:
     """The listed move with the same effect as ``move``: ``move`` itself if it is listed, or
     the one listed in its place (:rule:`R-DECIDE-2`). Raises :class:`IllegalMoveError` saying
     why if ``move`` is not a use offered on one of the edges the owner to decide resolves."""
-    edge = _find_edge(view, move)
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    edge = step.queue[_edge_index(view, move)]
     where = f"edge {format_square(move.square)} {move.side.name}"
     # An edge with no worker is activated only at a Tree of Life, where using it is 1.
     if not 0 <= move.workers <= max(edge.workers, 1):
@@ -687,17 +743,18 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     """Carry out the action of the edge for the chosen workers (:rule:`R-ACT-5`)."""
     step = draft.step
     assert isinstance(step, ResolveStep)
-    edge = _find_edge(draft, move)
-    tile = _jungle(draft, edge)
+    queue = step.queue
+    index = _edge_index(draft, move)
+    edge = queue[index]
     received = step.received
     if move.workers:
-        received += _counted(
-            draft,
-            edge.owner,
-            ACTIONS[tile.kind].perform(
-                draft, edge.owner, edge.jungle_square, tile, edge.workers, move
-            ),
+        tile = _jungle(draft, edge)
+        owner = edge.owner
+        stored = ACTIONS[tile.kind].perform(
+            draft, owner, edge.jungle_square, tile, edge.workers, move
         )
+        if stored:
+            received += _counted(draft, owner, stored)
     if draft.events is not None:
         draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
-    _continue(draft, tuple([other for other in step.queue if other is not edge]), received)
+    _continue(draft, queue[:index] + queue[index + 1 :], received)
