@@ -11,10 +11,13 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value, holdings_value
 from cacao_rules.agents.greedy import (
+    _EVERY_RESOURCE,
+    _MASKS,
     _RESOLVED,
     _edge_bits,
     _Fills,
     _pending,
+    _resources,
     _situation,
     best_gain,
     move_values,
@@ -220,3 +223,20 @@ def test_situations_have_names_of_their_own() -> None:
                 assert names.setdefault(key, situation) == situation
     assert any(isinstance(key, int) for key in names)
     assert any(isinstance(key, tuple) for key in names)
+
+
+def test_a_situations_resources_are_all_four_packed_and_masked() -> None:
+    """A turn packs the player's four resources once and masks them for each situation:
+    where all four fit, the same as packing only the touched ones."""
+    player = cr.new_game(cr.Config(players=2), seed=1).players[0]
+    for cacao, chocolate, sun, water in [
+        (0, 0, 0, 0),
+        (5, 1, 2, 3),
+        (14, 13, 12, 11),
+        (3, 0, 9, 0),
+    ]:
+        changed = player.replace(cacao=cacao, chocolate=chocolate, sun=sun, water_field=water)
+        packed = _resources(changed, _EVERY_RESOURCE)
+        assert packed >= 0
+        for touched in range(16):
+            assert packed & _MASKS[touched] == _resources(changed, touched)

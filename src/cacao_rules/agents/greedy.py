@@ -101,17 +101,21 @@ class _Face:
     """What the bot reads of a kind and value of jungle tile, worked out once
     (:func:`_face`): the name of its edges but for the workers (its number among the kinds
     and values met, times :data:`_WORKER_CODES`), its edge with no workers as situation
-    bits (:func:`_edge_bits`; each worker shifts them by :data:`_COUNT_BITS`), what its
-    action touches (:data:`_TOUCHED`), whether an edge with no worker activates it, and
+    bits (:func:`_edge_bits`; each worker shifts them by :data:`_COUNT_BITS`), its edge's
+    bits by the workers it shows (0 where those do not activate it: no read of the workers
+    and no shift when valuing a move), what its action touches (:data:`_TOUCHED`), and
     whether it is a temple."""
 
-    __slots__ = ("bits", "idle", "name", "temple", "touched")
+    __slots__ = ("bits", "name", "shifted", "temple", "touched")
 
     def __init__(self, tile: JungleTile, number: int) -> None:
         self.name: Final = number * _WORKER_CODES
         self.bits: Final = _edge_bits(self.name)
+        self.shifted: Final = tuple(
+            self.bits << (_COUNT_BITS * workers) if activates(workers, tile) else 0
+            for workers in range(_WORKER_CODES)
+        )
         self.touched: Final = _TOUCHED[tile.kind]
-        self.idle: Final = activates(0, tile)
         self.temple: Final = tile.kind is JungleKind.TEMPLE
 
 
@@ -141,14 +145,13 @@ class _Jungle:
     """A jungle tile on ``square`` as a worker's edge faces it: its tile's :class:`_Face`,
     copied for the loops that read it."""
 
-    __slots__ = ("bits", "idle", "name", "square", "temple", "tile", "touched")
+    __slots__ = ("name", "shifted", "square", "temple", "tile", "touched")
 
     def __init__(self, square: Square, tile: JungleTile) -> None:
         face = _face(tile)
         self.name: Final = face.name
-        self.bits: Final = face.bits
+        self.shifted: Final = face.shifted
         self.touched: Final = face.touched
-        self.idle: Final = face.idle
         self.temple: Final = face.temple
         self.square: Final = square
         self.tile: Final = tile
@@ -165,7 +168,7 @@ class Edge:
         self.jungle: Final = jungle
         self.workers: Final = workers
         self.name: Final = jungle.name + workers
-        self.bits: Final = jungle.bits << (_COUNT_BITS * workers)
+        self.bits: Final = jungle.shifted[workers]
 
 
 def _edge_name(item: Edge) -> int:
@@ -191,9 +194,8 @@ def _situation(player: PlayerState, touched: int, edges: int) -> object:
 
 def _resources(player: PlayerState, touched: int) -> int:
     """The resources of ``player`` that ``touched`` names, packed in bits as
-    :func:`_situation` keeps them, or -1 where one does not fit its bits. The same for every
-    situation of one player and the same touched resources, so a turn keeps it
-    (:meth:`_Turn.after`)."""
+    :func:`_situation` keeps them, or -1 where one does not fit its bits. A turn packs all
+    four once (:attr:`_Turn.packed`) and masks them for each situation (:data:`_MASKS`)."""
     cacao = player.cacao + 1 if touched & _CACAO else 0
     chocolate = player.chocolate + 1 if touched & _CHOCOLATE else 0
     sun = player.sun + 1 if touched & _SUN else 0
@@ -208,6 +210,24 @@ def _resources(player: PlayerState, touched: int) -> int:
     return (
         (((cacao << _RESOURCE_BITS) | chocolate) << _RESOURCE_BITS | sun) << _RESOURCE_BITS
     ) | water
+
+
+_EVERY_RESOURCE: Final = _CACAO | _CHOCOLATE | _SUN | _WATER
+
+
+def _mask(touched: int) -> int:
+    """The bits of the resources ``touched`` names among all four packed by
+    :func:`_resources`."""
+    mask = 0
+    for bit, place in ((_CACAO, 3), (_CHOCOLATE, 2), (_SUN, 1), (_WATER, 0)):
+        if touched & bit:
+            mask |= ((1 << _RESOURCE_BITS) - 1) << (_RESOURCE_BITS * place)
+    return mask
+
+
+_MASKS: Final = tuple(_mask(touched) for touched in range(_EVERY_RESOURCE + 1))
+"""By the touched resources: where all four fit their bits, a player's packed resources
+masked with these are :func:`_resources` of the touched ones."""
 
 
 def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
@@ -453,40 +473,98 @@ class _Temple:
         return gain
 
 
+class _Around:
+    """The squares next to ``placed`` as a tile placed there faces them, read off the board
+    once for every fill of the spaces it closes: the jungle tiles on the board, with the
+    temples among them, and the empty squares a fill may lay one on, each with its side of
+    the placed square, in the order N, E, S, W."""
+
+    __slots__ = ("board", "faced", "placed", "players", "seat", "sides", "temples")
+
+    def __init__(self, state: State, seat: int, placed: Square, known: Jungles) -> None:
+        # The squares are looped over, not indexed: compiled, indexing the tuple of four
+        # squares builds it (five tuples) again at every read.
+        # Most squares face no temple: those share the empty list below, never changed.
+        board = state.board
+        self.board: Final = board
+        self.seat: Final = seat
+        self.placed: Final = placed
+        self.players: Final = len(state.players)
+        self.faced: Final[list[tuple[int, Square, _Jungle | None]]] = []
+        """Each side facing a jungle tile on the board, or an empty square (``None``)."""
+        self.sides: Final[list[tuple[int, _Jungle]]] = []
+        """Each side facing a jungle tile on the board."""
+        self.temples = _NO_TEMPLES
+        for side, square in enumerate(neighbours(placed)):
+            on_board = board.get(square)
+            if on_board is None:
+                self.faced.append((side, square, None))
+            elif isinstance(on_board, JungleTile):
+                jungle = known.get(square)
+                if jungle is None:
+                    jungle = known[square] = _Jungle(square, on_board)
+                self.faced.append((side, square, jungle))
+                self.sides.append((side, jungle))
+                if jungle.temple:
+                    self.temples = [*self.temples, self._temple(square, False)]
+
+    def fill(self, tiles: _Tiles) -> _Fill:
+        """What laying ``tiles`` does whatever tile is placed: a fill laying nothing faces
+        only the jungle tiles on the board."""
+        fresh = tiles.fresh
+        if not fresh:
+            return _Fill(self.sides, self.temples, tiles, self.placed)
+        sides: list[tuple[int, _Jungle]] = []
+        temples = self.temples
+        for side, square, jungle in self.faced:
+            if jungle is None:
+                jungle = fresh.get(square)
+                if jungle is None:
+                    continue
+                if jungle.temple:
+                    temples = [*temples, self._temple(square, True)]
+            sides.append((side, jungle))
+        return _Fill(sides, temples, tiles, self.placed)
+
+    def _temple(self, temple: Square, new: bool) -> _Temple:
+        """The ``temple`` next to the placed square: the workers facing it but those of the
+        tile on the placed square (if any: a fill after a placement, an overbuild), and the
+        seat's gold from it as the board stands (none if ``new``)."""
+        workers = [0] * self.players
+        side = 0
+        was = 0
+        for facing, square in enumerate(neighbours(temple)):
+            tile = self.board.get(square)
+            if square == self.placed:
+                side = _OPPOSITE[facing]
+                if isinstance(tile, WorkerTile):
+                    was = tile.edges[side]
+            elif isinstance(tile, WorkerTile):
+                workers[tile.owner] += tile.edges[_OPPOSITE[facing]]
+        before = 0
+        if not new:
+            counted = list(workers)
+            counted[self.seat] += was
+            before = _temple_gold(counted)[self.seat]
+        return _Temple(side, self.seat, workers, before)
+
+
 class _Fill:
     """What one fill of the spaces a placement closes does whatever tile is placed: the
-    jungle tiles facing the placed square and on which of its sides, the edges of the
-    seat's other tiles that it activates (and their bits in a situation), and the temples
-    next to the placed square or laid by the fill."""
+    jungle tiles facing the placed square and on which of its sides, the temples next to
+    the placed square or laid by the fill, and the edges of the seat's other tiles that
+    the fill's ``tiles`` activate (and their bits in a situation)."""
 
     __slots__ = ("other_bits", "other_touched", "others", "sides", "temples")
 
     def __init__(
-        self, state: State, seat: int, placed: Square, tiles: _Tiles, known: Jungles
+        self,
+        sides: list[tuple[int, _Jungle]],
+        temples: list[_Temple],
+        tiles: _Tiles,
+        placed: Square,
     ) -> None:
-        # The squares are looped over, not indexed: compiled, indexing the tuple of four
-        # squares builds it (five tuples) again at every read.
-        # Most fills activate no other edge and face no temple: those share the empty
-        # lists below, which are never changed.
-        board = state.board
-        sides: list[tuple[int, _Jungle]] = []
-        temples = _NO_TEMPLES
-        fresh = tiles.fresh
-        for side, square in enumerate(neighbours(placed)):
-            jungle = fresh.get(square)
-            if jungle is None:
-                jungle = known.get(square)
-                if jungle is None:
-                    on_board = board.get(square)
-                    if not isinstance(on_board, JungleTile):
-                        continue
-                    jungle = known[square] = _Jungle(square, on_board)
-            sides.append((side, jungle))
-            if jungle.temple:
-                if not temples:
-                    temples = []
-                players = len(state.players)
-                temples.append(_temple(board, seat, players, square, placed, square in fresh))
+        # Most fills activate no other edge: those share the empty list below, never changed.
         others = _NO_EDGES
         bits = 0
         touched = 0
@@ -511,31 +589,6 @@ _NO_EDGES: Final[list[Edge]] = []
 """The other edges of a fill that activates none (shared, never changed)."""
 
 
-def _temple(
-    board: Board, seat: int, players: int, temple: Square, placed: Square, new: bool
-) -> _Temple:
-    """The ``temple`` next to ``placed``: the workers facing it but those of the tile on
-    ``placed`` (if any: a fill after a placement, an overbuild), and the seat's gold from
-    it as the board stands (none if ``new``)."""
-    workers = [0] * players
-    side = 0
-    was = 0
-    for facing, square in enumerate(neighbours(temple)):
-        tile = board.get(square)
-        if square == placed:
-            side = _OPPOSITE[facing]
-            if isinstance(tile, WorkerTile):
-                was = tile.edges[side]
-        elif isinstance(tile, WorkerTile):
-            workers[tile.owner] += tile.edges[_OPPOSITE[facing]]
-    before = 0
-    if not new:
-        counted = list(workers)
-        counted[seat] += was
-        before = _temple_gold(counted)[seat]
-    return _Temple(side, seat, workers, before)
-
-
 class _Turn:
     """The bot's own turn being valued: its seat, the player and its value now (``value``
     if known), after the sun an overbuild costs with ``spent``."""
@@ -552,34 +605,39 @@ class _Turn:
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent
-        self.resources: Final[dict[int, int]] = {}
-        """The player's resources packed by :func:`_resources`, by the touched ones."""
+        self.packed: Final = _resources(self.player, _EVERY_RESOURCE)
+        """The player's resources packed by :func:`_resources`, all four (or -1): a
+        situation's are the touched ones' bits of them (:data:`_MASKS`)."""
 
-    def after(self, edges: Edges, fill: _Fill) -> int:
-        """The value once the tile with ``edges`` is placed, ``fill`` is laid, and the
-        activated edges are resolved at best."""
-        bits = fill.other_bits
-        touched = fill.other_touched
-        for side, jungle in fill.sides:
-            workers = edges[side]
-            if workers > 0 or jungle.idle:
-                bits += jungle.bits << (_COUNT_BITS * workers)
-                touched |= jungle.touched
-        gain = 0
-        if bits:
-            resources = self.resources.get(touched)
-            if resources is None:
-                resources = self.resources[touched] = _resources(self.player, touched)
-            known = _BEST.table.get(
-                bits | resources if resources >= 0 else _situation(self.player, touched, bits)
-            )
-            if known is None:
-                known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
-            gain = known
-        if fill.temples:  # most fills face none: no loop to start
-            for temple in fill.temples:
-                gain += temple.gain(edges[temple.side])
-        return self.value + gain
+    def best(self, edges: Edges, ways: list[_Fill]) -> int:
+        """The value once the tile with ``edges`` is placed, the best of ``ways`` is laid,
+        and the activated edges are resolved at best."""
+        packed = self.packed
+        best = 0
+        for index, fill in enumerate(ways):
+            bits = fill.other_bits
+            touched = fill.other_touched
+            for side, jungle in fill.sides:
+                shifted = jungle.shifted[edges[side]]
+                if shifted:  # the edge is activated
+                    bits += shifted
+                    touched |= jungle.touched
+            gain = 0
+            if bits:
+                known = _BEST.table.get(
+                    bits | (packed & _MASKS[touched])
+                    if packed >= 0
+                    else _situation(self.player, touched, bits)
+                )
+                if known is None:
+                    known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
+                gain = known
+            if fill.temples:  # most fills face none: no loop to start
+                for temple in fill.temples:
+                    gain += temple.gain(edges[temple.side])
+            if not index or gain > best:
+                best = gain
+        return self.value + best
 
     def _drafted(self) -> Draft:
         """The turn's draft, made on first use."""
@@ -592,7 +650,7 @@ class _Turn:
         mine = list(fill.others)
         for side, jungle in fill.sides:
             workers = edges[side]
-            if workers > 0 or jungle.idle:
+            if jungle.shifted[workers]:  # the edge is activated
                 mine.append(Edge(jungle, workers))
         return mine
 
@@ -676,15 +734,14 @@ def _fill_values(
     turn = _Turn(state, seat, now)
     placed = state.board[step.placed]
     assert isinstance(placed, WorkerTile)
-    jungles: Jungles = {}
+    around = _Around(state, seat, step.placed, {})
     values = []
     for move in moves:
         if not isinstance(move, Fill):  # pragma: no cover - a fill step lists fills only
             values.append(_played_out(state, move, seat))
             continue
         lays = [_Lay(state.board, seat, choice.square, choice.tile) for choice in move.choices]
-        fill = _Fill(state, seat, step.placed, _Tiles(lays), jungles)
-        values.append(turn.after(placed.edges, fill))
+        values.append(turn.best(placed.edges, [around.fill(_Tiles(lays))]))
     return values
 
 
@@ -715,17 +772,11 @@ def _placement_values(
         square = move.square
         ways = squares.get(square)
         if ways is None:
-            ways = squares[square] = [
-                _Fill(state, seat, square, tiles, jungles) for tiles in fills.of(square)
-            ]
+            around = _Around(state, seat, square, jungles)
+            ways = squares[square] = [around.fill(tiles) for tiles in fills.of(square)]
         # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
         # value is a lookup in _BEST already.
-        edges = move.type.rotated(move.rotation)
-        value = turn.after(edges, ways[0])
-        if len(ways) > 1:  # most squares have one: no range to build
-            for index in range(1, len(ways)):
-                value = max(value, turn.after(edges, ways[index]))
-        values.append(value)
+        values.append(turn.best(move.type.rotated(move.rotation), ways))
     return values
 
 
@@ -754,7 +805,7 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
         face = _face(tile)
         names.append(face.name + activated.workers)
         touched |= face.touched
-        bits += face.bits << (_COUNT_BITS * activated.workers)
+        bits += face.shifted[activated.workers]
     situation = _situation(player, touched, bits)
     before = holdings_value(player)
     mine: list[Edge] = []
