@@ -16,6 +16,7 @@ from cacao_rules.agents.greedy import (
     _RESOLVED,
     _edge_bits,
     _Fills,
+    _pattern,
     _pending,
     _resources,
     _situation,
@@ -110,8 +111,9 @@ def test_a_use_of_an_edge_is_worth_the_best_its_turn_reaches_on_the_engine_kept_
 def test_the_fills_a_placement_would_bring_are_the_engines_on_every_square(
     config: cr.Config,
 ) -> None:
-    """The bot lists the fills of each number of spaces once per decision and lays them on
-    other spaces of that number: they are the engine's fills of those spaces."""
+    """The bot lists the fills of each number of spaces once per display (kept from other
+    decisions) and lays them on other spaces of that number: they are the engine's fills of
+    those spaces."""
     checked = 0
     for state in _decisions(config, 10, cr.PlacementStep)[::2]:
         seat = state.to_move
@@ -130,6 +132,28 @@ def test_the_fills_a_placement_would_bring_are_the_engines_on_every_square(
             }
             assert bot == (engine or {frozenset()}), square
             checked += bool(spaces)
+    assert checked > 50
+
+
+def test_the_fills_kept_by_what_the_engine_reads_are_its_fills_in_every_state() -> None:
+    """The fills kept for a number of spaces and a display, map board and map tiles in
+    hand are the engine's fills in every state with those, whatever tiles were in hand
+    when they were kept."""
+    checked = 0
+    config = cr.Config(players=3, modules={cr.Module.MAP})
+    for state in _decisions(config, 11, cr.PlacementStep)[::3]:
+        for in_hand in (2, 0, 1):
+            players = list(state.players)
+            players[state.current] = players[state.current].replace(map_tiles=in_hand)
+            changed = state.replace(players=tuple(players))
+            for square in {m.square for m in cr.legal_moves(state) if isinstance(m, cr.Place)}:
+                spaces = spaces_to_fill(changed, square)
+                engine = [
+                    [(spaces.index(choice.square), choice.tile) for choice in move.choices]
+                    for move in fill_moves(changed, spaces)
+                ]
+                assert _pattern(changed, spaces) == engine
+                checked += bool(spaces)
     assert checked > 50
 
 

@@ -338,8 +338,7 @@ class _Lay:
 
     __slots__ = ("jungle", "others")
 
-    def __init__(self, board: Board, seat: int, space: Square, tile: Tile) -> None:
-        assert isinstance(tile, JungleTile)
+    def __init__(self, board: Board, seat: int, space: Square, tile: JungleTile) -> None:
         self.jungle: Final = _Jungle(space, tile)
         self.others: Final[list[tuple[Square, Edge]]] = []
         for side, near in enumerate(neighbours(space)):
@@ -368,9 +367,35 @@ class _Tiles:
 _NOTHING_LAID: Final = _Tiles([])
 """The tiles of a placement that closes no space, or of a fill from an empty display."""
 
-Pattern = list[list[tuple[int, int]]]
-"""The fills of some number of spaces, each as the tiles it lays (by their number in
-:attr:`_Fills.tiles`) by the index of their space among the spaces sorted."""
+Pattern = list[list[tuple[int, JungleTile]]]
+"""The fills of some number of spaces, each as the tiles it lays by the index of their
+space among the spaces sorted."""
+
+PatternKey = tuple[int, tuple[JungleTile, ...], tuple[JungleTile, ...], int]
+"""What :func:`~cacao_rules.turn.filling.fill_moves` reads of spaces and a state: how many
+spaces there are, the display, the map board, and the map tiles of the player to move."""
+
+_PATTERNS: Final[Memo[PatternKey, Pattern]] = Memo("greedy fill patterns", 10_000)
+"""The engine's fills of spaces as a :data:`Pattern`, by :data:`PatternKey`: the same few
+displays come back decision after decision; starts afresh when full. The lists are never
+changed once kept."""
+
+
+def _pattern(state: State, spaces: tuple[Square, ...]) -> Pattern:
+    """The engine's fills of ``spaces`` (sorted) in ``state`` as a :data:`Pattern`, kept in
+    :data:`_PATTERNS`."""
+    key = (len(spaces), state.display, state.map_board, state.players[state.current].map_tiles)
+    pattern = _PATTERNS.table.get(key)
+    if pattern is None:
+        index = {space: number for number, space in enumerate(spaces)}
+        pattern = _PATTERNS.keep(
+            key,
+            [
+                [(index[choice.square], choice.tile) for choice in move.choices]
+                for move in fill_moves(state, spaces)
+            ],
+        )
+    return pattern
 
 
 class _Fills:
@@ -378,29 +403,25 @@ class _Fills:
     met: placements on different squares often close the same spaces, and the fills of
     spaces depend only on how many there are (the engine's
     :func:`~cacao_rules.turn.filling.fill_moves` says so and lays one pattern on the sorted
-    spaces), so the engine lists them once per number of spaces and decision, and each
-    tile a fill may lay on a space is looked at once (:class:`_Lay`)."""
+    spaces), so the engine lists them once per :data:`PatternKey` (:func:`_pattern`), and
+    each tile a fill may lay on a space is looked at once per decision (:class:`_Lay`)."""
 
-    __slots__ = ("by_spaces", "lays", "numbers", "patterns", "seat", "state", "tiles")
+    __slots__ = ("by_spaces", "lays", "seat", "state")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state: Final = state
         self.seat: Final = seat
         self.by_spaces: Final[dict[tuple[Square, ...], list[_Tiles]]] = {}
-        self.patterns: Final[dict[int, Pattern]] = {}
-        self.tiles: Final[list[Tile]] = []
-        """The tiles the fills met lay, in the order met."""
-        self.numbers: Final[dict[Tile, int]] = {}
-        """Each of :attr:`tiles` by its number."""
-        self.lays: Final[dict[tuple[Square, int], _Lay]] = {}
-        """Each tile (by number) laid on each space met."""
+        self.lays: Final[dict[tuple[Square, JungleTile], _Lay]] = {}
+        """Each tile laid on each space met."""
 
     def of(self, placed: Square) -> list[_Tiles]:
         """The tiles laid by each fill the player may choose after placing a tile on
         ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
         left to blind draws are not looked at (what the pile gives is not known). The spaces
         are the engine's (:func:`~cacao_rules.turn.filling.spaces_to_fill`), which never
-        reads ``placed`` itself, so it answers before the tile is placed too."""
+        reads ``placed`` itself, so it answers before the tile is placed too, and lists them
+        sorted."""
         spaces = spaces_to_fill(self.state, placed)
         if not spaces:
             return [_NOTHING_LAID]
@@ -410,41 +431,19 @@ class _Fills:
         return fills
 
     def _laid(self, spaces: tuple[Square, ...]) -> list[_Tiles]:
-        """The tiles laid by each fill of ``spaces``, from the pattern of their number."""
-        ordered = sorted(spaces)
-        pattern = self.patterns.get(len(spaces))
-        if pattern is None:
-            pattern = self.patterns[len(spaces)] = self._pattern(ordered)
+        """The tiles laid by each fill of ``spaces`` (sorted), from their pattern."""
         lays = self.lays
         fills = []
-        for fill in pattern:
+        for fill in _pattern(self.state, spaces):
             chosen = []
             for number, tile in fill:
-                space = ordered[number]
+                space = spaces[number]
                 lay = lays.get((space, tile))
                 if lay is None:
-                    lay = lays[space, tile] = _Lay(
-                        self.state.board, self.seat, space, self.tiles[tile]
-                    )
+                    lay = lays[space, tile] = _Lay(self.state.board, self.seat, space, tile)
                 chosen.append(lay)
             fills.append(_Tiles(chosen))
         return fills or [_NOTHING_LAID]
-
-    def _pattern(self, ordered: list[Square]) -> Pattern:
-        """The engine's fills of the spaces ``ordered`` (sorted) as a :data:`Pattern`."""
-        index = {space: number for number, space in enumerate(ordered)}
-        numbers = self.numbers
-        pattern = []
-        for move in fill_moves(self.state, tuple(ordered)):
-            fill = []
-            for choice in move.choices:
-                number = numbers.get(choice.tile)
-                if number is None:
-                    number = numbers[choice.tile] = len(self.tiles)
-                    self.tiles.append(choice.tile)
-                fill.append((index[choice.square], number))
-            pattern.append(fill)
-        return pattern
 
 
 class _Temple:
