@@ -29,7 +29,7 @@ from ..compiled import Int
 from ..engine import apply, legal_moves
 from ..errors import expect
 from ..game.caches import Memo
-from ..game.components import JungleKind, JungleTile, Tile, WorkerTile
+from ..game.components import JungleKind, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Module
 from ..game.frozen import FrozenMap
 from ..game.geometry import SIDES, Square, neighbours
@@ -326,6 +326,9 @@ so that reading one side by its number builds no tuple)."""
 
 Board = FrozenMap[Square, Tile]
 
+_ROTATIONS: Final = {kind: [kind.rotated(rotation) for rotation in range(4)] for kind in WorkerType}
+"""Each tile type's edges by rotation, read without a call per move."""
+
 Jungles = dict[Square, _Jungle]
 """The jungle tiles on the board met so far in a decision, by square."""
 
@@ -478,7 +481,7 @@ class _Around:
     temples among them, and the empty squares a fill may lay one on, each with its side of
     the placed square, in the order N, E, S, W."""
 
-    __slots__ = ("board", "faced", "placed", "players", "seat", "sides", "temples")
+    __slots__ = ("board", "empty", "faced", "placed", "players", "seat", "sides", "temples")
 
     def __init__(self, state: State, seat: int, placed: Square, known: Jungles) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
@@ -489,23 +492,28 @@ class _Around:
         self.seat: Final = seat
         self.placed: Final = placed
         self.players: Final = len(state.players)
-        self.faced: Final[list[tuple[int, Square, _Jungle | None]]] = []
-        """Each side facing a jungle tile on the board, or an empty square (``None``)."""
-        self.sides: Final[list[tuple[int, _Jungle]]] = []
-        """Each side facing a jungle tile on the board."""
+        faced: list[tuple[int, Square, _Jungle | None]] = []
+        sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
+        self.empty = False
+        """Whether a side faces an empty square: else no fill lays a tile next to it."""
         for side, square in enumerate(neighbours(placed)):
             on_board = board.get(square)
             if on_board is None:
-                self.faced.append((side, square, None))
+                faced.append((side, square, None))
+                self.empty = True
             elif isinstance(on_board, JungleTile):
                 jungle = known.get(square)
                 if jungle is None:
                     jungle = known[square] = _Jungle(square, on_board)
-                self.faced.append((side, square, jungle))
-                self.sides.append((side, jungle))
+                faced.append((side, square, jungle))
+                sides.append((side, jungle))
                 if jungle.temple:
                     self.temples = [*self.temples, self._temple(square, False)]
+        self.faced: Final = faced
+        """Each side facing a jungle tile on the board, or an empty square (``None``)."""
+        self.sides: Final = sides
+        """Each side facing a jungle tile on the board."""
 
     def fill(self, tiles: _Tiles) -> _Fill:
         """What laying ``tiles`` does whatever tile is placed: a fill laying nothing faces
@@ -772,10 +780,14 @@ def _placement_values(
         ways = squares.get(square)
         if ways is None:
             around = _Around(state, seat, square, jungles)
-            ways = squares[square] = [around.fill(tiles) for tiles in fills.of(square)]
+            ways = squares[square] = (
+                [around.fill(tiles) for tiles in fills.of(square)]
+                if around.empty
+                else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
+            )
         # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
         # value is a lookup in _BEST already.
-        values.append(turn.best(move.type.rotated(move.rotation), ways))
+        values.append(turn.best(_ROTATIONS[move.type][move.rotation], ways))
     return values
 
 
