@@ -127,7 +127,7 @@ def test_the_fills_a_placement_would_bring_are_the_engines_on_every_square(
                 for move in fill_moves(state, spaces)
             }
             bot = {
-                frozenset((space, jungle.tile) for space, jungle in tiles.fresh.items())
+                frozenset((lay.jungle.square, lay.jungle.tile) for lay in tiles)
                 for tiles in fills.of(square)
             }
             assert bot == (engine or {frozenset()}), square

@@ -348,27 +348,13 @@ class _Lay:
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
                 workers = worker.edges[_OPPOSITE[side]]
-                if activates(workers, tile):
+                if self.jungle.shifted[workers]:  # the edge is activated
                     self.others.append((near, Edge(self.jungle, workers)))
 
 
-class _Tiles:
-    """The tiles one fill lays (:class:`_Lay`): each tile's :class:`_Jungle` by square, and
-    the other edges they activate."""
-
-    __slots__ = ("fresh", "others")
-
-    def __init__(self, lays: list[_Lay]) -> None:
-        self.fresh: Final[dict[Square, _Jungle]] = {}
-        self.others: Final[list[tuple[Square, Edge]]] = []
-        for lay in lays:
-            self.fresh[lay.jungle.square] = lay.jungle
-            if lay.others:
-                self.others.extend(lay.others)
-
-
-_NOTHING_LAID: Final = _Tiles([])
-"""The tiles of a placement that closes no space, or of a fill from an empty display."""
+_NOTHING_LAID: Final[list[_Lay]] = []
+"""The tiles of a placement that closes no space, or of a fill from an empty display
+(shared, never changed): a fill is the list of the tiles it lays (:class:`_Lay`)."""
 
 Pattern = list[list[tuple[int, JungleTile]]]
 """The fills of some number of spaces, each as the tiles it lays by the index of their
@@ -414,11 +400,11 @@ class _Fills:
     def __init__(self, state: State, seat: int) -> None:
         self.state: Final = state
         self.seat: Final = seat
-        self.by_spaces: Final[dict[tuple[Square, ...], list[_Tiles]]] = {}
+        self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
         self.lays: Final[dict[tuple[Square, JungleTile], _Lay]] = {}
         """Each tile laid on each space met."""
 
-    def of(self, placed: Square) -> list[_Tiles]:
+    def of(self, placed: Square) -> list[list[_Lay]]:
         """The tiles laid by each fill the player may choose after placing a tile on
         ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
         left to blind draws are not looked at (what the pile gives is not known). The spaces
@@ -433,7 +419,7 @@ class _Fills:
             fills = self.by_spaces[spaces] = self._laid(spaces)
         return fills
 
-    def _laid(self, spaces: tuple[Square, ...]) -> list[_Tiles]:
+    def _laid(self, spaces: tuple[Square, ...]) -> list[list[_Lay]]:
         """The tiles laid by each fill of ``spaces`` (sorted), from their pattern."""
         lays = self.lays
         fills = []
@@ -445,7 +431,7 @@ class _Fills:
                 if lay is None:
                     lay = lays[space, tile] = _Lay(self.state.board, self.seat, space, tile)
                 chosen.append(lay)
-            fills.append(_Tiles(chosen))
+            fills.append(chosen)
         return fills or [_NOTHING_LAID]
 
 
@@ -515,23 +501,25 @@ class _Around:
         self.sides: Final = sides
         """Each side facing a jungle tile on the board."""
 
-    def fill(self, tiles: _Tiles) -> _Fill:
-        """What laying ``tiles`` does whatever tile is placed: a fill laying nothing faces
-        only the jungle tiles on the board."""
-        fresh = tiles.fresh
-        if not fresh:
-            return _Fill(self.sides, self.temples, tiles, self.placed)
+    def fill(self, lays: list[_Lay]) -> _Fill:
+        """What laying the tiles ``lays`` does whatever tile is placed: a fill laying nothing
+        faces only the jungle tiles on the board."""
+        if not lays:
+            return _Fill(self.sides, self.temples, lays, self.placed)
         sides: list[tuple[int, _Jungle]] = []
         temples = self.temples
         for side, square, jungle in self.faced:
             if jungle is None:
-                jungle = fresh.get(square)
-                if jungle is None:
+                for lay in lays:  # one or two
+                    if lay.jungle.square == square:
+                        jungle = lay.jungle
+                        break
+                else:
                     continue
                 if jungle.temple:
                     temples = [*temples, self._temple(square, True)]
             sides.append((side, jungle))
-        return _Fill(sides, temples, tiles, self.placed)
+        return _Fill(sides, temples, lays, self.placed)
 
     def _temple(self, temple: Square, new: bool) -> _Temple:
         """The ``temple`` next to the placed square: the workers facing it but those of the
@@ -568,20 +556,21 @@ class _Fill:
         self,
         sides: list[tuple[int, _Jungle]],
         temples: list[_Temple],
-        tiles: _Tiles,
+        lays: list[_Lay],
         placed: Square,
     ) -> None:
         # Most fills activate no other edge: those share the empty list below, never changed.
         others = _NO_EDGES
         bits = 0
         touched = 0
-        for near, item in tiles.others:
-            if near != placed:
-                if not others:
-                    others = []
-                others.append(item)
-                bits += item.bits
-                touched |= item.jungle.touched
+        for lay in lays:
+            for near, item in lay.others:
+                if near != placed:
+                    if not others:
+                        others = []
+                    others.append(item)
+                    bits += item.bits
+                    touched |= item.jungle.touched
         self.sides: Final = sides
         self.temples: Final = temples
         self.others: Final = others
@@ -748,7 +737,7 @@ def _fill_values(
             values.append(_played_out(state, move, seat))
             continue
         lays = [_Lay(state.board, seat, choice.square, choice.tile) for choice in move.choices]
-        values.append(turn.best(placed.edges, [around.fill(_Tiles(lays))]))
+        values.append(turn.best(placed.edges, [around.fill(lays)]))
     return values
 
 
