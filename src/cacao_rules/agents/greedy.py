@@ -678,8 +678,11 @@ class GreedyBot:
             return moves[0]
         values = relative_values(state, seat, moves)
         best = max(values)
-        chosen = [move for move, value in zip(moves, values, strict=True) if value == best]
-        return chosen[0] if len(chosen) == 1 else self._rng.choice(chosen)
+        if values.count(best) == 1:  # as most often: no list of the best to build
+            return moves[values.index(best)]
+        return self._rng.choice(
+            [move for move, value in zip(moves, values, strict=True) if value == best]
+        )
 
 
 def greedy_move(state: State) -> Move:
