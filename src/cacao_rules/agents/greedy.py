@@ -326,8 +326,11 @@ so that reading one side by its number builds no tuple)."""
 
 Board = FrozenMap[Square, Tile]
 
-_ROTATIONS: Final = {kind: [kind.rotated(rotation) for rotation in range(4)] for kind in WorkerType}
-"""Each tile type's edges by rotation, read without a call per move."""
+_ROTATIONS: Final[dict[WorkerType, list[Edges]]] = {
+    kind: [kind.rotated(rotation) for rotation in range(4)] for kind in WorkerType
+}
+"""Each tile type's edges by rotation, read without a call per move (as :data:`Edges`:
+compiled, read as four ints they would be boxed in a new tuple per move)."""
 
 Jungles = dict[Square, _Jungle]
 """The jungle tiles on the board met so far in a decision, by square."""
