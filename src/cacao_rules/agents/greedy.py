@@ -484,13 +484,12 @@ class _Around:
         faced: list[tuple[int, Square, _Jungle | None]] = []
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
-        self.empty = False
-        """Whether a side faces an empty square: else no fill lays a tile next to it."""
+        empty = False
         for side, square in enumerate(neighbours(placed)):
             on_board = board.get(square)
             if on_board is None:
                 faced.append((side, square, None))
-                self.empty = True
+                empty = True
             elif isinstance(on_board, JungleTile):
                 jungle = known.get(square)
                 if jungle is None:
@@ -503,6 +502,8 @@ class _Around:
         """Each side facing a jungle tile on the board, or an empty square (``None``)."""
         self.sides: Final = sides
         """Each side facing a jungle tile on the board."""
+        self.empty: Final = empty
+        """Whether a side faces an empty square: else no fill lays a tile next to it."""
 
     def fill(self, lays: list[_Lay]) -> _Fill:
         """What laying the tiles ``lays`` does whatever tile is placed: a fill laying nothing
@@ -588,6 +589,10 @@ _NO_EDGES: Final[list[Edge]] = []
 """The other edges of a fill that activates none (shared, never changed)."""
 
 
+_WORST: Final = -(1 << 60)
+"""Below any gain: where the best of the fills starts."""
+
+
 class _Turn:
     """The bot's own turn being valued: its seat, the player and its value now (``value``
     if known), after the sun an overbuild costs with ``spent``."""
@@ -612,8 +617,9 @@ class _Turn:
         """The value once the tile with ``edges`` is placed, the best of ``ways`` is laid,
         and the activated edges are resolved at best."""
         packed = self.packed
-        best = 0
-        for index, fill in enumerate(ways):
+        table = _BEST.table
+        best = _WORST
+        for fill in ways:
             bits = fill.other_bits
             touched = fill.other_touched
             for side, jungle in fill.sides:
@@ -623,7 +629,7 @@ class _Turn:
                     touched |= jungle.touched
             gain = 0
             if bits:
-                known = _BEST.table.get(
+                known = table.get(
                     bits | (packed & _MASKS[touched])
                     if packed >= 0
                     else _situation(self.player, touched, bits)
@@ -634,7 +640,7 @@ class _Turn:
             if fill.temples:  # most fills face none: no loop to start
                 for temple in fill.temples:
                     gain += temple.gain(edges[temple.side])
-            if not index or gain > best:
+            if gain > best:
                 best = gain
         return self.value + best
 
