@@ -395,15 +395,18 @@ class _Fills:
     met: placements on different squares often close the same spaces, and the fills of
     spaces depend only on how many there are (the engine's
     :func:`~cacao_rules.turn.filling.fill_moves` says so and lays one pattern on the sorted
-    spaces), so the engine lists them once per :data:`PatternKey` (:func:`_pattern`), and
-    each tile a fill may lay on a space is looked at once per decision (:class:`_Lay`)."""
+    spaces), so the engine lists them once per :data:`PatternKey` (:func:`_pattern`), read
+    once per number of spaces and decision, and each tile a fill may lay on a space is
+    looked at once per decision (:class:`_Lay`)."""
 
-    __slots__ = ("by_spaces", "lays", "seat", "state")
+    __slots__ = ("by_spaces", "lays", "patterns", "seat", "state")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state: Final = state
         self.seat: Final = seat
         self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
+        self.patterns: Final[dict[int, Pattern]] = {}
+        """The :data:`Pattern` of each number of spaces met."""
         self.lays: Final[dict[tuple[Square, JungleTile], _Lay]] = {}
         """Each tile laid on each space met."""
 
@@ -424,9 +427,12 @@ class _Fills:
 
     def _laid(self, spaces: tuple[Square, ...]) -> list[list[_Lay]]:
         """The tiles laid by each fill of ``spaces`` (sorted), from their pattern."""
+        pattern = self.patterns.get(len(spaces))
+        if pattern is None:
+            pattern = self.patterns[len(spaces)] = _pattern(self.state, spaces)
         lays = self.lays
         fills = []
-        for fill in _pattern(self.state, spaces):
+        for fill in pattern:
             chosen = []
             for number, tile in fill:
                 space = spaces[number]
