@@ -12,6 +12,7 @@ import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value, holdings_value
 from cacao_rules.agents.greedy import (
     _EVERY_RESOURCE,
+    _JUNGLES,
     _MASKS,
     _RESOLVED,
     _edge_bits,
@@ -264,3 +265,23 @@ def test_a_situations_resources_are_all_four_packed_and_masked() -> None:
         assert packed >= 0
         for touched in range(16):
             assert packed & _MASKS[touched] == _resources(changed, touched)
+
+
+def test_a_square_kept_for_another_games_tile_is_read_afresh() -> None:
+    """The bot keeps what it read of the jungle tile on each square, for that tile: states of
+    two games, with other tiles on the same squares, are valued in turn as if nothing were
+    kept."""
+    config = cr.Config(players=2)
+    first_game = _decisions(config, 21, cr.PlacementStep)
+    second_game = _decisions(config, 22, cr.PlacementStep)
+    checked = 0
+    for first, second in list(zip(first_game, second_game, strict=False))[::3]:
+        for state in (first, second):
+            seat = state.to_move
+            assert seat is not None
+            moves = cr.legal_moves(state)
+            kept = move_values(state, seat, moves)
+            _JUNGLES.clear()
+            assert move_values(state, seat, moves) == kept
+            checked += 1
+    assert checked > 10

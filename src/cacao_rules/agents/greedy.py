@@ -124,12 +124,17 @@ _RESOLVED: Final[Memo[tuple[object, int, int, int], int]] = Memo("greedy resolut
 resolve (:func:`_situation`), the edge's name and the use's workers and bars; starts afresh
 when full."""
 
+_JUNGLES: Final[Memo[Square, _Jungle]] = Memo("greedy jungle tiles", 10_000)
+"""The :class:`_Jungle` of the jungle tile last met on each square: a tile on the board stays
+the same object from state to state of a game, so a decision reads it for a tile it holds
+(and makes it afresh for another); starts afresh when full."""
+
 _TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], _Face]] = Memo(
-    "greedy tile numbers", None, clears=(_BEST, _RESOLVED)
+    "greedy tile numbers", None, clears=(_BEST, _RESOLVED, _JUNGLES)
 )
 """The :class:`_Face` of each kind and value of jungle tile met so far, numbered in the
 order met: never forgotten, since the keys of :data:`_BEST` and :data:`_RESOLVED` are made
-of the numbers (emptied with it)."""
+of the numbers (emptied with it, and so are the numbers :data:`_JUNGLES` copied)."""
 
 
 def _face(tile: JungleTile) -> _Face:
@@ -332,9 +337,6 @@ _ROTATIONS: Final[dict[WorkerType, list[Edges]]] = {
 """Each tile type's edges by rotation, read without a call per move (as :data:`Edges`:
 compiled, read as four ints they would be boxed in a new tuple per move)."""
 
-Jungles = dict[Square, _Jungle]
-"""The jungle tiles on the board met so far in a decision, by square."""
-
 
 class _Lay:
     """A jungle tile a fill may lay on a space, as the seat's worker tiles face it: its
@@ -478,7 +480,7 @@ class _Around:
 
     __slots__ = ("board", "empty", "faced", "placed", "players", "seat", "sides", "temples")
 
-    def __init__(self, state: State, seat: int, placed: Square, known: Jungles) -> None:
+    def __init__(self, state: State, seat: int, placed: Square) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
         # squares builds it (five tuples) again at every read.
         # Most squares face no temple: those share the empty list below, never changed.
@@ -497,9 +499,9 @@ class _Around:
                 faced.append((side, square, None))
                 empty = True
             elif isinstance(on_board, JungleTile):
-                jungle = known.get(square)
-                if jungle is None:
-                    jungle = known[square] = _Jungle(square, on_board)
+                jungle = _JUNGLES.table.get(square)
+                if jungle is None or jungle.tile is not on_board:
+                    jungle = _JUNGLES.put(square, _Jungle(square, on_board))
                 faced.append((side, square, jungle))
                 sides.append((side, jungle))
                 if jungle.temple:
@@ -748,7 +750,7 @@ def _fill_values(
     turn = _Turn(state, seat, now)
     placed = state.board[step.placed]
     assert isinstance(placed, WorkerTile)
-    around = _Around(state, seat, step.placed, {})
+    around = _Around(state, seat, step.placed)
     values = []
     for move in moves:
         if not isinstance(move, Fill):  # pragma: no cover - a fill step lists fills only
@@ -769,7 +771,6 @@ def _placement_values(
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
     squares: dict[Square, list[_Fill]] = {}  # the fills after placing on each square met
-    jungles: Jungles = {}
     fills = _Fills(state, seat)
     values = []
     for move in moves:
@@ -786,7 +787,7 @@ def _placement_values(
         square = move.square
         ways = squares.get(square)
         if ways is None:
-            around = _Around(state, seat, square, jungles)
+            around = _Around(state, seat, square)
             ways = squares[square] = (
                 [around.fill(tiles) for tiles in fills.of(square)]
                 if around.empty
