@@ -401,11 +401,14 @@ class _Fills:
     once per number of spaces and decision, and each tile a fill may lay on a space is
     looked at once per decision (:class:`_Lay`)."""
 
-    __slots__ = ("by_spaces", "lays", "patterns", "seat", "state")
+    __slots__ = ("by_spaces", "face_up", "lays", "patterns", "seat", "state")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state: Final = state
         self.seat: Final = seat
+        self.face_up: Final = bool(state.display or state.map_board)
+        """Whether a fill may lay a face-up tile: once the pile and the display are empty
+        (a third of the placements), no space is looked at."""
         self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
         self.patterns: Final[dict[int, Pattern]] = {}
         """The :data:`Pattern` of each number of spaces met."""
@@ -419,6 +422,8 @@ class _Fills:
         are the engine's (:func:`~cacao_rules.turn.filling.spaces_to_fill`), which never
         reads ``placed`` itself, so it answers before the tile is placed too, and lists them
         sorted."""
+        if not self.face_up:
+            return [_NOTHING_LAID]
         spaces = spaces_to_fill(self.state, placed)
         if not spaces:
             return [_NOTHING_LAID]
