@@ -31,9 +31,11 @@ SHARED = {
     "greedy tile numbers",
     "greedy temple gold",
     "greedy resolutions",
+    "greedy fill patterns",
+    "greedy jungle tiles",
 }
-"""The nine tables of the issue, and the greedy bot's resolutions (issue 39), by their names
-in the registry."""
+"""The nine tables of the issue, and the greedy bot's resolutions, fill patterns and jungle
+tiles (issue 39), by their names in the registry."""
 
 GREEDY_CONFIG = cr.Config(
     players=4, modules={cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE}

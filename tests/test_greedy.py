@@ -11,10 +11,15 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value, holdings_value
 from cacao_rules.agents.greedy import (
+    _EVERY_RESOURCE,
+    _JUNGLES,
+    _MASKS,
     _RESOLVED,
     _edge_bits,
     _Fills,
+    _pattern,
     _pending,
+    _resources,
     _situation,
     best_gain,
     move_values,
@@ -107,8 +112,9 @@ def test_a_use_of_an_edge_is_worth_the_best_its_turn_reaches_on_the_engine_kept_
 def test_the_fills_a_placement_would_bring_are_the_engines_on_every_square(
     config: cr.Config,
 ) -> None:
-    """The bot lists the fills of each number of spaces once per decision and lays them on
-    other spaces of that number: they are the engine's fills of those spaces."""
+    """The bot lists the fills of each number of spaces once per display (kept from other
+    decisions) and lays them on other spaces of that number: they are the engine's fills of
+    those spaces."""
     checked = 0
     for state in _decisions(config, 10, cr.PlacementStep)[::2]:
         seat = state.to_move
@@ -122,11 +128,33 @@ def test_the_fills_a_placement_would_bring_are_the_engines_on_every_square(
                 for move in fill_moves(state, spaces)
             }
             bot = {
-                frozenset((space, jungle.tile) for space, jungle in tiles.fresh.items())
+                frozenset((lay.jungle.square, lay.jungle.tile) for lay in tiles)
                 for tiles in fills.of(square)
             }
             assert bot == (engine or {frozenset()}), square
             checked += bool(spaces)
+    assert checked > 50
+
+
+def test_the_fills_kept_by_what_the_engine_reads_are_its_fills_in_every_state() -> None:
+    """The fills kept for a number of spaces and a display, map board and map tiles in
+    hand are the engine's fills in every state with those, whatever tiles were in hand
+    when they were kept."""
+    checked = 0
+    config = cr.Config(players=3, modules={cr.Module.MAP})
+    for state in _decisions(config, 11, cr.PlacementStep)[::3]:
+        for in_hand in (2, 0, 1):
+            players = list(state.players)
+            players[state.current] = players[state.current].replace(map_tiles=in_hand)
+            changed = state.replace(players=tuple(players))
+            for square in {m.square for m in cr.legal_moves(state) if isinstance(m, cr.Place)}:
+                spaces = spaces_to_fill(changed, square)
+                engine = [
+                    [(spaces.index(choice.square), choice.tile) for choice in move.choices]
+                    for move in fill_moves(changed, spaces)
+                ]
+                assert _pattern(changed, spaces) == engine
+                checked += bool(spaces)
     assert checked > 50
 
 
@@ -220,3 +248,40 @@ def test_situations_have_names_of_their_own() -> None:
                 assert names.setdefault(key, situation) == situation
     assert any(isinstance(key, int) for key in names)
     assert any(isinstance(key, tuple) for key in names)
+
+
+def test_a_situations_resources_are_all_four_packed_and_masked() -> None:
+    """A turn packs the player's four resources once and masks them for each situation:
+    where all four fit, the same as packing only the touched ones."""
+    player = cr.new_game(cr.Config(players=2), seed=1).players[0]
+    for cacao, chocolate, sun, water in [
+        (0, 0, 0, 0),
+        (5, 1, 2, 3),
+        (14, 13, 12, 11),
+        (3, 0, 9, 0),
+    ]:
+        changed = player.replace(cacao=cacao, chocolate=chocolate, sun=sun, water_field=water)
+        packed = _resources(changed, _EVERY_RESOURCE)
+        assert packed >= 0
+        for touched in range(16):
+            assert packed & _MASKS[touched] == _resources(changed, touched)
+
+
+def test_a_square_kept_for_another_games_tile_is_read_afresh() -> None:
+    """The bot keeps what it read of the jungle tile on each square, for that tile: states of
+    two games, with other tiles on the same squares, are valued in turn as if nothing were
+    kept."""
+    config = cr.Config(players=2)
+    first_game = _decisions(config, 21, cr.PlacementStep)
+    second_game = _decisions(config, 22, cr.PlacementStep)
+    checked = 0
+    for first, second in list(zip(first_game, second_game, strict=False))[::3]:
+        for state in (first, second):
+            seat = state.to_move
+            assert seat is not None
+            moves = cr.legal_moves(state)
+            kept = move_values(state, seat, moves)
+            _JUNGLES.clear()
+            assert move_values(state, seat, moves) == kept
+            checked += 1
+    assert checked > 10

@@ -29,7 +29,7 @@ from ..compiled import Int
 from ..engine import apply, legal_moves
 from ..errors import expect
 from ..game.caches import Memo
-from ..game.components import JungleKind, JungleTile, Tile, WorkerTile
+from ..game.components import JungleKind, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Module
 from ..game.frozen import FrozenMap
 from ..game.geometry import SIDES, Square, neighbours
@@ -101,17 +101,21 @@ class _Face:
     """What the bot reads of a kind and value of jungle tile, worked out once
     (:func:`_face`): the name of its edges but for the workers (its number among the kinds
     and values met, times :data:`_WORKER_CODES`), its edge with no workers as situation
-    bits (:func:`_edge_bits`; each worker shifts them by :data:`_COUNT_BITS`), what its
-    action touches (:data:`_TOUCHED`), whether an edge with no worker activates it, and
+    bits (:func:`_edge_bits`; each worker shifts them by :data:`_COUNT_BITS`), its edge's
+    bits by the workers it shows (0 where those do not activate it: no read of the workers
+    and no shift when valuing a move), what its action touches (:data:`_TOUCHED`), and
     whether it is a temple."""
 
-    __slots__ = ("bits", "idle", "name", "temple", "touched")
+    __slots__ = ("bits", "name", "shifted", "temple", "touched")
 
     def __init__(self, tile: JungleTile, number: int) -> None:
         self.name: Final = number * _WORKER_CODES
         self.bits: Final = _edge_bits(self.name)
+        self.shifted: Final = tuple(
+            self.bits << (_COUNT_BITS * workers) if activates(workers, tile) else 0
+            for workers in range(_WORKER_CODES)
+        )
         self.touched: Final = _TOUCHED[tile.kind]
-        self.idle: Final = activates(0, tile)
         self.temple: Final = tile.kind is JungleKind.TEMPLE
 
 
@@ -120,12 +124,17 @@ _RESOLVED: Final[Memo[tuple[object, int, int, int], int]] = Memo("greedy resolut
 resolve (:func:`_situation`), the edge's name and the use's workers and bars; starts afresh
 when full."""
 
+_JUNGLES: Final[Memo[Square, _Jungle]] = Memo("greedy jungle tiles", 10_000)
+"""The :class:`_Jungle` of the jungle tile last met on each square: a tile on the board stays
+the same object from state to state of a game, so a decision reads it for a tile it holds
+(and makes it afresh for another); starts afresh when full."""
+
 _TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], _Face]] = Memo(
-    "greedy tile numbers", None, clears=(_BEST, _RESOLVED)
+    "greedy tile numbers", None, clears=(_BEST, _RESOLVED, _JUNGLES)
 )
 """The :class:`_Face` of each kind and value of jungle tile met so far, numbered in the
 order met: never forgotten, since the keys of :data:`_BEST` and :data:`_RESOLVED` are made
-of the numbers (emptied with it)."""
+of the numbers (emptied with it, and so are the numbers :data:`_JUNGLES` copied)."""
 
 
 def _face(tile: JungleTile) -> _Face:
@@ -141,14 +150,13 @@ class _Jungle:
     """A jungle tile on ``square`` as a worker's edge faces it: its tile's :class:`_Face`,
     copied for the loops that read it."""
 
-    __slots__ = ("bits", "idle", "name", "square", "temple", "tile", "touched")
+    __slots__ = ("name", "shifted", "square", "temple", "tile", "touched")
 
     def __init__(self, square: Square, tile: JungleTile) -> None:
         face = _face(tile)
         self.name: Final = face.name
-        self.bits: Final = face.bits
+        self.shifted: Final = face.shifted
         self.touched: Final = face.touched
-        self.idle: Final = face.idle
         self.temple: Final = face.temple
         self.square: Final = square
         self.tile: Final = tile
@@ -165,7 +173,7 @@ class Edge:
         self.jungle: Final = jungle
         self.workers: Final = workers
         self.name: Final = jungle.name + workers
-        self.bits: Final = jungle.bits << (_COUNT_BITS * workers)
+        self.bits: Final = jungle.shifted[workers]
 
 
 def _edge_name(item: Edge) -> int:
@@ -191,9 +199,8 @@ def _situation(player: PlayerState, touched: int, edges: int) -> object:
 
 def _resources(player: PlayerState, touched: int) -> int:
     """The resources of ``player`` that ``touched`` names, packed in bits as
-    :func:`_situation` keeps them, or -1 where one does not fit its bits. The same for every
-    situation of one player and the same touched resources, so a turn keeps it
-    (:meth:`_Turn.after`)."""
+    :func:`_situation` keeps them, or -1 where one does not fit its bits. A turn packs all
+    four once (:attr:`_Turn.packed`) and masks them for each situation (:data:`_MASKS`)."""
     cacao = player.cacao + 1 if touched & _CACAO else 0
     chocolate = player.chocolate + 1 if touched & _CHOCOLATE else 0
     sun = player.sun + 1 if touched & _SUN else 0
@@ -208,6 +215,24 @@ def _resources(player: PlayerState, touched: int) -> int:
     return (
         (((cacao << _RESOURCE_BITS) | chocolate) << _RESOURCE_BITS | sun) << _RESOURCE_BITS
     ) | water
+
+
+_EVERY_RESOURCE: Final = _CACAO | _CHOCOLATE | _SUN | _WATER
+
+
+def _mask(touched: int) -> int:
+    """The bits of the resources ``touched`` names among all four packed by
+    :func:`_resources`."""
+    mask = 0
+    for bit, place in ((_CACAO, 3), (_CHOCOLATE, 2), (_SUN, 1), (_WATER, 0)):
+        if touched & bit:
+            mask |= ((1 << _RESOURCE_BITS) - 1) << (_RESOURCE_BITS * place)
+    return mask
+
+
+_MASKS: Final = tuple(_mask(touched) for touched in range(_EVERY_RESOURCE + 1))
+"""By the touched resources: where all four fit their bits, a player's packed resources
+masked with these are :func:`_resources` of the touched ones."""
 
 
 def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
@@ -306,8 +331,11 @@ so that reading one side by its number builds no tuple)."""
 
 Board = FrozenMap[Square, Tile]
 
-Jungles = dict[Square, _Jungle]
-"""The jungle tiles on the board met so far in a decision, by square."""
+_ROTATIONS: Final[dict[WorkerType, list[Edges]]] = {
+    kind: [kind.rotated(rotation) for rotation in range(4)] for kind in WorkerType
+}
+"""Each tile type's edges by rotation, read without a call per move (as :data:`Edges`:
+compiled, read as four ints they would be boxed in a new tuple per move)."""
 
 
 class _Lay:
@@ -318,39 +346,50 @@ class _Lay:
 
     __slots__ = ("jungle", "others")
 
-    def __init__(self, board: Board, seat: int, space: Square, tile: Tile) -> None:
-        assert isinstance(tile, JungleTile)
+    def __init__(self, board: Board, seat: int, space: Square, tile: JungleTile) -> None:
         self.jungle: Final = _Jungle(space, tile)
         self.others: Final[list[tuple[Square, Edge]]] = []
         for side, near in enumerate(neighbours(space)):
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
                 workers = worker.edges[_OPPOSITE[side]]
-                if activates(workers, tile):
+                if self.jungle.shifted[workers]:  # the edge is activated
                     self.others.append((near, Edge(self.jungle, workers)))
 
 
-class _Tiles:
-    """The tiles one fill lays (:class:`_Lay`): each tile's :class:`_Jungle` by square, and
-    the other edges they activate."""
+_NOTHING_LAID: Final[list[_Lay]] = []
+"""The tiles of a placement that closes no space, or of a fill from an empty display
+(shared, never changed): a fill is the list of the tiles it lays (:class:`_Lay`)."""
 
-    __slots__ = ("fresh", "others")
+Pattern = list[list[tuple[int, JungleTile]]]
+"""The fills of some number of spaces, each as the tiles it lays by the index of their
+space among the spaces sorted."""
 
-    def __init__(self, lays: list[_Lay]) -> None:
-        self.fresh: Final[dict[Square, _Jungle]] = {}
-        self.others: Final[list[tuple[Square, Edge]]] = []
-        for lay in lays:
-            self.fresh[lay.jungle.square] = lay.jungle
-            if lay.others:
-                self.others.extend(lay.others)
+PatternKey = tuple[int, tuple[JungleTile, ...], tuple[JungleTile, ...], int]
+"""What :func:`~cacao_rules.turn.filling.fill_moves` reads of spaces and a state: how many
+spaces there are, the display, the map board, and the map tiles of the player to move."""
+
+_PATTERNS: Final[Memo[PatternKey, Pattern]] = Memo("greedy fill patterns", 10_000)
+"""The engine's fills of spaces as a :data:`Pattern`, by :data:`PatternKey`: the same few
+displays come back decision after decision; starts afresh when full. The lists are never
+changed once kept."""
 
 
-_NOTHING_LAID: Final = _Tiles([])
-"""The tiles of a placement that closes no space, or of a fill from an empty display."""
-
-Pattern = list[list[tuple[int, int]]]
-"""The fills of some number of spaces, each as the tiles it lays (by their number in
-:attr:`_Fills.tiles`) by the index of their space among the spaces sorted."""
+def _pattern(state: State, spaces: tuple[Square, ...]) -> Pattern:
+    """The engine's fills of ``spaces`` (sorted) in ``state`` as a :data:`Pattern`, kept in
+    :data:`_PATTERNS`."""
+    key = (len(spaces), state.display, state.map_board, state.players[state.current].map_tiles)
+    pattern = _PATTERNS.table.get(key)
+    if pattern is None:
+        index = {space: number for number, space in enumerate(spaces)}
+        pattern = _PATTERNS.keep(
+            key,
+            [
+                [(index[choice.square], choice.tile) for choice in move.choices]
+                for move in fill_moves(state, spaces)
+            ],
+        )
+    return pattern
 
 
 class _Fills:
@@ -358,29 +397,33 @@ class _Fills:
     met: placements on different squares often close the same spaces, and the fills of
     spaces depend only on how many there are (the engine's
     :func:`~cacao_rules.turn.filling.fill_moves` says so and lays one pattern on the sorted
-    spaces), so the engine lists them once per number of spaces and decision, and each
-    tile a fill may lay on a space is looked at once (:class:`_Lay`)."""
+    spaces), so the engine lists them once per :data:`PatternKey` (:func:`_pattern`), read
+    once per number of spaces and decision, and each tile a fill may lay on a space is
+    looked at once per decision (:class:`_Lay`)."""
 
-    __slots__ = ("by_spaces", "lays", "numbers", "patterns", "seat", "state", "tiles")
+    __slots__ = ("by_spaces", "face_up", "lays", "patterns", "seat", "state")
 
     def __init__(self, state: State, seat: int) -> None:
         self.state: Final = state
         self.seat: Final = seat
-        self.by_spaces: Final[dict[tuple[Square, ...], list[_Tiles]]] = {}
+        self.face_up: Final = bool(state.display or state.map_board)
+        """Whether a fill may lay a face-up tile: once the pile and the display are empty
+        (a third of the placements), no space is looked at."""
+        self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
         self.patterns: Final[dict[int, Pattern]] = {}
-        self.tiles: Final[list[Tile]] = []
-        """The tiles the fills met lay, in the order met."""
-        self.numbers: Final[dict[Tile, int]] = {}
-        """Each of :attr:`tiles` by its number."""
-        self.lays: Final[dict[tuple[Square, int], _Lay]] = {}
-        """Each tile (by number) laid on each space met."""
+        """The :data:`Pattern` of each number of spaces met."""
+        self.lays: Final[dict[tuple[Square, JungleTile], _Lay]] = {}
+        """Each tile laid on each space met."""
 
-    def of(self, placed: Square) -> list[_Tiles]:
+    def of(self, placed: Square) -> list[list[_Lay]]:
         """The tiles laid by each fill the player may choose after placing a tile on
         ``placed``; one laying nothing if it closes no space or the display is empty. Spaces
         left to blind draws are not looked at (what the pile gives is not known). The spaces
         are the engine's (:func:`~cacao_rules.turn.filling.spaces_to_fill`), which never
-        reads ``placed`` itself, so it answers before the tile is placed too."""
+        reads ``placed`` itself, so it answers before the tile is placed too, and lists them
+        sorted."""
+        if not self.face_up:
+            return [_NOTHING_LAID]
         spaces = spaces_to_fill(self.state, placed)
         if not spaces:
             return [_NOTHING_LAID]
@@ -389,42 +432,23 @@ class _Fills:
             fills = self.by_spaces[spaces] = self._laid(spaces)
         return fills
 
-    def _laid(self, spaces: tuple[Square, ...]) -> list[_Tiles]:
-        """The tiles laid by each fill of ``spaces``, from the pattern of their number."""
-        ordered = sorted(spaces)
+    def _laid(self, spaces: tuple[Square, ...]) -> list[list[_Lay]]:
+        """The tiles laid by each fill of ``spaces`` (sorted), from their pattern."""
         pattern = self.patterns.get(len(spaces))
         if pattern is None:
-            pattern = self.patterns[len(spaces)] = self._pattern(ordered)
+            pattern = self.patterns[len(spaces)] = _pattern(self.state, spaces)
         lays = self.lays
         fills = []
         for fill in pattern:
             chosen = []
             for number, tile in fill:
-                space = ordered[number]
+                space = spaces[number]
                 lay = lays.get((space, tile))
                 if lay is None:
-                    lay = lays[space, tile] = _Lay(
-                        self.state.board, self.seat, space, self.tiles[tile]
-                    )
+                    lay = lays[space, tile] = _Lay(self.state.board, self.seat, space, tile)
                 chosen.append(lay)
-            fills.append(_Tiles(chosen))
+            fills.append(chosen)
         return fills or [_NOTHING_LAID]
-
-    def _pattern(self, ordered: list[Square]) -> Pattern:
-        """The engine's fills of the spaces ``ordered`` (sorted) as a :data:`Pattern`."""
-        index = {space: number for number, space in enumerate(ordered)}
-        numbers = self.numbers
-        pattern = []
-        for move in fill_moves(self.state, tuple(ordered)):
-            fill = []
-            for choice in move.choices:
-                number = numbers.get(choice.tile)
-                if number is None:
-                    number = numbers[choice.tile] = len(self.tiles)
-                    self.tiles.append(choice.tile)
-                fill.append((index[choice.square], number))
-            pattern.append(fill)
-        return pattern
 
 
 class _Temple:
@@ -453,50 +477,117 @@ class _Temple:
         return gain
 
 
+class _Around:
+    """The squares next to ``placed`` as a tile placed there faces them, read off the board
+    once for every fill of the spaces it closes: the jungle tiles on the board, with the
+    temples among them, and the empty squares a fill may lay one on, each with its side of
+    the placed square, in the order N, E, S, W."""
+
+    __slots__ = ("board", "empty", "faced", "placed", "players", "seat", "sides", "temples")
+
+    def __init__(self, state: State, seat: int, placed: Square) -> None:
+        # The squares are looped over, not indexed: compiled, indexing the tuple of four
+        # squares builds it (five tuples) again at every read.
+        # Most squares face no temple: those share the empty list below, never changed.
+        board = state.board
+        self.board: Final = board
+        self.seat: Final = seat
+        self.placed: Final = placed
+        self.players: Final = len(state.players)
+        faced: list[tuple[int, Square, _Jungle | None]] = []
+        sides: list[tuple[int, _Jungle]] = []
+        self.temples = _NO_TEMPLES
+        empty = False
+        for side, square in enumerate(neighbours(placed)):
+            on_board = board.get(square)
+            if on_board is None:
+                faced.append((side, square, None))
+                empty = True
+            elif isinstance(on_board, JungleTile):
+                jungle = _JUNGLES.table.get(square)
+                if jungle is None or jungle.tile is not on_board:
+                    jungle = _JUNGLES.put(square, _Jungle(square, on_board))
+                faced.append((side, square, jungle))
+                sides.append((side, jungle))
+                if jungle.temple:
+                    self.temples = [*self.temples, self._temple(square, False)]
+        self.faced: Final = faced
+        """Each side facing a jungle tile on the board, or an empty square (``None``)."""
+        self.sides: Final = sides
+        """Each side facing a jungle tile on the board."""
+        self.empty: Final = empty
+        """Whether a side faces an empty square: else no fill lays a tile next to it."""
+
+    def fill(self, lays: list[_Lay]) -> _Fill:
+        """What laying the tiles ``lays`` does whatever tile is placed: a fill laying nothing
+        faces only the jungle tiles on the board."""
+        if not lays:
+            return _Fill(self.sides, self.temples, lays, self.placed)
+        sides: list[tuple[int, _Jungle]] = []
+        temples = self.temples
+        for side, square, jungle in self.faced:
+            if jungle is None:
+                for lay in lays:  # one or two
+                    if lay.jungle.square == square:
+                        jungle = lay.jungle
+                        break
+                else:
+                    continue
+                if jungle.temple:
+                    temples = [*temples, self._temple(square, True)]
+            sides.append((side, jungle))
+        return _Fill(sides, temples, lays, self.placed)
+
+    def _temple(self, temple: Square, new: bool) -> _Temple:
+        """The ``temple`` next to the placed square: the workers facing it but those of the
+        tile on the placed square (if any: a fill after a placement, an overbuild), and the
+        seat's gold from it as the board stands (none if ``new``)."""
+        workers = [0] * self.players
+        side = 0
+        was = 0
+        for facing, square in enumerate(neighbours(temple)):
+            tile = self.board.get(square)
+            if square == self.placed:
+                side = _OPPOSITE[facing]
+                if isinstance(tile, WorkerTile):
+                    was = tile.edges[side]
+            elif isinstance(tile, WorkerTile):
+                workers[tile.owner] += tile.edges[_OPPOSITE[facing]]
+        before = 0
+        if not new:
+            counted = list(workers)
+            counted[self.seat] += was
+            before = _temple_gold(counted)[self.seat]
+        return _Temple(side, self.seat, workers, before)
+
+
 class _Fill:
     """What one fill of the spaces a placement closes does whatever tile is placed: the
-    jungle tiles facing the placed square and on which of its sides, the edges of the
-    seat's other tiles that it activates (and their bits in a situation), and the temples
-    next to the placed square or laid by the fill."""
+    jungle tiles facing the placed square and on which of its sides, the temples next to
+    the placed square or laid by the fill, and the edges of the seat's other tiles that
+    the fill's ``tiles`` activate (and their bits in a situation)."""
 
     __slots__ = ("other_bits", "other_touched", "others", "sides", "temples")
 
     def __init__(
-        self, state: State, seat: int, placed: Square, tiles: _Tiles, known: Jungles
+        self,
+        sides: list[tuple[int, _Jungle]],
+        temples: list[_Temple],
+        lays: list[_Lay],
+        placed: Square,
     ) -> None:
-        # The squares are looped over, not indexed: compiled, indexing the tuple of four
-        # squares builds it (five tuples) again at every read.
-        # Most fills activate no other edge and face no temple: those share the empty
-        # lists below, which are never changed.
-        board = state.board
-        sides: list[tuple[int, _Jungle]] = []
-        temples = _NO_TEMPLES
-        fresh = tiles.fresh
-        for side, square in enumerate(neighbours(placed)):
-            jungle = fresh.get(square)
-            if jungle is None:
-                jungle = known.get(square)
-                if jungle is None:
-                    on_board = board.get(square)
-                    if not isinstance(on_board, JungleTile):
-                        continue
-                    jungle = known[square] = _Jungle(square, on_board)
-            sides.append((side, jungle))
-            if jungle.temple:
-                if not temples:
-                    temples = []
-                players = len(state.players)
-                temples.append(_temple(board, seat, players, square, placed, square in fresh))
+        # Most fills activate no other edge: those share the empty list below, never changed.
         others = _NO_EDGES
         bits = 0
         touched = 0
-        for near, item in tiles.others:
-            if near != placed:
-                if not others:
-                    others = []
-                others.append(item)
-                bits += item.bits
-                touched |= item.jungle.touched
+        for lay in lays:
+            for near, item in lay.others:
+                if near != placed:
+                    if not others:
+                        others = []
+                    others.append(item)
+                    bits += item.bits
+                    touched |= item.jungle.touched
         self.sides: Final = sides
         self.temples: Final = temples
         self.others: Final = others
@@ -511,29 +602,8 @@ _NO_EDGES: Final[list[Edge]] = []
 """The other edges of a fill that activates none (shared, never changed)."""
 
 
-def _temple(
-    board: Board, seat: int, players: int, temple: Square, placed: Square, new: bool
-) -> _Temple:
-    """The ``temple`` next to ``placed``: the workers facing it but those of the tile on
-    ``placed`` (if any: a fill after a placement, an overbuild), and the seat's gold from
-    it as the board stands (none if ``new``)."""
-    workers = [0] * players
-    side = 0
-    was = 0
-    for facing, square in enumerate(neighbours(temple)):
-        tile = board.get(square)
-        if square == placed:
-            side = _OPPOSITE[facing]
-            if isinstance(tile, WorkerTile):
-                was = tile.edges[side]
-        elif isinstance(tile, WorkerTile):
-            workers[tile.owner] += tile.edges[_OPPOSITE[facing]]
-    before = 0
-    if not new:
-        counted = list(workers)
-        counted[seat] += was
-        before = _temple_gold(counted)[seat]
-    return _Temple(side, seat, workers, before)
+_WORST: Final = -(1 << 60)
+"""Below any gain: where the best of the fills starts."""
 
 
 class _Turn:
@@ -552,34 +622,40 @@ class _Turn:
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent
-        self.resources: Final[dict[int, int]] = {}
-        """The player's resources packed by :func:`_resources`, by the touched ones."""
+        self.packed: Final = _resources(self.player, _EVERY_RESOURCE)
+        """The player's resources packed by :func:`_resources`, all four (or -1): a
+        situation's are the touched ones' bits of them (:data:`_MASKS`)."""
 
-    def after(self, edges: Edges, fill: _Fill) -> int:
-        """The value once the tile with ``edges`` is placed, ``fill`` is laid, and the
-        activated edges are resolved at best."""
-        bits = fill.other_bits
-        touched = fill.other_touched
-        for side, jungle in fill.sides:
-            workers = edges[side]
-            if workers > 0 or jungle.idle:
-                bits += jungle.bits << (_COUNT_BITS * workers)
-                touched |= jungle.touched
-        gain = 0
-        if bits:
-            resources = self.resources.get(touched)
-            if resources is None:
-                resources = self.resources[touched] = _resources(self.player, touched)
-            known = _BEST.table.get(
-                bits | resources if resources >= 0 else _situation(self.player, touched, bits)
-            )
-            if known is None:
-                known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
-            gain = known
-        if fill.temples:  # most fills face none: no loop to start
-            for temple in fill.temples:
-                gain += temple.gain(edges[temple.side])
-        return self.value + gain
+    def best(self, edges: Edges, ways: list[_Fill]) -> int:
+        """The value once the tile with ``edges`` is placed, the best of ``ways`` is laid,
+        and the activated edges are resolved at best."""
+        packed = self.packed
+        table = _BEST.table
+        best = _WORST
+        for fill in ways:
+            bits = fill.other_bits
+            touched = fill.other_touched
+            for side, jungle in fill.sides:
+                shifted = jungle.shifted[edges[side]]
+                if shifted:  # the edge is activated
+                    bits += shifted
+                    touched |= jungle.touched
+            gain = 0
+            if bits:
+                known = table.get(
+                    bits | (packed & _MASKS[touched])
+                    if packed >= 0
+                    else _situation(self.player, touched, bits)
+                )
+                if known is None:
+                    known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
+                gain = known
+            if fill.temples:  # most fills face none: no loop to start
+                for temple in fill.temples:
+                    gain += temple.gain(edges[temple.side])
+            if gain > best:
+                best = gain
+        return self.value + best
 
     def _drafted(self) -> Draft:
         """The turn's draft, made on first use."""
@@ -592,7 +668,7 @@ class _Turn:
         mine = list(fill.others)
         for side, jungle in fill.sides:
             workers = edges[side]
-            if workers > 0 or jungle.idle:
+            if jungle.shifted[workers]:  # the edge is activated
                 mine.append(Edge(jungle, workers))
         return mine
 
@@ -624,8 +700,11 @@ class GreedyBot:
             return moves[0]
         values = relative_values(state, seat, moves)
         best = max(values)
-        chosen = [move for move, value in zip(moves, values, strict=True) if value == best]
-        return chosen[0] if len(chosen) == 1 else self._rng.choice(chosen)
+        if values.count(best) == 1:  # as most often: no list of the best to build
+            return moves[values.index(best)]
+        return self._rng.choice(
+            [move for move, value in zip(moves, values, strict=True) if value == best]
+        )
 
 
 def greedy_move(state: State) -> Move:
@@ -676,15 +755,14 @@ def _fill_values(
     turn = _Turn(state, seat, now)
     placed = state.board[step.placed]
     assert isinstance(placed, WorkerTile)
-    jungles: Jungles = {}
+    around = _Around(state, seat, step.placed)
     values = []
     for move in moves:
         if not isinstance(move, Fill):  # pragma: no cover - a fill step lists fills only
             values.append(_played_out(state, move, seat))
             continue
         lays = [_Lay(state.board, seat, choice.square, choice.tile) for choice in move.choices]
-        fill = _Fill(state, seat, step.placed, _Tiles(lays), jungles)
-        values.append(turn.after(placed.edges, fill))
+        values.append(turn.best(placed.edges, [around.fill(lays)]))
     return values
 
 
@@ -698,7 +776,6 @@ def _placement_values(
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
     squares: dict[Square, list[_Fill]] = {}  # the fills after placing on each square met
-    jungles: Jungles = {}
     fills = _Fills(state, seat)
     values = []
     for move in moves:
@@ -715,17 +792,15 @@ def _placement_values(
         square = move.square
         ways = squares.get(square)
         if ways is None:
-            ways = squares[square] = [
-                _Fill(state, seat, square, tiles, jungles) for tiles in fills.of(square)
-            ]
+            around = _Around(state, seat, square)
+            ways = squares[square] = (
+                [around.fill(tiles) for tiles in fills.of(square)]
+                if around.empty
+                else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
+            )
         # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
         # value is a lookup in _BEST already.
-        edges = move.type.rotated(move.rotation)
-        value = turn.after(edges, ways[0])
-        if len(ways) > 1:  # most squares have one: no range to build
-            for index in range(1, len(ways)):
-                value = max(value, turn.after(edges, ways[index]))
-        values.append(value)
+        values.append(turn.best(_ROTATIONS[move.type][move.rotation], ways))
     return values
 
 
@@ -754,7 +829,7 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
         face = _face(tile)
         names.append(face.name + activated.workers)
         touched |= face.touched
-        bits += face.bits << (_COUNT_BITS * activated.workers)
+        bits += face.shifted[activated.workers]
     situation = _situation(player, touched, bits)
     before = holdings_value(player)
     mine: list[Edge] = []
