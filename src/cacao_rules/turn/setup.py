@@ -5,6 +5,8 @@ Rules: :rule:`R-SETUP-1` to :rule:`R-SETUP-9`, :rule:`R-CHANCE-3`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..game.components import (
     HAND_SIZE,
     HUT_TILES,
@@ -20,6 +22,8 @@ from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.pools import gem_cart, jungle_pool, mask_supply, start_tiles, worker_set
 from ..modules.emperor import emperor_start
+from ..modules.gem_mines import seeded_jungle_draw
+from ..state.chance import seeded_pick
 from ..state.draft import Draft
 from ..state.state import DEAL_STEP, PLACEMENT_STEP, PlayerState, State
 from ..state.view import View
@@ -84,12 +88,22 @@ def hut_tile_being_dealt(view: View) -> tuple[Hut, Hut] | None:
     return HUT_TILES[dealt] if dealt < len(HUT_TILES) else None
 
 
+SIDE_BAGS: Final = {sides: Bag.of(sides, key=lambda hut: hut.sort_key) for sides in HUT_TILES}
+"""The two sides of each hut tile, one of each, as the bag a side is drawn from at setup
+(:rule:`R-HUT-1`): made once, not at every draw of a deal."""
+
+
 def deal_hut_side(draft: Draft, hut: Hut) -> None:
     """A hut tile of the setup landed with ``hut`` up; it joins the supply."""
+    _lay_hut_side(draft, hut)
+    continue_deal(draft)
+
+
+def _lay_hut_side(draft: Draft, hut: Hut) -> None:
+    """Put a hut tile of the setup, landed with ``hut`` up, in the supply."""
     draft.hut_supply = draft.hut_supply.add(hut, key=lambda h: h.sort_key)
     if draft.events is not None:
         draft.emit(HutSideUp(hut))
-    continue_deal(draft)
 
 
 def seat_being_dealt(view: View) -> int | None:
@@ -109,13 +123,46 @@ def deal_worker(draft: Draft, kind: WorkerType) -> None:
 
 
 def deal_jungle(draft: Draft, tile: JungleTile) -> None:
-    """A jungle draw of the setup came out as ``tile``: it goes on the map board first
-    (:rule:`R-MAP-1`), then in the display (:rule:`R-SETUP-7`)."""
+    """A jungle draw of the setup came out as ``tile``."""
+    _lay_jungle(draft, tile)
+    continue_deal(draft)
+
+
+def _lay_jungle(draft: Draft, tile: JungleTile) -> None:
+    """Lay ``tile``, drawn at setup, on the map board first (:rule:`R-MAP-1`), then in the
+    display (:rule:`R-SETUP-7`)."""
     if map_board_wants_tile(draft):
         fill_map_board(draft, tile)
     else:
         refill_display(draft, tile)
+
+
+def deal_seeded(draft: Draft, seed: int) -> None:
+    """Draw the whole deal of game ``seed`` (:rule:`R-CHANCE-2`), then start the first turn.
+
+    The draws are those of one chance event at a time, in the same order (the hut sides,
+    the hands seat by seat, then the map board and the display) with the same counters, so
+    the same tiles are dealt; but each part is drawn in a loop of its own, instead of asking
+    before and after every draw which part of the deal is pending.
+    """
+    sides = hut_tile_being_dealt(draft)
+    while sides is not None:
+        _lay_hut_side(draft, seeded_pick(SIDE_BAGS[sides], seed, _next_chance(draft)))
+        sides = hut_tile_being_dealt(draft)
+    players = draft.players
+    for seat in range(len(players)):
+        while len(players[seat].hand) < HAND_SIZE and players[seat].pile:
+            draw_worker(draft, seat, seeded_pick(players[seat].pile, seed, _next_chance(draft)))
+    while map_board_wants_tile(draft) or display_wants_tile(draft):
+        _lay_jungle(draft, seeded_jungle_draw(draft, seed, _next_chance(draft)))
     continue_deal(draft)
+
+
+def _next_chance(draft: Draft) -> int:
+    """Count a chance event of ``draft``; return its counter, the number of those before."""
+    counter = draft.chance_count
+    draft.chance_count = counter + 1
+    return counter
 
 
 def dealing(view: View) -> bool:
