@@ -17,7 +17,7 @@ from ..game.components import (
     WorkerType,
 )
 from ..game.config import Config, Module
-from ..game.events import HutSideUp, TurnStarted
+from ..game.events import HutSideUp, TurnStarted, WorkerDrawn
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.pools import gem_cart, jungle_pool, mask_supply, start_tiles, worker_set
@@ -33,6 +33,7 @@ from .end_of_turn import (
     fill_map_board,
     map_board_wants_tile,
     refill_display,
+    sorted_hand,
 )
 
 START_SQUARES: tuple[Square, Square] = ((0, 0), (1, 1))
@@ -143,19 +144,34 @@ def deal_seeded(draft: Draft, seed: int) -> None:
     The draws are those of one chance event at a time, in the same order (the hut sides,
     the hands seat by seat, then the map board and the display) with the same counters, so
     the same tiles are dealt; but each part is drawn in a loop of its own, instead of asking
-    before and after every draw which part of the deal is pending.
+    before and after every draw which part of the deal is pending, and each hand is given
+    to its player in one update.
     """
     sides = hut_tile_being_dealt(draft)
     while sides is not None:
         _lay_hut_side(draft, seeded_pick(SIDE_BAGS[sides], seed, _next_chance(draft)))
         sides = hut_tile_being_dealt(draft)
-    players = draft.players
-    for seat in range(len(players)):
-        while len(players[seat].hand) < HAND_SIZE and players[seat].pile:
-            draw_worker(draft, seat, seeded_pick(players[seat].pile, seed, _next_chance(draft)))
+    for seat in range(len(draft.players)):
+        _deal_hand(draft, seat, seed)
     while map_board_wants_tile(draft) or display_wants_tile(draft):
         _lay_jungle(draft, seeded_jungle_draw(draft, seed, _next_chance(draft)))
     continue_deal(draft)
+
+
+def _deal_hand(draft: Draft, seat: int, seed: int) -> None:
+    """Draw ``seat``'s starting hand of game ``seed`` whole: the tiles of one draw at a time
+    (:func:`~cacao_rules.turn.end_of_turn.draw_worker`), the player updated once."""
+    player = draft.players[seat]
+    hand = list(player.hand)
+    pile = player.pile
+    while len(hand) < HAND_SIZE and pile:
+        kind = seeded_pick(pile, seed, _next_chance(draft))
+        pile = pile.remove(kind)
+        hand.append(kind)
+        if draft.events is not None:
+            draft.emit(WorkerDrawn(seat, kind))
+    if pile is not player.pile:
+        draft.update_tiles(seat, sorted_hand(hand), pile)
 
 
 def _next_chance(draft: Draft) -> int:
