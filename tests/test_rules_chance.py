@@ -213,6 +213,32 @@ def test_seed_counter_advances_with_every_chance_event() -> None:
 
 
 @pytest.mark.rule("R-CHANCE-2")
+@pytest.mark.parametrize(
+    "config",
+    [
+        cr.Config(players=2),
+        cr.Config(players=4),
+        cr.Config(players=3, modules={cr.Module.MAP, cr.Module.HUTS, cr.Module.GEM_MINES}),
+        cr.Config.big_game(4),
+    ],
+    ids=str,
+)
+def test_a_seeded_deal_draws_what_its_chance_events_draw_one_by_one(config: cr.Config) -> None:
+    """A seeded game draws its whole deal at once: the same tiles as drawing, at each chance
+    node of the unseeded deal, the outcome the seed picks for that event."""
+    from cacao_rules.turn.step_kinds import STEP_KINDS, _Chance
+
+    for seed in range(8):
+        state = cr.new_game(config)
+        while state.is_chance:
+            kind = STEP_KINDS[type(state.step)]
+            assert isinstance(kind, _Chance)
+            outcome = kind.seeded_outcome(state, seed, state.chance_count)
+            state = cr.apply(state, kind.node(state).names(outcome))
+        assert cr.new_game(config, seed=seed) == state.replace(seed=seed)
+
+
+@pytest.mark.rule("R-CHANCE-2")
 def test_unseeded_game_waits_for_the_caller_at_every_draw() -> None:
     state = cr.new_game(cr.Config(players=2), seed=None)
     for kind in (W1111, W1111, W2101, W2101, W2101, W3100):

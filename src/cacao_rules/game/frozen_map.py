@@ -9,10 +9,16 @@ a game tree). Its methods are not on a hot path: reading it is reading a ``dict`
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
+
+_NEW_DICT: Final = dict.__new__
+_UPDATE: Final = dict.update
+_SET_ITEM: Final = dict.__setitem__
+"""``dict``'s own methods, found once: :meth:`FrozenMap.set` copies a board at nearly
+every move, and looking each up at every call costs a tenth of the copy."""
 
 
 class FrozenMap(dict[K, V]):
@@ -77,12 +83,22 @@ class FrozenMap(dict[K, V]):
 
     def set(self, key: K, value: V) -> FrozenMap[K, V]:
         """Return a copy with ``key`` bound to ``value``."""
-        new = FrozenMap(self)
-        dict.__setitem__(new, key, value)
+        new = self._copy()
+        _SET_ITEM(new, key, value)
         return new
 
     def set_many(self, items: Iterable[tuple[K, V]]) -> FrozenMap[K, V]:
         """Return a copy with every ``(key, value)`` of ``items`` bound."""
-        new = FrozenMap(self)
+        new = self._copy()
         dict.update(new, items)
+        return new
+
+    def _copy(self) -> FrozenMap[K, V]:
+        """A copy, made as :meth:`__init__` makes one without running it: calling a class
+        whose ``__init__`` is written in Python costs more than copying a board (a tile is
+        laid, so the board copied, at nearly every move)."""
+        new: FrozenMap[K, V] = _NEW_DICT(FrozenMap)
+        _UPDATE(new, self)
+        new._hash = None
+        new._derived = None
         return new

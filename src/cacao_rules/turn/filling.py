@@ -337,7 +337,7 @@ def do_blind_fill(draft: Draft, tile: JungleTile) -> None:
 def _spend_map_tile(draft: Draft) -> None:
     """The player to move gives up a map tile; it leaves the game (:rule:`R-MAP-2`)."""
     seat = draft.current
-    draft.update_player(seat, map_tiles=draft.players[seat].map_tiles - 1)
+    draft.update_map_tiles(seat, draft.players[seat].map_tiles - 1)
     draft.map_tiles_used += 1
     if draft.events is not None:
         draft.emit(Spent(seat, Resource.MAP_TILES, 1))

@@ -281,7 +281,7 @@ def do_overbuild(draft: Draft, move: Overbuild) -> WorkerTile:
     player = draft.players[seat]
     cost = sun_cost_of_overbuilding(player)
     if cost:
-        draft.update_player(seat, sun=player.sun - cost)
+        draft.update_sun(seat, player.sun - cost)
         if draft.events is not None:
             draft.emit(Spent(seat, Resource.SUN, cost))
     else:

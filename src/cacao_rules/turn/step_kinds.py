@@ -489,11 +489,6 @@ class _Chance(StepKind):
         return f"a chance outcome ({self.node(view).names.__name__})"
 
 
-_SIDE_BAGS: Final = {sides: Bag.of(sides, key=lambda hut: hut.sort_key) for sides in HUT_TILES}
-"""The two sides of each hut tile, one of each, as the bag a side is drawn from at setup
-(:rule:`R-HUT-1`): made once, not at every draw of a deal."""
-
-
 class _Dealing(_Chance):
     """Chance at setup: hut sides, then the starting hands seat by seat, then the map board
     and the display (:rule:`R-CHANCE-3`)."""
@@ -507,7 +502,7 @@ class _Dealing(_Chance):
         is at the jungle tiles."""
         sides = setup.hut_tile_being_dealt(view)
         if sides is not None:
-            return ChanceNode(_SIDE_BAGS[sides], HutSide)
+            return ChanceNode(setup.SIDE_BAGS[sides], HutSide)
         seat = setup.seat_being_dealt(view)
         if seat is not None:
             return ChanceNode(view.players[seat].pile, DrawWorker)
@@ -520,6 +515,14 @@ class _Dealing(_Chance):
         if node is None:
             return gem_mines.seeded_jungle_draw(view, seed, counter)
         return seeded_pick(node.bag, seed, counter)
+
+    def advance(self, draft: Draft) -> bool:
+        # A seeded game draws its whole deal at once (setup.deal_seeded), the same draws.
+        seed = draft.seed
+        if seed is None:
+            return super().advance(draft)
+        setup.deal_seeded(draft, seed)
+        return True
 
     def draw(self, draft: Draft, outcome: Any) -> None:
         # The outcome's class says which part of the deal it is (see node).
