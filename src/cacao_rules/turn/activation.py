@@ -116,7 +116,8 @@ def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> 
     if isinstance(step, ResolveStep):
         owner = step.queue[0].owner
         if not queue or queue[0].owner != owner:
-            farmer_fruit(draft, owner, received)
+            if received:  # nothing counted: no Farmer (see _counted), no call
+                farmer_fruit(draft, owner, received)
             received = 0
     if queue:
         draft.step = ResolveStep(queue, received)
