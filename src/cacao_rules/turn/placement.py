@@ -265,7 +265,8 @@ def do_place(draft: Draft, move: Place) -> WorkerTile:
     the hut (:rule:`R-HUT-FOREMAN`); return it."""
     seat = draft.current
     _take_from_hand(draft, move.type)
-    foreman = played_with_foreman(draft.players[seat])
+    player = draft.players[seat]
+    foreman = bool(player.huts) and played_with_foreman(player)  # no hut, no call
     tile = _laid(seat, move.type, move.rotation, foreman)
     draft.board = with_worker(draft.board, move.square, tile)
     if draft.events is not None:
