@@ -35,11 +35,15 @@ def can_pay_for_overbuild(player: PlayerState) -> bool:
 
 
 def overbuild_squares(view: View, seat: int) -> list[Square]:
-    """Squares whose top tile is ``seat``'s and has not been overbuilt (:rule:`R-OVER-4`)."""
+    """Squares whose top tile is ``seat``'s and has not been overbuilt (:rule:`R-OVER-4`).
+
+    The squares are read as plain objects (as in :func:`placement_moves`): compiled, a
+    ``Square`` read is unboxed, and boxed into a new tuple again to go into the list."""
     if not overbuild_allowed(view) or not can_pay_for_overbuild(view.players[seat]):
         return []
     covered = view.covered
-    return [square for square in owned_squares(view.board, seat) if square not in covered]
+    owned: tuple[object, ...] = owned_squares(view.board, seat)
+    return cast("list[Square]", [square for square in owned if square not in covered])
 
 
 class TileMoves:
