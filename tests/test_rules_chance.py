@@ -521,3 +521,29 @@ def test_each_chance_kind_draws_from_the_bag_of_its_node() -> None:
                 assert kind.bag(state) == kind.node(state).bag
             state = cr.apply(state, rng.choice(cr.legal_moves(state)))
     assert len(seen) >= 4  # the deal, the worker draw, refills and blind fills
+
+
+@pytest.mark.rule("R-CHANCE-2")
+def test_the_compiled_builds_seeded_index_is_the_pure_builds() -> None:
+    """The compiled build works out where a seeded draw falls on 16-bit digits (issue 39),
+    the pure build on 64-bit numbers: the same index for every seed, counter and bag size,
+    from the smallest to beyond 2**64."""
+    from cacao_rules.state.chance import _index_by_digits, splitmix64
+
+    rng = random.Random(39)
+    top = 2**64 - 1
+    cases = [
+        (total, seed, counter)
+        for total in (1, 2, 61)
+        for seed in (0, 1, top)
+        for counter in (0, 1, top)
+    ]
+    for _ in range(20_000):
+        seed = rng.choice((rng.randrange(1_000), rng.getrandbits(64)))
+        counter = rng.choice((rng.randrange(1_000), rng.getrandbits(70)))
+        total = rng.choice(
+            (rng.randrange(1, 200), rng.getrandbits(40) + 1, rng.getrandbits(90) + 1)
+        )
+        cases.append((total, seed, counter))
+    for total, seed, counter in cases:
+        assert _index_by_digits(total, seed, counter) == (splitmix64(seed, counter) * total) >> 64

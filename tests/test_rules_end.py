@@ -51,6 +51,23 @@ def _sorted(kinds: list[WorkerType]) -> tuple[WorkerType, ...]:
 
 
 @pytest.mark.rule("R-END-1")
+def test_a_drawn_tile_goes_where_sorting_the_hand_puts_it() -> None:
+    """The drawn tile is laid into the sorted hand (issue 39: compiled, sorting with a key
+    is a call through Python's protocol): the hand sorting would give, for every hand of up
+    to 3 tiles, any order of types, and every type drawn."""
+    from itertools import combinations_with_replacement
+
+    from cacao_rules.turn.end_of_turn import sorted_hand, with_type
+
+    kinds = list(WorkerType)
+    for size in range(4):
+        for hand in combinations_with_replacement(kinds, size):
+            ordered = sorted_hand(hand)
+            for kind in kinds:
+                assert with_type(ordered, kind) == sorted_hand([*hand, kind])
+
+
+@pytest.mark.rule("R-END-1")
 def test_player_draws_a_worker_tile_at_the_end_of_the_turn() -> None:
     state = cr.position(
         TWO,

@@ -45,6 +45,13 @@ def sorted_hand(hand: Iterable[WorkerType]) -> tuple[WorkerType, ...]:
 _TYPE_RANK: Final = {kind: kind.sort_key for kind in WorkerType}
 """Each worker type's place in the fixed order."""
 
+_MAP: Final = Module.MAP
+_HUTS: Final = Module.HUTS
+"""The modules the end of a turn asks about, read from here: :class:`Module` is left
+interpreted (hatch_build.py), so compiled, ``Module.MAP`` is a generic attribute lookup on
+the class (about 870 instructions), while a name declared ``Final`` in a compiled module is
+a native constant."""
+
 
 def start_end_of_turn(draft: Draft) -> None:
     """The player whose turn ends draws a worker tile, if their pile has any (:rule:`R-END-1`)."""
@@ -54,10 +61,22 @@ def start_end_of_turn(draft: Draft) -> None:
         start_refill(draft)
 
 
+def with_type(hand: tuple[WorkerType, ...], kind: WorkerType) -> tuple[WorkerType, ...]:
+    """``hand``, which is in the fixed order, with a tile of ``kind`` laid in its place: what
+    :func:`sorted_hand` gives, without sorting (compiled, ``sorted`` with a key function is
+    a call through Python's protocol that calls back for every tile), since a tile is drawn
+    at nearly every turn."""
+    rank = _TYPE_RANK[kind]
+    for at, held in enumerate(hand):
+        if _TYPE_RANK[held] > rank:
+            return (*hand[:at], kind, *hand[at:])
+    return (*hand, kind)
+
+
 def draw_worker(draft: Draft, seat: int, kind: WorkerType) -> None:
     """Move a tile of ``kind`` from ``seat``'s pile to their hand."""
     player = draft.players[seat]
-    draft.update_tiles(seat, sorted_hand([*player.hand, kind]), player.pile.remove(kind))
+    draft.update_tiles(seat, with_type(player.hand, kind), player.pile.remove(kind))
     if draft.events is not None:
         draft.emit(WorkerDrawn(seat, kind))
 
@@ -95,7 +114,7 @@ def display_wants_tile(draft: View) -> bool:
 def map_board_wants_tile(draft: View) -> bool:
     """Whether the Map module's board is short of 2 tiles and the pile can give one."""
     return (
-        Module.MAP in draft.config.modules
+        _MAP in draft.config.modules
         and len(draft.map_board) < MAP_BOARD_SIZE
         and bool(draft.jungle_pile)
     )
@@ -130,7 +149,7 @@ def start_refill(draft: Draft) -> None:
             _take_the_rest(draft, fill_map_board)
         else:
             draft.step = MAP_REFILL_STEP
-    elif not (Module.HUTS in draft.config.modules and start_hut_step(draft)):
+    elif not (_HUTS in draft.config.modules and start_hut_step(draft)):
         next_turn(draft)
 
 
