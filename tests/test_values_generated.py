@@ -5,6 +5,7 @@ a declaration, run ``python tools/make_values.py``."""
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import os
 import shutil
 import subprocess
@@ -215,3 +216,19 @@ def test_the_draft_updates_each_player_field_alone_as_update_player_does(
         assert by_position.players == by_keyword.players
         with pytest.raises(AttributeError):
             player.gold = 1
+
+
+def test_the_draft_takes_a_players_changes_as_named_parameters_not_a_keyword_dictionary() -> None:
+    """``Draft.update_player`` names each player field as a keyword-only parameter: a call
+    then makes no dictionary of changes to pop (compiled, it is matched at build time), and
+    a name that is no field is refused by Python itself. It changes only the fields given."""
+    parameters = inspect.signature(Draft.update_player).parameters
+    assert list(parameters) == ["self", "seat", *cr.PlayerState.FIELDS]
+    assert {p.kind for p in list(parameters.values())[2:]} == {inspect.Parameter.KEYWORD_ONLY}
+    state = cr.new_game(cr.Config.big_game(4), seed=3)
+    draft = Draft(state, None)
+    player = draft.update_player(1, cacao=4, gems=(1, 0, 2, 0))
+    assert player == state.players[1].replace(cacao=4, gems=(1, 0, 2, 0))
+    assert draft.players[1] is player and draft.players[0] is state.players[0]
+    with pytest.raises(TypeError, match="colour"):
+        draft.update_player(1, colour=2)  # type: ignore[call-arg]

@@ -297,20 +297,23 @@ def draft_block(state: Value, player: Value) -> list[str]:
     lines.append("        self.moves: tuple[Move, ...] | None = None")
     lines += ["", *_freeze(names, [name for name, _ in state.private])]
     lines += ["", *_player(player), ""]
-    lines += _signature(
-        "    def update_player", ["self", "seat: int", "**changes: Any"], "PlayerState"
-    )
-    lines.append(
-        '        """Replace seat ``seat``\'s player state by a copy with ``changes``; return it'
-    )
-    lines.append("        (:meth:`PlayerState.replace`, by position: the rules change a player on")
-    lines.append('        nearly every move)."""')
-    lines.append("        old = self.players[seat]")
     player_names = [f.name for f in player.fields]
-    lines += _call(
-        "        player = self._player", [f'changes.pop("{n}", old.{n})' for n in player_names]
+    lines += _signature(
+        "    def update_player",
+        ["self", "seat: int", "*", *(f"{f.name}: {f.type} | None = None" for f in player.fields)],
+        "PlayerState",
     )
-    lines += ["        if changes:  # names no field", "            old._check_changes(changes)"]
+    lines += [
+        '        """Replace seat ``seat``\'s player state by a copy with the fields given;',
+        "        return it (:meth:`PlayerState.replace`, by position: the rules change a",
+        "        player on nearly every move). Keyword parameters, not ``**changes``:",
+        "        compiled, a call is matched to them at build time, and neither build",
+        '        makes a dictionary."""',
+    ]
+    lines.append("        old = self.players[seat]")
+    lines += _call(
+        "        player = self._player", [f"old.{n} if {n} is None else {n}" for n in player_names]
+    )
     lines += ["        self.players[seat] = player", "        return player", ""]
     lines += _signature(
         "    def update_tiles",

@@ -618,7 +618,7 @@ class _Turn:
         self.draft: Draft | None = None
         self.player: PlayerState = state.players[seat]
         if spent:
-            self.player = self._drafted().update_player(seat, sun=self.player.sun - spent)
+            self.player = self._drafted().update_sun(seat, self.player.sun - spent)
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent

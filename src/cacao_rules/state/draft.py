@@ -7,7 +7,7 @@ state behind: the input state is never touched.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ..compiled import COMPILED
 from ..game.components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
@@ -164,26 +164,41 @@ class Draft:
         player.__class__ = PlayerState  # sealed
         return player
 
-    def update_player(self, seat: int, **changes: Any) -> PlayerState:
-        """Replace seat ``seat``'s player state by a copy with ``changes``; return it
-        (:meth:`PlayerState.replace`, by position: the rules change a player on
-        nearly every move)."""
+    def update_player(
+        self,
+        seat: int,
+        *,
+        gold: int | None = None,
+        cacao: int | None = None,
+        sun: int | None = None,
+        water_field: int | None = None,
+        hand: tuple[WorkerType, ...] | None = None,
+        pile: Bag[WorkerType] | None = None,
+        chocolate: int | None = None,
+        map_tiles: int | None = None,
+        huts: tuple[Hut, ...] | None = None,
+        gems: Gems | None = None,
+        masks: tuple[int, ...] | None = None,
+    ) -> PlayerState:
+        """Replace seat ``seat``'s player state by a copy with the fields given;
+        return it (:meth:`PlayerState.replace`, by position: the rules change a
+        player on nearly every move). Keyword parameters, not ``**changes``:
+        compiled, a call is matched to them at build time, and neither build
+        makes a dictionary."""
         old = self.players[seat]
         player = self._player(
-            changes.pop("gold", old.gold),
-            changes.pop("cacao", old.cacao),
-            changes.pop("sun", old.sun),
-            changes.pop("water_field", old.water_field),
-            changes.pop("hand", old.hand),
-            changes.pop("pile", old.pile),
-            changes.pop("chocolate", old.chocolate),
-            changes.pop("map_tiles", old.map_tiles),
-            changes.pop("huts", old.huts),
-            changes.pop("gems", old.gems),
-            changes.pop("masks", old.masks),
+            old.gold if gold is None else gold,
+            old.cacao if cacao is None else cacao,
+            old.sun if sun is None else sun,
+            old.water_field if water_field is None else water_field,
+            old.hand if hand is None else hand,
+            old.pile if pile is None else pile,
+            old.chocolate if chocolate is None else chocolate,
+            old.map_tiles if map_tiles is None else map_tiles,
+            old.huts if huts is None else huts,
+            old.gems if gems is None else gems,
+            old.masks if masks is None else masks,
         )
-        if changes:  # names no field
-            old._check_changes(changes)
         self.players[seat] = player
         return player
 
