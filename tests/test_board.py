@@ -69,6 +69,31 @@ def test_a_tile_laid_over_another_seats_tile_moves_the_square_between_their_squa
     assert free_squares(board) == ((-1, 0), (0, -1))
 
 
+def test_laying_tiles_copies_the_board_without_the_interpreted_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rules lay a tile at nearly every move; the board module makes the copy itself
+    (compiled, :class:`FrozenMap`'s own methods run as interpreted code), and the copy is
+    a sealed, hashable board equal to what ``set`` gives, its hash worked out afresh."""
+    state = cr.new_game(cr.Config.big_game(4), seed=1)
+    rng = random.Random(1)
+    boards = []
+    with monkeypatch.context() as patched:
+        patched.setattr(FrozenMap, "set", None)
+        for _ in range(60):
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+            boards.append(state.board)
+    assert len({id(board) for board in boards}) > 20  # tiles were laid
+    for board in boards:
+        assert type(board) is FrozenMap and board == _afresh(board)
+        assert hash(board) == hash(_afresh(board))
+    laid = boards[-1]
+    hash(laid)
+    square = next(iter(free_squares(laid)))
+    after = with_worker(laid, square, wt(1, W1111))
+    assert after == laid.set(square, wt(1, W1111)) and hash(after) != hash(laid)
+
+
 def test_the_frontier_and_the_spaces_to_fill_are_made_of_one_object_per_square() -> None:
     """So that looking them up in the kept moves and on the board finds the very key. (The
     board of a new game is the one every new game of its configuration starts from, whose

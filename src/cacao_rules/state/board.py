@@ -11,7 +11,7 @@ as tiles are laid, instead of being searched for on every turn. So are, once ask
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from ..game.caches import Forget, Memo
 from ..game.components import JungleTile, Tile, WorkerTile
@@ -125,22 +125,42 @@ def is_free(board: Board, square: Square) -> bool:
     return at < len(squares) and squares[at] == square
 
 
+_NEW_DICT: Final = dict.__new__
+_UPDATE: Final = dict.update
+_SET_ITEM: Final = dict.__setitem__
+"""``dict``'s own methods, found once, with which :func:`_laid` copies a board."""
+
+
+def _laid(board: Board, square: Square, tile: Tile, derived: Any) -> Board:
+    """``board.set(square, tile)`` with ``derived`` in the copy's private slot, made here.
+
+    :class:`FrozenMap` is left interpreted in the compiled build, so its ``set`` would
+    run as interpreted code at nearly every move (about twice the cost of the copy
+    itself); compiled, this module makes the copy as that method does, by ``dict``'s own
+    methods, and writes the two slots once.
+    """
+    new: Board = _NEW_DICT(FrozenMap)
+    _UPDATE(new, board)
+    _SET_ITEM(new, square, tile)
+    new._hash = None
+    new._derived = derived
+    return new
+
+
 def with_worker(board: Board, square: Square, tile: WorkerTile) -> Board:
     """``board`` with ``tile`` on ``square`` (empty, or overbuilt), frontier and owners'
     squares carried over."""
-    new = board.set(square, tile)
     known = board._derived
     if known is None:
-        return new
+        return _laid(board, square, tile, None)
     frontier = known if type(known) is tuple else known.frontier
     at = bisect_left(frontier, square)
     if at < len(frontier) and frontier[at] == square:
         frontier = frontier[:at] + frontier[at + 1 :]
     if type(known) is tuple:
-        new._derived = frontier
-    else:
-        new._derived = _Kept(frontier, _owner_changed(known.owned, square, board.get(square), tile))
-    return new
+        return _laid(board, square, tile, frontier)
+    owned = _owner_changed(known.owned, square, board.get(square), tile)
+    return _laid(board, square, tile, _Kept(frontier, owned))
 
 
 def _owner_changed(
@@ -176,17 +196,16 @@ def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
     The space is empty, or holds a jungle tile that ``tile`` replaces (a gem mine that
     lost gems): then the frontier stays as it was.
     """
-    new = board.set(square, tile)
     known = board._derived
     if known is None or square in board:
-        new._derived = known
-        return new
+        return _laid(board, square, tile, known)
     squares = list(known if type(known) is tuple else known.frontier)
     for near in _neighbours(square):
-        if near not in new:
+        if near not in board:
             at = bisect_left(squares, near)
             if at == len(squares) or squares[at] != near:
                 squares.insert(at, near)
     frontier = tuple(squares)
-    new._derived = frontier if type(known) is tuple else _Kept(frontier, known.owned)
-    return new
+    return _laid(
+        board, square, tile, frontier if type(known) is tuple else _Kept(frontier, known.owned)
+    )

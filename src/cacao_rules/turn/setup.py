@@ -77,13 +77,19 @@ def initial_state(config: Config, seed: int | None) -> State:
     )
 
 
+_HUTS: Final = Module.HUTS
+"""The huts module, read from here at every question about the deal: compiled, a ``Final``
+name is a native constant, while ``Module.HUTS`` is a generic attribute lookup on a class
+left interpreted (see ``_HUTS`` in :mod:`~cacao_rules.turn.end_of_turn`)."""
+
+
 def hut_tile_being_dealt(view: View) -> tuple[Hut, Hut] | None:
     """The hut tile whose up side is decided next at setup, if any (:rule:`R-HUT-1`).
 
     With an agreed selection (:rule:`R-HUT-2`) no side is left to chance.
     """
     config = view.config
-    if Module.HUTS not in config.modules or config.huts is not None:
+    if _HUTS not in config.modules or config.huts is not None:
         return None
     dealt = view.hut_supply.total
     return HUT_TILES[dealt] if dealt < len(HUT_TILES) else None
