@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import msgspec
 import pytest
@@ -195,7 +196,7 @@ def test_the_draft_updates_each_player_field_alone_as_update_player_does(
             pytest.skip("compiled, only the compiled branch can run")
         monkeypatch.setattr(sys.modules[Draft.__module__], "COMPILED", compiled)
     state = cr.new_game(cr.Config.big_game(4), seed=3)
-    changed = {
+    changed: dict[str, Any] = {
         "gold": 9,
         "cacao": 4,
         "sun": 2,

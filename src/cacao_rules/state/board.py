@@ -128,18 +128,20 @@ def is_free(board: Board, square: Square) -> bool:
 _NEW_DICT: Final = dict.__new__
 _UPDATE: Final = dict.update
 _SET_ITEM: Final = dict.__setitem__
-"""``dict``'s own methods, found once, with which :func:`_laid` copies a board."""
+_FROZEN_MAP: Final[type[Any]] = FrozenMap
+"""``dict``'s own methods and the board's class, found once (compiled, a native constant
+each), with which :func:`_laid` copies a board."""
 
 
-def _laid(board: Board, square: Square, tile: Tile, derived: Any) -> Board:
+def _laid(board: Board, square: object, tile: Tile, derived: Any) -> Board:
     """``board.set(square, tile)`` with ``derived`` in the copy's private slot, made here.
 
     :class:`FrozenMap` is left interpreted in the compiled build, so its ``set`` would
-    run as interpreted code at nearly every move (about twice the cost of the copy
-    itself); compiled, this module makes the copy as that method does, by ``dict``'s own
-    methods, and writes the two slots once.
+    run as interpreted code at nearly every move (about 1,600 instructions more a copy
+    of a board of 64 squares); compiled, this module makes the copy as that method
+    does, by ``dict``'s own methods, and writes the two slots once.
     """
-    new: Board = _NEW_DICT(FrozenMap)
+    new: FrozenMap[Any, Tile] = _NEW_DICT(_FROZEN_MAP)
     _UPDATE(new, board)
     _SET_ITEM(new, square, tile)
     new._hash = None
@@ -150,17 +152,18 @@ def _laid(board: Board, square: Square, tile: Tile, derived: Any) -> Board:
 def with_worker(board: Board, square: Square, tile: WorkerTile) -> Board:
     """``board`` with ``tile`` on ``square`` (empty, or overbuilt), frontier and owners'
     squares carried over."""
+    key: Any = square  # compiled, boxed once here rather than at every use below
     known = board._derived
     if known is None:
-        return _laid(board, square, tile, None)
-    frontier = known if type(known) is tuple else known.frontier
-    at = bisect_left(frontier, square)
-    if at < len(frontier) and frontier[at] == square:
+        return _laid(board, key, tile, None)
+    frontier: tuple[Any, ...] = known if type(known) is tuple else known.frontier
+    at = bisect_left(frontier, key)
+    if at < len(frontier) and frontier[at] == key:
         frontier = frontier[:at] + frontier[at + 1 :]
     if type(known) is tuple:
-        return _laid(board, square, tile, frontier)
-    owned = _owner_changed(known.owned, square, board.get(square), tile)
-    return _laid(board, square, tile, _Kept(frontier, owned))
+        return _laid(board, key, tile, frontier)
+    owned = _owner_changed(known.owned, square, board.get(key), tile)
+    return _laid(board, key, tile, _Kept(frontier, owned))
 
 
 def _owner_changed(
@@ -196,16 +199,17 @@ def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
     The space is empty, or holds a jungle tile that ``tile`` replaces (a gem mine that
     lost gems): then the frontier stays as it was.
     """
+    key: Any = square  # compiled, boxed once here rather than at every use below
     known = board._derived
-    if known is None or square in board:
-        return _laid(board, square, tile, known)
+    if known is None or key in board:
+        return _laid(board, key, tile, known)
     squares = list(known if type(known) is tuple else known.frontier)
-    for near in _neighbours(square):
+    for near in _neighbours(key):
         if near not in board:
             at = bisect_left(squares, near)
             if at == len(squares) or squares[at] != near:
                 squares.insert(at, near)
     frontier = tuple(squares)
     return _laid(
-        board, square, tile, frontier if type(known) is tuple else _Kept(frontier, known.owned)
+        board, key, tile, frontier if type(known) is tuple else _Kept(frontier, known.owned)
     )
