@@ -146,10 +146,14 @@ def fill_map_board(draft: Draft, tile: JungleTile) -> None:
 
 def start_refill(draft: Draft) -> None:
     """Refill the display, from the map board first (:rule:`R-MAP-4`) and then from the pile
-    (:rule:`R-END-2`); then the map board from the pile; then the hut, then the next turn."""
+    (:rule:`R-END-2`); then the map board from the pile; then the hut, then the next turn.
+
+    The player chooses which map-board tile slides only if the tiles there differ: the board
+    is in the fixed order, so they differ if its first and last do (no set of hashed tiles).
+    """
     need = DISPLAY_SIZE - len(draft.display)
     if need > 0 and draft.map_board:
-        if need < len(draft.map_board) and len(set(draft.map_board)) > 1:
+        if need < len(draft.map_board) and draft.map_board[0] != draft.map_board[-1]:
             draft.step = SLIDE_STEP
             return
         for tile in draft.map_board[:need]:
