@@ -35,7 +35,9 @@ class JungleKind(enum.Enum):
     TREE_OF_LIFE = "tree_of_life"
 
 
-_KIND_ORDER: Final = {kind: index for index, kind in enumerate(JungleKind)}
+KIND_ORDER: Final = {kind: index for index, kind in enumerate(JungleKind)}
+"""Each jungle kind's place in the fixed order of tiles (:attr:`JungleTile.sort_key`'s first
+field), for hot paths that settle most comparisons by kind alone."""
 
 Gems = tuple[int, int, int, int]
 """Gems by colour: red, green, blue, white."""
@@ -140,7 +142,7 @@ class JungleTile(Sealed):
     def sort_key(self) -> tuple[int, int, Gems]:
         """The fixed order of tiles: by kind as :class:`JungleKind` lists them, then value,
         then the gems on a gem mine (a mine in the pile first)."""
-        return (_KIND_ORDER[self.kind], self.value, self.gems or (-1, -1, -1, -1))
+        return (KIND_ORDER[self.kind], self.value, self.gems or (-1, -1, -1, -1))
 
     @property
     def bare(self) -> JungleTile:
@@ -265,7 +267,7 @@ class WorkerType(enum.Enum):
     @property
     def rotations(self) -> tuple[int, ...]:
         """The rotations that give different tiles, smallest first (:rule:`R-PLACE-3`)."""
-        return _DISTINCT_ROTATIONS[self]
+        return DISTINCT_ROTATIONS[self]
 
     @property
     def sort_key(self) -> int:
@@ -306,10 +308,13 @@ WORKERS_PER_COLOUR: Final = {
 _ROTATED: Final = {
     kind: tuple(_rotate(kind.edges, rotation) for rotation in range(4)) for kind in WorkerType
 }
-_DISTINCT_ROTATIONS: Final = {
+DISTINCT_ROTATIONS: Final = {
     kind: tuple(r for r in range(4) if _ROTATED[kind][r] not in _ROTATED[kind][:r])
     for kind in WorkerType
 }
+"""Each worker type's :attr:`~WorkerType.rotations`, for hot paths to read directly: compiled,
+:class:`WorkerType` is a plain (non-native) class, so reading the property is a generic
+attribute lookup and a call, where this is one dictionary read."""
 
 
 class WorkerTile(Sealed):

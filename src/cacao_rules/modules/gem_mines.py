@@ -128,8 +128,11 @@ def _nth_way(cart: Gems, index: int) -> Gems:
 
 def _mine_draws(cart: Gems) -> int:
     """How many ways a mine's gems can be drawn from ``cart``, each gem told apart: 6 gems,
-    or what is left (:rule:`R-GEM-2`, :rule:`R-GEM-5`)."""
-    total = sum(cart)
+    or what is left (:rule:`R-GEM-2`, :rule:`R-GEM-5`). Asked at every draw from a pile
+    holding a mine, so the gems are added one by one: compiled, ``sum`` would box the cart
+    into a new tuple to iterate over it."""
+    red, green, blue, white = cart
+    total = red + green + blue + white
     return comb(total, min(GEMS_PER_MINE, total))
 
 

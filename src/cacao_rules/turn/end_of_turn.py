@@ -10,7 +10,14 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from ..errors import IllegalMoveError
-from ..game.components import DISPLAY_SIZE, GEM_MINE, MAP_BOARD_SIZE, JungleTile, WorkerType
+from ..game.components import (
+    DISPLAY_SIZE,
+    GEM_MINE,
+    KIND_ORDER,
+    MAP_BOARD_SIZE,
+    JungleTile,
+    WorkerType,
+)
 from ..game.config import Module
 from ..game.events import (
     DisplayFilled,
@@ -89,11 +96,20 @@ def do_end_of_turn_draw(draft: Draft, kind: WorkerType) -> None:
 
 def with_tile(tiles: tuple[JungleTile, ...], tile: JungleTile) -> tuple[JungleTile, ...]:
     """``tiles``, which are in the fixed order (the display, the map board), with ``tile``
-    laid in its place: what sorting them all again gives, at about 3/4 of the cost, since
-    a tile is laid there at nearly every turn."""
-    key = tile.sort_key
+    laid in its place: what sorting them all again gives, at a fraction of the cost, since
+    a tile is laid there at nearly every turn.
+
+    Tiles of different kinds are ordered by kind alone; only tiles of one kind compare
+    their :attr:`~cacao_rules.JungleTile.sort_key`, which is made afresh at each reading
+    (compiled, a new tuple of a new tuple and six numbers, each boxed), so most lays make
+    no key at all.
+    """
+    if not tiles:
+        return (tile,)
+    order = KIND_ORDER[tile.kind]
     for at, held in enumerate(tiles):
-        if held.sort_key > key:
+        held_order = KIND_ORDER[held.kind]
+        if held_order > order or (held_order == order and held.sort_key > tile.sort_key):
             return (*tiles[:at], tile, *tiles[at:])
     return (*tiles, tile)
 
@@ -130,10 +146,14 @@ def fill_map_board(draft: Draft, tile: JungleTile) -> None:
 
 def start_refill(draft: Draft) -> None:
     """Refill the display, from the map board first (:rule:`R-MAP-4`) and then from the pile
-    (:rule:`R-END-2`); then the map board from the pile; then the hut, then the next turn."""
+    (:rule:`R-END-2`); then the map board from the pile; then the hut, then the next turn.
+
+    The player chooses which map-board tile slides only if the tiles there differ: the board
+    is in the fixed order, so they differ if its first and last do (no set of hashed tiles).
+    """
     need = DISPLAY_SIZE - len(draft.display)
     if need > 0 and draft.map_board:
-        if need < len(draft.map_board) and len(set(draft.map_board)) > 1:
+        if need < len(draft.map_board) and draft.map_board[0] != draft.map_board[-1]:
             draft.step = SLIDE_STEP
             return
         for tile in draft.map_board[:need]:

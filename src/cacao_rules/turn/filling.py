@@ -158,20 +158,24 @@ _LAYOUTS: Final[Memo[tuple[int, int, tuple[JungleTile, ...], tuple[JungleTile, .
 def _layout(
     count: int, display: tuple[JungleTile, ...], map_board: tuple[JungleTile, ...], usable: int
 ) -> _Layout:
-    """The layout of ``count`` spaces and these face-up tiles, worked out once and kept."""
+    """The layout of ``count`` spaces and these face-up tiles, worked out once and kept.
+
+    Most layouts are met only once in a Big Game (the face-up gem mines carry gems of
+    their own, and the map board's tiles count too), so working one out is kept cheap: each
+    tile's sort key is made once, and with at most four tiles, ranks are found by position
+    in short lists rather than through tables keyed by the keys.
+    """
     key = (count, usable, display, map_board)
     layout = _LAYOUTS.table.get(key)
     if layout is None:
-        keyed = {tile.sort_key: tile for tile in (*display, *map_board)}
-        order = sorted(keyed)
-        rank = {tile_key: index for index, tile_key in enumerate(order)}
+        shown = (*display, *map_board)
+        keys: list[_TileKey] = [tile.sort_key for tile in shown]
+        order = sorted(set(keys))  # type: ignore[type-var]  # (sort keys are tuples)
+        ranks = [order.index(tile_key) for tile_key in keys]
         fills = _fill_pattern(
-            count,
-            tuple([rank[tile.sort_key] for tile in display]),
-            tuple([rank[tile.sort_key] for tile in map_board]),
-            usable,
+            count, tuple(ranks[: len(display)]), tuple(ranks[len(display) :]), usable
         )
-        tiles = tuple([keyed[tile_key] for tile_key in order])
+        tiles = tuple([shown[keys.index(tile_key)] for tile_key in order])
         layout = _LAYOUTS.keep(key, _Layout(fills, tiles, tuple(order)))
     return layout
 

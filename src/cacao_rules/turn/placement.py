@@ -10,7 +10,7 @@ from typing import Final, cast
 
 from ..errors import IllegalMoveError
 from ..game.caches import Forget, Memo, register
-from ..game.components import Hut, WorkerTile, WorkerType
+from ..game.components import DISTINCT_ROTATIONS, Hut, WorkerTile, WorkerType
 from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlaced
 from ..game.geometry import Square, format_square, is_jungle_square
 from ..game.moves import Discard, Move, Overbuild, Place
@@ -196,7 +196,7 @@ def _check_tile(view: View, kind: WorkerType, rotation: int) -> None:
             f"seat {view.current} has no {kind} tile in hand "
             f"(hand: {', '.join(str(t) for t in view.players[view.current].hand) or 'empty'})"
         )
-    if rotation not in kind.rotations:
+    if rotation not in DISTINCT_ROTATIONS[kind]:
         allowed = ", ".join(f"r{r}" for r in kind.rotations)
         raise IllegalMoveError(
             f"rotation r{rotation} is not a canonical rotation of {kind}; use one of {allowed}"
