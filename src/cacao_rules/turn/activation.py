@@ -48,7 +48,8 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
             edges.append(_activate(new_tile, placed, side, facing))
     own = len(edges)
     placed_square: Any = placed
-    for space in filled:
+    spaces: tuple[Any, ...] = filled
+    for space in spaces:
         jungle = board.get(space)
         around = neighbours(space)
         for side in range(len(SIDES)):
@@ -63,8 +64,11 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
         players = len(view.players)
         current = view.current
 
-        def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
-            return ((edge.owner - current) % players, edge.square, int(edge.side))
+        def order(edge: ActivatedEdge) -> tuple[int, int, int, Side]:
+            # The square's coordinates flat and the side as it is (an int): compiled, the
+            # square would be boxed into a new tuple and int() called for every edge.
+            x, y = edge.square
+            return ((edge.owner - current) % players, x, y, edge.side)
 
         edges.sort(key=order)
     return edges
