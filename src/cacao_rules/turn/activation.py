@@ -134,7 +134,7 @@ def use_of(move: Resolve) -> Use:
     return Use(move.workers, move.bars, move.gems)
 
 
-_RESOLVES: Final[Memo[tuple[Square, Side, Use], Resolve]] = Memo("resolve moves", 100_000)
+_RESOLVES: Final[Memo[tuple[object, Side, Use], Resolve]] = Memo("resolve moves", 100_000)
 """The resolve moves made so far, by square, side and use."""
 
 
@@ -142,9 +142,31 @@ def resolve_move(edge: ActivatedEdge, use: Use) -> Resolve:
     """The move that makes ``use`` of ``edge`` (kept for reuse: moves are immutable)."""
     key = (edge.square, edge.side, use)
     move = _RESOLVES.table.get(key)
-    if move is None:
-        move = _RESOLVES.keep(key, Resolve(edge.square, edge.side, use.workers, use.bars, use.gems))
-    return move
+    return _new_move(key) if move is None else move
+
+
+def _edge_moves(edge: ActivatedEdge, uses: tuple[Use, ...]) -> list[Resolve]:
+    """The moves that make each of ``uses`` of ``edge``, in order (:func:`resolve_move`).
+
+    The edge's square and side are read once for all of them, the square as a plain
+    object: compiled, an edge keeps its square unboxed, and each read handed to the table
+    would be a new tuple."""
+    square: object = edge.square
+    side = edge.side
+    table = _RESOLVES.table
+    moves = []
+    for use in uses:
+        key = (square, side, use)
+        move = table.get(key)
+        moves.append(_new_move(key) if move is None else move)
+    return moves
+
+
+def _new_move(key: tuple[object, Side, Use]) -> Resolve:
+    """The move named by ``key`` (square, side and use) of :data:`_RESOLVES`, made and kept."""
+    square, side, use = key
+    at: Square = square  # type: ignore[assignment]  # (no cast call: see _edge_moves)
+    return _RESOLVES.keep(key, Resolve(at, side, use.workers, use.bars, use.gems))
 
 
 def _use_text(use: Use) -> str:
@@ -372,18 +394,17 @@ def _settle(
         offered = edge_options(view, edge)
         if len(offered) < 2:
             return _ONE_DEAD
-        return _ONE_LIVE, [resolve_move(edge, use) for use in offered]
+        return _ONE_LIVE, _edge_moves(edge, offered)
     worked = _worked(view, edges)
     if not _interact(worked.actions):
         options = worked.options
         live = tuple([len(offered) > 1 for offered in options])
         if not all(live):
             return live, None
-        return live, [
-            resolve_move(edges[index], use)
-            for index, offered in enumerate(options)
-            for use in offered
-        ]
+        moves = []
+        for index, offered in enumerate(options):
+            moves += _edge_moves(edges[index], offered)
+        return live, moves
     live, listed = _settle_situation(view, worked)
     if listed is None:
         return live, None
