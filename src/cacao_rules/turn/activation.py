@@ -399,7 +399,9 @@ def _settle(
     if not _interact(worked.actions):
         options = worked.options
         live = tuple([len(offered) > 1 for offered in options])
-        if not all(live):
+        # Some edge dead: asked with `in`, a C call compiled, where all() is looked up in
+        # builtins and called through Python's protocol (so throughout this module).
+        if False in live:
             return live, None
         moves = []
         for index, offered in enumerate(options):
@@ -428,8 +430,8 @@ def _settle_situation(view: View, worked: _Edges, *, listing: bool = True) -> Se
     known = None if key is None else _SITUATIONS.table.get(key)
     if known is None:
         live = _liveness(worked)
-        known = (live, _distinct(view, worked) if listing and all(live) else None)
-    elif listing and known[1] is None and all(known[0]):
+        known = (live, _distinct(view, worked) if listing and False not in live else None)
+    elif listing and known[1] is None and False not in known[0]:
         known = (known[0], _distinct(view, worked))
     else:
         return known
@@ -446,7 +448,7 @@ def _liveness(edges: _Edges) -> tuple[bool, ...]:
     room and a kitchen does not; a chocolate market brings no cacao (:rule:`R-ACT-7`).
     """
     live = [len(offered) > 1 for offered in edges.options]
-    if all(live):
+    if False not in live:
         return tuple(live)
     actions = edges.actions
     raised = 0
