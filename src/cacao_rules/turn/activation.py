@@ -44,8 +44,9 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     around: tuple[Any, ...] = neighbours(placed)
     for side in range(len(SIDES)):
         facing = around[side]
-        if activates(printed[side], board.get(facing)):
-            edges.append(_activate(new_tile, placed, side, facing))
+        workers = printed[side]
+        if activates(workers, board.get(facing)):
+            edges.append(_activate(new_tile, placed, side, workers, facing))
     own = len(edges)
     placed_square: Any = placed
     spaces: tuple[Any, ...] = filled
@@ -59,7 +60,8 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
                 continue
             facing_side = _OPPOSITE[side]
             if activates(tile.edges[facing_side], jungle):
-                edges.append(_activate(tile, square, facing_side, space))
+                workers = tile.edges[facing_side]
+                edges.append(_activate(tile, square, facing_side, workers, space))
     if len(edges) > own and len(edges) > 1:
         players = len(view.players)
         current = view.current
@@ -87,11 +89,14 @@ def activates(workers: int, facing: Tile | None) -> bool:
     return workers > 0 or facing.kind is JungleKind.TREE_OF_LIFE
 
 
-def _activate(tile: WorkerTile, square: Square, side: int, jungle: Square) -> ActivatedEdge:
-    """The activated edge on side number ``side``, with the workers it counts
-    (:rule:`R-HUT-FOREMAN`), asked of the Huts module only for a tile played with the Foreman:
-    one call less per edge in the many games without it."""
-    workers = tile.edges[side]
+def _activate(
+    tile: WorkerTile, square: Square, side: int, workers: int, jungle: Square
+) -> ActivatedEdge:
+    """The activated edge on side number ``side``, printed with ``workers``, with the workers
+    it counts (:rule:`R-HUT-FOREMAN`), asked of the Huts module only for a tile played with the
+    Foreman: one call less per edge in the many games without it. (The caller read the
+    printed workers: compiled, a tile's edges are kept unboxed, and reading one of them by
+    a side's number boxes them into a new tuple.)"""
     if tile.foreman:
         workers = counted_workers(tile, workers)
     return ActivatedEdge(tile.owner, square, SIDES[side], workers, jungle)
