@@ -184,6 +184,23 @@ def test_plantation_offers_only_workers_that_add_cacao(
     assert player.cacao == 5
 
 
+@pytest.mark.rule("R-ACT-PLANTATION")
+def test_plantation_offers_each_worker_while_the_ones_before_it_leave_room() -> None:
+    # Every edge, storage and value, with a value no plantation prints (0, 3) too: the
+    # options are worked out by arithmetic, and must answer as the rule reads.
+    action = ACTIONS[cr.JungleKind.PLANTATION]
+    for value in range(4):
+        tile = cr.JungleTile(cr.JungleKind.PLANTATION, value)
+        for cacao in range(6):
+            room = 5 - cacao
+            for workers in range(10):
+                expected = [
+                    used for used in range(workers + 1) if used == 0 or (used - 1) * value < room
+                ]
+                options = action.options(cr.PlayerState(cacao=cacao), tile, workers)
+                assert [option.workers for option in options] == expected, (value, cacao, workers)
+
+
 @pytest.mark.rule("R-STORAGE-1")
 def test_full_storage_makes_a_lone_plantation_edge_dead() -> None:
     state = north_of(P2, 2, cr.PlayerState(cacao=5))

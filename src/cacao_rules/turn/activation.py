@@ -44,11 +44,13 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     around: tuple[Any, ...] = neighbours(placed)
     for side in range(len(SIDES)):
         facing = around[side]
-        if activates(printed[side], board.get(facing)):
-            edges.append(_activate(new_tile, placed, side, facing))
+        workers = printed[side]
+        if activates(workers, board.get(facing)):
+            edges.append(_activate(new_tile, placed, side, workers, facing))
     own = len(edges)
     placed_square: Any = placed
-    for space in filled:
+    spaces: tuple[Any, ...] = filled
+    for space in spaces:
         jungle = board.get(space)
         around = neighbours(space)
         for side in range(len(SIDES)):
@@ -58,13 +60,17 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
                 continue
             facing_side = _OPPOSITE[side]
             if activates(tile.edges[facing_side], jungle):
-                edges.append(_activate(tile, square, facing_side, space))
+                workers = tile.edges[facing_side]
+                edges.append(_activate(tile, square, facing_side, workers, space))
     if len(edges) > own and len(edges) > 1:
         players = len(view.players)
         current = view.current
 
-        def order(edge: ActivatedEdge) -> tuple[int, Square, int]:
-            return ((edge.owner - current) % players, edge.square, int(edge.side))
+        def order(edge: ActivatedEdge) -> tuple[int, int, int, Side]:
+            # The square's coordinates flat and the side as it is (an int): compiled, the
+            # square would be boxed into a new tuple and int() called for every edge.
+            x, y = edge.square
+            return ((edge.owner - current) % players, x, y, edge.side)
 
         edges.sort(key=order)
     return edges
@@ -83,11 +89,14 @@ def activates(workers: int, facing: Tile | None) -> bool:
     return workers > 0 or facing.kind is JungleKind.TREE_OF_LIFE
 
 
-def _activate(tile: WorkerTile, square: Square, side: int, jungle: Square) -> ActivatedEdge:
-    """The activated edge on side number ``side``, with the workers it counts
-    (:rule:`R-HUT-FOREMAN`), asked of the Huts module only for a tile played with the Foreman:
-    one call less per edge in the many games without it."""
-    workers = tile.edges[side]
+def _activate(
+    tile: WorkerTile, square: Square, side: int, workers: int, jungle: Square
+) -> ActivatedEdge:
+    """The activated edge on side number ``side``, printed with ``workers``, with the workers
+    it counts (:rule:`R-HUT-FOREMAN`), asked of the Huts module only for a tile played with the
+    Foreman: one call less per edge in the many games without it. (The caller read the
+    printed workers: compiled, a tile's edges are kept unboxed, and reading one of them by
+    a side's number boxes them into a new tuple.)"""
     if tile.foreman:
         workers = counted_workers(tile, workers)
     return ActivatedEdge(tile.owner, square, SIDES[side], workers, jungle)
@@ -130,7 +139,7 @@ def use_of(move: Resolve) -> Use:
     return Use(move.workers, move.bars, move.gems)
 
 
-_RESOLVES: Final[Memo[tuple[Square, Side, Use], Resolve]] = Memo("resolve moves", 100_000)
+_RESOLVES: Final[Memo[tuple[object, Side, Use], Resolve]] = Memo("resolve moves", 100_000)
 """The resolve moves made so far, by square, side and use."""
 
 
@@ -138,9 +147,31 @@ def resolve_move(edge: ActivatedEdge, use: Use) -> Resolve:
     """The move that makes ``use`` of ``edge`` (kept for reuse: moves are immutable)."""
     key = (edge.square, edge.side, use)
     move = _RESOLVES.table.get(key)
-    if move is None:
-        move = _RESOLVES.keep(key, Resolve(edge.square, edge.side, use.workers, use.bars, use.gems))
-    return move
+    return _new_move(key) if move is None else move
+
+
+def _edge_moves(edge: ActivatedEdge, uses: tuple[Use, ...]) -> list[Resolve]:
+    """The moves that make each of ``uses`` of ``edge``, in order (:func:`resolve_move`).
+
+    The edge's square and side are read once for all of them, the square as a plain
+    object: compiled, an edge keeps its square unboxed, and each read handed to the table
+    would be a new tuple."""
+    square: object = edge.square
+    side = edge.side
+    table = _RESOLVES.table
+    moves = []
+    for use in uses:
+        key = (square, side, use)
+        move = table.get(key)
+        moves.append(_new_move(key) if move is None else move)
+    return moves
+
+
+def _new_move(key: tuple[object, Side, Use]) -> Resolve:
+    """The move named by ``key`` (square, side and use) of :data:`_RESOLVES`, made and kept."""
+    square, side, use = key
+    at: Square = square  # type: ignore[assignment]  # (no cast call: see _edge_moves)
+    return _RESOLVES.keep(key, Resolve(at, side, use.workers, use.bars, use.gems))
 
 
 def _use_text(use: Use) -> str:
@@ -368,18 +399,19 @@ def _settle(
         offered = edge_options(view, edge)
         if len(offered) < 2:
             return _ONE_DEAD
-        return _ONE_LIVE, [resolve_move(edge, use) for use in offered]
+        return _ONE_LIVE, _edge_moves(edge, offered)
     worked = _worked(view, edges)
     if not _interact(worked.actions):
         options = worked.options
         live = tuple([len(offered) > 1 for offered in options])
-        if not all(live):
+        # Some edge dead: asked with `in`, a C call compiled, where all() is looked up in
+        # builtins and called through Python's protocol (so throughout this module).
+        if False in live:
             return live, None
-        return live, [
-            resolve_move(edges[index], use)
-            for index, offered in enumerate(options)
-            for use in offered
-        ]
+        moves = []
+        for index, offered in enumerate(options):
+            moves += _edge_moves(edges[index], offered)
+        return live, moves
     live, listed = _settle_situation(view, worked)
     if listed is None:
         return live, None
@@ -403,8 +435,8 @@ def _settle_situation(view: View, worked: _Edges, *, listing: bool = True) -> Se
     known = None if key is None else _SITUATIONS.table.get(key)
     if known is None:
         live = _liveness(worked)
-        known = (live, _distinct(view, worked) if listing and all(live) else None)
-    elif listing and known[1] is None and all(known[0]):
+        known = (live, _distinct(view, worked) if listing and False not in live else None)
+    elif listing and known[1] is None and False not in known[0]:
         known = (known[0], _distinct(view, worked))
     else:
         return known
@@ -421,7 +453,7 @@ def _liveness(edges: _Edges) -> tuple[bool, ...]:
     room and a kitchen does not; a chocolate market brings no cacao (:rule:`R-ACT-7`).
     """
     live = [len(offered) > 1 for offered in edges.options]
-    if all(live):
+    if False not in live:
         return tuple(live)
     actions = edges.actions
     raised = 0
