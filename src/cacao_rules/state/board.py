@@ -38,16 +38,19 @@ def square_object(square: object) -> object:
     return _SQUARES.keep(square, square) if kept is None else kept
 
 
-_Near = tuple[object, object, object, object]
-"""A square's four neighbours, as :func:`square_object` keeps them."""
+_Near = tuple[object, ...]
+"""A square's four neighbours, as :func:`square_object` keeps them. Typed of any length:
+compiled, mypyc keeps a tuple of fixed length unboxed, and would build a new one wherever
+it is handed on or read by a side's number."""
 
 _NEIGHBOURS: Final[Memo[object, _Near]] = Memo("neighbours of board squares", 50_000)
 """The neighbours of the squares met, N, E, S, W."""
 
 
-def _neighbours(square: object) -> _Near:
-    """:func:`~cacao_rules.game.geometry.neighbours` of ``square``, each the one object kept
-    for it, made once and kept."""
+def kept_neighbours(square: object) -> _Near:
+    """:func:`~cacao_rules.game.geometry.neighbours` of ``square``, N, E, S, W, each the one
+    object kept for it, made once and kept: no tuple is built for a square met before, and
+    a board finds each of them without comparing tuples (see :func:`square_object`)."""
     near = _NEIGHBOURS.table.get(square)
     if near is None:
         n, e, s, w = neighbours(cast(Square, square))
@@ -74,7 +77,7 @@ def free_squares(board: Board) -> tuple[Square, ...]:
         near
         for square, tile in board.items()
         if isinstance(tile, JungleTile)
-        for near in _neighbours(square)
+        for near in kept_neighbours(square)
         if near not in board
     }
     squares = tuple(sorted(cast("set[Square]", found)))
@@ -204,7 +207,7 @@ def with_jungle(board: Board, square: Square, tile: JungleTile) -> Board:
     if known is None or key in board:
         return _laid(board, key, tile, known)
     squares = list(known if type(known) is tuple else known.frontier)
-    for near in _neighbours(key):
+    for near in kept_neighbours(key):
         if near not in board:
             at = bisect_left(squares, near)
             if at == len(squares) or squares[at] != near:

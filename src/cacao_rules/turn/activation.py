@@ -13,9 +13,10 @@ from ..game.caches import Forget, Memo
 from ..game.components import Hut, JungleKind, JungleTile, Side, Tile, WorkerTile
 from ..game.events import EdgeActivated, EdgeResolved, HutUsed
 from ..game.frozen import FrozenMap
-from ..game.geometry import SIDES, Square, format_square, neighbours
+from ..game.geometry import SIDES, Square, format_square
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
+from ..state.board import kept_neighbours
 from ..state.draft import Draft
 from ..state.state import ActivatedEdge, PlayerState, ResolveStep
 from ..state.view import View
@@ -35,26 +36,27 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     """
     board = view.board
     edges = []
-    new_tile = board[placed]
-    assert isinstance(new_tile, WorkerTile)
     # Squares and edges are read as Any, and looked at by number: compiled, a Square or a
     # tile's fixed-length edges is kept unboxed, and indexing it or handing it to a
-    # dictionary would box a new tuple at every read.
+    # dictionary would box a new tuple at every read. The neighbours are the board's kept
+    # ones (a tuple made once for each square), and so are the filled spaces.
+    placed_square: Any = placed
+    new_tile = board[placed_square]
+    assert isinstance(new_tile, WorkerTile)
     printed: tuple[int, ...] = new_tile.edges
-    around: tuple[Any, ...] = neighbours(placed)
+    around: tuple[Any, ...] = kept_neighbours(placed_square)
     for side in range(len(SIDES)):
         facing = around[side]
         workers = printed[side]
         if activates(workers, board.get(facing)):
             edges.append(_activate(new_tile, placed, side, workers, facing))
     own = len(edges)
-    placed_square: Any = placed
     spaces: tuple[Any, ...] = filled
     for space in spaces:
         jungle = board.get(space)
-        around = neighbours(space)
+        beside: tuple[Any, ...] = kept_neighbours(space)
         for side in range(len(SIDES)):
-            square = around[side]
+            square = beside[side]
             tile = board.get(square)
             if not isinstance(tile, WorkerTile) or square == placed_square:
                 continue
