@@ -33,9 +33,10 @@ SHARED = {
     "greedy resolutions",
     "greedy fill patterns",
     "greedy jungle tiles",
+    "greedy squares around",
 }
-"""The nine tables of the issue, and the greedy bot's resolutions, fill patterns and jungle
-tiles (issue 39), by their names in the registry."""
+"""The nine tables of the issue, and the greedy bot's resolutions, fill patterns, jungle
+tiles and squares around (issue 39), by their names in the registry."""
 
 GREEDY_CONFIG = cr.Config(
     players=4, modules={cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE}

@@ -11,10 +11,12 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value, holdings_value
 from cacao_rules.agents.greedy import (
+    _AROUND,
     _EVERY_RESOURCE,
     _JUNGLES,
     _MASKS,
     _RESOLVED,
+    _around,
     _edge_bits,
     _Fills,
     _pattern,
@@ -27,6 +29,8 @@ from cacao_rules.agents.greedy import (
 )
 from cacao_rules.game.components import SUN_PLACES
 from cacao_rules.game.events import JungleFilled
+from cacao_rules.game.geometry import neighbours
+from cacao_rules.state.board import square_object
 from cacao_rules.state.draft import Draft
 from cacao_rules.turn.filling import fill_moves, spaces_to_fill
 
@@ -285,3 +289,15 @@ def test_a_square_kept_for_another_games_tile_is_read_afresh() -> None:
             assert move_values(state, seat, moves) == kept
             checked += 1
     assert checked > 10
+
+
+def test_the_squares_kept_around_a_square_are_its_neighbours_as_the_board_keeps_them() -> None:
+    """What the bot keeps of a square's neighbours (read, or kept afresh) is each side and
+    neighbour in order, the very object the board keeps for it."""
+    for square in [(0, 0), (3, -2), (-7, 5)]:
+        for _attempt in range(2):  # made, then read from the table
+            around = _around(square)
+            assert around == tuple(enumerate(neighbours(square)))
+            assert all(near is square_object(near) for _side, near in around)
+        _AROUND.clear()
+        assert _around(square) == tuple(enumerate(neighbours(square)))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from ..compiled import Int
 from ..engine import apply, legal_moves
@@ -35,6 +35,7 @@ from ..game.frozen import FrozenMap
 from ..game.geometry import SIDES, Square, neighbours
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..modules.huts import sun_cost_of_overbuilding
+from ..state.board import square_object
 from ..state.draft import Draft
 from ..state.state import FillStep, PlacementStep, PlayerState, ResolveStep, State
 from ..turn.actions import ACTIONS, Amount
@@ -49,6 +50,29 @@ Foreman's worker, gem mines that change the board, the Emperor's visits): with a
 them, :class:`GreedyBot` plays every move and the rest of its turn on the engine."""
 
 _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
+
+Around = tuple[tuple[int, Square], ...]
+"""A square's neighbours N, E, S, W, each with its side of the square."""
+
+_AROUND: Final[Memo[Square, Around]] = Memo("greedy squares around", 20_000)
+"""The :data:`Around` of each square met, its neighbours as the board keeps them
+(:func:`~cacao_rules.state.board.square_object`: a board finds the very object it holds
+without comparing tuples); starts afresh when full."""
+
+
+def _around(square: Square) -> Around:
+    """The :data:`Around` of ``square``, kept in :data:`_AROUND`."""
+    around = _AROUND.table.get(square)
+    if around is None:
+        around = _AROUND.keep(
+            square,
+            tuple(
+                (side, cast(Square, square_object(near)))
+                for side, near in enumerate(neighbours(square))
+            ),
+        )
+    return around
+
 
 _BEST: Final[Memo[object, int]] = Memo("greedy gains", 100_000)
 """:func:`best_gain` by situation (:func:`_situation`); starts afresh when full."""
@@ -349,7 +373,7 @@ class _Lay:
     def __init__(self, board: Board, seat: int, space: Square, tile: JungleTile) -> None:
         self.jungle: Final = _Jungle(space, tile)
         self.others: Final[list[tuple[Square, Edge]]] = []
-        for side, near in enumerate(neighbours(space)):
+        for side, near in _around(space):
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
                 workers = worker.edges[_OPPOSITE[side]]
@@ -483,7 +507,7 @@ class _Around:
     temples among them, and the empty squares a fill may lay one on, each with its side of
     the placed square, in the order N, E, S, W."""
 
-    __slots__ = ("board", "empty", "faced", "placed", "players", "seat", "sides", "temples")
+    __slots__ = ("board", "empty", "placed", "players", "seat", "sides", "spaces", "temples")
 
     def __init__(self, state: State, seat: int, placed: Square) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
@@ -494,48 +518,40 @@ class _Around:
         self.seat: Final = seat
         self.placed: Final = placed
         self.players: Final = len(state.players)
-        faced: list[tuple[int, Square, _Jungle | None]] = []
+        spaces: dict[Square, int] = {}
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
-        empty = False
-        for side, square in enumerate(neighbours(placed)):
+        for side, square in _around(placed):
             on_board = board.get(square)
             if on_board is None:
-                faced.append((side, square, None))
-                empty = True
+                spaces[square] = side
             elif isinstance(on_board, JungleTile):
                 jungle = _JUNGLES.table.get(square)
                 if jungle is None or jungle.tile is not on_board:
                     jungle = _JUNGLES.put(square, _Jungle(square, on_board))
-                faced.append((side, square, jungle))
                 sides.append((side, jungle))
                 if jungle.temple:
                     self.temples = [*self.temples, self._temple(square, False)]
-        self.faced: Final = faced
-        """Each side facing a jungle tile on the board, or an empty square (``None``)."""
+        self.spaces: Final = spaces
+        """The side facing each empty square."""
         self.sides: Final = sides
         """Each side facing a jungle tile on the board."""
-        self.empty: Final = empty
+        self.empty: Final = bool(spaces)
         """Whether a side faces an empty square: else no fill lays a tile next to it."""
 
     def fill(self, lays: list[_Lay]) -> _Fill:
-        """What laying the tiles ``lays`` does whatever tile is placed: a fill laying nothing
-        faces only the jungle tiles on the board."""
+        """What laying the tiles ``lays`` (on empty squares next to the placed one: the
+        spaces it closes) does whatever tile is placed: a fill laying nothing faces only the
+        jungle tiles on the board."""
         if not lays:
             return _Fill(self.sides, self.temples, lays, self.placed)
-        sides: list[tuple[int, _Jungle]] = []
+        sides = [*self.sides]
         temples = self.temples
-        for side, square, jungle in self.faced:
-            if jungle is None:
-                for lay in lays:  # one or two
-                    if lay.jungle.square == square:
-                        jungle = lay.jungle
-                        break
-                else:
-                    continue
-                if jungle.temple:
-                    temples = [*temples, self._temple(square, True)]
-            sides.append((side, jungle))
+        for lay in lays:  # one or two
+            jungle = lay.jungle
+            sides.append((self.spaces[jungle.square], jungle))
+            if jungle.temple:
+                temples = [*temples, self._temple(jungle.square, True)]
         return _Fill(sides, temples, lays, self.placed)
 
     def _temple(self, temple: Square, new: bool) -> _Temple:
@@ -545,7 +561,7 @@ class _Around:
         workers = [0] * self.players
         side = 0
         was = 0
-        for facing, square in enumerate(neighbours(temple)):
+        for facing, square in _around(temple):
             tile = self.board.get(square)
             if square == self.placed:
                 side = _OPPOSITE[facing]
