@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from math import comb
+from typing import Final
 
 from ..game.components import GEM_MINE, GEMS_PER_MINE, Gems, JungleKind, JungleTile
 from ..game.events import GemsTaken, MaskTaken
@@ -88,11 +89,17 @@ def seeded_jungle_draw(view: View, seed: int, counter: int) -> JungleTile:
     scale = _mine_draws(cart)
     index = seeded_index(pile.total * scale, seed, counter)
     drawn = pile.nth(index // scale)
-    if drawn.kind is not JungleKind.GEM_MINE:
+    if drawn.kind is not _MINE_KIND:
         return drawn
     items = pile.items
     offset = index - sum([number for _, number in items[:at]]) * scale
     return mine_holding(_nth_way(cart, offset // items[at][1]))
+
+
+_MINE_KIND: Final = JungleKind.GEM_MINE
+"""The gem mines' kind, asked at every draw: in the pure build one global read, where
+``JungleKind.GEM_MINE`` is also an attribute lookup on the enum class (compiled, both are
+the same native constant)."""
 
 
 def _nth_way(cart: Gems, index: int) -> Gems:

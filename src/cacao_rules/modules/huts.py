@@ -28,6 +28,13 @@ FOREMAN_EDGE: Final = 3
 CHEAPEST_HUT: Final = min(HUT_COSTS.values())
 """The cost of the cheapest hut: a player with less gold can build none."""
 
+_SHAMAN: Final = Hut.SHAMAN
+_MARKET_CRIER: Final = Hut.MARKET_CRIER
+_FOREMAN: Final = Hut.FOREMAN
+"""The huts that play asks about at every overbuild, market and placed tile: in the pure
+build one global read each, where ``Hut.SHAMAN`` is a global read and an attribute lookup
+on the enum class (compiled, both are the same native constant)."""
+
 
 def owns(player: PlayerState, hut: Hut) -> bool:
     """Whether ``player`` has built ``hut``."""
@@ -197,12 +204,12 @@ def hut_costs(player: PlayerState) -> int:
 
 def sun_cost_of_overbuilding(player: PlayerState) -> int:
     """1 sun token, or none with the Shaman (:rule:`R-HUT-SHAMAN`)."""
-    return 0 if owns(player, Hut.SHAMAN) else 1
+    return 0 if _SHAMAN in player.huts else 1
 
 
 def market_price(player: PlayerState, tile: JungleTile) -> int:
     """A market's price for ``player``: 3 instead of 2 with the Market crier."""
-    if tile.value == 2 and owns(player, Hut.MARKET_CRIER):
+    if tile.value == 2 and _MARKET_CRIER in player.huts:
         return 3
     return tile.value
 
@@ -210,7 +217,7 @@ def market_price(player: PlayerState, tile: JungleTile) -> int:
 def played_with_foreman(player: PlayerState) -> bool:
     """Whether a tile ``player`` plays now gets the Foreman's 4th worker: they hold the hut
     (:rule:`R-HUT-FOREMAN`)."""
-    return owns(player, Hut.FOREMAN)
+    return _FOREMAN in player.huts
 
 
 def counted_workers(tile: WorkerTile, printed: int) -> int:

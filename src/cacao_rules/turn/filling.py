@@ -323,8 +323,10 @@ def do_fill(draft: Draft, move: Fill) -> None:
             _lay(draft, choice.square, choice.tile, "display")
     draft.display = tuple(display)
     draft.map_board = tuple(map_board)
-    chosen = {choice.square for choice in move.choices}
-    rest = tuple(space for space in step.spaces if space not in chosen)
+    # A fill's few choices in a list, not a set, and the spaces left in a list, not through a
+    # generator: a fill is laid after nearly every placement.
+    chosen = [choice.square for choice in move.choices]
+    rest = tuple([space for space in step.spaces if space not in chosen])
     _continue_blind(draft, step.placed, tuple(sorted(chosen)), rest)
 
 
