@@ -55,9 +55,10 @@ Around = tuple[tuple[int, Square], ...]
 """A square's neighbours N, E, S, W, each with its side of the square."""
 
 _AROUND: Final[Memo[Square, Around]] = Memo("greedy squares around", 20_000)
-"""The :data:`Around` of each square met, its neighbours as the board keeps them
+"""The :data:`Around` of each square met, so that a square's neighbours are made once;
+starts afresh when full. In the pure build they are the objects the board keeps
 (:func:`~cacao_rules.state.board.square_object`: a board finds the very object it holds
-without comparing tuples); starts afresh when full."""
+without comparing tuples); compiled, mypyc holds them unboxed, so they are equal only."""
 
 
 def _around(square: Square) -> Around:
