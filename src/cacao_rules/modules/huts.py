@@ -53,11 +53,19 @@ def buildable(view: View, seat: int) -> list[Hut]:
     """The huts ``seat`` may build now: in the supply, affordable, of a function they lack.
 
     Asked at the end of every turn of a game with huts, so the costs are read from their
-    table and the player's gold and huts once (:func:`owns` written out).
+    table and the player's gold and huts once (:func:`owns` written out). The supply is in
+    the huts' fixed order, which is by cost, so the first hut dearer than the gold held
+    ends the search.
     """
     player = view.players[seat]
     gold, built = player.gold, player.huts
-    return [hut for hut, _ in view.hut_supply.items if HUT_COSTS[hut] <= gold and hut not in built]
+    huts: list[Hut] = []
+    for hut, _ in view.hut_supply.items:
+        if HUT_COSTS[hut] > gold:
+            break
+        if hut not in built:
+            huts.append(hut)
+    return huts
 
 
 def why_not_buildable(view: View, seat: int, hut: Hut) -> str:
