@@ -4,6 +4,7 @@ after a placement (where no blind draw decides)."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -17,7 +18,7 @@ from cacao_rules.agents.greedy import (
     _MASKS,
     _RESOLVED,
     _around,
-    _edge_bits,
+    _edge_factor,
     _Fills,
     _pattern,
     _pending,
@@ -248,7 +249,7 @@ def test_situations_have_names_of_their_own() -> None:
                     water if touched & 8 else None,
                     tuple(edges),
                 )
-                key = _situation(changed, touched, sum(_edge_bits(name) for name in edges))
+                key = _situation(changed, touched, math.prod(_edge_factor(name) for name in edges))
                 assert names.setdefault(key, situation) == situation
     assert any(isinstance(key, int) for key in names)
     assert any(isinstance(key, tuple) for key in names)

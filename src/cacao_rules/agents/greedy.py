@@ -8,10 +8,12 @@ read and on the edges' tiles and workers, so the best way to resolve them is wor
 per such situation and kept (:func:`best_gain`). A decision then costs a few dictionary
 reads per legal move instead of playing every move and the rest of the turn on the engine.
 
-A situation is named by one integer (:func:`_situation`): the edges as a count per name,
-one bit field per name, so that adding an edge's bits names it in any order (no list to
-sort), and the resources packed beside them. Building no tuples and no objects for the
-situations that are known already is what makes the bot fast in the compiled build too.
+A situation is named by one integer (:func:`_situation`): the edges as the product of a
+prime per edge name (:func:`_edge_factor`), so that multiplying names them in any order (no
+list to sort) and tells every set of edges from every other, and the resources packed beside
+them. Building no tuples and no objects for the situations that are known already is what
+makes the bot fast in the compiled build too; the product of a few small primes, unlike one
+bit field per name, stays a small integer, which mypyc adds, hashes and compares natively.
 
 >>> import cacao_rules as cr
 >>> state = cr.new_game(cr.Config(players=2), seed=3)
@@ -110,34 +112,39 @@ _RESOURCE_BITS: Final = 4
 0 meaning not read)."""
 _RESOURCES_BITS: Final = 4 * _RESOURCE_BITS
 """Bits of the four resources, the lowest of a :func:`_situation`."""
-_COUNT_BITS: Final = 5
-"""Bits of how many edges of one name a :func:`_situation` holds: up to 31. One seat's edges
-of a turn are at most 16 (the placed tile's 4 and 3 more for each of the 4 tiles a fill
-lays), so a count never runs into the next name's bits."""
+
+_PRIMES: Final[list[int]] = [2]
+"""The primes found so far, in order: :func:`_edge_factor` extends it (only while a
+:class:`_Face` is made, under its table's lock)."""
 
 
-def _edge_bits(name: int) -> int:
-    """One edge named ``name`` in a :func:`_situation`: a one in the lowest bit of its
-    name's count. Situations add these up."""
-    return 1 << (_RESOURCES_BITS + _COUNT_BITS * name)
+def _edge_factor(name: int) -> int:
+    """One edge named ``name`` in a :func:`_situation`: the prime numbered ``name`` (2 for
+    0). Situations multiply these, so a situation is the same product whatever the order of
+    its edges, and two sets of edges (counted with repeats) never share one: a product of
+    primes is made of those primes alone."""
+    candidate = _PRIMES[-1]
+    while len(_PRIMES) <= name:
+        candidate += 1
+        if all(candidate % prime for prime in _PRIMES):
+            _PRIMES.append(candidate)
+    return _PRIMES[name]
 
 
 class _Face:
     """What the bot reads of a kind and value of jungle tile, worked out once
     (:func:`_face`): the name of its edges but for the workers (its number among the kinds
-    and values met, times :data:`_WORKER_CODES`), its edge with no workers as situation
-    bits (:func:`_edge_bits`; each worker shifts them by :data:`_COUNT_BITS`), its edge's
-    bits by the workers it shows (0 where those do not activate it: no read of the workers
-    and no shift when valuing a move), what its action touches (:data:`_TOUCHED`), and
-    whether it is a temple."""
+    and values met, times :data:`_WORKER_CODES`), its edge's factor in a situation by the
+    workers it shows (:func:`_edge_factor`; 1 where those do not activate it, which leaves
+    a situation as it is), what its action touches (:data:`_TOUCHED`), and whether it is a
+    temple."""
 
-    __slots__ = ("bits", "name", "shifted", "temple", "touched")
+    __slots__ = ("factors", "name", "temple", "touched")
 
     def __init__(self, tile: JungleTile, number: int) -> None:
         self.name: Final = number * _WORKER_CODES
-        self.bits: Final = _edge_bits(self.name)
-        self.shifted: Final = tuple(
-            self.bits << (_COUNT_BITS * workers) if activates(workers, tile) else 0
+        self.factors: Final = tuple(
+            _edge_factor(self.name + workers) if activates(workers, tile) else 1
             for workers in range(_WORKER_CODES)
         )
         self.touched: Final = _TOUCHED[tile.kind]
@@ -175,12 +182,12 @@ class _Jungle:
     """A jungle tile on ``square`` as a worker's edge faces it: its tile's :class:`_Face`,
     copied for the loops that read it."""
 
-    __slots__ = ("name", "shifted", "square", "temple", "tile", "touched")
+    __slots__ = ("factors", "name", "square", "temple", "tile", "touched")
 
     def __init__(self, square: Square, tile: JungleTile) -> None:
         face = _face(tile)
         self.name: Final = face.name
-        self.shifted: Final = face.shifted
+        self.factors: Final = face.factors
         self.touched: Final = face.touched
         self.temple: Final = face.temple
         self.square: Final = square
@@ -189,16 +196,16 @@ class _Jungle:
 
 class Edge:
     """An activated edge of the bot's seat: ``workers`` facing a jungle tile; ``name`` tells
-    it from other edges in :data:`_BEST` (tile's kind, value and workers), ``bits`` is it in
-    a situation (:func:`_edge_bits`)."""
+    it from other edges in :data:`_BEST` (tile's kind, value and workers), ``factor`` is it
+    in a situation (:func:`_edge_factor`)."""
 
-    __slots__ = ("bits", "jungle", "name", "workers")
+    __slots__ = ("factor", "jungle", "name", "workers")
 
     def __init__(self, jungle: _Jungle, workers: int) -> None:
         self.jungle: Final = jungle
         self.workers: Final = workers
         self.name: Final = jungle.name + workers
-        self.bits: Final = jungle.shifted[workers]
+        self.factor: Final = jungle.factors[workers]
 
 
 def _edge_name(item: Edge) -> int:
@@ -206,13 +213,13 @@ def _edge_name(item: Edge) -> int:
 
 
 def _situation(player: PlayerState, touched: int, edges: int) -> object:
-    """The name in :data:`_BEST` of resolving the edges whose bits add up to ``edges``
-    (:func:`_edge_bits`) with the resources of ``player`` that ``touched`` says their
-    actions touch: one integer (the edges' bits and the resources, :func:`_resources`), or
-    a tuple where a resource does not fit its bits."""
+    """The name in :data:`_BEST` of resolving the edges whose factors multiply to ``edges``
+    (:func:`_edge_factor`) with the resources of ``player`` that ``touched`` says their
+    actions touch: one integer (the edges' product above the resources' bits,
+    :func:`_resources`), or a tuple where a resource does not fit its bits."""
     resources = _resources(player, touched)
     if resources >= 0:
-        return edges | resources
+        return edges << _RESOURCES_BITS | resources
     return (
         player.cacao if touched & _CACAO else None,
         player.chocolate if touched & _CHOCOLATE else None,
@@ -278,11 +285,11 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
         return 0
     player = draft.players[seat]
     touched = 0
-    bits = 0
+    product = 1
     for item in edges:
         touched |= item.jungle.touched
-        bits += item.bits
-    key = _situation(player, touched, bits)
+        product *= item.factor
+    key = _situation(player, touched, product)
     known = _BEST.table.get(key)
     if known is None:
         groups = _independent(edges) if len(edges) > 1 else []
@@ -378,7 +385,7 @@ class _Lay:
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
                 workers = worker.edges[_OPPOSITE[side]]
-                if self.jungle.shifted[workers]:  # the edge is activated
+                if self.jungle.factors[workers] != 1:  # the edge is activated
                     self.others.append((near, Edge(self.jungle, workers)))
 
 
@@ -582,9 +589,9 @@ class _Fill:
     """What one fill of the spaces a placement closes does whatever tile is placed: the
     jungle tiles facing the placed square and on which of its sides, the temples next to
     the placed square or laid by the fill, and the edges of the seat's other tiles that
-    the fill's ``tiles`` activate (and their bits in a situation)."""
+    the fill's ``tiles`` activate (and their product in a situation)."""
 
-    __slots__ = ("other_bits", "other_touched", "others", "sides", "temples")
+    __slots__ = ("other_product", "other_touched", "others", "sides", "temples")
 
     def __init__(
         self,
@@ -595,7 +602,7 @@ class _Fill:
     ) -> None:
         # Most fills activate no other edge: those share the empty list below, never changed.
         others = _NO_EDGES
-        bits = 0
+        product = 1
         touched = 0
         for lay in lays:
             for near, item in lay.others:
@@ -603,12 +610,12 @@ class _Fill:
                     if not others:
                         others = []
                     others.append(item)
-                    bits += item.bits
+                    product *= item.factor
                     touched |= item.jungle.touched
         self.sides: Final = sides
         self.temples: Final = temples
         self.others: Final = others
-        self.other_bits: Final = bits
+        self.other_product: Final = product
         self.other_touched: Final = touched
 
 
@@ -650,19 +657,19 @@ class _Turn:
         table = _BEST.table
         best = _WORST
         for fill in ways:
-            bits = fill.other_bits
+            product = fill.other_product
             touched = fill.other_touched
             for side, jungle in fill.sides:
-                shifted = jungle.shifted[edges[side]]
-                if shifted:  # the edge is activated
-                    bits += shifted
+                factor = jungle.factors[edges[side]]
+                if factor != 1:  # the edge is activated
+                    product *= factor
                     touched |= jungle.touched
             gain = 0
-            if bits:
+            if product != 1:
                 known = table.get(
-                    bits | (packed & _MASKS[touched])
+                    product << _RESOURCES_BITS | (packed & _MASKS[touched])
                     if packed >= 0
-                    else _situation(self.player, touched, bits)
+                    else _situation(self.player, touched, product)
                 )
                 if known is None:
                     known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
@@ -685,7 +692,7 @@ class _Turn:
         mine = list(fill.others)
         for side, jungle in fill.sides:
             workers = edges[side]
-            if jungle.shifted[workers]:  # the edge is activated
+            if jungle.factors[workers] != 1:  # the edge is activated
                 mine.append(Edge(jungle, workers))
         return mine
 
@@ -837,7 +844,7 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
     queue = step.queue
     names: list[int] = []  # of the seat's edges, the queue's first ones, in its order
     touched = 0
-    bits = 0
+    product = 1
     for activated in queue:
         if activated.owner != seat:
             break
@@ -846,8 +853,8 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
         face = _face(tile)
         names.append(face.name + activated.workers)
         touched |= face.touched
-        bits += face.shifted[activated.workers]
-    situation = _situation(player, touched, bits)
+        product *= face.factors[activated.workers]
+    situation = _situation(player, touched, product)
     before = holdings_value(player)
     mine: list[Edge] = []
     draft: Draft | None = None
