@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from ..compiled import Int
 from ..engine import apply, legal_moves
@@ -53,25 +53,27 @@ them, :class:`GreedyBot` plays every move and the rest of its turn on the engine
 
 _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 
-Around = tuple[tuple[int, Square], ...]
-"""A square's neighbours N, E, S, W, each with its side of the square."""
+Around = tuple[tuple[int, object], ...]
+"""A square's neighbours N, E, S, W, each with its side of the square. The squares are typed
+``object``, here and wherever the bot only hands them on or looks them up: compiled, mypyc
+keeps a ``Square`` unboxed and builds a new tuple each time one is stored or looked up."""
 
-_AROUND: Final[Memo[Square, Around]] = Memo("greedy squares around", 20_000)
+_AROUND: Final[Memo[object, Around]] = Memo("greedy squares around", 20_000)
 """The :data:`Around` of each square met, so that a square's neighbours are made once;
-starts afresh when full. In the pure build they are the objects the board keeps
+starts afresh when full. They are the objects the board keeps
 (:func:`~cacao_rules.state.board.square_object`: a board finds the very object it holds
-without comparing tuples); compiled, mypyc holds them unboxed, so they are equal only."""
+without comparing tuples)."""
 
 
-def _around(square: Square) -> Around:
+def _around(square: object) -> Around:
     """The :data:`Around` of ``square``, kept in :data:`_AROUND`."""
     around = _AROUND.table.get(square)
     if around is None:
         around = _AROUND.keep(
             square,
             tuple(
-                (side, cast(Square, square_object(near)))
-                for side, near in enumerate(neighbours(square))
+                (side, square_object(near))
+                for side, near in enumerate(neighbours(cast(Square, square)))
             ),
         )
     return around
@@ -156,7 +158,7 @@ _RESOLVED: Final[Memo[tuple[object, int, int, int], int]] = Memo("greedy resolut
 resolve (:func:`_situation`), the edge's name and the use's workers and bars; starts afresh
 when full."""
 
-_JUNGLES: Final[Memo[Square, _Jungle]] = Memo("greedy jungle tiles", 10_000)
+_JUNGLES: Final[Memo[object, _Jungle]] = Memo("greedy jungle tiles", 10_000)
 """The :class:`_Jungle` of the jungle tile last met on each square: a tile on the board stays
 the same object from state to state of a game, so a decision reads it for a tile it holds
 (and makes it afresh for another); starts afresh when full."""
@@ -184,7 +186,7 @@ class _Jungle:
 
     __slots__ = ("factors", "name", "square", "temple", "tile", "touched")
 
-    def __init__(self, square: Square, tile: JungleTile) -> None:
+    def __init__(self, square: object, tile: JungleTile) -> None:
         face = _face(tile)
         self.name: Final = face.name
         self.factors: Final = face.factors
@@ -337,7 +339,7 @@ def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
         tile = jungle.tile
         action = ACTIONS[tile.kind]
         for use in action.options(player, tile, item.workers):
-            action.perform(draft, seat, jungle.square, tile, item.workers, use)
+            action.perform(draft, seat, cast(Square, jungle.square), tile, item.workers, use)
             best = max(best, best_gain(draft, seat, rest) + holdings_value(draft.players[seat]))
             draft.players[seat] = player
     return best
@@ -361,7 +363,8 @@ Edges = tuple[int, ...]
 """A worker tile's workers on N, E, S, W as placed (a tuple of any length to the compiler,
 so that reading one side by its number builds no tuple)."""
 
-Board = FrozenMap[Square, Tile]
+Board = FrozenMap[Any, Tile]
+"""A board, read with squares typed ``object`` (see :data:`Around`)."""
 
 _ROTATIONS: Final[dict[WorkerType, list[Edges]]] = {
     kind: [kind.rotated(rotation) for rotation in range(4)] for kind in WorkerType
@@ -378,9 +381,9 @@ class _Lay:
 
     __slots__ = ("jungle", "others")
 
-    def __init__(self, board: Board, seat: int, space: Square, tile: JungleTile) -> None:
+    def __init__(self, board: Board, seat: int, space: object, tile: JungleTile) -> None:
         self.jungle: Final = _Jungle(space, tile)
-        self.others: Final[list[tuple[Square, Edge]]] = []
+        self.others: Final[list[tuple[object, Edge]]] = []
         for side, near in _around(space):
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
@@ -444,7 +447,7 @@ class _Fills:
         self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
         self.patterns: Final[dict[int, Pattern]] = {}
         """The :data:`Pattern` of each number of spaces met."""
-        self.lays: Final[dict[tuple[Square, JungleTile], _Lay]] = {}
+        self.lays: Final[dict[tuple[object, JungleTile], _Lay]] = {}
         """Each tile laid on each space met."""
 
     def of(self, placed: Square) -> list[list[_Lay]]:
@@ -470,11 +473,12 @@ class _Fills:
         if pattern is None:
             pattern = self.patterns[len(spaces)] = _pattern(self.state, spaces)
         lays = self.lays
+        squares: tuple[object, ...] = spaces  # read as objects: see Around
         fills = []
         for fill in pattern:
             chosen = []
             for number, tile in fill:
-                space = spaces[number]
+                space = squares[number]
                 lay = lays.get((space, tile))
                 if lay is None:
                     lay = lays[space, tile] = _Lay(self.state.board, self.seat, space, tile)
@@ -517,16 +521,16 @@ class _Around:
 
     __slots__ = ("board", "empty", "placed", "players", "seat", "sides", "spaces", "temples")
 
-    def __init__(self, state: State, seat: int, placed: Square) -> None:
+    def __init__(self, state: State, seat: int, placed: object) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
         # squares builds it (five tuples) again at every read.
         # Most squares face no temple: those share the empty list below, never changed.
-        board = state.board
+        board: Board = state.board
         self.board: Final = board
         self.seat: Final = seat
         self.placed: Final = placed
         self.players: Final = len(state.players)
-        spaces: dict[Square, int] = {}
+        spaces: dict[object, int] = {}
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
         for side, square in _around(placed):
@@ -562,7 +566,7 @@ class _Around:
                 temples = [*temples, self._temple(jungle.square, True)]
         return _Fill(sides, temples, lays, self.placed)
 
-    def _temple(self, temple: Square, new: bool) -> _Temple:
+    def _temple(self, temple: object, new: bool) -> _Temple:
         """The ``temple`` next to the placed square: the workers facing it but those of the
         tile on the placed square (if any: a fill after a placement, an overbuild), and the
         seat's gold from it as the board stands (none if ``new``)."""
@@ -598,7 +602,7 @@ class _Fill:
         sides: list[tuple[int, _Jungle]],
         temples: list[_Temple],
         lays: list[_Lay],
-        placed: Square,
+        placed: object,
     ) -> None:
         # Most fills activate no other edge: those share the empty list below, never changed.
         others = _NO_EDGES
@@ -799,7 +803,7 @@ def _placement_values(
     nothing else)."""
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
-    squares: dict[Square, list[_Fill]] = {}  # the fills after placing on each square met
+    squares: dict[object, list[_Fill]] = {}  # the fills after placing on each square met
     fills = _Fills(state, seat)
     values = []
     for move in moves:
@@ -813,12 +817,12 @@ def _placement_values(
         else:
             values.append(_continued(state, move, seat))
             continue
-        square = move.square
+        square: object = move.square  # compiled, boxed here once (see Around)
         ways = squares.get(square)
         if ways is None:
             around = _Around(state, seat, square)
             ways = squares[square] = (
-                [around.fill(tiles) for tiles in fills.of(square)]
+                [around.fill(tiles) for tiles in fills.of(move.square)]
                 if around.empty
                 else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
             )
@@ -873,7 +877,7 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
             item = mine[index]
             jungle = item.jungle
             ACTIONS[jungle.tile.kind].perform(
-                draft, seat, jungle.square, jungle.tile, item.workers, move
+                draft, seat, cast(Square, jungle.square), jungle.tile, item.workers, move
             )
             rest = mine[:index] + mine[index + 1 :]
             after = holdings_value(draft.players[seat]) + best_gain(draft, seat, rest)
