@@ -727,9 +727,10 @@ class GreedyBot:
         if len(moves) == 1:
             return moves[0]
         values = relative_values(state, seat, moves)
-        best = max(values)
-        if values.count(best) == 1:  # as most often: no list of the best to build
-            return moves[values.index(best)]
+        first, ties = _best(values)
+        if ties == 1:  # as most often: no list of the best to build
+            return moves[first]
+        best = values[first]
         return self._rng.choice(
             [move for move, value in zip(moves, values, strict=True) if value == best]
         )
@@ -742,7 +743,25 @@ def greedy_move(state: State) -> Move:
     if len(moves) == 1:
         return moves[0]
     values = relative_values(state, deciding_seat(state), moves)
-    return moves[values.index(max(values))]
+    return moves[_best(values)[0]]
+
+
+def _best(values: list[int]) -> tuple[int, int]:
+    """The index of the first of the highest of ``values`` (not empty) and how many values
+    are that high, in one loop: compiled, it compares native integers, where ``max``,
+    ``count`` and ``index`` would each compare Python objects."""
+    best = values[0]
+    first = 0
+    ties = 0
+    for index in range(len(values)):
+        value = values[index]
+        if value > best:
+            best = value
+            first = index
+            ties = 1
+        elif value == best:
+            ties += 1
+    return first, ties
 
 
 def move_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
