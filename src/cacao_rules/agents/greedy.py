@@ -8,10 +8,12 @@ read and on the edges' tiles and workers, so the best way to resolve them is wor
 per such situation and kept (:func:`best_gain`). A decision then costs a few dictionary
 reads per legal move instead of playing every move and the rest of the turn on the engine.
 
-A situation is named by one integer (:func:`_situation`): the edges as a count per name,
-one bit field per name, so that adding an edge's bits names it in any order (no list to
-sort), and the resources packed beside them. Building no tuples and no objects for the
-situations that are known already is what makes the bot fast in the compiled build too.
+A situation is named by one integer (:func:`_situation`): the edges as the product of a
+prime per edge name (:func:`_edge_factor`), so that multiplying names them in any order (no
+list to sort) and tells every set of edges from every other, and the resources packed beside
+them. Building no tuples and no objects for the situations that are known already is what
+makes the bot fast in the compiled build too; the product of a few small primes, unlike one
+bit field per name, stays a small integer, which mypyc adds, hashes and compares natively.
 
 >>> import cacao_rules as cr
 >>> state = cr.new_game(cr.Config(players=2), seed=3)
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from ..compiled import Int
 from ..engine import apply, legal_moves
@@ -51,25 +53,27 @@ them, :class:`GreedyBot` plays every move and the rest of its turn on the engine
 
 _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 
-Around = tuple[tuple[int, Square], ...]
-"""A square's neighbours N, E, S, W, each with its side of the square."""
+Around = tuple[tuple[int, object], ...]
+"""A square's neighbours N, E, S, W, each with its side of the square. The squares are typed
+``object``, here and wherever the bot only hands them on or looks them up: compiled, mypyc
+keeps a ``Square`` unboxed and builds a new tuple each time one is stored or looked up."""
 
-_AROUND: Final[Memo[Square, Around]] = Memo("greedy squares around", 20_000)
+_AROUND: Final[Memo[object, Around]] = Memo("greedy squares around", 20_000)
 """The :data:`Around` of each square met, so that a square's neighbours are made once;
-starts afresh when full. In the pure build they are the objects the board keeps
+starts afresh when full. They are the objects the board keeps
 (:func:`~cacao_rules.state.board.square_object`: a board finds the very object it holds
-without comparing tuples); compiled, mypyc holds them unboxed, so they are equal only."""
+without comparing tuples)."""
 
 
-def _around(square: Square) -> Around:
+def _around(square: object) -> Around:
     """The :data:`Around` of ``square``, kept in :data:`_AROUND`."""
     around = _AROUND.table.get(square)
     if around is None:
         around = _AROUND.keep(
             square,
             tuple(
-                (side, cast(Square, square_object(near)))
-                for side, near in enumerate(neighbours(square))
+                (side, square_object(near))
+                for side, near in enumerate(neighbours(cast(Square, square)))
             ),
         )
     return around
@@ -110,34 +114,39 @@ _RESOURCE_BITS: Final = 4
 0 meaning not read)."""
 _RESOURCES_BITS: Final = 4 * _RESOURCE_BITS
 """Bits of the four resources, the lowest of a :func:`_situation`."""
-_COUNT_BITS: Final = 5
-"""Bits of how many edges of one name a :func:`_situation` holds: up to 31. One seat's edges
-of a turn are at most 16 (the placed tile's 4 and 3 more for each of the 4 tiles a fill
-lays), so a count never runs into the next name's bits."""
+
+_PRIMES: Final[list[int]] = [2]
+"""The primes found so far, in order: :func:`_edge_factor` extends it (only while a
+:class:`_Face` is made, under its table's lock)."""
 
 
-def _edge_bits(name: int) -> int:
-    """One edge named ``name`` in a :func:`_situation`: a one in the lowest bit of its
-    name's count. Situations add these up."""
-    return 1 << (_RESOURCES_BITS + _COUNT_BITS * name)
+def _edge_factor(name: int) -> int:
+    """One edge named ``name`` in a :func:`_situation`: the prime numbered ``name`` (2 for
+    0). Situations multiply these, so a situation is the same product whatever the order of
+    its edges, and two sets of edges (counted with repeats) never share one: a product of
+    primes is made of those primes alone."""
+    candidate = _PRIMES[-1]
+    while len(_PRIMES) <= name:
+        candidate += 1
+        if all(candidate % prime for prime in _PRIMES):
+            _PRIMES.append(candidate)
+    return _PRIMES[name]
 
 
 class _Face:
     """What the bot reads of a kind and value of jungle tile, worked out once
     (:func:`_face`): the name of its edges but for the workers (its number among the kinds
-    and values met, times :data:`_WORKER_CODES`), its edge with no workers as situation
-    bits (:func:`_edge_bits`; each worker shifts them by :data:`_COUNT_BITS`), its edge's
-    bits by the workers it shows (0 where those do not activate it: no read of the workers
-    and no shift when valuing a move), what its action touches (:data:`_TOUCHED`), and
-    whether it is a temple."""
+    and values met, times :data:`_WORKER_CODES`), its edge's factor in a situation by the
+    workers it shows (:func:`_edge_factor`; 1 where those do not activate it, which leaves
+    a situation as it is), what its action touches (:data:`_TOUCHED`), and whether it is a
+    temple."""
 
-    __slots__ = ("bits", "name", "shifted", "temple", "touched")
+    __slots__ = ("factors", "name", "temple", "touched")
 
     def __init__(self, tile: JungleTile, number: int) -> None:
         self.name: Final = number * _WORKER_CODES
-        self.bits: Final = _edge_bits(self.name)
-        self.shifted: Final = tuple(
-            self.bits << (_COUNT_BITS * workers) if activates(workers, tile) else 0
+        self.factors: Final = tuple(
+            _edge_factor(self.name + workers) if activates(workers, tile) else 1
             for workers in range(_WORKER_CODES)
         )
         self.touched: Final = _TOUCHED[tile.kind]
@@ -149,7 +158,7 @@ _RESOLVED: Final[Memo[tuple[object, int, int, int], int]] = Memo("greedy resolut
 resolve (:func:`_situation`), the edge's name and the use's workers and bars; starts afresh
 when full."""
 
-_JUNGLES: Final[Memo[Square, _Jungle]] = Memo("greedy jungle tiles", 10_000)
+_JUNGLES: Final[Memo[object, _Jungle]] = Memo("greedy jungle tiles", 10_000)
 """The :class:`_Jungle` of the jungle tile last met on each square: a tile on the board stays
 the same object from state to state of a game, so a decision reads it for a tile it holds
 (and makes it afresh for another); starts afresh when full."""
@@ -175,12 +184,12 @@ class _Jungle:
     """A jungle tile on ``square`` as a worker's edge faces it: its tile's :class:`_Face`,
     copied for the loops that read it."""
 
-    __slots__ = ("name", "shifted", "square", "temple", "tile", "touched")
+    __slots__ = ("factors", "name", "square", "temple", "tile", "touched")
 
-    def __init__(self, square: Square, tile: JungleTile) -> None:
+    def __init__(self, square: object, tile: JungleTile) -> None:
         face = _face(tile)
         self.name: Final = face.name
-        self.shifted: Final = face.shifted
+        self.factors: Final = face.factors
         self.touched: Final = face.touched
         self.temple: Final = face.temple
         self.square: Final = square
@@ -189,16 +198,16 @@ class _Jungle:
 
 class Edge:
     """An activated edge of the bot's seat: ``workers`` facing a jungle tile; ``name`` tells
-    it from other edges in :data:`_BEST` (tile's kind, value and workers), ``bits`` is it in
-    a situation (:func:`_edge_bits`)."""
+    it from other edges in :data:`_BEST` (tile's kind, value and workers), ``factor`` is it
+    in a situation (:func:`_edge_factor`)."""
 
-    __slots__ = ("bits", "jungle", "name", "workers")
+    __slots__ = ("factor", "jungle", "name", "workers")
 
     def __init__(self, jungle: _Jungle, workers: int) -> None:
         self.jungle: Final = jungle
         self.workers: Final = workers
         self.name: Final = jungle.name + workers
-        self.bits: Final = jungle.shifted[workers]
+        self.factor: Final = jungle.factors[workers]
 
 
 def _edge_name(item: Edge) -> int:
@@ -206,13 +215,13 @@ def _edge_name(item: Edge) -> int:
 
 
 def _situation(player: PlayerState, touched: int, edges: int) -> object:
-    """The name in :data:`_BEST` of resolving the edges whose bits add up to ``edges``
-    (:func:`_edge_bits`) with the resources of ``player`` that ``touched`` says their
-    actions touch: one integer (the edges' bits and the resources, :func:`_resources`), or
-    a tuple where a resource does not fit its bits."""
+    """The name in :data:`_BEST` of resolving the edges whose factors multiply to ``edges``
+    (:func:`_edge_factor`) with the resources of ``player`` that ``touched`` says their
+    actions touch: one integer (the edges' product above the resources' bits,
+    :func:`_resources`), or a tuple where a resource does not fit its bits."""
     resources = _resources(player, touched)
     if resources >= 0:
-        return edges | resources
+        return edges << _RESOURCES_BITS | resources
     return (
         player.cacao if touched & _CACAO else None,
         player.chocolate if touched & _CHOCOLATE else None,
@@ -278,11 +287,11 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
         return 0
     player = draft.players[seat]
     touched = 0
-    bits = 0
+    product = 1
     for item in edges:
         touched |= item.jungle.touched
-        bits += item.bits
-    key = _situation(player, touched, bits)
+        product *= item.factor
+    key = _situation(player, touched, product)
     known = _BEST.table.get(key)
     if known is None:
         groups = _independent(edges) if len(edges) > 1 else []
@@ -330,7 +339,7 @@ def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
         tile = jungle.tile
         action = ACTIONS[tile.kind]
         for use in action.options(player, tile, item.workers):
-            action.perform(draft, seat, jungle.square, tile, item.workers, use)
+            action.perform(draft, seat, cast(Square, jungle.square), tile, item.workers, use)
             best = max(best, best_gain(draft, seat, rest) + holdings_value(draft.players[seat]))
             draft.players[seat] = player
     return best
@@ -354,7 +363,8 @@ Edges = tuple[int, ...]
 """A worker tile's workers on N, E, S, W as placed (a tuple of any length to the compiler,
 so that reading one side by its number builds no tuple)."""
 
-Board = FrozenMap[Square, Tile]
+Board = FrozenMap[Any, Tile]
+"""A board, read with squares typed ``object`` (see :data:`Around`)."""
 
 _ROTATIONS: Final[dict[WorkerType, list[Edges]]] = {
     kind: [kind.rotated(rotation) for rotation in range(4)] for kind in WorkerType
@@ -371,14 +381,14 @@ class _Lay:
 
     __slots__ = ("jungle", "others")
 
-    def __init__(self, board: Board, seat: int, space: Square, tile: JungleTile) -> None:
+    def __init__(self, board: Board, seat: int, space: object, tile: JungleTile) -> None:
         self.jungle: Final = _Jungle(space, tile)
-        self.others: Final[list[tuple[Square, Edge]]] = []
+        self.others: Final[list[tuple[object, Edge]]] = []
         for side, near in _around(space):
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
                 workers = worker.edges[_OPPOSITE[side]]
-                if self.jungle.shifted[workers]:  # the edge is activated
+                if self.jungle.factors[workers] != 1:  # the edge is activated
                     self.others.append((near, Edge(self.jungle, workers)))
 
 
@@ -437,7 +447,7 @@ class _Fills:
         self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
         self.patterns: Final[dict[int, Pattern]] = {}
         """The :data:`Pattern` of each number of spaces met."""
-        self.lays: Final[dict[tuple[Square, JungleTile], _Lay]] = {}
+        self.lays: Final[dict[tuple[object, JungleTile], _Lay]] = {}
         """Each tile laid on each space met."""
 
     def of(self, placed: Square) -> list[list[_Lay]]:
@@ -463,11 +473,12 @@ class _Fills:
         if pattern is None:
             pattern = self.patterns[len(spaces)] = _pattern(self.state, spaces)
         lays = self.lays
+        squares: tuple[object, ...] = spaces  # read as objects: see Around
         fills = []
         for fill in pattern:
             chosen = []
             for number, tile in fill:
-                space = spaces[number]
+                space = squares[number]
                 lay = lays.get((space, tile))
                 if lay is None:
                     lay = lays[space, tile] = _Lay(self.state.board, self.seat, space, tile)
@@ -510,16 +521,16 @@ class _Around:
 
     __slots__ = ("board", "empty", "placed", "players", "seat", "sides", "spaces", "temples")
 
-    def __init__(self, state: State, seat: int, placed: Square) -> None:
+    def __init__(self, state: State, seat: int, placed: object) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
         # squares builds it (five tuples) again at every read.
         # Most squares face no temple: those share the empty list below, never changed.
-        board = state.board
+        board: Board = state.board
         self.board: Final = board
         self.seat: Final = seat
         self.placed: Final = placed
         self.players: Final = len(state.players)
-        spaces: dict[Square, int] = {}
+        spaces: dict[object, int] = {}
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
         for side, square in _around(placed):
@@ -555,7 +566,7 @@ class _Around:
                 temples = [*temples, self._temple(jungle.square, True)]
         return _Fill(sides, temples, lays, self.placed)
 
-    def _temple(self, temple: Square, new: bool) -> _Temple:
+    def _temple(self, temple: object, new: bool) -> _Temple:
         """The ``temple`` next to the placed square: the workers facing it but those of the
         tile on the placed square (if any: a fill after a placement, an overbuild), and the
         seat's gold from it as the board stands (none if ``new``)."""
@@ -582,20 +593,20 @@ class _Fill:
     """What one fill of the spaces a placement closes does whatever tile is placed: the
     jungle tiles facing the placed square and on which of its sides, the temples next to
     the placed square or laid by the fill, and the edges of the seat's other tiles that
-    the fill's ``tiles`` activate (and their bits in a situation)."""
+    the fill's ``tiles`` activate (and their product in a situation)."""
 
-    __slots__ = ("other_bits", "other_touched", "others", "sides", "temples")
+    __slots__ = ("other_product", "other_touched", "others", "sides", "temples")
 
     def __init__(
         self,
         sides: list[tuple[int, _Jungle]],
         temples: list[_Temple],
         lays: list[_Lay],
-        placed: Square,
+        placed: object,
     ) -> None:
         # Most fills activate no other edge: those share the empty list below, never changed.
         others = _NO_EDGES
-        bits = 0
+        product = 1
         touched = 0
         for lay in lays:
             for near, item in lay.others:
@@ -603,12 +614,12 @@ class _Fill:
                     if not others:
                         others = []
                     others.append(item)
-                    bits += item.bits
+                    product *= item.factor
                     touched |= item.jungle.touched
         self.sides: Final = sides
         self.temples: Final = temples
         self.others: Final = others
-        self.other_bits: Final = bits
+        self.other_product: Final = product
         self.other_touched: Final = touched
 
 
@@ -650,19 +661,19 @@ class _Turn:
         table = _BEST.table
         best = _WORST
         for fill in ways:
-            bits = fill.other_bits
+            product = fill.other_product
             touched = fill.other_touched
             for side, jungle in fill.sides:
-                shifted = jungle.shifted[edges[side]]
-                if shifted:  # the edge is activated
-                    bits += shifted
+                factor = jungle.factors[edges[side]]
+                if factor != 1:  # the edge is activated
+                    product *= factor
                     touched |= jungle.touched
             gain = 0
-            if bits:
+            if product != 1:
                 known = table.get(
-                    bits | (packed & _MASKS[touched])
+                    product << _RESOURCES_BITS | (packed & _MASKS[touched])
                     if packed >= 0
-                    else _situation(self.player, touched, bits)
+                    else _situation(self.player, touched, product)
                 )
                 if known is None:
                     known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
@@ -685,7 +696,7 @@ class _Turn:
         mine = list(fill.others)
         for side, jungle in fill.sides:
             workers = edges[side]
-            if jungle.shifted[workers]:  # the edge is activated
+            if jungle.factors[workers] != 1:  # the edge is activated
                 mine.append(Edge(jungle, workers))
         return mine
 
@@ -716,9 +727,10 @@ class GreedyBot:
         if len(moves) == 1:
             return moves[0]
         values = relative_values(state, seat, moves)
-        best = max(values)
-        if values.count(best) == 1:  # as most often: no list of the best to build
-            return moves[values.index(best)]
+        first, ties = _best(values)
+        if ties == 1:  # as most often: no list of the best to build
+            return moves[first]
+        best = values[first]
         return self._rng.choice(
             [move for move, value in zip(moves, values, strict=True) if value == best]
         )
@@ -731,7 +743,25 @@ def greedy_move(state: State) -> Move:
     if len(moves) == 1:
         return moves[0]
     values = relative_values(state, deciding_seat(state), moves)
-    return moves[values.index(max(values))]
+    return moves[_best(values)[0]]
+
+
+def _best(values: list[int]) -> tuple[int, int]:
+    """The index of the first of the highest of ``values`` (not empty) and how many values
+    are that high, in one loop: compiled, it compares native integers, where ``max``,
+    ``count`` and ``index`` would each compare Python objects."""
+    best = values[0]
+    first = 0
+    ties = 0
+    for index in range(len(values)):
+        value = values[index]
+        if value > best:
+            best = value
+            first = index
+            ties = 1
+        elif value == best:
+            ties += 1
+    return first, ties
 
 
 def move_values(state: State, seat: int, moves: Sequence[Move]) -> list[int]:
@@ -792,7 +822,7 @@ def _placement_values(
     nothing else)."""
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
-    squares: dict[Square, list[_Fill]] = {}  # the fills after placing on each square met
+    squares: dict[object, list[_Fill]] = {}  # the fills after placing on each square met
     fills = _Fills(state, seat)
     values = []
     for move in moves:
@@ -806,12 +836,12 @@ def _placement_values(
         else:
             values.append(_continued(state, move, seat))
             continue
-        square = move.square
+        square: object = move.square  # compiled, boxed here once (see Around)
         ways = squares.get(square)
         if ways is None:
             around = _Around(state, seat, square)
             ways = squares[square] = (
-                [around.fill(tiles) for tiles in fills.of(square)]
+                [around.fill(tiles) for tiles in fills.of(move.square)]
                 if around.empty
                 else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
             )
@@ -837,7 +867,7 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
     queue = step.queue
     names: list[int] = []  # of the seat's edges, the queue's first ones, in its order
     touched = 0
-    bits = 0
+    product = 1
     for activated in queue:
         if activated.owner != seat:
             break
@@ -846,8 +876,8 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
         face = _face(tile)
         names.append(face.name + activated.workers)
         touched |= face.touched
-        bits += face.shifted[activated.workers]
-    situation = _situation(player, touched, bits)
+        product *= face.factors[activated.workers]
+    situation = _situation(player, touched, product)
     before = holdings_value(player)
     mine: list[Edge] = []
     draft: Draft | None = None
@@ -866,7 +896,7 @@ def _resolve_values(state: State, seat: int, step: ResolveStep, moves: Sequence[
             item = mine[index]
             jungle = item.jungle
             ACTIONS[jungle.tile.kind].perform(
-                draft, seat, jungle.square, jungle.tile, item.workers, move
+                draft, seat, cast(Square, jungle.square), jungle.tile, item.workers, move
             )
             rest = mine[:index] + mine[index + 1 :]
             after = holdings_value(draft.players[seat]) + best_gain(draft, seat, rest)
