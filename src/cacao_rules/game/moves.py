@@ -30,6 +30,10 @@ from .sealed import Default, Sealed
 
 MAX_COUNT: Final = MAX_MOVE_COUNT
 
+_NEW: Final = object.__new__
+"""Makes an object of a class without running its constructor: a move's ``_unchecked``
+writes its slots itself in the pure build."""
+
 MAX_FILL_CHOICES: Final = 4
 """The most choices a fill can make: one per side of the tile just placed."""
 
@@ -191,6 +195,19 @@ class Place(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(type: WorkerType, square: Square, rotation: int) -> Place:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return Place(type, square, rotation)
+        move: Place = _NEW(Place._OPEN)  # written as its constructor does
+        move.type = type
+        move.square = square
+        move.rotation = rotation
+        move._hash = None
+        move.__class__ = Place  # sealed
+        return move
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.type, self.square, self.rotation)
@@ -265,6 +282,19 @@ class Overbuild(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(type: WorkerType, square: Square, rotation: int) -> Overbuild:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return Overbuild(type, square, rotation)
+        move: Overbuild = _NEW(Overbuild._OPEN)  # written as its constructor does
+        move.type = type
+        move.square = square
+        move.rotation = rotation
+        move._hash = None
+        move.__class__ = Overbuild  # sealed
+        return move
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.type, self.square, self.rotation)
@@ -332,6 +362,17 @@ class Discard(Sealed):
             self.type = type
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(type: WorkerType) -> Discard:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return Discard(type)
+        move: Discard = _NEW(Discard._OPEN)  # written as its constructor does
+        move.type = type
+        move._hash = None
+        move.__class__ = Discard  # sealed
+        return move
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -402,6 +443,19 @@ class FillChoice(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(square: Square, tile: JungleTile, from_map: bool) -> FillChoice:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return FillChoice(square, tile, from_map)
+        move: FillChoice = _NEW(FillChoice._OPEN)  # written as its constructor does
+        move.square = square
+        move.tile = tile
+        move.from_map = from_map
+        move._hash = None
+        move.__class__ = FillChoice  # sealed
+        return move
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.square, self.tile, self.from_map)
@@ -470,6 +524,17 @@ class Fill(Sealed):
             self.choices = choices
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(choices: tuple[FillChoice, ...]) -> Fill:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return Fill(choices)
+        move: Fill = _NEW(Fill._OPEN)  # written as its constructor does
+        move.choices = choices
+        move._hash = None
+        move.__class__ = Fill  # sealed
+        return move
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -583,6 +648,21 @@ class Resolve(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(square: Square, side: Side, workers: int, bars: int, gems: Gems) -> Resolve:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return Resolve(square, side, workers, bars, gems)
+        move: Resolve = _NEW(Resolve._OPEN)  # written as its constructor does
+        move.square = square
+        move.side = side
+        move.workers = workers
+        move.bars = bars
+        move.gems = gems
+        move._hash = None
+        move.__class__ = Resolve  # sealed
+        return move
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.square, self.side, self.workers, self.bars, self.gems)
@@ -685,6 +765,17 @@ class DrawWorker(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(type: WorkerType) -> DrawWorker:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return DrawWorker(type)
+        move: DrawWorker = _NEW(DrawWorker._OPEN)  # written as its constructor does
+        move.type = type
+        move._hash = None
+        move.__class__ = DrawWorker  # sealed
+        return move
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.type,)
@@ -749,6 +840,17 @@ class DrawJungle(Sealed):
             self.tile = tile
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(tile: JungleTile) -> DrawJungle:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return DrawJungle(tile)
+        move: DrawJungle = _NEW(DrawJungle._OPEN)  # written as its constructor does
+        move.tile = tile
+        move._hash = None
+        move.__class__ = DrawJungle  # sealed
+        return move
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -815,6 +917,17 @@ class Slide(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(tile: JungleTile) -> Slide:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return Slide(tile)
+        move: Slide = _NEW(Slide._OPEN)  # written as its constructor does
+        move.tile = tile
+        move._hash = None
+        move.__class__ = Slide  # sealed
+        return move
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.tile,)
@@ -879,6 +992,17 @@ class BuildHut(Sealed):
             self.hut = hut
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(hut: Hut) -> BuildHut:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return BuildHut(hut)
+        move: BuildHut = _NEW(BuildHut._OPEN)  # written as its constructor does
+        move.hut = hut
+        move._hash = None
+        move.__class__ = BuildHut  # sealed
+        return move
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -997,6 +1121,17 @@ class HutSide(Sealed):
             self.hut = hut
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(hut: Hut) -> HutSide:
+        """A new one of arguments taken as they are: for the engine's own moves."""
+        if COMPILED:
+            return HutSide(hut)
+        move: HutSide = _NEW(HutSide._OPEN)  # written as its constructor does
+        move.hut = hut
+        move._hash = None
+        move.__class__ = HutSide  # sealed
+        return move
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

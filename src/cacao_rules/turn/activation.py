@@ -173,7 +173,7 @@ def _new_move(key: tuple[object, Side, Use]) -> Resolve:
     """The move named by ``key`` (square, side and use) of :data:`_RESOLVES`, made and kept."""
     square, side, use = key
     at: Square = square  # type: ignore[assignment]  # (no cast call: see _edge_moves)
-    return _RESOLVES.keep(key, Resolve(at, side, use.workers, use.bars, use.gems))
+    return _RESOLVES.keep(key, Resolve._unchecked(at, side, use.workers, use.bars, use.gems))
 
 
 def _use_text(use: Use) -> str:
