@@ -15,9 +15,10 @@ order, the way dataclasses and attrs take them::
 annotation whose name starts with ``_`` is a private slot, ``None`` when built. A class
 that has a static ``_check_fields`` has its arguments checked with it first, and gets
 ``_unchecked``, which makes the same value without the checks, for the moves the engine
-makes of a valid state's parts; one that has a static ``_converted`` has them converted,
-and its constructor takes them as ``_converted``'s parameters are annotated. This script
-reads those classes with ``ast`` and writes, into a marked block inside each, its slots,
+makes of a valid state's parts (as do the records it makes at nearly every move,
+:data:`MADE_OFTEN`); one that has a static ``_converted`` has them converted, and its
+constructor takes them as ``_converted``'s parameters are annotated. This script reads
+those classes with ``ast`` and writes, into a marked block inside each, its slots,
 ``FIELDS`` (from which :class:`~cacao_rules.game.sealed.Sealed` derives equality, the hash,
 ``repr``, ``__match_args__`` and pickling), the constructor, ``values()`` and a ``replace``
 typed with the class; and for :class:`~cacao_rules.State` the working copy
@@ -267,7 +268,7 @@ def sealed_block(value: Value) -> list[str]:
     lines.append("            sealed._WEAR(self, sealed._OPEN)")
     lines += [f"            self.{slot} = {given.get(slot, 'None')}" for slot in written]
     lines.append("            self.__class__ = sealed  # the twin allows a plain write")
-    if value.check:
+    if value.check or value.name in MADE_OFTEN:
         lines += _unchecked(value, privates)
     lines += ["", "    def values(self) -> tuple[Any, ...]:"]
     lines.append('        """The fields\' values, in the order of :attr:`FIELDS`."""')
@@ -284,25 +285,31 @@ def sealed_block(value: Value) -> list[str]:
     return lines
 
 
+MADE_OFTEN: frozenset[str] = frozenset({"ActivatedEdge", "ResolveStep"})
+"""The classes without checks that get :func:`_unchecked` too: the engine makes an activated
+edge, and a resolve step, at nearly every move; written out, the pure build makes one
+without the constructor's call, for about 1% of the instructions of its seeded games."""
+
+
 def _unchecked(value: Value, privates: list[str]) -> list[str]:
-    """``_unchecked``, for a class that checks its arguments (``check``): a new value of
-    arguments taken as they are, for the moves the engine makes itself of a valid state's
-    parts (the squares, tiles and counts of its board, hands and edges). Compiled, the
-    constructor, whose checks are native; pure, written out (:func:`_written`) without the
-    checks' three calls, or the constructor's: about 3% of the instructions of a pure
-    build's seeded base games (7% in the Big Game), which make each placement, fill and
-    resolve move once and keep it."""
+    """``_unchecked``, for a class that checks its arguments (``check``) or is made often
+    (:data:`MADE_OFTEN`): a new value of arguments taken as they are, for the values the
+    engine makes itself of a valid state's parts (the squares, tiles and counts of its
+    board, hands and edges). Compiled, the constructor, whose checks are native; pure,
+    written out (:func:`_written`) without the checks' calls, or the constructor's: about 3%
+    of the instructions of a pure build's seeded base games (7% in the Big Game), which make
+    each placement, fill and resolve move once and keep it."""
     names = [f.name for f in value.fields]
     parameters = [f"{f.name}: {f.type if f.given is None else f.given}" for f in value.fields]
     lines = ["", "    @staticmethod"]
     lines += _signature("    def _unchecked", parameters, value.name)
     lines.append(
-        '        """A new one of arguments taken as they are: for the engine\'s own moves."""'
+        '        """A new one of arguments taken as they are: for the engine\'s own values."""'
     )
     lines.append("        if COMPILED:")
     lines += _call(f"            return {value.name}", names)
     written = {name: name for name in names}
-    return lines + _written("move", value.name, written, {name: "None" for name in privates})
+    return lines + _written("made", value.name, written, {name: "None" for name in privates})
 
 
 def draft_block(state: Value, player: Value) -> list[str]:

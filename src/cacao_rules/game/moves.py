@@ -197,16 +197,16 @@ class Place(Sealed):
 
     @staticmethod
     def _unchecked(type: WorkerType, square: Square, rotation: int) -> Place:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Place(type, square, rotation)
-        move: Place = _NEW(Place._OPEN)  # written as its constructor does
-        move.type = type
-        move.square = square
-        move.rotation = rotation
-        move._hash = None
-        move.__class__ = Place  # sealed
-        return move
+        made: Place = _NEW(Place._OPEN)  # written as its constructor does
+        made.type = type
+        made.square = square
+        made.rotation = rotation
+        made._hash = None
+        made.__class__ = Place  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -284,16 +284,16 @@ class Overbuild(Sealed):
 
     @staticmethod
     def _unchecked(type: WorkerType, square: Square, rotation: int) -> Overbuild:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Overbuild(type, square, rotation)
-        move: Overbuild = _NEW(Overbuild._OPEN)  # written as its constructor does
-        move.type = type
-        move.square = square
-        move.rotation = rotation
-        move._hash = None
-        move.__class__ = Overbuild  # sealed
-        return move
+        made: Overbuild = _NEW(Overbuild._OPEN)  # written as its constructor does
+        made.type = type
+        made.square = square
+        made.rotation = rotation
+        made._hash = None
+        made.__class__ = Overbuild  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -365,14 +365,14 @@ class Discard(Sealed):
 
     @staticmethod
     def _unchecked(type: WorkerType) -> Discard:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Discard(type)
-        move: Discard = _NEW(Discard._OPEN)  # written as its constructor does
-        move.type = type
-        move._hash = None
-        move.__class__ = Discard  # sealed
-        return move
+        made: Discard = _NEW(Discard._OPEN)  # written as its constructor does
+        made.type = type
+        made._hash = None
+        made.__class__ = Discard  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -445,16 +445,16 @@ class FillChoice(Sealed):
 
     @staticmethod
     def _unchecked(square: Square, tile: JungleTile, from_map: bool) -> FillChoice:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return FillChoice(square, tile, from_map)
-        move: FillChoice = _NEW(FillChoice._OPEN)  # written as its constructor does
-        move.square = square
-        move.tile = tile
-        move.from_map = from_map
-        move._hash = None
-        move.__class__ = FillChoice  # sealed
-        return move
+        made: FillChoice = _NEW(FillChoice._OPEN)  # written as its constructor does
+        made.square = square
+        made.tile = tile
+        made.from_map = from_map
+        made._hash = None
+        made.__class__ = FillChoice  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -527,14 +527,14 @@ class Fill(Sealed):
 
     @staticmethod
     def _unchecked(choices: tuple[FillChoice, ...]) -> Fill:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Fill(choices)
-        move: Fill = _NEW(Fill._OPEN)  # written as its constructor does
-        move.choices = choices
-        move._hash = None
-        move.__class__ = Fill  # sealed
-        return move
+        made: Fill = _NEW(Fill._OPEN)  # written as its constructor does
+        made.choices = choices
+        made._hash = None
+        made.__class__ = Fill  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -650,18 +650,18 @@ class Resolve(Sealed):
 
     @staticmethod
     def _unchecked(square: Square, side: Side, workers: int, bars: int, gems: Gems) -> Resolve:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Resolve(square, side, workers, bars, gems)
-        move: Resolve = _NEW(Resolve._OPEN)  # written as its constructor does
-        move.square = square
-        move.side = side
-        move.workers = workers
-        move.bars = bars
-        move.gems = gems
-        move._hash = None
-        move.__class__ = Resolve  # sealed
-        return move
+        made: Resolve = _NEW(Resolve._OPEN)  # written as its constructor does
+        made.square = square
+        made.side = side
+        made.workers = workers
+        made.bars = bars
+        made.gems = gems
+        made._hash = None
+        made.__class__ = Resolve  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -767,14 +767,14 @@ class DrawWorker(Sealed):
 
     @staticmethod
     def _unchecked(type: WorkerType) -> DrawWorker:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return DrawWorker(type)
-        move: DrawWorker = _NEW(DrawWorker._OPEN)  # written as its constructor does
-        move.type = type
-        move._hash = None
-        move.__class__ = DrawWorker  # sealed
-        return move
+        made: DrawWorker = _NEW(DrawWorker._OPEN)  # written as its constructor does
+        made.type = type
+        made._hash = None
+        made.__class__ = DrawWorker  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -843,14 +843,14 @@ class DrawJungle(Sealed):
 
     @staticmethod
     def _unchecked(tile: JungleTile) -> DrawJungle:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return DrawJungle(tile)
-        move: DrawJungle = _NEW(DrawJungle._OPEN)  # written as its constructor does
-        move.tile = tile
-        move._hash = None
-        move.__class__ = DrawJungle  # sealed
-        return move
+        made: DrawJungle = _NEW(DrawJungle._OPEN)  # written as its constructor does
+        made.tile = tile
+        made._hash = None
+        made.__class__ = DrawJungle  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -919,14 +919,14 @@ class Slide(Sealed):
 
     @staticmethod
     def _unchecked(tile: JungleTile) -> Slide:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Slide(tile)
-        move: Slide = _NEW(Slide._OPEN)  # written as its constructor does
-        move.tile = tile
-        move._hash = None
-        move.__class__ = Slide  # sealed
-        return move
+        made: Slide = _NEW(Slide._OPEN)  # written as its constructor does
+        made.tile = tile
+        made._hash = None
+        made.__class__ = Slide  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -995,14 +995,14 @@ class BuildHut(Sealed):
 
     @staticmethod
     def _unchecked(hut: Hut) -> BuildHut:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return BuildHut(hut)
-        move: BuildHut = _NEW(BuildHut._OPEN)  # written as its constructor does
-        move.hut = hut
-        move._hash = None
-        move.__class__ = BuildHut  # sealed
-        return move
+        made: BuildHut = _NEW(BuildHut._OPEN)  # written as its constructor does
+        made.hut = hut
+        made._hash = None
+        made.__class__ = BuildHut  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -1124,14 +1124,14 @@ class HutSide(Sealed):
 
     @staticmethod
     def _unchecked(hut: Hut) -> HutSide:
-        """A new one of arguments taken as they are: for the engine's own moves."""
+        """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return HutSide(hut)
-        move: HutSide = _NEW(HutSide._OPEN)  # written as its constructor does
-        move.hut = hut
-        move._hash = None
-        move.__class__ = HutSide  # sealed
-        return move
+        made: HutSide = _NEW(HutSide._OPEN)  # written as its constructor does
+        made.hut = hut
+        made._hash = None
+        made.__class__ = HutSide  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
