@@ -11,17 +11,17 @@ order, the way dataclasses and attrs take them::
         gems: Annotated[Gems | None, Default(None)]
 
 ``Default(source)`` gives a default and ``HIDDEN`` a field no other player sees
-(:mod:`cacao_rules.game.sealed` says why a default cannot be written ``= 0``); an
-annotation whose name starts with ``_`` is a private slot, ``None`` when built. A class
-that has a static ``_check_fields`` has its arguments checked with it first, and gets
-``_unchecked``, which makes the same value without the checks, for the moves the engine
-makes of a valid state's parts (as do the records it makes at nearly every move,
-:data:`MADE_OFTEN`); one that has a static ``_converted`` has them converted, and its
-constructor takes them as ``_converted``'s parameters are annotated. This script reads
-those classes with ``ast`` and writes, into a marked block inside each, its slots,
-``FIELDS`` (from which :class:`~cacao_rules.game.sealed.Sealed` derives equality, the hash,
-``repr``, ``__match_args__`` and pickling), the constructor, ``values()`` and a ``replace``
-typed with the class; and for :class:`~cacao_rules.State` the working copy
+(:mod:`cacao_rules.game.sealed` says why a default cannot be written ``= 0``); an annotation
+whose name starts with ``_`` is a private slot, ``None`` when built. A class that has a
+static ``_check_fields`` has its arguments checked with it first; the values the engine
+makes of a valid state's parts at nearly every move (:data:`MADE_OFTEN`) also get
+``_unchecked``, which makes the same value without the checks; one that has a static
+``_converted`` has them converted, and its constructor takes them as ``_converted``'s
+parameters are annotated. This script reads those classes with ``ast`` and writes, into a
+marked block inside each, its slots, ``FIELDS`` (from which
+:class:`~cacao_rules.game.sealed.Sealed` derives equality, the hash, ``repr``,
+``__match_args__`` and pickling), the constructor, ``values()`` and a ``replace`` typed with
+the class; and for :class:`~cacao_rules.State` the working copy
 :class:`~cacao_rules.state.draft.Draft` (its fields, copying a state in, freezing it out,
 changing a player). :class:`~cacao_rules.Observation`, :class:`~cacao_rules.PlayerView` and
 ``SeatSummary`` declare only their own fields: the rest they take from the open fields of
@@ -268,7 +268,7 @@ def sealed_block(value: Value) -> list[str]:
     lines.append("            sealed._WEAR(self, sealed._OPEN)")
     lines += [f"            self.{slot} = {given.get(slot, 'None')}" for slot in written]
     lines.append("            self.__class__ = sealed  # the twin allows a plain write")
-    if value.check or value.name in MADE_OFTEN:
+    if value.name in MADE_OFTEN:
         lines += _unchecked(value, privates)
     lines += ["", "    def values(self) -> tuple[Any, ...]:"]
     lines.append('        """The fields\' values, in the order of :attr:`FIELDS`."""')
@@ -285,20 +285,22 @@ def sealed_block(value: Value) -> list[str]:
     return lines
 
 
-MADE_OFTEN: frozenset[str] = frozenset({"ActivatedEdge", "ResolveStep"})
-"""The classes without checks that get :func:`_unchecked` too: the engine makes an activated
-edge, and a resolve step, at nearly every move; written out, the pure build makes one
-without the constructor's call, for about 1% of the instructions of its seeded games."""
+MADE_OFTEN: frozenset[str] = frozenset(
+    {"Place", "Overbuild", "FillChoice", "Fill", "Resolve", "ActivatedEdge", "ResolveStep"}
+)
+"""The classes that get :func:`_unchecked`: the moves the engine lists (placements,
+overbuilds, fills and resolves, each made once and kept) and the activated edges and resolve
+steps it makes at nearly every move. Written out, the pure build makes them without the
+constructor's call or its checks: about 4% of the instructions of its seeded base games,
+7% in the Big Game."""
 
 
 def _unchecked(value: Value, privates: list[str]) -> list[str]:
-    """``_unchecked``, for a class that checks its arguments (``check``) or is made often
-    (:data:`MADE_OFTEN`): a new value of arguments taken as they are, for the values the
-    engine makes itself of a valid state's parts (the squares, tiles and counts of its
-    board, hands and edges). Compiled, the constructor, whose checks are native; pure,
-    written out (:func:`_written`) without the checks' calls, or the constructor's: about 3%
-    of the instructions of a pure build's seeded base games (7% in the Big Game), which make
-    each placement, fill and resolve move once and keep it."""
+    """``_unchecked``, for a class the engine makes often (:data:`MADE_OFTEN`): a new value
+    of arguments taken as they are, for the values the engine makes itself of a valid
+    state's parts (the squares, tiles and counts of its board, hands and edges). Compiled,
+    the constructor, whose checks are native; pure, written out (:func:`_written`) without
+    the checks' calls or the constructor's."""
     names = [f.name for f in value.fields]
     parameters = [f"{f.name}: {f.type if f.given is None else f.given}" for f in value.fields]
     lines = ["", "    @staticmethod"]

@@ -363,17 +363,6 @@ class Discard(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
-    @staticmethod
-    def _unchecked(type: WorkerType) -> Discard:
-        """A new one of arguments taken as they are: for the engine's own values."""
-        if COMPILED:
-            return Discard(type)
-        made: Discard = _NEW(Discard._OPEN)  # written as its constructor does
-        made.type = type
-        made._hash = None
-        made.__class__ = Discard  # sealed
-        return made
-
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.type,)
@@ -765,17 +754,6 @@ class DrawWorker(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
-    @staticmethod
-    def _unchecked(type: WorkerType) -> DrawWorker:
-        """A new one of arguments taken as they are: for the engine's own values."""
-        if COMPILED:
-            return DrawWorker(type)
-        made: DrawWorker = _NEW(DrawWorker._OPEN)  # written as its constructor does
-        made.type = type
-        made._hash = None
-        made.__class__ = DrawWorker  # sealed
-        return made
-
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.type,)
@@ -840,17 +818,6 @@ class DrawJungle(Sealed):
             self.tile = tile
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
-
-    @staticmethod
-    def _unchecked(tile: JungleTile) -> DrawJungle:
-        """A new one of arguments taken as they are: for the engine's own values."""
-        if COMPILED:
-            return DrawJungle(tile)
-        made: DrawJungle = _NEW(DrawJungle._OPEN)  # written as its constructor does
-        made.tile = tile
-        made._hash = None
-        made.__class__ = DrawJungle  # sealed
-        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -917,17 +884,6 @@ class Slide(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
-    @staticmethod
-    def _unchecked(tile: JungleTile) -> Slide:
-        """A new one of arguments taken as they are: for the engine's own values."""
-        if COMPILED:
-            return Slide(tile)
-        made: Slide = _NEW(Slide._OPEN)  # written as its constructor does
-        made.tile = tile
-        made._hash = None
-        made.__class__ = Slide  # sealed
-        return made
-
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.tile,)
@@ -992,17 +948,6 @@ class BuildHut(Sealed):
             self.hut = hut
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
-
-    @staticmethod
-    def _unchecked(hut: Hut) -> BuildHut:
-        """A new one of arguments taken as they are: for the engine's own values."""
-        if COMPILED:
-            return BuildHut(hut)
-        made: BuildHut = _NEW(BuildHut._OPEN)  # written as its constructor does
-        made.hut = hut
-        made._hash = None
-        made.__class__ = BuildHut  # sealed
-        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -1121,17 +1066,6 @@ class HutSide(Sealed):
             self.hut = hut
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
-
-    @staticmethod
-    def _unchecked(hut: Hut) -> HutSide:
-        """A new one of arguments taken as they are: for the engine's own values."""
-        if COMPILED:
-            return HutSide(hut)
-        made: HutSide = _NEW(HutSide._OPEN)  # written as its constructor does
-        made.hut = hut
-        made._hash = None
-        made.__class__ = HutSide  # sealed
-        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
