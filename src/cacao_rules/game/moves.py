@@ -30,6 +30,10 @@ from .sealed import Default, Sealed
 
 MAX_COUNT: Final = MAX_MOVE_COUNT
 
+_NEW: Final = object.__new__
+"""Makes an object of a class without running its constructor: a move's ``_unchecked``
+writes its slots itself in the pure build."""
+
 MAX_FILL_CHOICES: Final = 4
 """The most choices a fill can make: one per side of the tile just placed."""
 
@@ -191,6 +195,19 @@ class Place(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(type: WorkerType, square: Square, rotation: int) -> Place:
+        """A new one of arguments taken as they are: for the engine's own values."""
+        if COMPILED:
+            return Place(type, square, rotation)
+        made: Place = _NEW(Place._OPEN)  # written as its constructor does
+        made.type = type
+        made.square = square
+        made.rotation = rotation
+        made._hash = None
+        made.__class__ = Place  # sealed
+        return made
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.type, self.square, self.rotation)
@@ -264,6 +281,19 @@ class Overbuild(Sealed):
             self.rotation = rotation
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(type: WorkerType, square: Square, rotation: int) -> Overbuild:
+        """A new one of arguments taken as they are: for the engine's own values."""
+        if COMPILED:
+            return Overbuild(type, square, rotation)
+        made: Overbuild = _NEW(Overbuild._OPEN)  # written as its constructor does
+        made.type = type
+        made.square = square
+        made.rotation = rotation
+        made._hash = None
+        made.__class__ = Overbuild  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -402,6 +432,19 @@ class FillChoice(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(square: Square, tile: JungleTile, from_map: bool) -> FillChoice:
+        """A new one of arguments taken as they are: for the engine's own values."""
+        if COMPILED:
+            return FillChoice(square, tile, from_map)
+        made: FillChoice = _NEW(FillChoice._OPEN)  # written as its constructor does
+        made.square = square
+        made.tile = tile
+        made.from_map = from_map
+        made._hash = None
+        made.__class__ = FillChoice  # sealed
+        return made
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.square, self.tile, self.from_map)
@@ -470,6 +513,17 @@ class Fill(Sealed):
             self.choices = choices
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(choices: tuple[FillChoice, ...]) -> Fill:
+        """A new one of arguments taken as they are: for the engine's own values."""
+        if COMPILED:
+            return Fill(choices)
+        made: Fill = _NEW(Fill._OPEN)  # written as its constructor does
+        made.choices = choices
+        made._hash = None
+        made.__class__ = Fill  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
@@ -582,6 +636,21 @@ class Resolve(Sealed):
             self.gems = gems
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(square: Square, side: Side, workers: int, bars: int, gems: Gems) -> Resolve:
+        """A new one of arguments taken as they are: for the engine's own values."""
+        if COMPILED:
+            return Resolve(square, side, workers, bars, gems)
+        made: Resolve = _NEW(Resolve._OPEN)  # written as its constructor does
+        made.square = square
+        made.side = side
+        made.workers = workers
+        made.bars = bars
+        made.gems = gems
+        made._hash = None
+        made.__class__ = Resolve  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

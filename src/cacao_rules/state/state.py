@@ -29,6 +29,10 @@ from ..game.sealed import HIDDEN, Default, Sealed
 
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
 
+_NEW: Final = object.__new__
+"""Makes an object of a class without running its constructor: the ``_unchecked`` of the
+records the engine makes at nearly every move writes their slots itself in the pure build."""
+
 
 class PlayerState(Sealed):
     """One player's village board, hand and worker pile.
@@ -217,6 +221,23 @@ class ActivatedEdge(Sealed):
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
 
+    @staticmethod
+    def _unchecked(
+        owner: int, square: Square, side: Side, workers: int, jungle_square: Square
+    ) -> ActivatedEdge:
+        """A new one of arguments taken as they are: for the engine's own values."""
+        if COMPILED:
+            return ActivatedEdge(owner, square, side, workers, jungle_square)
+        made: ActivatedEdge = _NEW(ActivatedEdge._OPEN)  # written as its constructor does
+        made.owner = owner
+        made.square = square
+        made.side = side
+        made.workers = workers
+        made.jungle_square = jungle_square
+        made._hash = None
+        made.__class__ = ActivatedEdge  # sealed
+        return made
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""
         return (self.owner, self.square, self.side, self.workers, self.jungle_square)
@@ -393,6 +414,18 @@ class ResolveStep(Sealed):
             self.received = received
             self._hash = None
             self.__class__ = sealed  # the twin allows a plain write
+
+    @staticmethod
+    def _unchecked(queue: tuple[ActivatedEdge, ...], received: int) -> ResolveStep:
+        """A new one of arguments taken as they are: for the engine's own values."""
+        if COMPILED:
+            return ResolveStep(queue, received)
+        made: ResolveStep = _NEW(ResolveStep._OPEN)  # written as its constructor does
+        made.queue = queue
+        made.received = received
+        made._hash = None
+        made.__class__ = ResolveStep  # sealed
+        return made
 
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in the order of :attr:`FIELDS`."""

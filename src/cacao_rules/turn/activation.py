@@ -101,7 +101,7 @@ def _activate(
     a side's number boxes them into a new tuple.)"""
     if tile.foreman:
         workers = counted_workers(tile, workers)
-    return ActivatedEdge(tile.owner, square, SIDES[side], workers, jungle)
+    return ActivatedEdge._unchecked(tile.owner, square, SIDES[side], workers, jungle)
 
 
 def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -> None:
@@ -131,7 +131,7 @@ def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> 
                 farmer_fruit(draft, owner, received)
             received = 0
     if queue:
-        draft.step = ResolveStep(queue, received)
+        draft.step = ResolveStep._unchecked(queue, received)
     else:
         start_end_of_turn(draft)
 
@@ -173,7 +173,7 @@ def _new_move(key: tuple[object, Side, Use]) -> Resolve:
     """The move named by ``key`` (square, side and use) of :data:`_RESOLVES`, made and kept."""
     square, side, use = key
     at: Square = square  # type: ignore[assignment]  # (no cast call: see _edge_moves)
-    return _RESOLVES.keep(key, Resolve(at, side, use.workers, use.bars, use.gems))
+    return _RESOLVES.keep(key, Resolve._unchecked(at, side, use.workers, use.bars, use.gems))
 
 
 def _use_text(use: Use) -> str:

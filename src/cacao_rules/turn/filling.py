@@ -120,7 +120,7 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
                 _one_choice(squares[index], tiles[tile], keys[tile], from_map).choices[0]
                 for index, tile, from_map in fill
             ]
-            fills.append(Fill(tuple(choices)))
+            fills.append(Fill._unchecked(tuple(choices)))
     return fills
 
 
@@ -198,8 +198,8 @@ def _one_choice(square: object, tile: JungleTile, key: _TileKey, from_map: bool)
     memo_key = (square, key, from_map)
     fill = _ONE_CHOICE_FILLS.table.get(memo_key)
     if fill is None:
-        choice = FillChoice(cast(Square, square), tile, from_map)
-        fill = _ONE_CHOICE_FILLS.keep(memo_key, Fill((choice,)))
+        choice = FillChoice._unchecked(cast(Square, square), tile, from_map)
+        fill = _ONE_CHOICE_FILLS.keep(memo_key, Fill._unchecked((choice,)))
     return fill
 
 

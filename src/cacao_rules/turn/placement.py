@@ -91,14 +91,14 @@ class TileMoves:
         thread kept first), keyed by ``square`` itself (a frontier square: see
         :func:`~cacao_rules.state.board.square_object`)."""
         at = cast(Square, square)
-        moves = tuple([Place(kind, at, rotation) for rotation in kind.rotations])
+        moves = tuple([Place._unchecked(kind, at, rotation) for rotation in kind.rotations])
         return self.places[kind].setdefault(square, moves)
 
     def new_overbuilds(self, kind: WorkerType, square: object) -> tuple[Overbuild, ...]:
         """The overbuilds of ``kind`` on ``square``, made and kept (or the ones another
         thread kept first), keyed by ``square`` itself."""
         at = cast(Square, square)
-        moves = tuple([Overbuild(kind, at, rotation) for rotation in kind.rotations])
+        moves = tuple([Overbuild._unchecked(kind, at, rotation) for rotation in kind.rotations])
         return self.overbuilds[kind].setdefault(square, moves)
 
     def __len__(self) -> int:
