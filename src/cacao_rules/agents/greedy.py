@@ -34,7 +34,7 @@ from ..game.caches import Memo
 from ..game.components import JungleKind, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Module
 from ..game.frozen import FrozenMap
-from ..game.geometry import SIDES, Square, neighbours
+from ..game.geometry import SIDES, KeptSquare, Square, neighbours
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..modules.huts import sun_cost_of_overbuilding
 from ..state.board import square_object
@@ -53,19 +53,19 @@ them, :class:`GreedyBot` plays every move and the rest of its turn on the engine
 
 _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 
-Around = tuple[tuple[int, object], ...]
-"""A square's neighbours N, E, S, W, each with its side of the square. The squares are typed
-``object``, here and wherever the bot only hands them on or looks them up: compiled, mypyc
-keeps a ``Square`` unboxed and builds a new tuple each time one is stored or looked up."""
+Around = tuple[tuple[int, KeptSquare], ...]
+"""A square's neighbours N, E, S, W, each with its side of the square. The squares, here and
+wherever the bot only hands them on or looks them up, are
+:data:`~cacao_rules.game.geometry.KeptSquare`."""
 
-_AROUND: Final[Memo[object, Around]] = Memo("greedy squares around", 20_000)
+_AROUND: Final[Memo[KeptSquare, Around]] = Memo("greedy squares around", 20_000)
 """The :data:`Around` of each square met, so that a square's neighbours are made once;
 starts afresh when full. They are the objects the board keeps
 (:func:`~cacao_rules.state.board.square_object`: a board finds the very object it holds
 without comparing tuples)."""
 
 
-def _around(square: object) -> Around:
+def _around(square: KeptSquare) -> Around:
     """The :data:`Around` of ``square``, kept in :data:`_AROUND`."""
     around = _AROUND.table.get(square)
     if around is None:
@@ -158,7 +158,7 @@ _RESOLVED: Final[Memo[tuple[object, int, int, int], int]] = Memo("greedy resolut
 resolve (:func:`_situation`), the edge's name and the use's workers and bars; starts afresh
 when full."""
 
-_JUNGLES: Final[Memo[object, _Jungle]] = Memo("greedy jungle tiles", 10_000)
+_JUNGLES: Final[Memo[KeptSquare, _Jungle]] = Memo("greedy jungle tiles", 10_000)
 """The :class:`_Jungle` of the jungle tile last met on each square: a tile on the board stays
 the same object from state to state of a game, so a decision reads it for a tile it holds
 (and makes it afresh for another); starts afresh when full."""
@@ -186,7 +186,7 @@ class _Jungle:
 
     __slots__ = ("factors", "name", "square", "temple", "tile", "touched")
 
-    def __init__(self, square: object, tile: JungleTile) -> None:
+    def __init__(self, square: KeptSquare, tile: JungleTile) -> None:
         face = _face(tile)
         self.name: Final = face.name
         self.factors: Final = face.factors
@@ -381,9 +381,9 @@ class _Lay:
 
     __slots__ = ("jungle", "others")
 
-    def __init__(self, board: Board, seat: int, space: object, tile: JungleTile) -> None:
+    def __init__(self, board: Board, seat: int, space: KeptSquare, tile: JungleTile) -> None:
         self.jungle: Final = _Jungle(space, tile)
-        self.others: Final[list[tuple[object, Edge]]] = []
+        self.others: Final[list[tuple[KeptSquare, Edge]]] = []
         for side, near in _around(space):
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
@@ -447,7 +447,7 @@ class _Fills:
         self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
         self.patterns: Final[dict[int, Pattern]] = {}
         """The :data:`Pattern` of each number of spaces met."""
-        self.lays: Final[dict[tuple[object, JungleTile], _Lay]] = {}
+        self.lays: Final[dict[tuple[KeptSquare, JungleTile], _Lay]] = {}
         """Each tile laid on each space met."""
 
     def of(self, placed: Square) -> list[list[_Lay]]:
@@ -473,7 +473,7 @@ class _Fills:
         if pattern is None:
             pattern = self.patterns[len(spaces)] = _pattern(self.state, spaces)
         lays = self.lays
-        squares: tuple[object, ...] = spaces  # read as objects: see Around
+        squares: tuple[KeptSquare, ...] = spaces  # read as objects: see Around
         fills = []
         for fill in pattern:
             chosen = []
@@ -521,7 +521,7 @@ class _Around:
 
     __slots__ = ("board", "empty", "placed", "players", "seat", "sides", "spaces", "temples")
 
-    def __init__(self, state: State, seat: int, placed: object) -> None:
+    def __init__(self, state: State, seat: int, placed: KeptSquare) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
         # squares builds it (five tuples) again at every read.
         # Most squares face no temple: those share the empty list below, never changed.
@@ -530,7 +530,7 @@ class _Around:
         self.seat: Final = seat
         self.placed: Final = placed
         self.players: Final = len(state.players)
-        spaces: dict[object, int] = {}
+        spaces: dict[KeptSquare, int] = {}
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
         for side, square in _around(placed):
@@ -566,7 +566,7 @@ class _Around:
                 temples = [*temples, self._temple(jungle.square, True)]
         return _Fill(sides, temples, lays, self.placed)
 
-    def _temple(self, temple: object, new: bool) -> _Temple:
+    def _temple(self, temple: KeptSquare, new: bool) -> _Temple:
         """The ``temple`` next to the placed square: the workers facing it but those of the
         tile on the placed square (if any: a fill after a placement, an overbuild), and the
         seat's gold from it as the board stands (none if ``new``)."""
@@ -602,7 +602,7 @@ class _Fill:
         sides: list[tuple[int, _Jungle]],
         temples: list[_Temple],
         lays: list[_Lay],
-        placed: object,
+        placed: KeptSquare,
     ) -> None:
         # Most fills activate no other edge: those share the empty list below, never changed.
         others = _NO_EDGES
@@ -822,7 +822,7 @@ def _placement_values(
     nothing else)."""
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
-    squares: dict[object, list[_Fill]] = {}  # the fills after placing on each square met
+    squares: dict[KeptSquare, list[_Fill]] = {}  # the fills after placing on each square met
     fills = _Fills(state, seat)
     values = []
     for move in moves:
@@ -836,7 +836,7 @@ def _placement_values(
         else:
             values.append(_continued(state, move, seat))
             continue
-        square: object = move.square  # compiled, boxed here once (see Around)
+        square: KeptSquare = move.square  # compiled, boxed here once (see Around)
         ways = squares.get(square)
         if ways is None:
             around = _Around(state, seat, square)

@@ -6,13 +6,20 @@ The starting single plantation lies at ``(0, 0)``, so jungle squares have an eve
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
 
 from ..errors import wrong_type
 from .components import Side
 
 Square = tuple[int, int]
 """A square of the board, ``(x, y)``; north is ``(x, y - 1)``."""
+
+KeptSquare: TypeAlias = object
+"""A :data:`Square` that code hands on or keys a table with, without reading ``x`` or
+``y``: the frontier, the spaces to fill and the keys of the kept moves and neighbours
+(:func:`~cacao_rules.state.board.square_object`). Typed ``object`` for the compiled build:
+mypyc holds a ``tuple[int, int]`` unboxed and builds a new tuple wherever one is stored,
+handed on or looked up, which costs an allocation and loses the kept object's identity."""
 
 SIDES: Final = tuple(Side)
 

@@ -16,38 +16,38 @@ from typing import Any, Final, cast
 from ..game.caches import Forget, Memo
 from ..game.components import JungleTile, Tile, WorkerTile
 from ..game.frozen import FrozenMap
-from ..game.geometry import Square, neighbours
+from ..game.geometry import KeptSquare, Square, neighbours
 
 Board = FrozenMap[Square, Tile]
 
-_SQUARES: Final[Memo[object, object]] = Memo("board squares", 50_000, Forget.NOTHING)
+_SQUARES: Final[Memo[KeptSquare, KeptSquare]] = Memo("board squares", 50_000, Forget.NOTHING)
 """One object for each square met (:func:`square_object`); a game reaches a few hundred."""
 
 
-def square_object(square: object) -> object:
+def square_object(square: KeptSquare) -> KeptSquare:
     """The one tuple kept for the square ``square`` (equal to it).
 
     The frontier and the spaces to fill are made of these, and so are the keys of the kept
     moves (and, in the pure build, of the board): a dictionary finds a key that is the very
     object it is asked for without comparing tuples, which saves about a sixth of each
-    lookup. (When the table is full, ``square`` itself: only slower.) Typed ``object``, as
-    are the squares on the way from here to those tables: compiled, mypyc keeps a
-    ``tuple[int, int]`` unboxed and would build a new tuple wherever it is stored.
+    lookup. (When the table is full, ``square`` itself: only slower.) A
+    :data:`~cacao_rules.game.geometry.KeptSquare`, as are the squares on the way from here
+    to those tables.
     """
     kept = _SQUARES.table.get(square)
     return _SQUARES.keep(square, square) if kept is None else kept
 
 
-_Near = tuple[object, ...]
+_Near = tuple[KeptSquare, ...]
 """A square's four neighbours, as :func:`square_object` keeps them. Typed of any length:
 compiled, mypyc keeps a tuple of fixed length unboxed, and would build a new one wherever
 it is handed on or read by a side's number."""
 
-_NEIGHBOURS: Final[Memo[object, _Near]] = Memo("neighbours of board squares", 50_000)
+_NEIGHBOURS: Final[Memo[KeptSquare, _Near]] = Memo("neighbours of board squares", 50_000)
 """The neighbours of the squares met, N, E, S, W."""
 
 
-def kept_neighbours(square: object) -> _Near:
+def kept_neighbours(square: KeptSquare) -> _Near:
     """:func:`~cacao_rules.game.geometry.neighbours` of ``square``, N, E, S, W, each the one
     object kept for it, made once and kept: no tuple is built for a square met before, and
     a board finds each of them without comparing tuples (see :func:`square_object`)."""
@@ -136,7 +136,7 @@ _FROZEN_MAP: Final[type[Any]] = FrozenMap
 each), with which :func:`_laid` copies a board."""
 
 
-def _laid(board: Board, square: object, tile: Tile, derived: Any) -> Board:
+def _laid(board: Board, square: KeptSquare, tile: Tile, derived: Any) -> Board:
     """``board.set(square, tile)`` with ``derived`` in the copy's private slot, made here.
 
     :class:`FrozenMap` is left interpreted in the compiled build, so its ``set`` would

@@ -13,7 +13,7 @@ from ..game.caches import Forget, Memo
 from ..game.components import Hut, JungleKind, JungleTile, Side, Tile, WorkerTile
 from ..game.events import EdgeActivated, EdgeResolved, HutUsed
 from ..game.frozen import FrozenMap
-from ..game.geometry import SIDES, Square, format_square
+from ..game.geometry import SIDES, KeptSquare, Square, format_square
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
 from ..state.board import kept_neighbours
@@ -141,7 +141,7 @@ def use_of(move: Resolve) -> Use:
     return Use(move.workers, move.bars, move.gems)
 
 
-_RESOLVES: Final[Memo[tuple[object, Side, Use], Resolve]] = Memo("resolve moves", 100_000)
+_RESOLVES: Final[Memo[tuple[KeptSquare, Side, Use], Resolve]] = Memo("resolve moves", 100_000)
 """The resolve moves made so far, by square, side and use."""
 
 
@@ -155,10 +155,10 @@ def resolve_move(edge: ActivatedEdge, use: Use) -> Resolve:
 def _edge_moves(edge: ActivatedEdge, uses: tuple[Use, ...]) -> list[Resolve]:
     """The moves that make each of ``uses`` of ``edge``, in order (:func:`resolve_move`).
 
-    The edge's square and side are read once for all of them, the square as a plain
-    object: compiled, an edge keeps its square unboxed, and each read handed to the table
-    would be a new tuple."""
-    square: object = edge.square
+    The edge's square and side are read once for all of them, the square as a
+    :data:`~cacao_rules.game.geometry.KeptSquare` (compiled, an edge keeps its square
+    unboxed)."""
+    square: KeptSquare = edge.square
     side = edge.side
     table = _RESOLVES.table
     moves = []
@@ -169,7 +169,7 @@ def _edge_moves(edge: ActivatedEdge, uses: tuple[Use, ...]) -> list[Resolve]:
     return moves
 
 
-def _new_move(key: tuple[object, Side, Use]) -> Resolve:
+def _new_move(key: tuple[KeptSquare, Side, Use]) -> Resolve:
     """The move named by ``key`` (square, side and use) of :data:`_RESOLVES`, made and kept."""
     square, side, use = key
     at: Square = square  # type: ignore[assignment]  # (no cast call: see _edge_moves)

@@ -14,7 +14,7 @@ from ..errors import IllegalMoveError
 from ..game.caches import Memo
 from ..game.components import DISPLAY_SIZE, JungleTile, Tile, WorkerTile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
-from ..game.geometry import SORTED_STEPS, Square, format_square
+from ..game.geometry import SORTED_STEPS, KeptSquare, Square, format_square
 from ..game.moves import Fill, FillChoice
 from ..modules.gem_mines import take_from_pile
 from ..state.board import square_object, with_jungle
@@ -34,8 +34,8 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     table made once per square (:func:`_around`), in sorted order, so nothing is built or
     sorted.
     """
-    board: dict[object, Tile] = view.board  # type: ignore[assignment]  # (no cast call)
-    spaces: list[object] = []
+    board: dict[KeptSquare, Tile] = view.board  # type: ignore[assignment]  # (no cast call)
+    spaces: list[KeptSquare] = []
     for space, beyond, left, right in _around(placed):
         if space in board:
             continue
@@ -48,16 +48,15 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     return tuple(spaces)  # type: ignore[arg-type]
 
 
-_Around = tuple[tuple[object, object, object, object], ...]
+_Around = tuple[tuple[KeptSquare, KeptSquare, KeptSquare, KeptSquare], ...]
 """The four neighbours of a square, each with its own three other neighbours, as
-:func:`~cacao_rules.state.board.square_object` keeps them (typed ``object`` to keep them:
-compiled, a ``Square`` read is unboxed, and stored again as a new tuple)."""
+:func:`~cacao_rules.state.board.square_object` keeps them."""
 
-_AROUND: Final[Memo[object, _Around]] = Memo("spaces around squares", 20_000)
+_AROUND: Final[Memo[KeptSquare, _Around]] = Memo("spaces around squares", 20_000)
 """The neighbours of the squares placed on so far, with theirs (:func:`_around`)."""
 
 
-def _around(square: object) -> _Around:
+def _around(square: KeptSquare) -> _Around:
     """The neighbours of ``square`` in sorted order
     (:data:`~cacao_rules.game.geometry.SORTED_STEPS`), each with its neighbour beyond it
     and those on either side of it: what :func:`spaces_to_fill` reads, made once per square
@@ -109,7 +108,7 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
         usable = min(view.players[view.current].map_tiles, len(map_board), face_up)
     layout = _layout(len(spaces), view.display, map_board if usable else (), usable)
     tiles, keys = layout.tiles, layout.keys
-    squares: tuple[object, ...] = spaces  # kept as they are (see _one_choice)
+    squares: tuple[KeptSquare, ...] = spaces  # kept as they are (see _one_choice)
     fills: list[Fill] = []
     for fill in layout.fills:
         if len(fill) == 1:
@@ -180,13 +179,13 @@ def _layout(
     return layout
 
 
-_ONE_CHOICE_FILLS: Final[Memo[tuple[object, _TileKey, bool], Fill]] = Memo(
+_ONE_CHOICE_FILLS: Final[Memo[tuple[KeptSquare, _TileKey, bool], Fill]] = Memo(
     "fills of one choice", 100_000
 )
 """The fills of one space made so far, by square, tile (its sort key) and source."""
 
 
-def _one_choice(square: object, tile: JungleTile, key: _TileKey, from_map: bool) -> Fill:
+def _one_choice(square: KeptSquare, tile: JungleTile, key: _TileKey, from_map: bool) -> Fill:
     """The fill of ``tile`` (whose sort key is ``key``) on ``square`` alone, made once and
     kept (fills are immutable); a fill of several spaces takes its choices from these.
 

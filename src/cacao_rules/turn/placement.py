@@ -12,7 +12,7 @@ from ..errors import IllegalMoveError
 from ..game.caches import Forget, Memo, register
 from ..game.components import DISTINCT_ROTATIONS, Hut, WorkerTile, WorkerType
 from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlaced
-from ..game.geometry import Square, format_square, is_jungle_square
+from ..game.geometry import KeptSquare, Square, format_square, is_jungle_square
 from ..game.moves import Discard, Move, Overbuild, Place
 from ..modules.huts import played_with_foreman, sun_cost_of_overbuilding
 from ..state.board import free_squares, is_free, owned_squares, with_worker
@@ -37,12 +37,11 @@ def can_pay_for_overbuild(player: PlayerState) -> bool:
 def overbuild_squares(view: View, seat: int) -> list[Square]:
     """Squares whose top tile is ``seat``'s and has not been overbuilt (:rule:`R-OVER-4`).
 
-    The squares are read as plain objects (as in :func:`placement_moves`): compiled, a
-    ``Square`` read is unboxed, and boxed into a new tuple again to go into the list."""
+    The squares are read as :data:`~cacao_rules.game.geometry.KeptSquare`."""
     if not overbuild_allowed(view) or not can_pay_for_overbuild(view.players[seat]):
         return []
     covered = view.covered
-    owned: tuple[object, ...] = owned_squares(view.board, seat)
+    owned: tuple[KeptSquare, ...] = owned_squares(view.board, seat)
     squares: list[Square] = [square for square in owned if square not in covered]  # type: ignore[misc]  # (no cast call)
     return squares
 
@@ -75,18 +74,18 @@ class TileMoves:
     def __init__(self) -> None:
         self.name: Final = "tile moves"
         self.bound: Final[int | None] = None
-        self.places: dict[WorkerType, dict[object, tuple[Place, ...]]] = {
+        self.places: dict[WorkerType, dict[KeptSquare, tuple[Place, ...]]] = {
             kind: {} for kind in WorkerType
         }
         """The placements of each tile type on each square met so far, one per distinct
         rotation."""
-        self.overbuilds: dict[WorkerType, dict[object, tuple[Overbuild, ...]]] = {
+        self.overbuilds: dict[WorkerType, dict[KeptSquare, tuple[Overbuild, ...]]] = {
             kind: {} for kind in WorkerType
         }
         """The overbuilds of each tile type on each square met so far, likewise."""
         register(self)
 
-    def new_places(self, kind: WorkerType, square: object) -> tuple[Place, ...]:
+    def new_places(self, kind: WorkerType, square: KeptSquare) -> tuple[Place, ...]:
         """The placements of ``kind`` on ``square``, made and kept (or the ones another
         thread kept first), keyed by ``square`` itself (a frontier square: see
         :func:`~cacao_rules.state.board.square_object`)."""
@@ -94,7 +93,7 @@ class TileMoves:
         moves = tuple([Place._unchecked(kind, at, rotation) for rotation in kind.rotations])
         return self.places[kind].setdefault(square, moves)
 
-    def new_overbuilds(self, kind: WorkerType, square: object) -> tuple[Overbuild, ...]:
+    def new_overbuilds(self, kind: WorkerType, square: KeptSquare) -> tuple[Overbuild, ...]:
         """The overbuilds of ``kind`` on ``square``, made and kept (or the ones another
         thread kept first), keyed by ``square`` itself."""
         at = cast(Square, square)
@@ -149,12 +148,11 @@ def placement_moves(view: View) -> list[Move]:
     Written as plain loops over the kept moves of each type and square
     (:data:`KEPT_TILE_MOVES`): each step is one dictionary read and one list extension
     (compiled, both native), and only a square met for the first time raises the
-    ``KeyError`` that has its moves made. The squares are read as plain objects, not as
-    ``Square``: compiled, mypyc keeps a ``tuple[int, int]`` unboxed and would build a new
-    tuple for every read.
+    ``KeyError`` that has its moves made. The squares are read as
+    :data:`~cacao_rules.game.geometry.KeptSquare`.
     """
     types = hand_types(view)
-    squares: tuple[object, ...] = free_squares(view.board)
+    squares: tuple[KeptSquare, ...] = free_squares(view.board)
     moves: list[Move] = []
     made = KEPT_TILE_MOVES
     for kind in types:
@@ -164,7 +162,7 @@ def placement_moves(view: View) -> list[Move]:
                 moves.extend(places[square])
             except KeyError:
                 moves.extend(made.new_places(kind, square))
-    own: Sequence[object] = overbuild_squares(view, view.current)
+    own: Sequence[KeptSquare] = overbuild_squares(view, view.current)
     if own:
         for kind in types:
             overbuilds = made.overbuilds[kind]
