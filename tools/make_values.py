@@ -395,7 +395,7 @@ def _written(name: str, cls: str, values: dict[str, str], privates: dict[str, st
     """The pure build's way of making a ``cls`` of ``values`` (slot: source) without calling
     its constructor: a new object of its open twin, its slots written as the constructor
     writes them, then its own class (see :func:`_freeze` for why)."""
-    lines = [f"        {name}: {cls} = _NEW({cls}._OPEN)  # written as its constructor does"]
+    lines = [f"        {name}: {cls} = new_blank({cls}._OPEN)  # written as its constructor does"]
     lines += [f"        {name}.{slot} = {value}" for slot, value in values.items()]
     lines += [f"        {name}.{slot} = {value}" for slot, value in sorted(privates.items())]
     lines.append(f"        {name}._hash = None")

@@ -26,13 +26,9 @@ from .components import GEM_COLOURS, NO_GEMS, Gems, Hut, JungleTile, Side, Worke
 from .geometry import Square, format_square
 from .limits import MAX_COORDINATE, MAX_MOVE_COUNT
 from .notation_parts import PartError, expect_parts
-from .sealed import Default, Sealed
+from .sealed import Default, Sealed, new_blank
 
 MAX_COUNT: Final = MAX_MOVE_COUNT
-
-_NEW: Final = object.__new__
-"""Makes an object of a class without running its constructor: a move's ``_unchecked``
-writes its slots itself in the pure build."""
 
 MAX_FILL_CHOICES: Final = 4
 """The most choices a fill can make: one per side of the tile just placed."""
@@ -200,7 +196,7 @@ class Place(Sealed):
         """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Place(type, square, rotation)
-        made: Place = _NEW(Place._OPEN)  # written as its constructor does
+        made: Place = new_blank(Place._OPEN)  # written as its constructor does
         made.type = type
         made.square = square
         made.rotation = rotation
@@ -287,7 +283,7 @@ class Overbuild(Sealed):
         """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Overbuild(type, square, rotation)
-        made: Overbuild = _NEW(Overbuild._OPEN)  # written as its constructor does
+        made: Overbuild = new_blank(Overbuild._OPEN)  # written as its constructor does
         made.type = type
         made.square = square
         made.rotation = rotation
@@ -437,7 +433,7 @@ class FillChoice(Sealed):
         """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return FillChoice(square, tile, from_map)
-        made: FillChoice = _NEW(FillChoice._OPEN)  # written as its constructor does
+        made: FillChoice = new_blank(FillChoice._OPEN)  # written as its constructor does
         made.square = square
         made.tile = tile
         made.from_map = from_map
@@ -519,7 +515,7 @@ class Fill(Sealed):
         """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Fill(choices)
-        made: Fill = _NEW(Fill._OPEN)  # written as its constructor does
+        made: Fill = new_blank(Fill._OPEN)  # written as its constructor does
         made.choices = choices
         made._hash = None
         made.__class__ = Fill  # sealed
@@ -642,7 +638,7 @@ class Resolve(Sealed):
         """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return Resolve(square, side, workers, bars, gems)
-        made: Resolve = _NEW(Resolve._OPEN)  # written as its constructor does
+        made: Resolve = new_blank(Resolve._OPEN)  # written as its constructor does
         made.square = square
         made.side = side
         made.workers = workers

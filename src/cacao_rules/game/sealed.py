@@ -40,6 +40,12 @@ from typing import Any, ClassVar, Final, NoReturn, Self, cast, final
 
 from ..compiled import COMPILED
 
+new_blank: Final = object.__new__
+"""Makes an object of a class without running its constructor: the pure build's generated
+code (:meth:`~cacao_rules.state.draft.Draft.freeze`, and the ``_unchecked`` of the values
+the engine makes often) makes a value of its open twin this way and writes its slots
+itself."""
+
 
 class Sealed:
     """An immutable value of named fields, built by position."""

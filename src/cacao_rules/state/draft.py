@@ -7,8 +7,6 @@ state behind: the input state is never touched.
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..compiled import COMPILED
 from ..game.components import Gems, Hut, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Config
@@ -16,12 +14,9 @@ from ..game.events import Event
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
 from ..game.moves import Move
+from ..game.sealed import new_blank
 from .listed import Listed
 from .state import PlayerState, State, Step
-
-_NEW: Final = object.__new__
-"""Makes an object of a class without running its constructor: :meth:`Draft.freeze`
-writes the new state's slots itself in the pure build."""
 
 
 class Draft:
@@ -104,7 +99,7 @@ class Draft:
             if moves is not None:
                 object.__setattr__(frozen, "_listed", Listed(moves, id(frozen)))
             return frozen
-        state: State = _NEW(State._OPEN)  # written as its constructor does
+        state: State = new_blank(State._OPEN)  # written as its constructor does
         state.config = self.config
         state.seed = self.seed
         state.chance_count = self.chance_count
@@ -148,7 +143,7 @@ class Draft:
             return PlayerState(
                 gold, cacao, sun, water_field, hand, pile, chocolate, map_tiles, huts, gems, masks
             )
-        player: PlayerState = _NEW(PlayerState._OPEN)  # written as its constructor does
+        player: PlayerState = new_blank(PlayerState._OPEN)  # written as its constructor does
         player.gold = gold
         player.cacao = cacao
         player.sun = sun

@@ -25,13 +25,9 @@ from ..game.components import (
 from ..game.config import Config
 from ..game.frozen import Bag, FrozenMap
 from ..game.geometry import Square
-from ..game.sealed import HIDDEN, Default, Sealed
+from ..game.sealed import HIDDEN, Default, Sealed, new_blank
 
 EMPTY_BAG: Final[Bag[Any]] = Bag(())
-
-_NEW: Final = object.__new__
-"""Makes an object of a class without running its constructor: the ``_unchecked`` of the
-records the engine makes at nearly every move writes their slots itself in the pure build."""
 
 
 class PlayerState(Sealed):
@@ -228,7 +224,7 @@ class ActivatedEdge(Sealed):
         """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return ActivatedEdge(owner, square, side, workers, jungle_square)
-        made: ActivatedEdge = _NEW(ActivatedEdge._OPEN)  # written as its constructor does
+        made: ActivatedEdge = new_blank(ActivatedEdge._OPEN)  # written as its constructor does
         made.owner = owner
         made.square = square
         made.side = side
@@ -420,7 +416,7 @@ class ResolveStep(Sealed):
         """A new one of arguments taken as they are: for the engine's own values."""
         if COMPILED:
             return ResolveStep(queue, received)
-        made: ResolveStep = _NEW(ResolveStep._OPEN)  # written as its constructor does
+        made: ResolveStep = new_blank(ResolveStep._OPEN)  # written as its constructor does
         made.queue = queue
         made.received = received
         made._hash = None
