@@ -105,6 +105,15 @@ def test_fourteen_functions_and_their_costs() -> None:
 
 
 @pytest.mark.rule("R-HUT-1")
+def test_the_huts_fixed_order_is_by_cost() -> None:
+    """The supply is kept in the huts' fixed order, and the huts a player may build are read
+    in it up to the first they cannot afford: so that order must never put a dearer hut
+    before a cheaper one."""
+    costs = [hut.cost for hut in sorted(Hut, key=lambda hut: hut.sort_key)]
+    assert costs == sorted(costs)
+
+
+@pytest.mark.rule("R-HUT-1")
 def test_twelve_double_sided_tiles() -> None:
     assert list(HUT_TILES) == TILES
     sides = [hut for tile in TILES for hut in tile]
