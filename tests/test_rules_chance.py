@@ -547,3 +547,36 @@ def test_the_compiled_builds_seeded_index_is_the_pure_builds() -> None:
         cases.append((total, seed, counter))
     for total, seed, counter in cases:
         assert _index_by_digits(total, seed, counter) == (splitmix64(seed, counter) * total) >> 64
+
+
+@pytest.mark.rule("R-CHANCE-2")
+def test_splitmix64_is_the_reference_generator() -> None:
+    """splitmix64 is worked out where the seeded index uses it (state/chance.py, issue 39):
+    its numbers are still the reference SplitMix64's, the ``counter + 1``-th output of the
+    generator started at ``seed``: the published outputs for seeds 0 and 1234567, and a
+    plain transcription of the reference for other seeds and counters, each number also
+    the seeded index among 2**64 copies."""
+    from cacao_rules.state.chance import seeded_index, splitmix64
+
+    mask = 2**64 - 1
+
+    def reference(seed: int, counter: int) -> int:
+        state = seed
+        for _ in range(counter + 1):
+            state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    assert [splitmix64(0, n) for n in range(3)] == [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
+    assert splitmix64(1234567, 0) == 6457827717110365317
+    rng = random.Random(39)
+    for _ in range(2_000):
+        seed, counter = rng.getrandbits(64), rng.randrange(300)
+        assert splitmix64(seed, counter) == reference(seed, counter)
+        assert seeded_index(2**64, seed, counter) == reference(seed, counter)
