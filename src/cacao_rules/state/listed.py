@@ -10,8 +10,6 @@ much again). Nothing else makes one, and only the engine reads them.
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..game.moves import Move
 
 
@@ -25,12 +23,15 @@ class Listed:
     listed and checked afresh: no caller can make the engine accept a move it did not
     list. (A record taken out of a state and kept until that state is gone could name a
     later state that Python puts at the same address; getting there means reaching into
-    the engine's private records, as replacing its functions would.)
+    the engine's private records, as replacing its functions would.) Never changed once
+    made; its attributes are not ``Final`` because the pure build's
+    :meth:`~cacao_rules.state.draft.Draft.freeze` writes a new record's two slots itself,
+    without the constructor's call.
     """
 
     __slots__ = ("moves", "owner")
 
     def __init__(self, moves: tuple[Move, ...], owner: int) -> None:
-        self.moves: Final = moves
-        self.owner: Final = owner
+        self.moves = moves
+        self.owner = owner
         """``id()`` of the state listed: no other living object has it."""
