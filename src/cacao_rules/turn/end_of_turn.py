@@ -159,8 +159,8 @@ def start_refill(draft: Draft) -> None:
         for tile in draft.map_board[:need]:
             slide(draft, tile)
         start_refill(draft)
-    elif need > 0 and draft.jungle_pile:  # display_wants_tile, its shortfall known already
-        if need >= draft.jungle_pile.total and _no_mine(draft):
+    elif need > 0 and (left := draft.jungle_pile.total):  # display_wants_tile, shortfall known
+        if need >= left and _no_mine(draft):  # (the pile's size read once: no __bool__ call)
             _take_the_rest(draft, refill_display)
         else:
             draft.step = REFILL_STEP
