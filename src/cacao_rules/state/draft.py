@@ -138,44 +138,6 @@ class Draft:
         state.__class__ = State  # sealed
         return state
 
-    def _player(
-        self,
-        gold: int,
-        cacao: int,
-        sun: int,
-        water_field: int,
-        hand: tuple[WorkerType, ...],
-        pile: Bag[WorkerType],
-        chocolate: int,
-        map_tiles: int,
-        huts: tuple[Hut, ...],
-        gems: Gems,
-        masks: tuple[int, ...],
-    ) -> PlayerState:
-        """A new player state; the updaters make one at nearly every move. A
-        method, though it reads nothing of the draft: the interpreter calls
-        ``self._player`` by its method fast path, and looks a static method up
-        by the slow way at every call (about 120 instructions more)."""
-        if COMPILED:
-            return PlayerState(
-                gold, cacao, sun, water_field, hand, pile, chocolate, map_tiles, huts, gems, masks
-            )
-        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
-        player.gold = gold
-        player.cacao = cacao
-        player.sun = sun
-        player.water_field = water_field
-        player.hand = hand
-        player.pile = pile
-        player.chocolate = chocolate
-        player.map_tiles = map_tiles
-        player.huts = huts
-        player.gems = gems
-        player.masks = masks
-        player._hash = None
-        player.__class__ = PlayerState  # sealed
-        return player
-
     def update_player(
         self,
         seat: int,
@@ -198,19 +160,36 @@ class Draft:
         compiled, a call is matched to them at build time, and neither build
         makes a dictionary."""
         old = self.players[seat]
-        player = self._player(
-            old.gold if gold is None else gold,
-            old.cacao if cacao is None else cacao,
-            old.sun if sun is None else sun,
-            old.water_field if water_field is None else water_field,
-            old.hand if hand is None else hand,
-            old.pile if pile is None else pile,
-            old.chocolate if chocolate is None else chocolate,
-            old.map_tiles if map_tiles is None else map_tiles,
-            old.huts if huts is None else huts,
-            old.gems if gems is None else gems,
-            old.masks if masks is None else masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold if gold is None else gold,
+                old.cacao if cacao is None else cacao,
+                old.sun if sun is None else sun,
+                old.water_field if water_field is None else water_field,
+                old.hand if hand is None else hand,
+                old.pile if pile is None else pile,
+                old.chocolate if chocolate is None else chocolate,
+                old.map_tiles if map_tiles is None else map_tiles,
+                old.huts if huts is None else huts,
+                old.gems if gems is None else gems,
+                old.masks if masks is None else masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold if gold is None else gold
+        player.cacao = old.cacao if cacao is None else cacao
+        player.sun = old.sun if sun is None else sun
+        player.water_field = old.water_field if water_field is None else water_field
+        player.hand = old.hand if hand is None else hand
+        player.pile = old.pile if pile is None else pile
+        player.chocolate = old.chocolate if chocolate is None else chocolate
+        player.map_tiles = old.map_tiles if map_tiles is None else map_tiles
+        player.huts = old.huts if huts is None else huts
+        player.gems = old.gems if gems is None else gems
+        player.masks = old.masks if masks is None else masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
@@ -220,190 +199,360 @@ class Draft:
         """:meth:`update_player` for a new ``hand`` and ``pile``: a tile placed,
         discarded or drawn, at every turn, so without a keyword dictionary."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            old.cacao,
-            old.sun,
-            old.water_field,
-            hand,
-            pile,
-            old.chocolate,
-            old.map_tiles,
-            old.huts,
-            old.gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                old.cacao,
+                old.sun,
+                old.water_field,
+                hand,
+                pile,
+                old.chocolate,
+                old.map_tiles,
+                old.huts,
+                old.gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = old.cacao
+        player.sun = old.sun
+        player.water_field = old.water_field
+        player.hand = hand
+        player.pile = pile
+        player.chocolate = old.chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = old.huts
+        player.gems = old.gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_gold(self, seat: int, gold: int) -> PlayerState:
         """:meth:`update_player` for a new ``gold`` alone."""
         old = self.players[seat]
-        player = self._player(
-            gold,
-            old.cacao,
-            old.sun,
-            old.water_field,
-            old.hand,
-            old.pile,
-            old.chocolate,
-            old.map_tiles,
-            old.huts,
-            old.gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                gold,
+                old.cacao,
+                old.sun,
+                old.water_field,
+                old.hand,
+                old.pile,
+                old.chocolate,
+                old.map_tiles,
+                old.huts,
+                old.gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = gold
+        player.cacao = old.cacao
+        player.sun = old.sun
+        player.water_field = old.water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = old.chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = old.huts
+        player.gems = old.gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_cacao(self, seat: int, cacao: int) -> PlayerState:
         """:meth:`update_player` for a new ``cacao`` alone."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            cacao,
-            old.sun,
-            old.water_field,
-            old.hand,
-            old.pile,
-            old.chocolate,
-            old.map_tiles,
-            old.huts,
-            old.gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                cacao,
+                old.sun,
+                old.water_field,
+                old.hand,
+                old.pile,
+                old.chocolate,
+                old.map_tiles,
+                old.huts,
+                old.gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = cacao
+        player.sun = old.sun
+        player.water_field = old.water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = old.chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = old.huts
+        player.gems = old.gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_sun(self, seat: int, sun: int) -> PlayerState:
         """:meth:`update_player` for a new ``sun`` alone."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            old.cacao,
-            sun,
-            old.water_field,
-            old.hand,
-            old.pile,
-            old.chocolate,
-            old.map_tiles,
-            old.huts,
-            old.gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                old.cacao,
+                sun,
+                old.water_field,
+                old.hand,
+                old.pile,
+                old.chocolate,
+                old.map_tiles,
+                old.huts,
+                old.gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = old.cacao
+        player.sun = sun
+        player.water_field = old.water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = old.chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = old.huts
+        player.gems = old.gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_water_field(self, seat: int, water_field: int) -> PlayerState:
         """:meth:`update_player` for a new ``water_field`` alone."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            old.cacao,
-            old.sun,
-            water_field,
-            old.hand,
-            old.pile,
-            old.chocolate,
-            old.map_tiles,
-            old.huts,
-            old.gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                old.cacao,
+                old.sun,
+                water_field,
+                old.hand,
+                old.pile,
+                old.chocolate,
+                old.map_tiles,
+                old.huts,
+                old.gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = old.cacao
+        player.sun = old.sun
+        player.water_field = water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = old.chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = old.huts
+        player.gems = old.gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_chocolate(self, seat: int, chocolate: int) -> PlayerState:
         """:meth:`update_player` for a new ``chocolate`` alone."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            old.cacao,
-            old.sun,
-            old.water_field,
-            old.hand,
-            old.pile,
-            chocolate,
-            old.map_tiles,
-            old.huts,
-            old.gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                old.cacao,
+                old.sun,
+                old.water_field,
+                old.hand,
+                old.pile,
+                chocolate,
+                old.map_tiles,
+                old.huts,
+                old.gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = old.cacao
+        player.sun = old.sun
+        player.water_field = old.water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = old.huts
+        player.gems = old.gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_map_tiles(self, seat: int, map_tiles: int) -> PlayerState:
         """:meth:`update_player` for a new ``map_tiles`` alone."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            old.cacao,
-            old.sun,
-            old.water_field,
-            old.hand,
-            old.pile,
-            old.chocolate,
-            map_tiles,
-            old.huts,
-            old.gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                old.cacao,
+                old.sun,
+                old.water_field,
+                old.hand,
+                old.pile,
+                old.chocolate,
+                map_tiles,
+                old.huts,
+                old.gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = old.cacao
+        player.sun = old.sun
+        player.water_field = old.water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = old.chocolate
+        player.map_tiles = map_tiles
+        player.huts = old.huts
+        player.gems = old.gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_huts(self, seat: int, huts: tuple[Hut, ...]) -> PlayerState:
         """:meth:`update_player` for a new ``huts`` alone."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            old.cacao,
-            old.sun,
-            old.water_field,
-            old.hand,
-            old.pile,
-            old.chocolate,
-            old.map_tiles,
-            huts,
-            old.gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                old.cacao,
+                old.sun,
+                old.water_field,
+                old.hand,
+                old.pile,
+                old.chocolate,
+                old.map_tiles,
+                huts,
+                old.gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = old.cacao
+        player.sun = old.sun
+        player.water_field = old.water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = old.chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = huts
+        player.gems = old.gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_gems(self, seat: int, gems: Gems) -> PlayerState:
         """:meth:`update_player` for a new ``gems`` alone."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            old.cacao,
-            old.sun,
-            old.water_field,
-            old.hand,
-            old.pile,
-            old.chocolate,
-            old.map_tiles,
-            old.huts,
-            gems,
-            old.masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                old.cacao,
+                old.sun,
+                old.water_field,
+                old.hand,
+                old.pile,
+                old.chocolate,
+                old.map_tiles,
+                old.huts,
+                gems,
+                old.masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = old.cacao
+        player.sun = old.sun
+        player.water_field = old.water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = old.chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = old.huts
+        player.gems = gems
+        player.masks = old.masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
     def update_masks(self, seat: int, masks: tuple[int, ...]) -> PlayerState:
         """:meth:`update_player` for a new ``masks`` alone."""
         old = self.players[seat]
-        player = self._player(
-            old.gold,
-            old.cacao,
-            old.sun,
-            old.water_field,
-            old.hand,
-            old.pile,
-            old.chocolate,
-            old.map_tiles,
-            old.huts,
-            old.gems,
-            masks,
-        )
+        if COMPILED:
+            made = PlayerState(
+                old.gold,
+                old.cacao,
+                old.sun,
+                old.water_field,
+                old.hand,
+                old.pile,
+                old.chocolate,
+                old.map_tiles,
+                old.huts,
+                old.gems,
+                masks,
+            )
+            self.players[seat] = made
+            return made
+        player: PlayerState = new_blank(_OPEN_PLAYER_STATE)  # written as its constructor does
+        player.gold = old.gold
+        player.cacao = old.cacao
+        player.sun = old.sun
+        player.water_field = old.water_field
+        player.hand = old.hand
+        player.pile = old.pile
+        player.chocolate = old.chocolate
+        player.map_tiles = old.map_tiles
+        player.huts = old.huts
+        player.gems = old.gems
+        player.masks = masks
+        player._hash = None
+        player.__class__ = PlayerState  # sealed
         self.players[seat] = player
         return player
 
