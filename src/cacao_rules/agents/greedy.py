@@ -286,24 +286,45 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     if not edges:
         return 0
     player = draft.players[seat]
+    return _gain(draft, seat, edges, player, _resources(player, _EVERY_RESOURCE))
+
+
+def _gain(draft: Draft, seat: int, edges: Sequence[Edge], player: PlayerState, packed: int) -> int:
+    """:func:`best_gain` of ``edges`` (not empty) for ``player``, the seat's player in
+    ``draft``, whose four resources :func:`_resources` packs to ``packed``: a situation's
+    key is then the touched ones' bits of it (:data:`_MASKS`), and a group of the edges is
+    looked up with the same ``packed``, packed once."""
     touched = 0
     product = 1
     for item in edges:
         touched |= item.jungle.touched
         product *= item.factor
-    key = _situation(player, touched, product)
+    key = (
+        product << _RESOURCES_BITS | (packed & _MASKS[touched])
+        if packed >= 0
+        else _situation(player, touched, product)
+    )
     known = _BEST.table.get(key)
     if known is None:
-        groups = _independent(edges) if len(edges) > 1 else []
-        if len(groups) > 1:
-            known = 0
-            for group in groups:
-                known += best_gain(draft, seat, group)
-        else:
-            ordered = sorted(edges, key=_edge_name)
-            known = _search(draft, seat, ordered) - holdings_value(player)
-        known = _BEST.keep(key, known)
+        known = _worked_out(draft, seat, edges, key, player, packed)
     return known
+
+
+def _worked_out(
+    draft: Draft, seat: int, edges: Sequence[Edge], key: object, player: PlayerState, packed: int
+) -> int:
+    """:func:`_gain` of ``edges`` in the situation ``key``, never met: the sum of its
+    independent groups' (:func:`_independent`), or searched if they are one; kept in
+    :data:`_BEST`."""
+    groups = _independent(edges) if len(edges) > 1 else []
+    if len(groups) > 1:
+        known = 0
+        for group in groups:
+            known += _gain(draft, seat, group, player, packed)
+    else:
+        ordered = sorted(edges, key=_edge_name)
+        known = _search(draft, seat, ordered) - holdings_value(player)
+    return _BEST.keep(key, known)
 
 
 def _independent(edges: Sequence[Edge]) -> list[list[Edge]]:
@@ -670,13 +691,21 @@ class _Turn:
                     touched |= jungle.touched
             gain = 0
             if product != 1:
-                known = table.get(
+                key = (
                     product << _RESOURCES_BITS | (packed & _MASKS[touched])
                     if packed >= 0
                     else _situation(self.player, touched, product)
                 )
+                known = table.get(key)
                 if known is None:
-                    known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
+                    known = _worked_out(
+                        self._drafted(),
+                        self.seat,
+                        self._edges(edges, fill),
+                        key,
+                        self.player,
+                        packed,
+                    )
                 gain = known
             if fill.temples:  # most fills face none: no loop to start
                 for temple in fill.temples:
