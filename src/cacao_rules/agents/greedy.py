@@ -361,7 +361,9 @@ def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
         action = ACTIONS[tile.kind]
         for use in action.options(player, tile, item.workers):
             action.perform(draft, seat, cast(Square, jungle.square), tile, item.workers, use)
-            best = max(best, best_gain(draft, seat, rest) + holdings_value(draft.players[seat]))
+            value = best_gain(draft, seat, rest) + holdings_value(draft.players[seat])
+            if value > best:
+                best = value
             draft.players[seat] = player
     return best
 
@@ -709,7 +711,9 @@ class _Turn:
                 gain = known
             if fill.temples:  # most fills face none: no loop to start
                 for temple in fill.temples:
-                    gain += temple.gain(edges[temple.side])
+                    shown = edges[temple.side]
+                    known = temple.gains.get(shown)  # most often met: no call
+                    gain += temple.gain(shown) if known is None else known
             if gain > best:
                 best = gain
         return self.value + best
@@ -852,6 +856,8 @@ def _placement_values(
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
     squares: dict[KeptSquare, list[_Fill]] = {}  # the fills after placing on each square met
+    last: KeptSquare | None = None  # the square of the move before, whose fills are ways
+    ways: list[_Fill] = []
     fills = _Fills(state, seat)
     values = []
     for move in moves:
@@ -866,14 +872,17 @@ def _placement_values(
             values.append(_continued(state, move, seat))
             continue
         square: KeptSquare = move.square  # compiled, boxed here once (see Around)
-        ways = squares.get(square)
-        if ways is None:
-            around = _Around(state, seat, square)
-            ways = squares[square] = (
-                [around.fill(tiles) for tiles in fills.of(move.square)]
-                if around.empty
-                else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
-            )
+        if square is not last:  # a square's moves of one tile type come in a row
+            known = squares.get(square)
+            if known is None:
+                around = _Around(state, seat, square)
+                known = squares[square] = (
+                    [around.fill(tiles) for tiles in fills.of(move.square)]
+                    if around.empty
+                    else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
+                )
+            ways = known
+            last = square
         # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
         # value is a lookup in _BEST already.
         values.append(turn.best(_ROTATIONS[move.type][move.rotation], ways))
