@@ -329,7 +329,21 @@ def _worked_out(
 
 def _independent(edges: Sequence[Edge]) -> list[list[Edge]]:
     """``edges`` in groups such that no two groups' actions touch the same resource
-    (:data:`_TOUCHED`): an edge that touches none is a group of its own."""
+    (:data:`_TOUCHED`): an edge that touches none is a group of its own. Where no two
+    edges touch the same resource, as most often, each is a group of its own, in order,
+    found without building the groups one by one."""
+    union = 0
+    for item in edges:
+        touched = item.jungle.touched
+        if touched & union:
+            return _grouped(edges)
+        union |= touched
+    return [[item] for item in edges]
+
+
+def _grouped(edges: Sequence[Edge]) -> list[list[Edge]]:
+    """:func:`_independent`'s groups, joining each edge's with every group it shares a
+    resource with."""
     groups: list[tuple[int, list[Edge]]] = []
     for item in edges:
         touched = item.jungle.touched
