@@ -484,8 +484,10 @@ class _Fills:
         self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
         self.patterns: Final[dict[int, Pattern]] = {}
         """The :data:`Pattern` of each number of spaces met."""
-        self.lays: Final[dict[tuple[KeptSquare, JungleTile], _Lay]] = {}
-        """Each tile laid on each space met."""
+        self.lays: Final[dict[tuple[KeptSquare, int], _Lay]] = {}
+        """Each tile laid on each space met, by the space and the tile's identity: a tile
+        hashes by a call of its own, and the patterns of a decision, which hold the tiles,
+        live as long as it does (an equal tile of another pattern only looks again)."""
 
     def of(self, placed: Square) -> list[list[_Lay]]:
         """The tiles laid by each fill the player may choose after placing a tile on
@@ -516,9 +518,9 @@ class _Fills:
             chosen = []
             for number, tile in fill:
                 space = squares[number]
-                lay = lays.get((space, tile))
+                lay = lays.get((space, id(tile)))
                 if lay is None:
-                    lay = lays[space, tile] = _Lay(self.state.board, self.seat, space, tile)
+                    lay = lays[space, id(tile)] = _Lay(self.state.board, self.seat, space, tile)
                 chosen.append(lay)
             fills.append(chosen)
         return fills or [_NOTHING_LAID]
