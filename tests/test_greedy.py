@@ -17,9 +17,13 @@ from cacao_rules.agents.greedy import (
     _JUNGLES,
     _MASKS,
     _RESOLVED,
+    Edge,
     _around,
     _edge_factor,
     _Fills,
+    _grouped,
+    _independent,
+    _Jungle,
     _pattern,
     _pending,
     _resources,
@@ -270,6 +274,30 @@ def test_a_situations_resources_are_all_four_packed_and_masked() -> None:
         assert packed >= 0
         for touched in range(16):
             assert packed & _MASKS[touched] == _resources(changed, touched)
+
+
+def test_edges_apart_are_grouped_alone_as_by_joining_groups() -> None:
+    """Where no two edges touch the same resource, :func:`_independent` makes each a group
+    of its own without joining groups: the groups, in their order, are those that joining
+    each edge's group with every group it shares a resource with makes."""
+    rng = random.Random(7)
+    state = cr.new_game(cr.Config(players=4), seed=7)
+    while not state.is_over:
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    jungles = [
+        _Jungle(square, tile)
+        for square, tile in state.board.items()
+        if isinstance(tile, cr.JungleTile)
+    ]
+    apart = 0
+    for _attempt in range(500):
+        edges = [
+            Edge(jungle, rng.randint(1, 3)) for jungle in rng.sample(jungles, rng.randint(1, 5))
+        ]
+        groups = _independent(edges)
+        assert groups == _grouped(edges)
+        apart += all(len(group) == 1 for group in groups) and len(groups) > 1
+    assert apart > 50
 
 
 def test_a_square_kept_for_another_games_tile_is_read_afresh() -> None:

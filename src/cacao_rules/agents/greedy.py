@@ -286,29 +286,64 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     if not edges:
         return 0
     player = draft.players[seat]
+    return _gain(draft, seat, edges, player, _resources(player, _EVERY_RESOURCE))
+
+
+def _gain(draft: Draft, seat: int, edges: Sequence[Edge], player: PlayerState, packed: int) -> int:
+    """:func:`best_gain` of ``edges`` (not empty) for ``player``, the seat's player in
+    ``draft``, whose four resources :func:`_resources` packs to ``packed``: a situation's
+    key is then the touched ones' bits of it (:data:`_MASKS`), and a group of the edges is
+    looked up with the same ``packed``, packed once."""
     touched = 0
     product = 1
     for item in edges:
         touched |= item.jungle.touched
         product *= item.factor
-    key = _situation(player, touched, product)
+    key = (
+        product << _RESOURCES_BITS | (packed & _MASKS[touched])
+        if packed >= 0
+        else _situation(player, touched, product)
+    )
     known = _BEST.table.get(key)
     if known is None:
-        groups = _independent(edges) if len(edges) > 1 else []
-        if len(groups) > 1:
-            known = 0
-            for group in groups:
-                known += best_gain(draft, seat, group)
-        else:
-            ordered = sorted(edges, key=_edge_name)
-            known = _search(draft, seat, ordered) - holdings_value(player)
-        known = _BEST.keep(key, known)
+        known = _worked_out(draft, seat, edges, key, player, packed)
     return known
+
+
+def _worked_out(
+    draft: Draft, seat: int, edges: Sequence[Edge], key: object, player: PlayerState, packed: int
+) -> int:
+    """:func:`_gain` of ``edges`` in the situation ``key``, never met: the sum of its
+    independent groups' (:func:`_independent`), or searched if they are one; kept in
+    :data:`_BEST`."""
+    groups = _independent(edges) if len(edges) > 1 else []
+    if len(groups) > 1:
+        known = 0
+        for group in groups:
+            known += _gain(draft, seat, group, player, packed)
+    else:
+        ordered = sorted(edges, key=_edge_name)
+        known = _search(draft, seat, ordered) - holdings_value(player)
+    return _BEST.keep(key, known)
 
 
 def _independent(edges: Sequence[Edge]) -> list[list[Edge]]:
     """``edges`` in groups such that no two groups' actions touch the same resource
-    (:data:`_TOUCHED`): an edge that touches none is a group of its own."""
+    (:data:`_TOUCHED`): an edge that touches none is a group of its own. Where no two
+    edges touch the same resource, as most often, each is a group of its own, in order,
+    found without building the groups one by one."""
+    union = 0
+    for item in edges:
+        touched = item.jungle.touched
+        if touched & union:
+            return _grouped(edges)
+        union |= touched
+    return [[item] for item in edges]
+
+
+def _grouped(edges: Sequence[Edge]) -> list[list[Edge]]:
+    """:func:`_independent`'s groups, joining each edge's with every group it shares a
+    resource with."""
     groups: list[tuple[int, list[Edge]]] = []
     for item in edges:
         touched = item.jungle.touched
@@ -340,7 +375,9 @@ def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
         action = ACTIONS[tile.kind]
         for use in action.options(player, tile, item.workers):
             action.perform(draft, seat, cast(Square, jungle.square), tile, item.workers, use)
-            best = max(best, best_gain(draft, seat, rest) + holdings_value(draft.players[seat]))
+            value = best_gain(draft, seat, rest) + holdings_value(draft.players[seat])
+            if value > best:
+                best = value
             draft.players[seat] = player
     return best
 
@@ -447,8 +484,10 @@ class _Fills:
         self.by_spaces: Final[dict[tuple[Square, ...], list[list[_Lay]]]] = {}
         self.patterns: Final[dict[int, Pattern]] = {}
         """The :data:`Pattern` of each number of spaces met."""
-        self.lays: Final[dict[tuple[KeptSquare, JungleTile], _Lay]] = {}
-        """Each tile laid on each space met."""
+        self.lays: Final[dict[tuple[KeptSquare, int], _Lay]] = {}
+        """Each tile laid on each space met, by the space and the tile's identity: a tile
+        hashes by a call of its own, and the patterns of a decision, which hold the tiles,
+        live as long as it does (an equal tile of another pattern only looks again)."""
 
     def of(self, placed: Square) -> list[list[_Lay]]:
         """The tiles laid by each fill the player may choose after placing a tile on
@@ -479,9 +518,9 @@ class _Fills:
             chosen = []
             for number, tile in fill:
                 space = squares[number]
-                lay = lays.get((space, tile))
+                lay = lays.get((space, id(tile)))
                 if lay is None:
-                    lay = lays[space, tile] = _Lay(self.state.board, self.seat, space, tile)
+                    lay = lays[space, id(tile)] = _Lay(self.state.board, self.seat, space, tile)
                 chosen.append(lay)
             fills.append(chosen)
         return fills or [_NOTHING_LAID]
@@ -670,17 +709,27 @@ class _Turn:
                     touched |= jungle.touched
             gain = 0
             if product != 1:
-                known = table.get(
+                key = (
                     product << _RESOURCES_BITS | (packed & _MASKS[touched])
                     if packed >= 0
                     else _situation(self.player, touched, product)
                 )
+                known = table.get(key)
                 if known is None:
-                    known = best_gain(self._drafted(), self.seat, self._edges(edges, fill))
+                    known = _worked_out(
+                        self._drafted(),
+                        self.seat,
+                        self._edges(edges, fill),
+                        key,
+                        self.player,
+                        packed,
+                    )
                 gain = known
             if fill.temples:  # most fills face none: no loop to start
                 for temple in fill.temples:
-                    gain += temple.gain(edges[temple.side])
+                    shown = edges[temple.side]
+                    known = temple.gains.get(shown)  # most often met: no call
+                    gain += temple.gain(shown) if known is None else known
             if gain > best:
                 best = gain
         return self.value + best
@@ -823,6 +872,8 @@ def _placement_values(
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
     squares: dict[KeptSquare, list[_Fill]] = {}  # the fills after placing on each square met
+    last: KeptSquare | None = None  # the square of the move before, whose fills are ways
+    ways: list[_Fill] = []
     fills = _Fills(state, seat)
     values = []
     for move in moves:
@@ -837,14 +888,17 @@ def _placement_values(
             values.append(_continued(state, move, seat))
             continue
         square: KeptSquare = move.square  # compiled, boxed here once (see Around)
-        ways = squares.get(square)
-        if ways is None:
-            around = _Around(state, seat, square)
-            ways = squares[square] = (
-                [around.fill(tiles) for tiles in fills.of(move.square)]
-                if around.empty
-                else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
-            )
+        if square is not last:  # a square's moves of one tile type come in a row
+            known = squares.get(square)
+            if known is None:
+                around = _Around(state, seat, square)
+                known = squares[square] = (
+                    [around.fill(tiles) for tiles in fills.of(move.square)]
+                    if around.empty
+                    else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
+                )
+            ways = known
+            last = square
         # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
         # value is a lookup in _BEST already.
         values.append(turn.best(_ROTATIONS[move.type][move.rotation], ways))
