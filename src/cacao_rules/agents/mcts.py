@@ -46,7 +46,7 @@ from ..state.state import PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import GOLD_WEIGHT, SUN_WEIGHT, WATER_WEIGHT, greedy_value
-from .determinization import dealt
+from .determinization import Dealer
 from .greedy import greedy_move, relative_values
 
 DEFAULT_SECONDS: Final = 1.0
@@ -151,13 +151,13 @@ class MCTSBot:
             raise ConfigError("MCTSBot chooses only where a player decides")
         if len(moves) == 1:
             return moves[0]
-        seen = observe(state, seat)
+        dealer = Dealer(observe(state, seat))
         deals = random.Random(self._rng.getrandbits(64))
         start = time.perf_counter()
         root = _Node()
         done = 0
         while done < 1 or not self._finished(root, done, time.perf_counter() - start):
-            world = dealt(seen, deals.getrandbits(64), deals.getrandbits(64))
+            world = dealer.deal(deals.getrandbits(64), deals.getrandbits(64))
             self._iterate(world, root, moves)
             done += 1
         self.last_iterations = done
