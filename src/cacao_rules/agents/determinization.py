@@ -14,7 +14,6 @@ from ..game.frozen import Bag
 from ..observation import Observation, PlayerView, completed_state, player_state
 from ..state.chance import check_seed, seeded_index, seeded_pick
 from ..state.state import PlayerState, State
-from ..turn.end_of_turn import sorted_hand
 
 
 def determinize(observation: Observation, seed: Int, *, chance_seed: int | None = None) -> State:
@@ -112,11 +111,18 @@ def _left_after(counts: list[int], hand_size: int, seed: int, draws: int) -> tup
 
 
 def _dealt_player(view: PlayerView, counts: list[int], left: tuple[int, ...]) -> PlayerState:
-    """The player of ``view`` dealt the unseen tiles that ``left`` lacks of ``counts``."""
+    """The player of ``view`` dealt the unseen tiles that ``left`` lacks of ``counts``, its
+    hand in the fixed order of a hand (by :attr:`WorkerType.sort_key`)."""
     hand: list[WorkerType] = []
     pile = view.unseen
     for (kind, _), before, after in zip(view.unseen.items, counts, left, strict=True):
         for _ in range(before - after):
             hand.append(kind)
             pile = pile.remove(kind)
-    return player_state(view, sorted_hand(hand), pile)
+    hand.sort(key=_worker_order)
+    return player_state(view, tuple(hand), pile)
+
+
+def _worker_order(kind: WorkerType) -> int:
+    """A worker type's place in a hand."""
+    return kind.sort_key
