@@ -112,6 +112,7 @@ class Settings:
     inner: int
     mcts_iterations: int
     mcts_decisions: int
+    mcts_rounds: int
 
     @property
     def variants(self) -> tuple[Variant, ...]:
@@ -140,6 +141,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         inner=3,
         mcts_iterations=20 if quick else 200,
         mcts_decisions=2 if quick else 6,
+        mcts_rounds=3 if quick else 5,
     )
 
 
@@ -643,8 +645,9 @@ def bots_lines(bots: Sequence[BotSpeed]) -> list[str]:
         f"{number(b.random_games_per_second)}: greedy/random "
         f"{number(statistics.median(b.greedy_over_random))} (median of "
         f"{len(b.greedy_over_random)} interleaved rounds; target >= 0.25); search bot "
-        f"{number(b.mcts_iterations_per_second)} iterations/s ({b.mcts_iterations:,} "
-        f"iterations on {b.mcts_decisions} mid-game placements)"
+        f"{number(b.mcts_iterations_per_second)} iterations per CPU second (median of "
+        f"{len(b.mcts_rounds)} rounds, {number(min(b.mcts_rounds))}-{number(max(b.mcts_rounds))}"
+        f"; each {b.mcts_iterations:,} iterations on {b.mcts_decisions} mid-game placements)"
         for b in bots
     ]
 
@@ -790,7 +793,8 @@ def measure(settings: Settings) -> Report:
 
 def bots_on(variant: Variant, states: list[cr.State], settings: Settings) -> BotSpeed:
     """The bots' speed on ``variant``, in as many rounds of slices as its games, and the
-    search bot on ``settings.mcts_decisions`` of ``states`` spread over them."""
+    search bot on ``settings.mcts_decisions`` of ``states`` spread over them, in
+    ``settings.mcts_rounds`` rounds."""
     step = max(1, len(states) // settings.mcts_decisions)
     return bot_speed(
         variant.label,
@@ -800,6 +804,7 @@ def bots_on(variant: Variant, states: list[cr.State], settings: Settings) -> Bot
         settings.rounds,
         settings.slice_seconds,
         settings.mcts_iterations,
+        settings.mcts_rounds,
     )
 
 
@@ -949,9 +954,13 @@ def builds_table(figures: dict[str, Any]) -> str:
         )
         rows.append(
             row(
-                f"search bot iterations/s, {bots['label']}",
+                f"search bot iterations per CPU second, {bots['label']}",
                 "",
-                [cell(b["mcts_iterations_per_second"]) for b in each],
+                [
+                    f"{cell(b['mcts_iterations_per_second'])} "
+                    f"({cell(min(b['mcts_rounds']))}-{cell(max(b['mcts_rounds']))})"
+                    for b in each
+                ],
             )
         )
     spiel_values = []

@@ -6,12 +6,23 @@ both measured in interleaved slices (so under the same load; issue 39's target i
 iterations and no early stop (so every build runs the same iterations on the same
 decisions, and the figure compares builds and revisions "at the same moves"). Only the
 public API is used, so that older builds can be measured too.
+
+The search figure is an absolute rate, not a ratio under the same load, so it is measured
+against what made it swing by half between runs of one build: it is timed in CPU seconds
+of this process (a wall clock on a shared machine counts the other processes' turns too);
+a round of every decision is searched once untimed first, so that the timed rounds find
+the engine's and the bot's tables as warm as a bot in a game finds them; each round starts
+with a full garbage collection, so that a collection of the heap the earlier figures left
+behind does not land in one short timing; and the figure is the median over several
+rounds, each searching every decision with seeds of its own, with the rounds' range.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
+import statistics
 import time
 from collections.abc import Sequence
 
@@ -30,8 +41,12 @@ class BotSpeed:
     greedy_over_random: list[float]
     """Greedy games/s over random games/s, one per round of interleaved slices."""
     mcts_iterations: int
+    """The search bot's iterations in one round (every decision searched once)."""
     mcts_decisions: int
     mcts_iterations_per_second: float
+    """The median of :attr:`mcts_rounds`."""
+    mcts_rounds: list[float]
+    """The search bot's iterations per CPU second, one per timed round."""
 
 
 class _Seeds:
@@ -78,19 +93,32 @@ def greedy_and_random(
     return totals[0], totals[1], ratios
 
 
-def mcts_speed(states: Sequence[cr.State], iterations: int) -> tuple[int, int, float]:
-    """The search bot (``iterations`` per decision, no early stop) on each of ``states``:
-    iterations run, decisions searched, and seconds taken."""
-    done = decisions = 0
+def mcts_round(states: Sequence[cr.State], iterations: int, first_seed: int) -> tuple[int, float]:
+    """The search bot (``iterations`` per decision, no early stop, seeded ``first_seed``
+    onwards) on each of ``states``, after a full garbage collection: the iterations run and
+    the CPU seconds they took."""
+    gc.collect()
+    done = 0
     elapsed = 0.0
     for index, state in enumerate(states):
-        bot = cr.MCTSBot(index, iterations=iterations, stop_early=False)
-        start = time.perf_counter()
+        bot = cr.MCTSBot(first_seed + index, iterations=iterations, stop_early=False)
+        start = time.process_time()
         bot.choose(state)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
         done += bot.last_iterations
-        decisions += 1
-    return done, decisions, elapsed
+    return done, elapsed
+
+
+def mcts_speed(states: Sequence[cr.State], iterations: int, rounds: int) -> tuple[int, list[float]]:
+    """The search bot on ``states`` in ``rounds`` timed rounds after an untimed one: the
+    iterations of one round, and each timed round's iterations per CPU second."""
+    mcts_round(states, iterations, 0)  # warm-up, not counted
+    rates = []
+    done = 0
+    for index in range(1, rounds + 1):
+        done, elapsed = mcts_round(states, iterations, index * len(states))
+        rates.append(done / elapsed if elapsed else float("nan"))
+    return done, rates
 
 
 def bot_speed(
@@ -101,18 +129,21 @@ def bot_speed(
     rounds: int,
     seconds: float,
     iterations: int,
+    search_rounds: int,
 ) -> BotSpeed:
     """Both figures on ``config``: bot games in ``rounds`` rounds of slices of
-    ``seconds``, and the search bot on ``states`` (decisions with more than one move)."""
+    ``seconds``, and the search bot on ``states`` (decisions with more than one move) in
+    ``search_rounds`` rounds."""
     random_tally, greedy_tally, ratios = greedy_and_random(config, seed, rounds, seconds)
     chosen = [state for state in states if len(cr.legal_moves(state)) > 1]
-    done, decisions, elapsed = mcts_speed(chosen, iterations)
+    done, rates = mcts_speed(chosen, iterations, search_rounds)
     return BotSpeed(
         label=label,
         random_games_per_second=random_tally.rate(random_tally.games),
         greedy_games_per_second=greedy_tally.rate(greedy_tally.games),
         greedy_over_random=ratios,
         mcts_iterations=done,
-        mcts_decisions=decisions,
-        mcts_iterations_per_second=done / elapsed if elapsed else float("nan"),
+        mcts_decisions=len(chosen),
+        mcts_iterations_per_second=statistics.median(rates),
+        mcts_rounds=rates,
     )

@@ -9,6 +9,7 @@ import pytest
 
 import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value
+from cacao_rules.agents.determinization import Dealer, dealt
 from cacao_rules.agents.greedy import move_values
 from cacao_rules.agents.mcts import _Edge, _Node, leaf_value
 from cacao_rules.agents.registry import BOTS
@@ -190,3 +191,25 @@ def test_a_time_budget_stops_when_the_pace_so_far_could_not_change_the_move() ->
     assert bot._finished(root, 112, 0.8)
     assert not cr.MCTSBot(1, seconds=1.0, stop_early=False)._finished(root, 112, 0.8)
     assert cr.MCTSBot(1, seconds=1.0, stop_early=False)._finished(root, 112, 1.0)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [cr.Config(players=2), cr.Config(players=3), cr.Config(players=4), cr.Config.big_game(4)],
+    ids=["2p", "3p", "4p", "big-4p"],
+)
+def test_the_dealer_deals_the_hidden_hands_as_determinize_does(config: cr.Config) -> None:
+    """R-HIDDEN-3: the search's :class:`Dealer` (one observation dealt again and again,
+    each hidden hand's player kept by the tiles left) deals exactly the states of
+    :func:`dealt` (the plain path, :func:`cacao_rules.determinize`'s), repeated hands
+    included, at every seat of states from the deal to late in the game."""
+    rng = random.Random(config.players)
+    for decisions in (0, 5, 23, 60):
+        state = mid_game(decisions, decisions, config)
+        for seat in range(config.players):
+            seen = cr.observe(state, seat)
+            dealer = Dealer(seen)
+            for deal in range(40):
+                seed = rng.getrandbits(64)
+                chance = None if deal == 0 else rng.getrandbits(64)
+                assert dealer.deal(seed, chance) == dealt(seen, seed, chance)

@@ -46,7 +46,7 @@ from ..state.state import PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import GOLD_WEIGHT, SUN_WEIGHT, WATER_WEIGHT, greedy_value
-from .determinization import dealt
+from .determinization import Dealer
 from .greedy import greedy_move, relative_values
 
 DEFAULT_SECONDS: Final = 1.0
@@ -151,13 +151,13 @@ class MCTSBot:
             raise ConfigError("MCTSBot chooses only where a player decides")
         if len(moves) == 1:
             return moves[0]
-        seen = observe(state, seat)
+        dealer = Dealer(observe(state, seat))
         deals = random.Random(self._rng.getrandbits(64))
         start = time.perf_counter()
         root = _Node()
         done = 0
         while done < 1 or not self._finished(root, done, time.perf_counter() - start):
-            world = dealt(seen, deals.getrandbits(64), deals.getrandbits(64))
+            world = dealer.deal(deals.getrandbits(64), deals.getrandbits(64))
             self._iterate(world, root, moves)
             done += 1
         self.last_iterations = done
@@ -235,8 +235,10 @@ class MCTSBot:
         many as its visits allow; moves the ranking (from another deal) lacks come last."""
         ranked = node.ranked
         if ranked is None:
-            values = relative_values(state, mover, moves)
-            order = sorted(range(len(moves)), key=lambda index: -values[index])
+            # Best first, the first of equal ones first (the sort is stable); keyed by a
+            # list's own item lookup, which compiled code calls without a Python frame.
+            negated = [-value for value in relative_values(state, mover, moves)]
+            order = sorted(range(len(moves)), key=negated.__getitem__)
             ranked = node.ranked = [moves[index] for index in order]
             node.listed = moves
         allowed = max(1, math.ceil(self.widening * node.visits**WIDENING_POWER))
@@ -279,7 +281,9 @@ def _score(state: State) -> list[float]:
     values = [leaf_value(state, seat, temples) for seat in seats]
     # The best of the others' values is the best value, or the runner-up's for the seat
     # that holds the best (equal to the best where two hold it).
-    top, runner_up = heapq.nlargest(2, values)
+    ordered = sorted(values)  # a few seats: one sort, not heapq's generic nlargest
+    top = ordered[-1]
+    runner_up = ordered[-2]
     scores = []
     for value in values:
         lead = value - (runner_up if value == top else top)
