@@ -12,7 +12,7 @@ from typing import Final, cast
 
 from ..errors import IllegalMoveError
 from ..game.caches import Memo
-from ..game.components import DISPLAY_SIZE, JungleTile, Tile, WorkerTile
+from ..game.components import DISPLAY_SIZE, JungleTile, Tile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from ..game.geometry import SORTED_STEPS, KeptSquare, Square, format_square
 from ..game.moves import Fill, FillChoice
@@ -33,18 +33,17 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     the first one found settles it. The spaces and their other neighbours are read from a
     table made once per square (:func:`_around`), in sorted order, so nothing is built or
     sorted.
+
+    A space's neighbours are squares of the worker colour of the checkerboard, which hold
+    worker tiles and nothing else (:rule:`R-PLACE-2`; jungle tiles lie only on jungle
+    squares), so a neighbour holds a worker tile if it holds any tile: one ``in`` rather
+    than a read and an ``isinstance`` call each.
     """
     board: dict[KeptSquare, Tile] = view.board  # type: ignore[assignment]  # (no cast call)
     spaces: list[KeptSquare] = []
     for space, beyond, left, right in _around(placed):
-        if space in board:
-            continue
-        if (  # the neighbour beyond the space, then those on either side of it
-            isinstance(board.get(beyond), WorkerTile)
-            or isinstance(board.get(left), WorkerTile)
-            or isinstance(board.get(right), WorkerTile)
-        ):
-            spaces.append(space)
+        if space not in board and (beyond in board or left in board or right in board):
+            spaces.append(space)  # (beyond the space, then on either side of it)
     return tuple(spaces)  # type: ignore[arg-type]
 
 
