@@ -530,6 +530,28 @@ def test_the_spaces_to_fill_are_those_the_rule_names(config: cr.Config) -> None:
     assert checked > 1000
 
 
+@pytest.mark.rule("R-FILL-2")
+@pytest.mark.parametrize("config", [cr.Config.big_game(4), MAP_4], ids=["big-4", "map-4"])
+def test_a_listed_fill_chooses_different_spaces_to_fill_in_sorted_order(config: cr.Config) -> None:
+    """What laying a fill relies on (do_fill keeps the chosen squares in the choices' order,
+    and works out the spaces left only when there are fewer choices than spaces): every fill
+    listed in seeded random games puts its tiles on different spaces to fill, sorted."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = cr.new_game(config, seed=seed)
+        while not state.is_over:
+            step = state.step
+            if isinstance(step, cr.FillStep):
+                for fill in cr.legal_moves(state):
+                    assert isinstance(fill, cr.Fill)
+                    chosen = [choice.square for choice in fill.choices]
+                    assert chosen == sorted(set(chosen)) and set(chosen) <= set(step.spaces)
+                    checked += 1
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    assert checked > 100
+
+
 @pytest.mark.parametrize("square", [(0, 0), (2, 1), (-3, 4)])
 def test_the_kept_neighbours_of_a_square_are_its_neighbours_and_theirs(square: Square) -> None:
     """What spaces_to_fill reads: the square's neighbours in sorted order, each with the

@@ -306,26 +306,35 @@ def start_filling(draft: Draft, placed: Square) -> None:
 
 
 def do_fill(draft: Draft, move: Fill) -> None:
-    """Lay the chosen display tiles; blind draws follow for the spaces left over."""
+    """Lay the chosen display tiles; blind draws follow for the spaces left over.
+
+    A fill is laid after nearly every placement, so this makes few temporary objects: the
+    map board is copied only when a tile comes from it, and the spaces left are worked out
+    only when some are. The fill is a legal one, equal to one :func:`fill_moves` listed, so
+    its choices are on different spaces among those to fill, sorted by square.
+    """
     step = draft.step
     assert isinstance(step, FillStep)
     display = list(draft.display)
-    map_board = list(draft.map_board)
+    chosen: list[Square] = []
     for choice in move.choices:
+        square = choice.square
         if choice.from_map:
+            map_board = list(draft.map_board)
             map_board.remove(choice.tile)
+            draft.map_board = tuple(map_board)
             _spend_map_tile(draft)
-            _lay(draft, choice.square, choice.tile, "map")
+            _lay(draft, square, choice.tile, "map")
         else:
             display.remove(choice.tile)
-            _lay(draft, choice.square, choice.tile, "display")
+            _lay(draft, square, choice.tile, "display")
+        chosen.append(square)
     draft.display = tuple(display)
-    draft.map_board = tuple(map_board)
-    # A fill's few choices in a list, not a set, and the spaces left in a list, not through a
-    # generator: a fill is laid after nearly every placement.
-    chosen = [choice.square for choice in move.choices]
-    rest = tuple([space for space in step.spaces if space not in chosen])
-    _continue_blind(draft, step.placed, tuple(sorted(chosen)), rest)
+    spaces = step.spaces
+    rest: tuple[Square, ...] = ()
+    if len(chosen) < len(spaces):  # in a list, not through a generator
+        rest = tuple([space for space in spaces if space not in chosen])
+    _continue_blind(draft, step.placed, tuple(chosen), rest)
 
 
 def do_blind_fill(draft: Draft, tile: JungleTile) -> None:
