@@ -14,6 +14,7 @@ from cacao_rules.state.board import (
     free_squares,
     owned_squares,
     square_object,
+    with_jungle,
     with_worker,
 )
 from helpers_positions import W1111, wt
@@ -108,3 +109,26 @@ def test_the_frontier_and_the_spaces_to_fill_are_made_of_one_object_per_square()
         if isinstance(state.step, cr.FillStep):
             assert all(square_object(space) is space for space in state.step.spaces)
     assert square_object((1000, -1000)) == (1000, -1000)
+
+
+def test_a_tile_laid_replaces_the_tile_of_its_square_or_fills_an_empty_one() -> None:
+    """The copy takes the new tile by ``dict.setdefault`` and, only where the square held
+    another tile, by ``dict.__setitem__``: on empty and on occupied squares, boards that keep
+    nothing and boards that keep their frontier, it equals what ``set`` gives."""
+    plantation = cr.JungleTile(cr.JungleKind.PLANTATION, 1)
+    mine = cr.JungleTile(cr.JungleKind.GEM_MINE, gems=(1, 0, 0, 0))
+    tiles: dict[tuple[int, int], cr.Tile] = {(0, 0): plantation, (2, 0): mine}
+    board: Board = FrozenMap({**tiles, (1, 0): wt(0, W1111)})
+    for keeps in (False, True):
+        if keeps:
+            board = _afresh(board)
+            free_squares(board)
+        laid = [
+            (with_worker(board, (1, 0), wt(1, W1111)), board.set((1, 0), wt(1, W1111))),
+            (with_worker(board, (0, 1), wt(1, W1111)), board.set((0, 1), wt(1, W1111))),
+            (with_jungle(board, (2, 0), plantation), board.set((2, 0), plantation)),
+            (with_jungle(board, (1, 1), mine), board.set((1, 1), mine)),
+            (with_jungle(board, (0, 0), plantation), board),
+        ]
+        for after, wanted in laid:
+            assert after == wanted and list(after.items()) == list(wanted.items())
