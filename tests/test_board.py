@@ -12,6 +12,7 @@ from cacao_rules.game.frozen import FrozenMap
 from cacao_rules.state.board import (
     Board,
     free_squares,
+    is_free,
     owned_squares,
     square_object,
     with_jungle,
@@ -132,3 +133,23 @@ def test_a_tile_laid_replaces_the_tile_of_its_square_or_fills_an_empty_one() -> 
         ]
         for after, wanted in laid:
             assert after == wanted and list(after.items()) == list(wanted.items())
+
+
+@pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config.big_game(4)])
+def test_a_square_is_free_when_empty_and_next_to_a_jungle_tile(config: cr.Config) -> None:
+    """is_free searches the kept frontier with the tuple's own search, not by bisection: over
+    every square near the tiles of the boards of seeded games, and squares equal to the kept
+    ones but other objects, it says what the rule says (R-PLACE-1)."""
+    rng = random.Random(5)
+    state = cr.new_game(config, seed=5)
+    while not state.is_over:
+        board = state.board
+        xs = [x for x, _ in board]
+        ys = [y for _, y in board]
+        for x in range(min(xs) - 2, max(xs) + 3):
+            for y in range(min(ys) - 2, max(ys) + 3):
+                wanted = (x, y) not in board and any(
+                    isinstance(board.get(near), cr.JungleTile) for near in cr.neighbours((x, y))
+                )
+                assert is_free(board, (x + 0, y + 0)) is wanted
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))
