@@ -12,8 +12,10 @@ from cacao_rules.game.frozen import FrozenMap
 from cacao_rules.state.board import (
     Board,
     free_squares,
+    is_free,
     owned_squares,
     square_object,
+    with_jungle,
     with_worker,
 )
 from helpers_positions import W1111, wt
@@ -108,3 +110,46 @@ def test_the_frontier_and_the_spaces_to_fill_are_made_of_one_object_per_square()
         if isinstance(state.step, cr.FillStep):
             assert all(square_object(space) is space for space in state.step.spaces)
     assert square_object((1000, -1000)) == (1000, -1000)
+
+
+def test_a_tile_laid_replaces_the_tile_of_its_square_or_fills_an_empty_one() -> None:
+    """The copy takes the new tile by ``dict.setdefault`` and, only where the square held
+    another tile, by ``dict.__setitem__``: on empty and on occupied squares, boards that keep
+    nothing and boards that keep their frontier, it equals what ``set`` gives."""
+    plantation = cr.JungleTile(cr.JungleKind.PLANTATION, 1)
+    mine = cr.JungleTile(cr.JungleKind.GEM_MINE, gems=(1, 0, 0, 0))
+    tiles: dict[tuple[int, int], cr.Tile] = {(0, 0): plantation, (2, 0): mine}
+    board: Board = FrozenMap({**tiles, (1, 0): wt(0, W1111)})
+    for keeps in (False, True):
+        if keeps:
+            board = _afresh(board)
+            free_squares(board)
+        laid = [
+            (with_worker(board, (1, 0), wt(1, W1111)), board.set((1, 0), wt(1, W1111))),
+            (with_worker(board, (0, 1), wt(1, W1111)), board.set((0, 1), wt(1, W1111))),
+            (with_jungle(board, (2, 0), plantation), board.set((2, 0), plantation)),
+            (with_jungle(board, (1, 1), mine), board.set((1, 1), mine)),
+            (with_jungle(board, (0, 0), plantation), board),
+        ]
+        for after, wanted in laid:
+            assert after == wanted and list(after.items()) == list(wanted.items())
+
+
+@pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config.big_game(4)])
+def test_a_square_is_free_when_empty_and_next_to_a_jungle_tile(config: cr.Config) -> None:
+    """is_free searches the kept frontier with the tuple's own search, not by bisection: over
+    every square near the tiles of the boards of seeded games, and squares equal to the kept
+    ones but other objects, it says what the rule says (R-PLACE-1)."""
+    rng = random.Random(5)
+    state = cr.new_game(config, seed=5)
+    while not state.is_over:
+        board = state.board
+        xs = [x for x, _ in board]
+        ys = [y for _, y in board]
+        for x in range(min(xs) - 2, max(xs) + 3):
+            for y in range(min(ys) - 2, max(ys) + 3):
+                wanted = (x, y) not in board and any(
+                    isinstance(board.get(near), cr.JungleTile) for near in cr.neighbours((x, y))
+                )
+                assert is_free(board, (x + 0, y + 0)) is wanted
+        state = cr.apply(state, rng.choice(cr.legal_moves(state)))

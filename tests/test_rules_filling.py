@@ -488,6 +488,70 @@ def test_kept_fills_equal_the_fills_worked_out_afresh(config: cr.Config) -> None
     assert checked > 20
 
 
+def _spaces_closed(state: cr.State, placed: Square) -> tuple[Square, ...]:
+    """The rule read plainly (:rule:`R-FILL-1`): the empty neighbours of ``placed``, sorted,
+    that another of their neighbours holding a worker tile closes in."""
+    board = state.board
+    return tuple(
+        space
+        for space in sorted(neighbours(placed))
+        if space not in board
+        and any(
+            isinstance(board.get(near), cr.WorkerTile)
+            for near in neighbours(space)
+            if near != placed
+        )
+    )
+
+
+@pytest.mark.rule("R-FILL-1")
+@pytest.mark.parametrize(
+    "config", [TWO, cr.Config(players=4), cr.Config.big_game(4)], ids=["base-2", "base-4", "big-4"]
+)
+def test_the_spaces_to_fill_are_those_the_rule_names(config: cr.Config) -> None:
+    """spaces_to_fill asks only whether a space's other neighbours hold a tile, not whether it
+    is a worker tile, since worker squares hold nothing else: over every placement listed in
+    seeded random games it names the same spaces as the rule read plainly, and every tile of
+    those boards on a worker square is a worker tile."""
+    checked = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = cr.new_game(config, seed=seed)
+        while not state.is_over:
+            if isinstance(state.step, cr.PlacementStep):
+                for square, tile in state.board.items():
+                    assert isinstance(tile, cr.WorkerTile) == ((square[0] + square[1]) % 2 == 1)
+                for move in cr.legal_moves(state):
+                    if isinstance(move, cr.Place):
+                        found = filling.spaces_to_fill(state, move.square)
+                        assert found == _spaces_closed(state, move.square)
+                        checked += 1
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    assert checked > 1000
+
+
+@pytest.mark.rule("R-FILL-2")
+@pytest.mark.parametrize("config", [cr.Config.big_game(4), MAP_4], ids=["big-4", "map-4"])
+def test_a_listed_fill_chooses_different_spaces_to_fill_in_sorted_order(config: cr.Config) -> None:
+    """What laying a fill relies on (do_fill keeps the chosen squares in the choices' order,
+    and works out the spaces left only when there are fewer choices than spaces): every fill
+    listed in seeded random games puts its tiles on different spaces to fill, sorted."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = cr.new_game(config, seed=seed)
+        while not state.is_over:
+            step = state.step
+            if isinstance(step, cr.FillStep):
+                for fill in cr.legal_moves(state):
+                    assert isinstance(fill, cr.Fill)
+                    chosen = [choice.square for choice in fill.choices]
+                    assert chosen == sorted(set(chosen)) and set(chosen) <= set(step.spaces)
+                    checked += 1
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    assert checked > 100
+
+
 @pytest.mark.parametrize("square", [(0, 0), (2, 1), (-3, 4)])
 def test_the_kept_neighbours_of_a_square_are_its_neighbours_and_theirs(square: Square) -> None:
     """What spaces_to_fill reads: the square's neighbours in sorted order, each with the

@@ -394,3 +394,23 @@ def test_no_discard_when_the_player_can_overbuild() -> None:
         cr.IllegalMoveError, match=r"^a tile may be discarded only when none can be placed$"
     ):
         cr.apply(state, cr.Discard(W3001))
+
+
+@pytest.mark.rule("R-OVER-1", "R-MAP-6")
+def test_overbuilding_is_allowed_when_the_rules_say_whichever_is_asked_first() -> None:
+    """overbuild_allowed asks the display before the pile (a tuple's truth is native, the
+    pile's is a method): for every pile, display and Map variant it answers as the rules
+    read, the pile and the display both empty, or with the variant the pile alone."""
+    from itertools import product
+    from types import SimpleNamespace
+
+    from cacao_rules.game.frozen import Bag
+    from cacao_rules.turn.placement import overbuild_allowed
+
+    piles: tuple[Bag[cr.JungleTile], ...] = (Bag.of([], key=str), Bag.of([TEMPLE], key=str))
+    for pile, display, early in product(piles, ((), (TEMPLE,)), (False, True)):
+        view = SimpleNamespace(
+            jungle_pile=pile, display=display, config=SimpleNamespace(map_early_overbuild=early)
+        )
+        wanted = not pile and (early or not display)
+        assert overbuild_allowed(view) is wanted  # type: ignore[arg-type]

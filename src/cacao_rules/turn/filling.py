@@ -12,7 +12,7 @@ from typing import Final, cast
 
 from ..errors import IllegalMoveError
 from ..game.caches import Memo
-from ..game.components import DISPLAY_SIZE, JungleTile, Tile, WorkerTile
+from ..game.components import DISPLAY_SIZE, JungleTile, Tile
 from ..game.events import JungleFilled, Resource, SpaceLeftEmpty, Spent
 from ..game.geometry import SORTED_STEPS, KeptSquare, Square, format_square
 from ..game.moves import Fill, FillChoice
@@ -33,18 +33,17 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     the first one found settles it. The spaces and their other neighbours are read from a
     table made once per square (:func:`_around`), in sorted order, so nothing is built or
     sorted.
+
+    A space's neighbours are squares of the worker colour of the checkerboard, which hold
+    worker tiles and nothing else (:rule:`R-PLACE-2`; jungle tiles lie only on jungle
+    squares), so a neighbour holds a worker tile if it holds any tile: one ``in`` rather
+    than a read and an ``isinstance`` call each.
     """
     board: dict[KeptSquare, Tile] = view.board  # type: ignore[assignment]  # (no cast call)
     spaces: list[KeptSquare] = []
     for space, beyond, left, right in _around(placed):
-        if space in board:
-            continue
-        if (  # the neighbour beyond the space, then those on either side of it
-            isinstance(board.get(beyond), WorkerTile)
-            or isinstance(board.get(left), WorkerTile)
-            or isinstance(board.get(right), WorkerTile)
-        ):
-            spaces.append(space)
+        if space not in board and (beyond in board or left in board or right in board):
+            spaces.append(space)  # (beyond the space, then on either side of it)
     return tuple(spaces)  # type: ignore[arg-type]
 
 
@@ -307,26 +306,35 @@ def start_filling(draft: Draft, placed: Square) -> None:
 
 
 def do_fill(draft: Draft, move: Fill) -> None:
-    """Lay the chosen display tiles; blind draws follow for the spaces left over."""
+    """Lay the chosen display tiles; blind draws follow for the spaces left over.
+
+    A fill is laid after nearly every placement, so this makes few temporary objects: the
+    map board is copied only when a tile comes from it, and the spaces left are worked out
+    only when some are. The fill is a legal one, equal to one :func:`fill_moves` listed, so
+    its choices are on different spaces among those to fill, sorted by square.
+    """
     step = draft.step
     assert isinstance(step, FillStep)
     display = list(draft.display)
-    map_board = list(draft.map_board)
+    chosen: list[Square] = []
     for choice in move.choices:
+        square = choice.square
         if choice.from_map:
+            map_board = list(draft.map_board)
             map_board.remove(choice.tile)
+            draft.map_board = tuple(map_board)
             _spend_map_tile(draft)
-            _lay(draft, choice.square, choice.tile, "map")
+            _lay(draft, square, choice.tile, "map")
         else:
             display.remove(choice.tile)
-            _lay(draft, choice.square, choice.tile, "display")
+            _lay(draft, square, choice.tile, "display")
+        chosen.append(square)
     draft.display = tuple(display)
-    draft.map_board = tuple(map_board)
-    # A fill's few choices in a list, not a set, and the spaces left in a list, not through a
-    # generator: a fill is laid after nearly every placement.
-    chosen = [choice.square for choice in move.choices]
-    rest = tuple([space for space in step.spaces if space not in chosen])
-    _continue_blind(draft, step.placed, tuple(sorted(chosen)), rest)
+    spaces = step.spaces
+    rest: tuple[Square, ...] = ()
+    if len(chosen) < len(spaces):  # in a list, not through a generator
+        rest = tuple([space for space in spaces if space not in chosen])
+    _continue_blind(draft, step.placed, tuple(chosen), rest)
 
 
 def do_blind_fill(draft: Draft, tile: JungleTile) -> None:

@@ -23,10 +23,14 @@ from ..state.view import View
 
 def overbuild_allowed(view: View) -> bool:
     """Whether the jungle pile and the display are both empty (:rule:`R-OVER-1`), or, in the
-    Map module's variant, the pile alone (:rule:`R-MAP-6`)."""
-    if view.jungle_pile:
+    Map module's variant, the pile alone (:rule:`R-MAP-6`).
+
+    The display is asked first: a tuple's truth is native, the pile's a method of
+    :class:`~cacao_rules.game.frozen.Bag` (in the pure build, a Python call), and the
+    display is full for most of a game, which settles it."""
+    if view.display and not view.config.map_early_overbuild:
         return False
-    return view.config.map_early_overbuild or not view.display
+    return not view.jungle_pile
 
 
 def can_pay_for_overbuild(player: PlayerState) -> bool:
