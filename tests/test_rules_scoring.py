@@ -6,10 +6,13 @@ so that a chosen number of workers (0 to 3) faces the temple.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
+from cacao_rules.turn import scoring
 from helpers_positions import G2, TEMPLE, W1111, W2101, W3100, of_type, start_board, wt
 
 Square = tuple[int, int]
@@ -158,6 +161,26 @@ def test_lone_player_gets_6_and_zero_workers_get_nothing(
     players: int, seats: dict[Side, tuple[int, int]], gold: list[int]
 ) -> None:
     assert temple_gold(players, seats) == gold
+
+
+@pytest.mark.rule("R-SCORE-1", "R-SCORE-2", "R-SCORE-3", "R-SCORE-4")
+def test_temple_gold_is_the_rule_for_every_count_of_workers() -> None:
+    """The engine's one-pass share-out equals the rules read plainly (rank the distinct
+    counts above zero; ties for first split 6 and leave no second; a lone first leaves 3 to
+    split among the tied seconds), for every 2- to 4-seat vector of 0 to 6 workers."""
+    for players in (2, 3, 4):
+        for workers in itertools.product(range(7), repeat=players):
+            ranked = sorted({count for count in workers if count > 0}, reverse=True)
+            expected = [0] * players
+            if ranked:
+                firsts = [seat for seat in range(players) if workers[seat] == ranked[0]]
+                for seat in firsts:
+                    expected[seat] = 6 // len(firsts)
+                if len(firsts) == 1 and len(ranked) > 1:
+                    seconds = [seat for seat in range(players) if workers[seat] == ranked[1]]
+                    for seat in seconds:
+                        expected[seat] = 3 // len(seconds)
+            assert scoring.temple_gold(workers) == expected, workers
 
 
 # R-SCORE-5 -------------------------------------------------------------------------------

@@ -7,10 +7,11 @@ Rules: :rule:`R-SCORE-1` to :rule:`R-SCORE-10`. Scoring never changes a state: a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from ..game.components import JungleKind, JungleTile, WorkerTile
-from ..game.geometry import SIDES, neighbour
+from ..game.geometry import SIDES
+from ..state.board import kept_neighbours
 from ..state.view import View
 
 FIRST_PLACE_GOLD: Final = 6
@@ -38,35 +39,64 @@ def temple_gold(workers: Sequence[int]) -> list[int]:
     [0, 6]
     """
     gold = [0] * len(workers)
-    counts = sorted({count for count in workers if count > 0}, reverse=True)
-    if not counts:
+    most = next_most = 0
+    for count in workers:
+        if count > most:
+            most, next_most = count, most
+        elif most > count > next_most:
+            next_most = count
+    if not most:
         return gold
-    first = [seat for seat, count in enumerate(workers) if count == counts[0]]
-    for seat in first:
-        gold[seat] = FIRST_PLACE_GOLD // len(first)
-    if len(first) == 1 and len(counts) > 1:
-        second = [seat for seat, count in enumerate(workers) if count == counts[1]]
-        for seat in second:
-            gold[seat] = SECOND_PLACE_GOLD // len(second)
+    firsts = workers.count(most)
+    _share(gold, workers, most, FIRST_PLACE_GOLD // firsts)
+    if firsts == 1 and next_most:
+        _share(gold, workers, next_most, SECOND_PLACE_GOLD // workers.count(next_most))
     return gold
+
+
+def _share(gold: list[int], workers: Sequence[int], count: int, share: int) -> None:
+    """Give ``share`` to every seat with ``count`` workers at the temple."""
+    seat = 0
+    for workers_of_seat in workers:
+        if workers_of_seat == count:
+            gold[seat] = share
+        seat += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
 
 
 def temple_workers(view: View, temple: tuple[int, int]) -> list[int]:
     """Workers each seat has facing the temple on ``temple``, top tiles only (:rule:`R-SCORE-5`)."""
     workers = [0] * len(view.players)
-    for side in SIDES:
-        tile = view.board.get(neighbour(temple, side))
+    board = view.board
+    around: tuple[Any, ...] = kept_neighbours(temple)
+    for side in _SIDE_NUMBERS:
+        tile = board.get(around[side])
         if isinstance(tile, WorkerTile):
-            workers[tile.owner] += tile.edges[side.opposite]
+            workers[tile.owner] += tile.edges[_OPPOSITE[side]]
     return workers
+
+
+_SIDE_NUMBERS: Final = tuple(int(side) for side in SIDES)
+"""The sides' numbers, N, E, S, W: a kept tuple, which the pure build loops over for less
+than a ``range`` or the enum members."""
+
+_OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
+"""Each side's opposite, by the sides' numbers: a worker tile faces a temple with the edge
+opposite the side the tile lies on."""
 
 
 def temple_totals(view: View) -> list[int]:
     """Each seat's gold from all temples, each temple scored on its own: sums, so the
-    temples are read in the board's own order, unsorted."""
+    temples are read in the board's own order, unsorted. The search bot asks this at every
+    leaf it plays out, so the temples' neighbours are the board's kept squares
+    (:func:`~cacao_rules.state.board.kept_neighbours`), not new tuples."""
     totals = [0] * len(view.players)
     for square, tile in view.board.items():
-        if isinstance(tile, JungleTile) and tile.kind is JungleKind.TEMPLE:
-            for seat, gold in enumerate(temple_gold(temple_workers(view, square))):
+        if isinstance(tile, JungleTile) and tile.kind is _TEMPLE:
+            seat = 0
+            for gold in temple_gold(temple_workers(view, square)):
                 totals[seat] += gold
+                seat += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     return totals
+
+
+_TEMPLE: Final = JungleKind.TEMPLE
