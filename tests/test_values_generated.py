@@ -7,9 +7,11 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import os
+import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -233,3 +235,49 @@ def test_the_draft_takes_a_players_changes_as_named_parameters_not_a_keyword_dic
     assert draft.players[1] is player and draft.players[0] is state.players[0]
     with pytest.raises(TypeError, match="colour"):
         draft.update_player(1, colour=2)  # type: ignore[call-arg]
+
+
+def _values_made_often(games: int) -> Iterator[object]:
+    """Every listed move and every step met in ``games`` unseeded random games (the Big
+    Game and the base game in turn, chance outcomes drawn at random too, so that blind
+    fills wait as steps), the activated edges queued in their resolve steps and the choices
+    of the listed fills."""
+    for index in range(games):
+        config = cr.Config.big_game(4) if index % 2 else cr.Config(players=3)
+        choose = random.Random(index).choice
+        state = cr.new_game(config)
+        while not state.is_over:
+            moves = cr.legal_moves(state)
+            yield state.step
+            yield from getattr(state.step, "queue", ())
+            for move in moves:
+                yield move
+                yield from getattr(move, "choices", ())
+            state = cr.apply(state, choose(moves))
+
+
+def test_the_engine_s_unchecked_values_equal_the_checked_ones() -> None:
+    """The values the engine makes without their constructor's checks (``_unchecked``: the
+    listed moves, the fill steps, the activated edges and resolve steps) are the values
+    their constructors make of the same fields: equal, of the very class, with the same
+    hash, and as sealed; checked on every such value met in random games."""
+    made_often: frozenset[str] = _script().MADE_OFTEN
+    met: set[str] = set()
+    # A blind fill waits only when the display ran out within a turn with spaces left:
+    # rare in random games, so one such step is added as it is.
+    blind = cr.BlindFillStep((1, 2), ((0, 2), (1, 3)), ((2, 2),))
+    for value in [*_values_made_often(6), blind]:
+        kind = type(value)
+        if kind.__name__ not in made_often:
+            continue
+        met.add(kind.__name__)
+        assert isinstance(value, Sealed)
+        fields = value.values()
+        made = getattr(kind, "_unchecked")(*fields)  # noqa: B009 (private: not in the stubs)
+        checked = kind(*fields)
+        assert type(made) is kind
+        assert made == checked == value
+        assert hash(made) == hash(checked)
+        with pytest.raises((AttributeError, TypeError)):
+            setattr(made, value.FIELDS[0], fields[0])
+    assert met == made_often

@@ -286,7 +286,17 @@ def sealed_block(value: Value) -> list[str]:
 
 
 MADE_OFTEN: frozenset[str] = frozenset(
-    {"Place", "Overbuild", "FillChoice", "Fill", "Resolve", "ActivatedEdge", "ResolveStep"}
+    {
+        "Place",
+        "Overbuild",
+        "FillChoice",
+        "Fill",
+        "Resolve",
+        "ActivatedEdge",
+        "ResolveStep",
+        "FillStep",
+        "BlindFillStep",
+    }
 )
 """The classes that get :func:`_unchecked`: the moves the engine lists (placements,
 overbuilds, fills and resolves, each made once and kept) and the activated edges and resolve

@@ -300,7 +300,7 @@ def start_filling(draft: Draft, placed: Square) -> None:
     spaces = spaces_to_fill(draft, placed)
     map_usable = draft.map_board and draft.players[draft.current].map_tiles
     if spaces and (draft.display or map_usable):
-        draft.step = FillStep(placed, spaces)
+        draft.step = FillStep._unchecked(placed, spaces)
     else:
         _continue_blind(draft, placed, (), spaces)
 
@@ -367,7 +367,7 @@ def _continue_blind(
 ) -> None:
     """Wait for a blind draw if one is due; otherwise leave spaces empty and activate."""
     if rest and draft.jungle_pile:
-        draft.step = BlindFillStep(placed, filled, rest)
+        draft.step = BlindFillStep._unchecked(placed, filled, rest)
         return
     for space in rest:
         if draft.events is not None:
