@@ -316,13 +316,14 @@ class _Edges:
         player: PlayerState,
         board: FrozenMap[Square, Tile],
         jungles: list[JungleTile],
+        actions: list[Action],
         edges: tuple[ActivatedEdge, ...],
         options: list[tuple[Use, ...]] | None,
     ) -> None:
         self.player = player
         self.board = board
         self.jungles = jungles
-        self.actions = [ACTIONS[tile.kind] for tile in jungles]
+        self.actions = actions
         self.edges = edges
         self._options = options
 
@@ -343,27 +344,36 @@ class _Edges:
         """The edges but ``edges[index]``, once it was used by a move that left the board as
         it was (every action's but a gem mine's) and the owner as ``player``.
 
-        What that state shares with this one is not worked out again: the jungle tiles, and
-        the options too when the move left the owner as they were (a use of no worker)."""
+        What that state shares with this one is not worked out again: the jungle tiles and
+        their actions, and the options too when the move left the owner as they were (a use
+        of no worker)."""
         edges = self.edges[:index] + self.edges[index + 1 :]
         options = None
         if player is self.player:
             options = self.options[:index] + self.options[index + 1 :]
         return _Edges(
-            player, self.board, self.jungles[:index] + self.jungles[index + 1 :], edges, options
+            player,
+            self.board,
+            self.jungles[:index] + self.jungles[index + 1 :],
+            self.actions[:index] + self.actions[index + 1 :],
+            edges,
+            options,
         )
 
 
 def _worked(view: View, edges: tuple[ActivatedEdge, ...]) -> _Edges:
-    """One owner's ``edges`` in ``view``, to be worked out (:class:`_Edges`)."""
+    """One owner's ``edges`` in ``view``, to be worked out (:class:`_Edges`): their jungle
+    tiles and actions found in one loop (no call per edge: this runs at nearly every step
+    an owner with several edges resolves)."""
     board = view.board
-    jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
-    return _Edges(view.players[edges[0].owner], board, jungles, edges, None)
-
-
-def _jungle_at(tile: object) -> JungleTile:
-    assert isinstance(tile, JungleTile)
-    return tile
+    jungles = []
+    actions = []
+    for edge in edges:
+        tile = board.get(edge.jungle_square)
+        assert isinstance(tile, JungleTile)
+        jungles.append(tile)
+        actions.append(ACTIONS[tile.kind])
+    return _Edges(view.players[edges[0].owner], board, jungles, actions, edges, None)
 
 
 Settled = tuple[tuple[bool, ...], tuple[tuple[int, Use], ...] | None]
@@ -615,13 +625,18 @@ def _interact(actions: list[Action]) -> bool:
 
     Only then can moves on different edges end in the same state: otherwise every edge
     keeps its choices whatever is done on the others, so the edges left to decide differ.
+
+    Asked in one pass over the edges, each against those before it both ways (what it
+    changes against what they read, what it reads against what they change), which covers
+    every pair once.
     """
-    for i, first in enumerate(actions):
-        changes = first.change_bits
-        if changes:
-            for j, second in enumerate(actions):
-                if i != j and changes & second.read_bits:
-                    return True
+    reads = 0
+    changes = 0
+    for action in actions:
+        if action.change_bits & reads or action.read_bits & changes:
+            return True
+        reads |= action.read_bits
+        changes |= action.change_bits
     return False
 
 
