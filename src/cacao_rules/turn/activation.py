@@ -45,24 +45,30 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     assert isinstance(new_tile, WorkerTile)
     printed: tuple[int, ...] = new_tile.edges
     around: tuple[Any, ...] = kept_neighbours(placed_square)
-    for side in range(len(SIDES)):
+    # Whether an edge is activated (activates()) asked of the table it is defined by, the
+    # fewest workers an edge facing each kind needs: a call per side costs more than that.
+    for side in range(_SIDE_COUNT):
         facing = around[side]
-        workers = printed[side]
-        if activates(workers, board.get(facing)):
-            edges.append(_activate(new_tile, placed, side, workers, facing))
+        jungle = board.get(facing)
+        if isinstance(jungle, JungleTile):
+            workers = printed[side]
+            if workers >= _FEWEST_WORKERS[jungle.kind]:
+                edges.append(_activate(new_tile, placed, side, workers, facing))
     own = len(edges)
     spaces: tuple[Any, ...] = filled
     for space in spaces:
-        jungle = board.get(space)
+        filled_tile = board.get(space)
+        assert isinstance(filled_tile, JungleTile)
+        fewest = _FEWEST_WORKERS[filled_tile.kind]
         beside: tuple[Any, ...] = kept_neighbours(space)
-        for side in range(len(SIDES)):
+        for side in range(_SIDE_COUNT):
             square = beside[side]
             tile = board.get(square)
             if not isinstance(tile, WorkerTile) or square == placed_square:
                 continue
             facing_side = _OPPOSITE[side]
-            if activates(tile.edges[facing_side], jungle):
-                workers = tile.edges[facing_side]
+            workers = tile.edges[facing_side]
+            if workers >= fewest:
                 edges.append(_activate(tile, square, facing_side, workers, space))
     if len(edges) > own and len(edges) > 1:
         players = len(view.players)
@@ -82,13 +88,20 @@ _OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 """Each side's opposite, by the sides' numbers."""
 
 
+_SIDE_COUNT: Final = len(SIDES)
+
+
 def activates(workers: int, facing: Tile | None) -> bool:
     """Whether an edge with ``workers`` facing ``facing`` is activated: it needs a jungle
     tile and a worker, except that an edge with no worker is activated at a Tree of Life
-    (:rule:`R-TREE-3`)."""
-    if not isinstance(facing, JungleTile):
-        return False
-    return workers > 0 or facing.kind is JungleKind.TREE_OF_LIFE
+    (:rule:`R-TREE-3`); see :data:`_FEWEST_WORKERS`."""
+    return isinstance(facing, JungleTile) and workers >= _FEWEST_WORKERS[facing.kind]
+
+
+_FEWEST_WORKERS: Final = {kind: 0 if kind is JungleKind.TREE_OF_LIFE else 1 for kind in JungleKind}
+"""The fewest workers an edge facing a jungle tile of each kind needs to be activated: one,
+or none at a Tree of Life (:rule:`R-TREE-3`). :func:`activated_edges` asks this table
+directly rather than calling :func:`activates` for every side it looks at."""
 
 
 def _activate(
