@@ -218,8 +218,12 @@ def _jungle(view: View, edge: ActivatedEdge) -> JungleTile:
 
 
 def edge_options(view: View, edge: ActivatedEdge) -> tuple[Use, ...]:
-    """The uses worth offering for ``edge`` now (:rule:`R-ACT-4`, :rule:`R-DECIDE-2`)."""
-    tile = _jungle(view, edge)
+    """The uses worth offering for ``edge`` now (:rule:`R-ACT-4`, :rule:`R-DECIDE-2`).
+
+    The jungle tile read here rather than through :func:`_jungle`: this is asked at nearly
+    every step a single edge resolves, and a call costs more than the read."""
+    tile = view.board[edge.jungle_square]
+    assert isinstance(tile, JungleTile)
     return ACTIONS[tile.kind].options(view.players[edge.owner], tile, edge.workers)
 
 
@@ -745,11 +749,15 @@ def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
 
 
 def _edge_index(view: View, move: Resolve) -> int:
-    """The position in the queue of the edge ``move`` resolves, one of the owner to decide's
-    (the first edges queued: :func:`_decider_edges`), looked for without copying them."""
+    """The position in the queue of the edge ``move`` resolves (:func:`_queue_index`)."""
     step = view.step
     assert isinstance(step, ResolveStep)
-    queue = step.queue
+    return _queue_index(step.queue, move)
+
+
+def _queue_index(queue: tuple[ActivatedEdge, ...], move: Resolve) -> int:
+    """The position in ``queue`` of the edge ``move`` resolves, one of the owner to decide's
+    (the first edges queued: :func:`_decider_edges`), looked for without copying them."""
     owner = queue[0].owner
     square = move.square
     side = move.side
@@ -810,11 +818,12 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     step = draft.step
     assert isinstance(step, ResolveStep)
     queue = step.queue
-    index = _edge_index(draft, move)
+    index = _queue_index(queue, move)
     edge = queue[index]
     received = step.received
     if move.workers:
-        tile = _jungle(draft, edge)
+        tile = draft.board[edge.jungle_square]  # (not through _jungle: a call less a move)
+        assert isinstance(tile, JungleTile)
         owner = edge.owner
         stored = ACTIONS[tile.kind].perform(
             draft, owner, edge.jungle_square, tile, edge.workers, move
