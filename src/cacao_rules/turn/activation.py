@@ -353,10 +353,12 @@ class _Edges:
             player = self.player
             jungles = self.jungles
             edges = self.edges
-            self._options = [
-                action.options(player, jungles[index], edges[index].workers)
-                for index, action in enumerate(self.actions)
-            ]
+            options = []
+            index = 0
+            for action in self.actions:  # a loop: see _offer_choices
+                options.append(action.options(player, jungles[index], edges[index].workers))
+                index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+            self._options = options
         return self._options
 
     def others(self, index: int, player: PlayerState) -> _Edges:
@@ -434,14 +436,16 @@ def _settle(
     worked = _worked(view, edges)
     if not _interact(worked.actions):
         options = worked.options
-        live = tuple([len(offered) > 1 for offered in options])
+        live = tuple(_offer_choices(options))
         # Some edge dead: asked with `in`, a C call compiled, where all() is looked up in
         # builtins and called through Python's protocol (so throughout this module).
         if False in live:
             return live, None
         moves = []
-        for index, offered in enumerate(options):
+        index = 0
+        for offered in options:
             moves += _edge_moves(edges[index], offered)
+            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
         return live, moves
     live, listed = _settle_situation(view, worked)
     if listed is None:
@@ -483,22 +487,35 @@ def _liveness(edges: _Edges) -> tuple[bool, ...]:
     live only if a live edge can raise one of the amounts it reads: a market frees storage
     room and a kitchen does not; a chocolate market brings no cacao (:rule:`R-ACT-7`).
     """
-    live = [len(offered) > 1 for offered in edges.options]
+    live = _offer_choices(edges.options)
     if False not in live:
         return tuple(live)
     actions = edges.actions
     raised = 0
-    for index, action in enumerate(actions):
+    index = 0
+    for action in actions:
         if live[index]:
             raised |= action.raise_bits
+        index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     changed = True
     while changed:  # until no more edge turns live; each that does raises its amounts
         changed = False
-        for index, action in enumerate(actions):
+        index = 0
+        for action in actions:
             if not live[index] and action.read_bits & raised:
                 live[index] = changed = True
                 raised |= action.raise_bits
+            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     return tuple(live)
+
+
+def _offer_choices(options: list[tuple[Use, ...]]) -> list[bool]:
+    """Which of the edges with ``options`` offer a choice (a loop rather than a list
+    comprehension, which the pure build runs as a call of its own)."""
+    choices = []
+    for offered in options:
+        choices.append(len(offered) > 1)
+    return choices
 
 
 def settle_or_list(draft: Draft) -> list[Resolve] | None:
@@ -520,7 +537,13 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
                 draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
     others = queue[len(mine) :]
     if len(mine) > 1:
-        others = tuple([edge for index, edge in enumerate(mine) if live[index]]) + others
+        kept = []
+        index = 0
+        for edge in mine:
+            if live[index]:
+                kept.append(edge)
+            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+        others = tuple(kept) + others
     _continue(draft, others, step.received)
     return None
 
@@ -763,12 +786,13 @@ def _queue_index(queue: tuple[ActivatedEdge, ...], move: Resolve) -> int:
     owner = queue[0].owner
     square = move.square
     side = move.side
-    for index in range(len(queue)):
-        edge = queue[index]
+    index = 0  # (not a range: the pure build spends more making one than counting)
+    for edge in queue:
         if edge.owner != owner:
             break
         if edge.side == side and edge.square == square:
             return index
+        index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     waiting = ", ".join(
         f"{format_square(edge.square)} {edge.side.name}" for edge in _decider_edges(queue)
     )
