@@ -270,7 +270,8 @@ def _situation(edges: _Edges) -> tuple[object, ...] | None:
     key: list[object] = [None, None, None, None, _huts_that_act(player.huts)]
     touched = 0
     mine = edges.edges
-    for index, tile in enumerate(edges.jungles):  # enumerate, not zip: compiled, a native loop
+    index = 0  # counted, not zipped: compiled, a native loop
+    for tile in edges.jungles:
         if tile.gems is not None:
             return None
         kind = tile.kind
@@ -278,6 +279,7 @@ def _situation(edges: _Edges) -> tuple[object, ...] | None:
         key.append(kind)
         key.append(tile.value)
         key.append(mine[index].workers)
+        index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     if touched & _TOUCHES_STORAGE:
         key[0] = player.cacao
         key[1] = player.chocolate
@@ -450,7 +452,10 @@ def _settle(
     live, listed = _settle_situation(view, worked)
     if listed is None:
         return live, None
-    return live, [resolve_move(edges[index], use) for index, use in listed]
+    moves = []
+    for index, use in listed:  # a loop: see _offer_choices
+        moves.append(resolve_move(edges[index], use))
+    return live, moves
 
 
 _ONE_DEAD: Final[tuple[tuple[bool, ...], list[Resolve] | None]] = ((False,), None)
@@ -596,7 +601,9 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     scratch = Draft(view, None)
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
-    for index, offered in enumerate(edges.options):
+    index = -1  # (by hand: enumerate() costs the pure build more)
+    for offered in edges.options:
+        index += 1
         for use in offered:
             after, effect = _effect(view, edges, index, use, scratch)
             listed = _Listed(index, use, after)
@@ -658,7 +665,7 @@ class _Listed:
                 others = _worked(performed, mine[:index] + mine[index + 1 :])
             else:
                 others = edges.others(index, after)
-            self._live = _left_live(others, len(edges.edges), index)
+            self._live = _left_live(others, index)
         return self._live
 
 
@@ -743,18 +750,17 @@ def _resources(player: PlayerState) -> tuple[object, ...]:
     )
 
 
-def _left_live(others: _Edges, count: int, index: int) -> tuple[int, ...]:
-    """The positions among the owner's ``count`` edges of those still worth asking about
-    after the one at ``index`` was used, given ``others``, the rest in the state after it
+def _left_live(others: _Edges, index: int) -> tuple[int, ...]:
+    """The positions among the owner's edges of those still worth asking about after the
+    one at ``index`` was used, given ``others``, the rest in the state after it
     (:func:`live_edges`); the other owners' edges are the same whatever the move."""
-    alive = _liveness(others)
-    return tuple(
-        [
-            position
-            for position in range(count)
-            if position != index and alive[position if position < index else position - 1]
-        ]
-    )
+    left = []
+    position = 0  # among the others, which are the owner's edges but the one at index
+    for alive in _liveness(others):
+        if alive:
+            left.append(position if position < index else position + 1)
+        position += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+    return tuple(left)
 
 
 def _outcome(
