@@ -10,6 +10,8 @@ other edges face empty squares.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import cacao_rules as cr
@@ -375,7 +377,7 @@ def test_the_uses_offered_are_every_number_of_workers_up_to_the_useful_ones() ->
     # an amount of the owner's caps them (written without min(), kept tuples for few
     # workers). At a Tree of Life an edge with no worker is used as 1. Checked against
     # that plain reading for every edge and amount.
-    caps = {
+    caps: dict[cr.JungleKind, Callable[[cr.PlayerState], int]] = {
         cr.JungleKind.MARKET: lambda player: player.cacao,
         cr.JungleKind.CHOCOLATE_KITCHEN: lambda player: player.cacao,
         cr.JungleKind.GOLD_MINE: lambda player: 99,
