@@ -722,7 +722,9 @@ def _effect(
     after = scratch.players[owner]
     scratch.players[owner] = player
     assert scratch.board is edges.board, "only a gem mine's action changes the board"
-    received = step.received + _counted(scratch, owner, gained)
+    received = step.received
+    if gained:  # nothing counted: no call (as in do_resolve)
+        received += _counted(scratch, owner, gained)
     return after, (_resources(after), received, None)
 
 
