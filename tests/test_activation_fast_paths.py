@@ -1,8 +1,8 @@
 """The quick ways the engine activates edges, tied to the plain rules they stand for.
 
-The engine finds the activated edges with the fewest workers each jungle kind needs read
-from a table rather than by calling :func:`~cacao_rules.turn.activation.activates` for every
-side: over the placements of random games it finds what the plain reading of R-ACT-1,
+The engine finds the activated edges with the test of
+:func:`~cacao_rules.turn.activation.activates` written out rather than by calling it for
+every side: over the placements of random games it finds what the plain reading of R-ACT-1,
 R-ACT-2, R-ACT-6 and R-TREE-3 finds.
 """
 

@@ -45,21 +45,21 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     assert isinstance(new_tile, WorkerTile)
     printed: tuple[int, ...] = new_tile.edges
     around: tuple[Any, ...] = kept_neighbours(placed_square)
-    # Whether an edge is activated (activates()) asked of the table it is defined by, the
-    # fewest workers an edge facing each kind needs: a call per side costs more than that.
+    # Whether an edge is activated is activates() written out: a call per side costs the
+    # pure build more than the test (a test ties the two).
     for side in _SIDE_NUMBERS:
         facing = around[side]
         jungle = board.get(facing)
         if isinstance(jungle, JungleTile):
             workers = printed[side]
-            if workers >= _FEWEST_WORKERS[jungle.kind]:
+            if workers > 0 or jungle.kind is JungleKind.TREE_OF_LIFE:
                 edges.append(_activate(new_tile, placed, side, workers, facing))
     own = len(edges)
     spaces: tuple[Any, ...] = filled
     for space in spaces:
         filled_tile = board.get(space)
         assert isinstance(filled_tile, JungleTile)
-        fewest = _FEWEST_WORKERS[filled_tile.kind]
+        at_tree = filled_tile.kind is JungleKind.TREE_OF_LIFE
         beside: tuple[Any, ...] = kept_neighbours(space)
         for side in _SIDE_NUMBERS:
             square = beside[side]
@@ -68,7 +68,7 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
                 continue
             facing_side = _OPPOSITE[side]
             workers = tile.edges[facing_side]
-            if workers >= fewest:
+            if workers > 0 or at_tree:
                 edges.append(_activate(tile, square, facing_side, workers, space))
     if len(edges) > own and len(edges) > 1:
         players = len(view.players)
@@ -96,14 +96,10 @@ making a ``range`` every time."""
 def activates(workers: int, facing: Tile | None) -> bool:
     """Whether an edge with ``workers`` facing ``facing`` is activated: it needs a jungle
     tile and a worker, except that an edge with no worker is activated at a Tree of Life
-    (:rule:`R-TREE-3`); see :data:`_FEWEST_WORKERS`."""
-    return isinstance(facing, JungleTile) and workers >= _FEWEST_WORKERS[facing.kind]
-
-
-_FEWEST_WORKERS: Final = {kind: 0 if kind is JungleKind.TREE_OF_LIFE else 1 for kind in JungleKind}
-"""The fewest workers an edge facing a jungle tile of each kind needs to be activated: one,
-or none at a Tree of Life (:rule:`R-TREE-3`). :func:`activated_edges` asks this table
-directly rather than calling :func:`activates` for every side it looks at."""
+    (:rule:`R-TREE-3`)."""
+    if not isinstance(facing, JungleTile):
+        return False
+    return workers > 0 or facing.kind is JungleKind.TREE_OF_LIFE
 
 
 def _activate(
