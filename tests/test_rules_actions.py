@@ -10,11 +10,14 @@ other edges face empty squares.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side
-from cacao_rules.turn.actions import ACTIONS
+from cacao_rules.game.components import WATER_TRACK
+from cacao_rules.turn.actions import ACTIONS, Use
 from helpers_positions import (
     G1,
     G2,
@@ -365,3 +368,36 @@ def test_the_amounts_as_bits_answer_as_the_amounts_do() -> None:
             assert bool(first.raise_bits & second.read_bits) == bool(first.raises & second.reads)
             changes = first.raises | first.lowers
             assert bool(first.change_bits & second.read_bits) == bool(changes & second.reads)
+
+
+@pytest.mark.rule("R-ACT-4", "R-DECIDE-2", "R-TREE-3")
+def test_the_uses_offered_are_every_number_of_workers_up_to_the_useful_ones() -> None:
+    # Every action but a plantation's, a chocolate market's and a gem mine's offers the
+    # uses of 0 up to as many workers as are worth using: the edge's workers, or fewer where
+    # an amount of the owner's caps them (written without min(), kept tuples for few
+    # workers). At a Tree of Life an edge with no worker is used as 1. Checked against
+    # that plain reading for every edge and amount.
+    caps: dict[cr.JungleKind, Callable[[cr.PlayerState], int]] = {
+        cr.JungleKind.MARKET: lambda player: player.cacao,
+        cr.JungleKind.CHOCOLATE_KITCHEN: lambda player: player.cacao,
+        cr.JungleKind.GOLD_MINE: lambda player: 99,
+        cr.JungleKind.TEMPLE: lambda player: 0,
+        cr.JungleKind.WATER: lambda player: len(WATER_TRACK) - 1 - player.water_field,
+        cr.JungleKind.WATERING: lambda player: player.water_field,
+        cr.JungleKind.SUN_WORSHIP: lambda player: 3 - player.sun,
+        cr.JungleKind.TREE_OF_LIFE: lambda player: 99,
+    }
+    for kind, cap in caps.items():
+        tile = cr.JungleTile(kind, 2)
+        for amount in range(17):
+            player = cr.PlayerState(cacao=min(amount, 10), sun=min(amount, 3), water_field=amount)
+            for workers in range(10):
+                useful = min(
+                    max(workers, 1) if kind is cr.JungleKind.TREE_OF_LIFE else workers, cap(player)
+                )
+                expected = tuple(Use(used) for used in range(useful + 1))
+                assert ACTIONS[kind].options(player, tile, workers) == expected, (
+                    kind,
+                    amount,
+                    workers,
+                )

@@ -142,14 +142,19 @@ class Action:
         raise NotImplementedError
 
 
-def _up_to(limit: int) -> tuple[Use, ...]:
+def _up_to(workers: int, cap: int) -> tuple[Use, ...]:
+    """The uses of up to ``workers`` workers, or of up to ``cap`` if fewer are worth using:
+    the least of the two asked here rather than of ``min()``, which the pure build calls
+    through an iterator over its arguments (every action but a plantation's and a chocolate
+    market's offers its uses so)."""
+    limit = workers if workers < cap else cap
     if 0 <= limit < len(_UP_TO):
         return _UP_TO[limit]
     return tuple(Use(used) for used in range(limit + 1))
 
 
 _UP_TO: Final = tuple(tuple(Use(used) for used in range(limit + 1)) for limit in range(8))
-"""``_up_to(limit)`` for small limits, made once (uses are immutable)."""
+"""The uses of up to 0 to 7 workers, made once (uses are immutable)."""
 
 
 def storage_room(player: PlayerState) -> int:
@@ -162,7 +167,8 @@ def gain_cacao(draft: Draft, seat: int, received: int) -> int:
     """Give ``seat`` ``received`` cacao; what does not fit in storage is lost. Returns the
     cacao kept."""
     player = draft.players[seat]
-    kept = min(received, storage_room(player))
+    room = storage_room(player)
+    kept = received if received < room else room  # (not min(): see _up_to)
     draft.update_cacao(seat, player.cacao + kept)
     if draft.events is not None:
         draft.emit(Gained(seat, Resource.CACAO, kept, received - kept))
@@ -197,7 +203,7 @@ class _Plantation(Action):
         useful = (room + value - 1) // value
         if workers < useful:
             useful = workers
-        return _UP_TO[useful] if useful < len(_UP_TO) else _up_to(useful)
+        return _UP_TO[useful] if useful < len(_UP_TO) else _up_to(useful, useful)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
@@ -213,7 +219,7 @@ class _Market(Action):
     of 2 with the Market crier (:rule:`R-HUT-MARKET-CRIER`)."""
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-        return _up_to(min(workers, player.cacao))
+        return _up_to(workers, player.cacao)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
@@ -238,7 +244,7 @@ class _GoldMine(Action):
     """1 or 2 gold per worker (:rule:`R-ACT-GOLD-MINE`)."""
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-        return _up_to(workers)
+        return _up_to(workers, workers)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
@@ -260,7 +266,7 @@ class _Water(Action):
     """The carrier 1 field forward per worker, up to 16 (:rule:`R-ACT-WATER`)."""
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-        return _up_to(min(workers, _LAST_WATER_FIELD - player.water_field))
+        return _up_to(workers, _LAST_WATER_FIELD - player.water_field)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
@@ -279,7 +285,7 @@ class _SunWorship(Action):
     """1 sun token per worker, up to 3 (:rule:`R-ACT-SUN`)."""
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-        return _up_to(min(workers, SUN_PLACES - player.sun))
+        return _up_to(workers, SUN_PLACES - player.sun)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
@@ -322,7 +328,7 @@ class _Watering(Action):
     """The carrier 1 field back per worker for 4 cacao each (:rule:`R-WATERING-3`)."""
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-        return _up_to(min(workers, player.water_field))
+        return _up_to(workers, player.water_field)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
@@ -341,7 +347,7 @@ class _ChocolateKitchen(Action):
     """1 cacao into 1 bar per worker, in the same storage space (:rule:`R-CHOC-2`)."""
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
-        return _up_to(min(workers, player.cacao))
+        return _up_to(workers, player.cacao)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used
@@ -411,7 +417,8 @@ class _TreeOfLife(Action):
 
     def options(self, player: PlayerState, tile: JungleTile, workers: int) -> tuple[Use, ...]:
         # An edge with no worker facing a tree is activated too; using it (1) takes 3 gold.
-        return _up_to(max(workers, 1))
+        useful = workers if workers > 0 else 1
+        return _up_to(useful, useful)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used

@@ -45,24 +45,34 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     assert isinstance(new_tile, WorkerTile)
     printed: tuple[int, ...] = new_tile.edges
     around: tuple[Any, ...] = kept_neighbours(placed_square)
-    for side in range(len(SIDES)):
-        facing = around[side]
-        workers = printed[side]
-        if activates(workers, board.get(facing)):
-            edges.append(_activate(new_tile, placed, side, workers, facing))
+    # Whether an edge is activated is activates() written out: a call per side costs the
+    # pure build more than the test (a test ties the two).
+    # The sides counted by hand over the kept neighbours: the pure build spends more making
+    # a range than looping, and a neighbour read by its side's number is no faster compiled.
+    side = -1
+    for facing in around:
+        side += 1
+        jungle = board.get(facing)
+        if isinstance(jungle, JungleTile):
+            workers = printed[side]
+            if workers > 0 or jungle.kind is JungleKind.TREE_OF_LIFE:
+                edges.append(_activate(new_tile, placed, side, workers, facing))
     own = len(edges)
     spaces: tuple[Any, ...] = filled
     for space in spaces:
-        jungle = board.get(space)
+        filled_tile = board.get(space)
+        assert isinstance(filled_tile, JungleTile)
+        at_tree = filled_tile.kind is JungleKind.TREE_OF_LIFE
         beside: tuple[Any, ...] = kept_neighbours(space)
-        for side in range(len(SIDES)):
-            square = beside[side]
+        side = -1
+        for square in beside:
+            side += 1
             tile = board.get(square)
             if not isinstance(tile, WorkerTile) or square == placed_square:
                 continue
             facing_side = _OPPOSITE[side]
-            if activates(tile.edges[facing_side], jungle):
-                workers = tile.edges[facing_side]
+            workers = tile.edges[facing_side]
+            if workers > 0 or at_tree:
                 edges.append(_activate(tile, square, facing_side, workers, space))
     if len(edges) > own and len(edges) > 1:
         players = len(view.players)
@@ -205,8 +215,12 @@ def _jungle(view: View, edge: ActivatedEdge) -> JungleTile:
 
 
 def edge_options(view: View, edge: ActivatedEdge) -> tuple[Use, ...]:
-    """The uses worth offering for ``edge`` now (:rule:`R-ACT-4`, :rule:`R-DECIDE-2`)."""
-    tile = _jungle(view, edge)
+    """The uses worth offering for ``edge`` now (:rule:`R-ACT-4`, :rule:`R-DECIDE-2`).
+
+    The jungle tile read here rather than through :func:`_jungle`: this is asked at nearly
+    every step a single edge resolves, and a call costs more than the read."""
+    tile = view.board[edge.jungle_square]
+    assert isinstance(tile, JungleTile)
     return ACTIONS[tile.kind].options(view.players[edge.owner], tile, edge.workers)
 
 
@@ -251,7 +265,8 @@ def _situation(edges: _Edges) -> tuple[object, ...] | None:
     key: list[object] = [None, None, None, None, _huts_that_act(player.huts)]
     touched = 0
     mine = edges.edges
-    for index, tile in enumerate(edges.jungles):  # enumerate, not zip: compiled, a native loop
+    index = 0  # counted, not zipped: compiled, a native loop
+    for tile in edges.jungles:
         if tile.gems is not None:
             return None
         kind = tile.kind
@@ -259,6 +274,7 @@ def _situation(edges: _Edges) -> tuple[object, ...] | None:
         key.append(kind)
         key.append(tile.value)
         key.append(mine[index].workers)
+        index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     if touched & _TOUCHES_STORAGE:
         key[0] = player.cacao
         key[1] = player.chocolate
@@ -316,13 +332,14 @@ class _Edges:
         player: PlayerState,
         board: FrozenMap[Square, Tile],
         jungles: list[JungleTile],
+        actions: list[Action],
         edges: tuple[ActivatedEdge, ...],
         options: list[tuple[Use, ...]] | None,
     ) -> None:
         self.player = player
         self.board = board
         self.jungles = jungles
-        self.actions = [ACTIONS[tile.kind] for tile in jungles]
+        self.actions = actions
         self.edges = edges
         self._options = options
 
@@ -333,37 +350,48 @@ class _Edges:
             player = self.player
             jungles = self.jungles
             edges = self.edges
-            self._options = [
-                action.options(player, jungles[index], edges[index].workers)
-                for index, action in enumerate(self.actions)
-            ]
+            options = []
+            index = 0
+            for action in self.actions:  # a loop: see _offer_choices
+                options.append(action.options(player, jungles[index], edges[index].workers))
+                index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+            self._options = options
         return self._options
 
     def others(self, index: int, player: PlayerState) -> _Edges:
         """The edges but ``edges[index]``, once it was used by a move that left the board as
         it was (every action's but a gem mine's) and the owner as ``player``.
 
-        What that state shares with this one is not worked out again: the jungle tiles, and
-        the options too when the move left the owner as they were (a use of no worker)."""
+        What that state shares with this one is not worked out again: the jungle tiles and
+        their actions, and the options too when the move left the owner as they were (a use
+        of no worker)."""
         edges = self.edges[:index] + self.edges[index + 1 :]
         options = None
         if player is self.player:
             options = self.options[:index] + self.options[index + 1 :]
         return _Edges(
-            player, self.board, self.jungles[:index] + self.jungles[index + 1 :], edges, options
+            player,
+            self.board,
+            self.jungles[:index] + self.jungles[index + 1 :],
+            self.actions[:index] + self.actions[index + 1 :],
+            edges,
+            options,
         )
 
 
 def _worked(view: View, edges: tuple[ActivatedEdge, ...]) -> _Edges:
-    """One owner's ``edges`` in ``view``, to be worked out (:class:`_Edges`)."""
+    """One owner's ``edges`` in ``view``, to be worked out (:class:`_Edges`): their jungle
+    tiles and actions found in one loop (no call per edge: this runs at nearly every step
+    an owner with several edges resolves)."""
     board = view.board
-    jungles = [_jungle_at(board.get(edge.jungle_square)) for edge in edges]
-    return _Edges(view.players[edges[0].owner], board, jungles, edges, None)
-
-
-def _jungle_at(tile: object) -> JungleTile:
-    assert isinstance(tile, JungleTile)
-    return tile
+    jungles = []
+    actions = []
+    for edge in edges:
+        tile = board.get(edge.jungle_square)
+        assert isinstance(tile, JungleTile)
+        jungles.append(tile)
+        actions.append(ACTIONS[tile.kind])
+    return _Edges(view.players[edges[0].owner], board, jungles, actions, edges, None)
 
 
 Settled = tuple[tuple[bool, ...], tuple[tuple[int, Use], ...] | None]
@@ -405,19 +433,24 @@ def _settle(
     worked = _worked(view, edges)
     if not _interact(worked.actions):
         options = worked.options
-        live = tuple([len(offered) > 1 for offered in options])
+        live = tuple(_offer_choices(options))
         # Some edge dead: asked with `in`, a C call compiled, where all() is looked up in
         # builtins and called through Python's protocol (so throughout this module).
         if False in live:
             return live, None
         moves = []
-        for index, offered in enumerate(options):
+        index = 0
+        for offered in options:
             moves += _edge_moves(edges[index], offered)
+            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
         return live, moves
     live, listed = _settle_situation(view, worked)
     if listed is None:
         return live, None
-    return live, [resolve_move(edges[index], use) for index, use in listed]
+    moves = []
+    for index, use in listed:  # a loop: see _offer_choices
+        moves.append(resolve_move(edges[index], use))
+    return live, moves
 
 
 _ONE_DEAD: Final[tuple[tuple[bool, ...], list[Resolve] | None]] = ((False,), None)
@@ -454,22 +487,35 @@ def _liveness(edges: _Edges) -> tuple[bool, ...]:
     live only if a live edge can raise one of the amounts it reads: a market frees storage
     room and a kitchen does not; a chocolate market brings no cacao (:rule:`R-ACT-7`).
     """
-    live = [len(offered) > 1 for offered in edges.options]
+    live = _offer_choices(edges.options)
     if False not in live:
         return tuple(live)
     actions = edges.actions
     raised = 0
-    for index, action in enumerate(actions):
+    index = 0
+    for action in actions:
         if live[index]:
             raised |= action.raise_bits
+        index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     changed = True
     while changed:  # until no more edge turns live; each that does raises its amounts
         changed = False
-        for index, action in enumerate(actions):
+        index = 0
+        for action in actions:
             if not live[index] and action.read_bits & raised:
                 live[index] = changed = True
                 raised |= action.raise_bits
+            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     return tuple(live)
+
+
+def _offer_choices(options: list[tuple[Use, ...]]) -> list[bool]:
+    """Which of the edges with ``options`` offer a choice (a loop rather than a list
+    comprehension, which the pure build runs as a call of its own)."""
+    choices = []
+    for offered in options:
+        choices.append(len(offered) > 1)
+    return choices
 
 
 def settle_or_list(draft: Draft) -> list[Resolve] | None:
@@ -491,7 +537,13 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
                 draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
     others = queue[len(mine) :]
     if len(mine) > 1:
-        others = tuple([edge for index, edge in enumerate(mine) if live[index]]) + others
+        kept = []
+        index = 0
+        for edge in mine:
+            if live[index]:
+                kept.append(edge)
+            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+        others = tuple(kept) + others
     _continue(draft, others, step.received)
     return None
 
@@ -544,7 +596,9 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     scratch = Draft(view, None)
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
-    for index, offered in enumerate(edges.options):
+    index = -1  # (by hand: enumerate() costs the pure build more)
+    for offered in edges.options:
+        index += 1
         for use in offered:
             after, effect = _effect(view, edges, index, use, scratch)
             listed = _Listed(index, use, after)
@@ -606,7 +660,7 @@ class _Listed:
                 others = _worked(performed, mine[:index] + mine[index + 1 :])
             else:
                 others = edges.others(index, after)
-            self._live = _left_live(others, len(edges.edges), index)
+            self._live = _left_live(others, index)
         return self._live
 
 
@@ -615,13 +669,18 @@ def _interact(actions: list[Action]) -> bool:
 
     Only then can moves on different edges end in the same state: otherwise every edge
     keeps its choices whatever is done on the others, so the edges left to decide differ.
+
+    Asked in one pass over the edges, each against those before it both ways (what it
+    changes against what they read, what it reads against what they change), which covers
+    every pair once.
     """
-    for i, first in enumerate(actions):
-        changes = first.change_bits
-        if changes:
-            for j, second in enumerate(actions):
-                if i != j and changes & second.read_bits:
-                    return True
+    reads = 0
+    changes = 0
+    for action in actions:
+        if action.change_bits & reads or action.read_bits & changes:
+            return True
+        reads |= action.read_bits
+        changes |= action.change_bits
     return False
 
 
@@ -658,7 +717,9 @@ def _effect(
     after = scratch.players[owner]
     scratch.players[owner] = player
     assert scratch.board is edges.board, "only a gem mine's action changes the board"
-    received = step.received + _counted(scratch, owner, gained)
+    received = step.received
+    if gained:  # nothing counted: no call (as in do_resolve)
+        received += _counted(scratch, owner, gained)
     return after, (_resources(after), received, None)
 
 
@@ -686,18 +747,17 @@ def _resources(player: PlayerState) -> tuple[object, ...]:
     )
 
 
-def _left_live(others: _Edges, count: int, index: int) -> tuple[int, ...]:
-    """The positions among the owner's ``count`` edges of those still worth asking about
-    after the one at ``index`` was used, given ``others``, the rest in the state after it
+def _left_live(others: _Edges, index: int) -> tuple[int, ...]:
+    """The positions among the owner's edges of those still worth asking about after the
+    one at ``index`` was used, given ``others``, the rest in the state after it
     (:func:`live_edges`); the other owners' edges are the same whatever the move."""
-    alive = _liveness(others)
-    return tuple(
-        [
-            position
-            for position in range(count)
-            if position != index and alive[position if position < index else position - 1]
-        ]
-    )
+    left = []
+    position = 0  # among the others, which are the owner's edges but the one at index
+    for alive in _liveness(others):
+        if alive:
+            left.append(position if position < index else position + 1)
+        position += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+    return tuple(left)
 
 
 def _outcome(
@@ -717,20 +777,25 @@ def _move_outcome(view: View, move: Resolve) -> tuple[object, ...]:
 
 
 def _edge_index(view: View, move: Resolve) -> int:
-    """The position in the queue of the edge ``move`` resolves, one of the owner to decide's
-    (the first edges queued: :func:`_decider_edges`), looked for without copying them."""
+    """The position in the queue of the edge ``move`` resolves (:func:`_queue_index`)."""
     step = view.step
     assert isinstance(step, ResolveStep)
-    queue = step.queue
+    return _queue_index(step.queue, move)
+
+
+def _queue_index(queue: tuple[ActivatedEdge, ...], move: Resolve) -> int:
+    """The position in ``queue`` of the edge ``move`` resolves, one of the owner to decide's
+    (the first edges queued: :func:`_decider_edges`), looked for without copying them."""
     owner = queue[0].owner
     square = move.square
     side = move.side
-    for index in range(len(queue)):
-        edge = queue[index]
+    index = 0  # (not a range: the pure build spends more making one than counting)
+    for edge in queue:
         if edge.owner != owner:
             break
         if edge.side == side and edge.square == square:
             return index
+        index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     waiting = ", ".join(
         f"{format_square(edge.square)} {edge.side.name}" for edge in _decider_edges(queue)
     )
@@ -782,11 +847,12 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     step = draft.step
     assert isinstance(step, ResolveStep)
     queue = step.queue
-    index = _edge_index(draft, move)
+    index = _queue_index(queue, move)
     edge = queue[index]
     received = step.received
     if move.workers:
-        tile = _jungle(draft, edge)
+        tile = draft.board[edge.jungle_square]  # (not through _jungle: a call less a move)
+        assert isinstance(tile, JungleTile)
         owner = edge.owner
         stored = ACTIONS[tile.kind].perform(
             draft, owner, edge.jungle_square, tile, edge.workers, move
