@@ -51,6 +51,9 @@ class Bag(Generic[T]):
 
     _items: tuple[tuple[T, int], ...]
     _total: int
+    """The sum of the counts (:attr:`total`). The engine's hot callers read it directly: in
+    the pure build the property, like ``__bool__`` or ``__len__``, is a Python-level call
+    several times the cost of the read."""
 
     def __init__(self, items: tuple[tuple[T, int], ...], total: int = -1) -> None:
         """``total`` is the sum of the counts where the caller knows it (:meth:`with_total`);

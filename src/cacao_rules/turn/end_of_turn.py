@@ -62,7 +62,7 @@ a native constant."""
 
 def start_end_of_turn(draft: Draft) -> None:
     """The player whose turn ends draws a worker tile, if their pile has any (:rule:`R-END-1`)."""
-    if draft.players[draft.current].pile:
+    if draft.players[draft.current].pile._total:  # the size read: no __bool__ call
         draft.step = DRAW_WORKER_STEP
     else:
         start_refill(draft)
@@ -74,9 +74,11 @@ def with_type(hand: tuple[WorkerType, ...], kind: WorkerType) -> tuple[WorkerTyp
     a call through Python's protocol that calls back for every tile), since a tile is drawn
     at nearly every turn."""
     rank = _TYPE_RANK[kind]
-    for at, held in enumerate(hand):
+    at = 0
+    for held in hand:
         if _TYPE_RANK[held] > rank:
             return (*hand[:at], kind, *hand[at:])
+        at += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     return (*hand, kind)
 
 
@@ -107,10 +109,12 @@ def with_tile(tiles: tuple[JungleTile, ...], tile: JungleTile) -> tuple[JungleTi
     if not tiles:
         return (tile,)
     order = KIND_ORDER[tile.kind]
-    for at, held in enumerate(tiles):
+    at = 0
+    for held in tiles:
         held_order = KIND_ORDER[held.kind]
         if held_order > order or (held_order == order and held.sort_key > tile.sort_key):
             return (*tiles[:at], tile, *tiles[at:])
+        at += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     return (*tiles, tile)
 
 
@@ -124,7 +128,7 @@ def refill_display(draft: Draft, tile: JungleTile) -> None:
 
 def display_wants_tile(draft: View) -> bool:
     """Whether the display is short of 2 tiles and the pile can give one (:rule:`R-END-2`)."""
-    return len(draft.display) < DISPLAY_SIZE and bool(draft.jungle_pile)
+    return len(draft.display) < DISPLAY_SIZE and draft.jungle_pile._total > 0
 
 
 def map_board_wants_tile(draft: View) -> bool:
@@ -132,7 +136,7 @@ def map_board_wants_tile(draft: View) -> bool:
     return (
         _MAP in draft.config.modules
         and len(draft.map_board) < MAP_BOARD_SIZE
-        and bool(draft.jungle_pile)
+        and draft.jungle_pile._total > 0
     )
 
 
@@ -159,13 +163,13 @@ def start_refill(draft: Draft) -> None:
         for tile in draft.map_board[:need]:
             slide(draft, tile)
         start_refill(draft)
-    elif need > 0 and (left := draft.jungle_pile.total):  # display_wants_tile, shortfall known
+    elif need > 0 and (left := draft.jungle_pile._total):  # display_wants_tile, shortfall known
         if need >= left and _no_mine(draft):  # (the pile's size read once: no __bool__ call)
             _take_the_rest(draft, refill_display)
         else:
             draft.step = REFILL_STEP
     elif map_board_wants_tile(draft):
-        if MAP_BOARD_SIZE - len(draft.map_board) >= draft.jungle_pile.total and _no_mine(draft):
+        if MAP_BOARD_SIZE - len(draft.map_board) >= draft.jungle_pile._total and _no_mine(draft):
             _take_the_rest(draft, fill_map_board)
         else:
             draft.step = MAP_REFILL_STEP
