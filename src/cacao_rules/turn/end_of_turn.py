@@ -168,8 +168,12 @@ def start_refill(draft: Draft) -> None:
             _take_the_rest(draft, refill_display)
         else:
             draft.step = REFILL_STEP
-    elif map_board_wants_tile(draft):
-        if MAP_BOARD_SIZE - len(draft.map_board) >= draft.jungle_pile._total and _no_mine(draft):
+    elif (  # map_board_wants_tile, written out: asked at every turn's end, mostly without the Map
+        _MAP in draft.config.modules
+        and len(draft.map_board) < MAP_BOARD_SIZE
+        and (left := draft.jungle_pile._total)
+    ):
+        if MAP_BOARD_SIZE - len(draft.map_board) >= left and _no_mine(draft):
             _take_the_rest(draft, fill_map_board)
         else:
             draft.step = MAP_REFILL_STEP
