@@ -223,3 +223,33 @@ def test_a_bag_with_one_more_element_is_the_bag_counted_afresh() -> None:
         expected = Bag.of([*elements, item], key=str)
         assert added == expected and added.total == expected.total == len(elements) + 1
         assert [added.count(c) for c in "abcdefg"] == [expected.count(c) for c in "abcdefg"]
+
+
+def test_a_bag_with_one_element_fewer_is_the_bag_counted_afresh() -> None:
+    """``Bag.remove`` (a tile drawn from a pile, at nearly every chance event) reads the bag's
+    index of positions where it is made, and looks the item up otherwise: either way, and
+    down a chain of removals sharing that index, it gives the bag that counting and sorting
+    the elements left gives, and refuses an item the bag does not hold."""
+    rng = random.Random(9)
+    for _ in range(300):
+        elements = [rng.choice("abcdef") for _ in range(rng.randrange(8))]
+        bag = Bag.of(elements, key=str)
+        if rng.random() < 0.5:
+            bag.count("a")  # with its index of positions built
+        for _ in range(4):
+            item = rng.choice("abcdefg")
+            if item not in elements:
+                with pytest.raises(KeyError):
+                    bag.remove(item)
+                continue
+            elements.remove(item)
+            bag = bag.remove(item)
+            expected = Bag.of(elements, key=str)
+            assert bag == expected and bag.total == expected.total == len(elements)
+            assert [bag.count(c) for c in "abcdefg"] == [expected.count(c) for c in "abcdefg"]
+    with pytest.raises(KeyError):
+        Bag.of("ab", key=str).remove(["a"])  # type: ignore[arg-type]  # unhashable: searched
+    indexed = Bag.of("ab", key=str)
+    indexed.count("a")
+    with pytest.raises(KeyError):
+        indexed.remove(["a"])  # type: ignore[arg-type]

@@ -129,9 +129,17 @@ class Bag(Generic[T]):
         While copies of ``item`` remain, every element keeps its position, so the copy
         shares this bag's index of positions (never changed once made) instead of building
         its own: the draw piles lose a tile at nearly every chance event, and each is
-        looked up in (:meth:`position`) right after.
+        looked up in (:meth:`position`) right after; for the same reason, where this bag's
+        index is made, it is read here rather than through a call to :meth:`position`.
         """
-        at = self.position(item)
+        index = self._index
+        if index is None:
+            at = self.position(item)
+        else:
+            try:
+                at = index.get(item, -1)
+            except TypeError:  # an unhashable item: search
+                at = self._search(item)
         if at < 0:
             raise KeyError(item)
         items = self._items
