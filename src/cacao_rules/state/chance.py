@@ -63,7 +63,7 @@ def seeded_pick(bag: Bag[T], seed: int, counter: int) -> T:
     Every copy in the bag is equally likely (up to a bias below 2**-58 for the bags a game
     holds), as a physical draw from a shuffled pile would be (:rule:`R-CHANCE-1`).
     """
-    return bag.nth(seeded_index(bag.total, seed, counter))
+    return bag.nth(seeded_index(bag._total, seed, counter))
 
 
 def seeded_index(total: int, seed: int, counter: int) -> int:
