@@ -15,7 +15,7 @@ from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlace
 from ..game.geometry import KeptSquare, Square, format_square, is_jungle_square
 from ..game.moves import Discard, Move, Overbuild, Place
 from ..modules.huts import played_with_foreman, sun_cost_of_overbuilding
-from ..state.board import free_squares, is_free, owned_squares, with_worker
+from ..state.board import free_squares, owned_squares, with_worker
 from ..state.draft import Draft
 from ..state.state import PlayerState
 from ..state.view import View
@@ -206,11 +206,27 @@ def _check_tile(view: View, kind: WorkerType, rotation: int) -> None:
 
 
 def check_place(view: View, move: Place) -> None:
-    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement."""
+    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement.
+
+    Asked of every placement played, so the legal case is settled first, inline: the tile
+    in hand, a canonical rotation, a square on the frontier (:func:`free_squares`, read
+    once). Only a move that fails one of these is examined again to say why
+    (:func:`_refuse_place`)."""
+    kind = move.type
+    if (
+        kind in view.players[view.current].hand
+        and move.rotation in DISTINCT_ROTATIONS[kind]
+        and move.square in free_squares(view.board)
+    ):
+        return
+    _refuse_place(view, move)
+
+
+def _refuse_place(view: View, move: Place) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move``, which :func:`check_place` found
+    illegal, is not a legal placement: the tile first, then the square."""
     _check_tile(view, move.type, move.rotation)
     square = move.square
-    if is_free(view.board, square):
-        return
     where = format_square(square)
     if square in view.board:
         raise IllegalMoveError(f"square {where} is already occupied")
@@ -219,8 +235,7 @@ def check_place(view: View, move: Place) -> None:
             f"square {where} is a jungle square of the checkerboard; worker tiles go on squares "
             "with odd x + y"
         )
-    if not is_free(view.board, square):
-        raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
+    raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
 
 
 def check_overbuild(view: View, move: Overbuild) -> None:
