@@ -114,10 +114,10 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
             index, tile, from_map = fill[0]
             fills.append(_one_choice(squares[index], tiles[tile], keys[tile], from_map))
         else:
-            choices = [
-                _one_choice(squares[index], tiles[tile], keys[tile], from_map).choices[0]
-                for index, tile, from_map in fill
-            ]
+            choices: list[FillChoice] = []
+            for index, tile, from_map in fill:  # a loop: a comprehension is a call (pure)
+                one = _one_choice(squares[index], tiles[tile], keys[tile], from_map)
+                choices.append(one.choices[0])
             fills.append(Fill._unchecked(tuple(choices)))
     return fills
 
