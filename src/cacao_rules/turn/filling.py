@@ -332,8 +332,12 @@ def do_fill(draft: Draft, move: Fill) -> None:
     draft.display = tuple(display)
     spaces = step.spaces
     rest: tuple[Square, ...] = ()
-    if len(chosen) < len(spaces):  # in a list, not through a generator
-        rest = tuple([space for space in spaces if space not in chosen])
+    if len(chosen) < len(spaces):  # a loop: a comprehension is a call (pure)
+        left: list[Square] = []
+        for space in spaces:
+            if space not in chosen:
+                left.append(space)
+        rest = tuple(left)
     _continue_blind(draft, step.placed, tuple(chosen), rest)
 
 
