@@ -167,13 +167,20 @@ def _layout(
     layout = _LAYOUTS.table.get(key)
     if layout is None:
         shown = (*display, *map_board)
-        keys: list[_TileKey] = [tile.sort_key for tile in shown]
+        keys: list[_TileKey] = []
+        for tile in shown:  # plain loops: a comprehension is a call (pure)
+            keys.append(tile.sort_key)
         order = sorted(set(keys))  # type: ignore[type-var]  # (sort keys are tuples)
-        ranks = [order.index(tile_key) for tile_key in keys]
+        ranks: list[int] = []
+        for tile_key in keys:
+            ranks.append(order.index(tile_key))
         fills = _fill_pattern(
             count, tuple(ranks[: len(display)]), tuple(ranks[len(display) :]), usable
         )
-        tiles = tuple([shown[keys.index(tile_key)] for tile_key in order])
+        ranked: list[JungleTile] = []
+        for tile_key in order:
+            ranked.append(shown[keys.index(tile_key)])
+        tiles = tuple(ranked)
         layout = _LAYOUTS.keep(key, _Layout(fills, tiles, tuple(order)))
     return layout
 
