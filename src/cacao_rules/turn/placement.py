@@ -97,15 +97,19 @@ class TileMoves:
         thread kept first), keyed by ``square`` itself (a frontier square: see
         :func:`~cacao_rules.state.board.square_object`)."""
         at = cast(Square, square)
-        moves = tuple([Place._unchecked(kind, at, rotation) for rotation in kind.rotations])
-        return self.places[kind].setdefault(square, moves)
+        made: list[Place] = []
+        for rotation in DISTINCT_ROTATIONS[kind]:  # a loop: a comprehension is a call (pure)
+            made.append(Place._unchecked(kind, at, rotation))
+        return self.places[kind].setdefault(square, tuple(made))
 
     def new_overbuilds(self, kind: WorkerType, square: KeptSquare) -> tuple[Overbuild, ...]:
         """The overbuilds of ``kind`` on ``square``, made and kept (or the ones another
         thread kept first), keyed by ``square`` itself."""
         at = cast(Square, square)
-        moves = tuple([Overbuild._unchecked(kind, at, rotation) for rotation in kind.rotations])
-        return self.overbuilds[kind].setdefault(square, moves)
+        made: list[Overbuild] = []
+        for rotation in DISTINCT_ROTATIONS[kind]:  # a loop: a comprehension is a call (pure)
+            made.append(Overbuild._unchecked(kind, at, rotation))
+        return self.overbuilds[kind].setdefault(square, tuple(made))
 
     def __len__(self) -> int:
         places = sum(len(table) for table in self.places.values())
