@@ -147,10 +147,11 @@ def _run(state: State, move: Move, events: list[Event] | None) -> State:
     # skip the check (a caller almost always passes a move from legal_moves), found without
     # comparing moves field by field, in a loop here rather than a call of its own; an equal
     # move made afresh is checked instead, which gives the same answer.
-    if isinstance(move, Place):
+    known = None if isinstance(move, Place) else _listed_moves(state)
+    if known is None:
         kind.check(state, move)
     else:
-        for listed in _listed_moves(state) or ():
+        for listed in known:
             if listed is move:
                 break
         else:
