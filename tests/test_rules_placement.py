@@ -6,6 +6,8 @@ plantation P1 on (0, 0) and the price-2 market M2 on (1, 1).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import cacao_rules as cr
@@ -414,3 +416,34 @@ def test_overbuilding_is_allowed_when_the_rules_say_whichever_is_asked_first() -
         )
         wanted = not pile and (early or not display)
         assert overbuild_allowed(view) is wanted  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("R-PLACE-1")
+def test_a_placement_is_accepted_exactly_when_it_is_listed() -> None:
+    """The check of a placement settles the legal case in one expression and only then
+    looks for the reason to refuse: over the placement decisions of a few seeded games, a
+    placement of every tile type, rotation and square near the board is accepted exactly
+    when it is listed (an equal move made afresh, so that the check is not skipped)."""
+    for seed, config in enumerate((TWO, cr.Config(players=4), cr.Config.big_game(4))):
+        choose = random.Random(seed).choice
+        state = cr.new_game(config, seed=seed)
+        decisions = 0
+        while not state.is_over:
+            moves = cr.legal_moves(state)
+            if isinstance(moves[0], cr.Place | cr.Overbuild | cr.Discard) and decisions % 7 == 0:
+                listed = {(m.type, m.square, m.rotation) for m in moves if isinstance(m, cr.Place)}
+                xs = [x for x, _ in state.board]
+                ys = [y for _, y in state.board]
+                for kind in cr.WorkerType:
+                    for x in range(min(xs) - 2, max(xs) + 3):
+                        for y in range(min(ys) - 2, max(ys) + 3):
+                            for rotation in range(4):
+                                move = cr.Place(kind, (x, y), rotation)
+                                try:
+                                    cr.apply(state, move)
+                                except cr.IllegalMoveError:
+                                    assert (kind, (x, y), rotation) not in listed
+                                else:
+                                    assert (kind, (x, y), rotation) in listed
+            decisions += 1
+            state = cr.apply(state, choose(moves))

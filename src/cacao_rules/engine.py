@@ -134,22 +134,6 @@ _MOVE_TYPES: Final = frozenset(MOVE_CLASSES)
 before asking :func:`isinstance`, which tries each class in turn."""
 
 
-def _listed(move: Move, known: tuple[Move, ...] | None) -> bool:
-    """Whether ``move`` is one of the listed moves ``known`` (``None``: none listed) itself,
-    not merely an equal one.
-
-    Identity is all the engine needs to skip the check (a caller almost always passes a move
-    from :func:`legal_moves`), and it is found without comparing moves field by field; an
-    equal move made afresh is checked instead, which gives the same answer.
-    """
-    if known is None:
-        return False
-    for listed in known:  # noqa: SIM110 (a loop: any() over a generator is slower here)
-        if listed is move:
-            return True
-    return False
-
-
 def _run(state: State, move: Move, events: list[Event] | None) -> State:
     """:func:`apply`, collecting ``events`` if given (:func:`step`)."""
     if type(state) is not State:
@@ -158,10 +142,20 @@ def _run(state: State, move: Move, events: list[Event] | None) -> State:
         expect_any(move, MOVE_CLASSES)
     kind = STEP_KINDS[type(state.step)]
     # The kind checks the move, raising IllegalMoveError that says why it is not legal,
-    # unless the move is one the engine listed for this very state; a placement always
-    # (its record is not even read).
-    if isinstance(move, Place) or not _listed(move, _listed_moves(state)):
+    # unless the move is itself (not merely equal to) one the engine listed for this very
+    # state; a placement always (its record is not even read). Identity is all it takes to
+    # skip the check (a caller almost always passes a move from legal_moves), found without
+    # comparing moves field by field, in a loop here rather than a call of its own; an equal
+    # move made afresh is checked instead, which gives the same answer.
+    known = None if isinstance(move, Place) else _listed_moves(state)
+    if known is None:
         kind.check(state, move)
+    else:
+        for listed in known:
+            if listed is move:
+                break
+        else:
+            kind.check(state, move)
     draft = Draft(state, events)
     kind.perform(draft, move)
     settle(draft)

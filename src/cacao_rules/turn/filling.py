@@ -114,10 +114,10 @@ def fill_moves(view: View, spaces: tuple[Square, ...]) -> list[Fill]:
             index, tile, from_map = fill[0]
             fills.append(_one_choice(squares[index], tiles[tile], keys[tile], from_map))
         else:
-            choices = [
-                _one_choice(squares[index], tiles[tile], keys[tile], from_map).choices[0]
-                for index, tile, from_map in fill
-            ]
+            choices: list[FillChoice] = []
+            for index, tile, from_map in fill:  # a loop: a comprehension is a call (pure)
+                one = _one_choice(squares[index], tiles[tile], keys[tile], from_map)
+                choices.append(one.choices[0])
             fills.append(Fill._unchecked(tuple(choices)))
     return fills
 
@@ -167,13 +167,20 @@ def _layout(
     layout = _LAYOUTS.table.get(key)
     if layout is None:
         shown = (*display, *map_board)
-        keys: list[_TileKey] = [tile.sort_key for tile in shown]
+        keys: list[_TileKey] = []
+        for tile in shown:  # plain loops: a comprehension is a call (pure)
+            keys.append(tile.sort_key)
         order = sorted(set(keys))  # type: ignore[type-var]  # (sort keys are tuples)
-        ranks = [order.index(tile_key) for tile_key in keys]
+        ranks: list[int] = []
+        for tile_key in keys:
+            ranks.append(order.index(tile_key))
         fills = _fill_pattern(
             count, tuple(ranks[: len(display)]), tuple(ranks[len(display) :]), usable
         )
-        tiles = tuple([shown[keys.index(tile_key)] for tile_key in order])
+        ranked: list[JungleTile] = []
+        for tile_key in order:
+            ranked.append(shown[keys.index(tile_key)])
+        tiles = tuple(ranked)
         layout = _LAYOUTS.keep(key, _Layout(fills, tiles, tuple(order)))
     return layout
 
@@ -332,8 +339,12 @@ def do_fill(draft: Draft, move: Fill) -> None:
     draft.display = tuple(display)
     spaces = step.spaces
     rest: tuple[Square, ...] = ()
-    if len(chosen) < len(spaces):  # in a list, not through a generator
-        rest = tuple([space for space in spaces if space not in chosen])
+    if len(chosen) < len(spaces):  # a loop: a comprehension is a call (pure)
+        left: list[Square] = []
+        for space in spaces:
+            if space not in chosen:
+                left.append(space)
+        rest = tuple(left)
     _continue_blind(draft, step.placed, tuple(chosen), rest)
 
 

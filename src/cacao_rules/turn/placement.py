@@ -15,7 +15,7 @@ from ..game.events import HutUsed, Resource, Spent, WorkerDiscarded, WorkerPlace
 from ..game.geometry import KeptSquare, Square, format_square, is_jungle_square
 from ..game.moves import Discard, Move, Overbuild, Place
 from ..modules.huts import played_with_foreman, sun_cost_of_overbuilding
-from ..state.board import free_squares, is_free, owned_squares, with_worker
+from ..state.board import free_squares, owned_squares, with_worker
 from ..state.draft import Draft
 from ..state.state import PlayerState
 from ..state.view import View
@@ -46,7 +46,10 @@ def overbuild_squares(view: View, seat: int) -> list[Square]:
         return []
     covered = view.covered
     owned: tuple[KeptSquare, ...] = owned_squares(view.board, seat)
-    squares: list[Square] = [square for square in owned if square not in covered]  # type: ignore[misc]  # (no cast call)
+    squares: list[Square] = []
+    for square in owned:  # a loop: a comprehension is a call (pure)
+        if square not in covered:
+            squares.append(square)  # type: ignore[arg-type]  # (no cast call)
     return squares
 
 
@@ -94,15 +97,19 @@ class TileMoves:
         thread kept first), keyed by ``square`` itself (a frontier square: see
         :func:`~cacao_rules.state.board.square_object`)."""
         at = cast(Square, square)
-        moves = tuple([Place._unchecked(kind, at, rotation) for rotation in kind.rotations])
-        return self.places[kind].setdefault(square, moves)
+        made: list[Place] = []
+        for rotation in DISTINCT_ROTATIONS[kind]:  # a loop: a comprehension is a call (pure)
+            made.append(Place._unchecked(kind, at, rotation))
+        return self.places[kind].setdefault(square, tuple(made))
 
     def new_overbuilds(self, kind: WorkerType, square: KeptSquare) -> tuple[Overbuild, ...]:
         """The overbuilds of ``kind`` on ``square``, made and kept (or the ones another
         thread kept first), keyed by ``square`` itself."""
         at = cast(Square, square)
-        moves = tuple([Overbuild._unchecked(kind, at, rotation) for rotation in kind.rotations])
-        return self.overbuilds[kind].setdefault(square, moves)
+        made: list[Overbuild] = []
+        for rotation in DISTINCT_ROTATIONS[kind]:  # a loop: a comprehension is a call (pure)
+            made.append(Overbuild._unchecked(kind, at, rotation))
+        return self.overbuilds[kind].setdefault(square, tuple(made))
 
     def __len__(self) -> int:
         places = sum(len(table) for table in self.places.values())
@@ -206,11 +213,27 @@ def _check_tile(view: View, kind: WorkerType, rotation: int) -> None:
 
 
 def check_place(view: View, move: Place) -> None:
-    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement."""
+    """Raise :class:`IllegalMoveError` saying why ``move`` is not a legal placement.
+
+    Asked of every placement played, so the legal case is settled first, inline: the tile
+    in hand, a canonical rotation, a square on the frontier (:func:`free_squares`, read
+    once). Only a move that fails one of these is examined again to say why
+    (:func:`_refuse_place`)."""
+    kind = move.type
+    if (
+        kind in view.players[view.current].hand
+        and move.rotation in DISTINCT_ROTATIONS[kind]
+        and move.square in free_squares(view.board)
+    ):
+        return
+    _refuse_place(view, move)
+
+
+def _refuse_place(view: View, move: Place) -> None:
+    """Raise :class:`IllegalMoveError` saying why ``move``, which :func:`check_place` found
+    illegal, is not a legal placement: the tile first, then the square."""
     _check_tile(view, move.type, move.rotation)
     square = move.square
-    if is_free(view.board, square):
-        return
     where = format_square(square)
     if square in view.board:
         raise IllegalMoveError(f"square {where} is already occupied")
@@ -219,8 +242,7 @@ def check_place(view: View, move: Place) -> None:
             f"square {where} is a jungle square of the checkerboard; worker tiles go on squares "
             "with odd x + y"
         )
-    if not is_free(view.board, square):
-        raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
+    raise IllegalMoveError(f"square {where} shares no edge with a jungle tile")
 
 
 def check_overbuild(view: View, move: Overbuild) -> None:

@@ -245,6 +245,13 @@ class _Placing(_Decision):
     def moves(self, view: View) -> Sequence[Move]:
         return placement.placement_moves(view)
 
+    def check(self, view: View, move: Move) -> None:
+        # A placement, checked at every one played, goes straight to its check.
+        if type(move) is Place:
+            placement.check_place(view, move)
+        else:
+            super().check(view, move)
+
     def check_answer(self, view: View, move: Move) -> None:
         if isinstance(move, Place):
             placement.check_place(view, move)
