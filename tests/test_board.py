@@ -12,7 +12,6 @@ from cacao_rules.game.frozen import FrozenMap
 from cacao_rules.state.board import (
     Board,
     free_squares,
-    is_free,
     owned_squares,
     square_object,
     with_jungle,
@@ -137,9 +136,10 @@ def test_a_tile_laid_replaces_the_tile_of_its_square_or_fills_an_empty_one() -> 
 
 @pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config.big_game(4)])
 def test_a_square_is_free_when_empty_and_next_to_a_jungle_tile(config: cr.Config) -> None:
-    """is_free searches the kept frontier with the tuple's own search, not by bisection: over
-    every square near the tiles of the boards of seeded games, and squares equal to the kept
-    ones but other objects, it says what the rule says (R-PLACE-1)."""
+    """A square is on the kept frontier (searched with the tuple's own search, as a placement's
+    check does) exactly when the rule says it is free: over every square near the tiles of
+    the boards of seeded games, and squares equal to the kept ones but other objects
+    (R-PLACE-1)."""
     rng = random.Random(5)
     state = cr.new_game(config, seed=5)
     while not state.is_over:
@@ -151,5 +151,5 @@ def test_a_square_is_free_when_empty_and_next_to_a_jungle_tile(config: cr.Config
                 wanted = (x, y) not in board and any(
                     isinstance(board.get(near), cr.JungleTile) for near in cr.neighbours((x, y))
                 )
-                assert is_free(board, (x + 0, y + 0)) is wanted
+                assert ((x + 0, y + 0) in free_squares(board)) is wanted
         state = cr.apply(state, rng.choice(cr.legal_moves(state)))

@@ -121,18 +121,6 @@ def owned_squares(board: Board, seat: int) -> tuple[Square, ...]:
     return owned[seat] if seat < len(owned) else ()
 
 
-def is_free(board: Board, square: Square) -> bool:
-    """Whether ``square`` is on the frontier.
-
-    Asked of every placement played. The frontier holds a few dozen squares at most, and
-    the tuple's own search, in C, skips a square that differs at its first coordinate at
-    the cost of comparing two small integers and finds the kept square itself by identity:
-    cheaper than a bisection, which makes a call and compares whole squares.
-    """
-    squares: tuple[KeptSquare, ...] = free_squares(board)
-    return square in squares
-
-
 _NEW_DICT: Final = dict.__new__
 _UPDATE: Final = dict.update
 _SET_ITEM: Final = dict.__setitem__

@@ -217,8 +217,9 @@ def check_place(view: View, move: Place) -> None:
 
     Asked of every placement played, so the legal case is settled first, inline: the tile
     in hand, a canonical rotation, a square on the frontier (:func:`free_squares`, read
-    once). Only a move that fails one of these is examined again to say why
-    (:func:`_refuse_place`)."""
+    once; the tuple's own search, in C, skips a square that differs at its first coordinate
+    and finds a kept square by identity: cheaper than a bisection). Only a move that fails
+    one of these is examined again to say why (:func:`_refuse_place`)."""
     kind = move.type
     if (
         kind in view.players[view.current].hand
