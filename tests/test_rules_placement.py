@@ -404,18 +404,18 @@ def test_overbuilding_is_allowed_when_the_rules_say_whichever_is_asked_first() -
     pile's is a method): for every pile, display and Map variant it answers as the rules
     read, the pile and the display both empty, or with the variant the pile alone."""
     from itertools import product
-    from types import SimpleNamespace
 
     from cacao_rules.game.frozen import Bag
+    from cacao_rules.state.draft import Draft
     from cacao_rules.turn.placement import overbuild_allowed
 
     piles: tuple[Bag[cr.JungleTile], ...] = (Bag.of([], key=str), Bag.of([TEMPLE], key=str))
     for pile, display, early in product(piles, ((), (TEMPLE,)), (False, True)):
-        view = SimpleNamespace(
-            jungle_pile=pile, display=display, config=SimpleNamespace(map_early_overbuild=early)
-        )
+        config = cr.Config(players=2, modules={cr.Module.MAP}, map_early_overbuild=early)
+        view = Draft(cr.new_game(config, seed=1), None)  # a real view: compiled, it is typed
+        view.jungle_pile, view.display = pile, display
         wanted = not pile and (early or not display)
-        assert overbuild_allowed(view) is wanted  # type: ignore[arg-type]
+        assert overbuild_allowed(view) is wanted
 
 
 @pytest.mark.rule("R-PLACE-1")
