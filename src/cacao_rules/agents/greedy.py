@@ -34,7 +34,7 @@ from ..game.caches import Memo
 from ..game.components import JungleKind, JungleTile, Tile, WorkerTile, WorkerType
 from ..game.config import Module
 from ..game.frozen import FrozenMap
-from ..game.geometry import SIDES, KeptSquare, Square, neighbours
+from ..game.geometry import OPPOSITE, KeptSquare, Square, neighbours
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..modules.huts import sun_cost_of_overbuilding
 from ..state.board import square_object
@@ -50,8 +50,6 @@ PLAYED_OUT: Final = frozenset({Module.HUTS, Module.GEM_MINES, Module.EMPEROR})
 """Modules whose effects on a turn are not read off the board (huts bought and the
 Foreman's worker, gem mines that change the board, the Emperor's visits): with any of
 them, :class:`GreedyBot` plays every move and the rest of its turn on the engine."""
-
-_OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
 
 Around = tuple[tuple[int, KeptSquare], ...]
 """A square's neighbours N, E, S, W, each with its side of the square. The squares, here and
@@ -424,7 +422,7 @@ class _Lay:
         for side, near in _around(space):
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
-                workers = worker.edges[_OPPOSITE[side]]
+                workers = worker.edges[OPPOSITE[side]]
                 if self.jungle.factors[workers] != 1:  # the edge is activated
                     self.others.append((near, Edge(self.jungle, workers)))
 
@@ -615,11 +613,11 @@ class _Around:
         for facing, square in _around(temple):
             tile = self.board.get(square)
             if square == self.placed:
-                side = _OPPOSITE[facing]
+                side = OPPOSITE[facing]
                 if isinstance(tile, WorkerTile):
                     was = tile.edges[side]
             elif isinstance(tile, WorkerTile):
-                workers[tile.owner] += tile.edges[_OPPOSITE[facing]]
+                workers[tile.owner] += tile.edges[OPPOSITE[facing]]
         before = 0
         if not new:
             counted = list(workers)

@@ -23,6 +23,10 @@ handed on or looked up, which costs an allocation and loses the kept object's id
 
 SIDES: Final = tuple(Side)
 
+OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
+"""Each side's opposite, by the sides' numbers: a tile on a square's side faces it with
+its edge on the opposite side. A table, for the loops that go round a square by number."""
+
 SORTED_STEPS: Final = ((-1, 0), (0, -1), (0, 1), (1, 0))
 """The steps from a square to its neighbours W, N, S and E: the order in which those
 neighbours sort (by ``x``, then ``y``)."""

@@ -13,7 +13,7 @@ from ..game.caches import Forget, Memo
 from ..game.components import Hut, JungleKind, JungleTile, Side, Tile, WorkerTile
 from ..game.events import EdgeActivated, EdgeResolved, HutUsed
 from ..game.frozen import FrozenMap
-from ..game.geometry import SIDES, KeptSquare, Square, format_square
+from ..game.geometry import OPPOSITE, SIDES, KeptSquare, Square, format_square
 from ..game.moves import Resolve
 from ..modules.huts import FARMER_TRIGGER, counted_workers, owns
 from ..state.board import kept_neighbours
@@ -70,7 +70,7 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
             tile = board.get(square)
             if not isinstance(tile, WorkerTile) or square == placed_square:
                 continue
-            facing_side = _OPPOSITE[side]
+            facing_side = OPPOSITE[side]
             workers = tile.edges[facing_side]
             if workers > 0 or at_tree:
                 edges.append(_activate(tile, square, facing_side, workers, space))
@@ -86,10 +86,6 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
 
         edges.sort(key=order)
     return edges
-
-
-_OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
-"""Each side's opposite, by the sides' numbers."""
 
 
 def activates(workers: int, facing: Tile | None) -> bool:

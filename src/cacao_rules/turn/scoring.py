@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..game.components import JungleKind, JungleTile, WorkerTile
-from ..game.geometry import SIDES
+from ..game.geometry import OPPOSITE, SIDES
 from ..state.board import kept_neighbours
 from ..state.view import View
 
@@ -71,17 +71,13 @@ def temple_workers(view: View, temple: tuple[int, int]) -> list[int]:
     for side in _SIDE_NUMBERS:
         tile = board.get(around[side])
         if isinstance(tile, WorkerTile):
-            workers[tile.owner] += tile.edges[_OPPOSITE[side]]
+            workers[tile.owner] += tile.edges[OPPOSITE[side]]
     return workers
 
 
 _SIDE_NUMBERS: Final = tuple(int(side) for side in SIDES)
 """The sides' numbers, N, E, S, W: a kept tuple, which the pure build loops over for less
 than a ``range`` or the enum members."""
-
-_OPPOSITE: Final = tuple(int(side.opposite) for side in SIDES)
-"""Each side's opposite, by the sides' numbers: a worker tile faces a temple with the edge
-opposite the side the tile lies on."""
 
 
 def temple_totals(view: View) -> list[int]:
