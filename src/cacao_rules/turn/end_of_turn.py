@@ -266,4 +266,5 @@ def next_turn(draft: Draft) -> None:
     draft.current = (draft.current + 1) % seats
     draft.step = OVER_STEP
     if draft.events is not None:
-        draft.emit(GameEnded(winners(draft.freeze())))
+        final = Draft(draft, None).freeze()  # of a copy: freezing ends a draft
+        draft.emit(GameEnded(winners(final)))
