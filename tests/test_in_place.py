@@ -53,7 +53,7 @@ def test_a_frozen_draft_is_sealed_and_keeps_the_moves_listed_for_it() -> None:
     draft.moves = moves
     frozen = draft.freeze()
     with pytest.raises(AttributeError, match="immutable"):
-        frozen.turn = 5  # type: ignore[misc]
+        frozen.turn = 5
     listed = frozen._listed
     assert type(listed) is Listed and listed.moves is moves and listed.owner == id(frozen)
     assert frozen._hash is None  # where the events were: no hash worked out yet

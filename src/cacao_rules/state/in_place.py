@@ -22,21 +22,22 @@ into the slot that holds its events.
 from __future__ import annotations
 
 from types import MemberDescriptorType
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ..game.sealed import Sealed, new_blank
 from .listed import Listed
 from .state import State
 
-if TYPE_CHECKING:
-    from .draft import Draft
+Declared = TypeVar("Declared")
+"""The draft class as declared (``state/draft.py``, which imports this module: named
+here only by this variable, so that the two do not import each other)."""
 
 _STATE_ONLY = frozenset({"__slots__", "__dict__", "__weakref__", "freeze"})
 """What the working copy does not take from the declared class: its layout (the state's
 instead) and its :meth:`~cacao_rules.state.draft.Draft.freeze`."""
 
 
-def working_copy_class(declared: type[Draft]) -> type[Draft]:
+def working_copy_class(declared: type[Declared]) -> type[Declared]:
     """The pure build's draft class: a state open to change, with the methods of
     ``declared`` (the draft class as declared, which mypy checks and mypyc compiles)."""
     namespace: dict[str, Any] = {
@@ -54,11 +55,11 @@ def working_copy_class(declared: type[Draft]) -> type[Draft]:
         __repr__=object.__repr__,
         _IS_TWIN=True,  # an open form of the state: it needs no open twin of its own
     )
-    working: type[Draft] = type(declared.__name__, (State._OPEN,), namespace)
+    working: type[Declared] = type(declared.__name__, (State._OPEN,), namespace)
     return working
 
 
-def freeze_in_place(draft: Draft) -> State:
+def freeze_in_place(draft: object) -> State:
     """:meth:`~cacao_rules.state.draft.Draft.freeze` of the pure build: the draft itself
     becomes the state it describes, its moves' record in the private slot, no hash worked
     out, sealed. The draft ends here: it is that state now."""
