@@ -103,7 +103,9 @@ def _sealed_samples() -> dict[type, list[Sealed]]:
 
 
 def _sealed_classes(base: type[Sealed] = Sealed) -> list[type[Sealed]]:
-    subclasses: list[type[Sealed]] = base.__subclasses__()
+    """The value classes derived from ``base``: not the pure build's open forms of them (the
+    open twins, game/sealed.py, and the draft, state/in_place.py)."""
+    subclasses = [sub for sub in base.__subclasses__() if not vars(sub).get("_IS_TWIN")]
     return [cls for sub in subclasses for cls in (sub, *_sealed_classes(sub))]
 
 
