@@ -542,4 +542,7 @@ class Draft:
 if not COMPILED:  # the pure build's draft is a state open to change (state/in_place.py)
     from .in_place import working_copy_class
 
+    # The module's name for the class, rebound before any other module imports it; through
+    # the module's namespace, as the type checkers, which see the declared class, would
+    # refuse a plain assignment to a class's name.
     globals()["Draft"] = working_copy_class(Draft)
