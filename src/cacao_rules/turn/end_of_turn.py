@@ -250,12 +250,19 @@ def next_turn(draft: Draft) -> None:
     means that the round in which everybody placed their last tile is complete. A seat
     with no tile left is passed over, which matters only in hand-built positions with
     unequal hands (:rule:`R-END-4`).
+
+    The seats are counted round by hand, once each, over the list of players: the pure
+    build makes no ``range`` for it and works out no remainder at every turn.
     """
-    seats = len(draft.players)
+    players = draft.players
+    seats = len(players)
     draft.turn += 1
-    for step in range(1, seats + 1):
-        seat = (draft.current + step) % seats
-        if draft.players[seat].hand:
+    seat = draft.current
+    for _ in players:
+        seat += 1
+        if seat == seats:
+            seat = 0
+        if players[seat].hand:
             draft.current = seat
             draft.step = PLACEMENT_STEP
             if draft.events is not None:
