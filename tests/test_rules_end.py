@@ -53,18 +53,20 @@ def _sorted(kinds: list[WorkerType]) -> tuple[WorkerType, ...]:
 @pytest.mark.rule("R-END-1")
 def test_a_drawn_tile_goes_where_sorting_the_hand_puts_it() -> None:
     """The drawn tile is laid into the sorted hand (issue 39: compiled, sorting with a key
-    is a call through Python's protocol): the hand sorting would give, for every hand of up
-    to 3 tiles, any order of types, and every type drawn."""
+    is a call through Python's protocol; each hand and type met kept): the hand sorting
+    would give, for every hand of up to 3 tiles, any order of types, and every type drawn,
+    worked out and then read from the kept table."""
     from itertools import combinations_with_replacement
 
     from cacao_rules.turn.end_of_turn import sorted_hand, with_type
 
     kinds = list(WorkerType)
-    for size in range(4):
-        for hand in combinations_with_replacement(kinds, size):
-            ordered = sorted_hand(hand)
-            for kind in kinds:
-                assert with_type(ordered, kind) == sorted_hand([*hand, kind])
+    for _ in ("worked out", "kept"):
+        for size in range(4):
+            for hand in combinations_with_replacement(kinds, size):
+                ordered = sorted_hand(hand)
+                for kind in kinds:
+                    assert with_type(ordered, kind) == sorted_hand([*hand, kind])
 
 
 @pytest.mark.rule("R-END-1")
