@@ -41,7 +41,8 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     """
     board: dict[KeptSquare, Tile] = view.board  # type: ignore[assignment]  # (no cast call)
     spaces: list[KeptSquare] = []
-    for space, beyond, left, right in _around(placed):
+    around = _AROUND.table.get(placed)  # _around, written out: a call less (pure)
+    for space, beyond, left, right in _around(placed) if around is None else around:
         if space not in board and (beyond in board or left in board or right in board):
             spaces.append(space)  # (beyond the space, then on either side of it)
     return tuple(spaces)  # type: ignore[arg-type]
