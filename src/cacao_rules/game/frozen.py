@@ -15,13 +15,17 @@ from collections.abc import (
     Iterable,
     Iterator,
 )
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
+from ..compiled import COMPILED
 from .frozen_map import FrozenMap
 
 __all__ = ["Bag", "FrozenMap", "any_dict"]
 
 T = TypeVar("T")
+
+_NEW_BAG: Final = object.__new__
+"""Makes a bag without running its constructor (:meth:`Bag.remove`, pure build)."""
 
 
 def any_dict() -> Any:
@@ -144,7 +148,8 @@ class Bag(Generic[T]):
         While copies of ``item`` remain, every element keeps its position, so the copy
         shares this bag's index of positions (never changed once made) instead of building
         its own; when none remain, the copy keeps the index to answer at once for what
-        neither holds (:meth:`position`: most often whether a gem mine is in the pile).
+        neither holds (:meth:`position`: most often whether a gem mine is in the pile). The
+        pure build writes the copy's slots as the constructor does, without calling it.
         """
         items = self._items
         at = self._drawn
@@ -160,14 +165,25 @@ class Bag(Generic[T]):
             if at < 0:
                 raise KeyError(item)
         element, count = items[at]
+        shared: dict[T, int] | None
         if count == 1:
-            bag = Bag(items[:at] + items[at + 1 :], self._total - 1)
-            bag._known = self._known if self._index is None else self._index
-            return bag
-        # concatenated rather than unpacked into a new tuple: fewer instructions, pure
-        bag = Bag(items[:at] + ((element, count - 1),) + items[at + 1 :], self._total - 1)  # noqa: RUF005
-        bag._index = self._index
-        bag._known = self._known
+            left = items[:at] + items[at + 1 :]
+            shared = None
+            known = self._known if self._index is None else self._index
+        else:  # concatenated rather than unpacked into a new tuple: fewer instructions, pure
+            left = items[:at] + ((element, count - 1),) + items[at + 1 :]  # noqa: RUF005
+            shared = self._index
+            known = self._known
+        if COMPILED:  # the constructor's writes are direct
+            bag = Bag(left, self._total - 1)
+        else:  # made as the constructor makes it, without a Python-level call to it
+            bag = _NEW_BAG(Bag)
+            bag._items = left
+            bag._total = self._total - 1
+            bag._hash = None
+            bag._drawn = -1
+        bag._index = shared
+        bag._known = known
         return bag
 
     def add(self, item: T, key: Callable[[T], Any]) -> Bag[T]:
