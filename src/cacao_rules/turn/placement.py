@@ -329,7 +329,9 @@ def do_place(draft: Draft, move: Place) -> WorkerTile:
     _take_from_hand(draft, move.type)
     player = draft.players[seat]
     foreman = bool(player.huts) and played_with_foreman(player)  # no hut, no call
-    tile = _laid(seat, move.type, move.rotation, foreman)
+    tile = _LAID.table.get((seat, move.type, move.rotation, foreman))  # _laid's, read here
+    if tile is None:
+        tile = _laid(seat, move.type, move.rotation, foreman)
     draft.board = with_worker(draft.board, move.square, tile)
     if draft.events is not None:
         draft.emit(WorkerPlaced(seat, move.square, tile))
