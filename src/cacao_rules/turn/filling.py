@@ -319,10 +319,11 @@ def do_fill(draft: Draft, move: Fill) -> None:
     A fill is laid after nearly every placement, so this makes few temporary objects: the
     map board is copied only when a tile comes from it, and the spaces left are worked out
     only when some are. The fill is a legal one, equal to one :func:`fill_moves` listed, so
-    its choices are on different spaces among those to fill, sorted by square.
+    its choices are on different spaces among those to fill, sorted by square. It is
+    carried out at a fill step (the engine finds the step kind by the step's class): no
+    assert, an isinstance call in the pure build.
     """
-    step = draft.step
-    assert isinstance(step, FillStep)
+    step: FillStep = draft.step  # type: ignore[assignment]
     display = list(draft.display)
     chosen: list[Square] = []
     for choice in move.choices:
