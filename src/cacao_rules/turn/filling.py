@@ -306,8 +306,7 @@ def _map_note(view: View) -> str:
 def start_filling(draft: Draft, placed: Square) -> None:
     """Set the step after a placement on ``placed``: fill, blind draws or activation."""
     spaces = spaces_to_fill(draft, placed)
-    map_usable = draft.map_board and draft.players[draft.current].map_tiles
-    if spaces and (draft.display or map_usable):
+    if spaces and (draft.display or (draft.map_board and draft.players[draft.current].map_tiles)):
         draft.step = FillStep._unchecked(placed, spaces)
     else:
         _continue_blind(draft, placed, (), spaces)
@@ -379,7 +378,7 @@ def _continue_blind(
     draft: Draft, placed: Square, filled: tuple[Square, ...], rest: tuple[Square, ...]
 ) -> None:
     """Wait for a blind draw if one is due; otherwise leave spaces empty and activate."""
-    if rest and draft.jungle_pile:
+    if rest and draft.jungle_pile._total:  # the size read: no __bool__ call (pure)
         draft.step = BlindFillStep._unchecked(placed, filled, rest)
         return
     for space in rest:
