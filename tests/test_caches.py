@@ -26,6 +26,8 @@ SHARED = {
     "neighbours of board squares",
     "tile moves",
     "laid worker tiles",
+    "types of hands",
+    "hands with a tile drawn",
     "worker tile documents",
     "greedy gains",
     "greedy tile numbers",
@@ -36,7 +38,8 @@ SHARED = {
     "greedy squares around",
 }
 """The nine tables of the issue, and the greedy bot's resolutions, fill patterns, jungle
-tiles and squares around (issue 39), by their names in the registry."""
+tiles and squares around, the types of hands and the hands with a tile drawn (issue 39),
+by their names in the registry."""
 
 GREEDY_CONFIG = cr.Config(
     players=4, modules={cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE}

@@ -580,3 +580,29 @@ def test_splitmix64_is_the_reference_generator() -> None:
         seed, counter = rng.getrandbits(64), rng.randrange(300)
         assert splitmix64(seed, counter) == reference(seed, counter)
         assert seeded_index(2**64, seed, counter) == reference(seed, counter)
+
+
+@pytest.mark.rule("R-CHANCE-2")
+def test_a_seeded_worker_draw_is_the_seeded_pick_from_the_pile() -> None:
+    """The worker draw at a turn's end picks its seeded outcome itself (issue 39: the pick
+    written out, two calls less): the tile ``seeded_pick`` draws from the pile of the
+    player to move, for every seat, pile and chance event of seeded games."""
+    from cacao_rules.state.chance import seeded_pick
+    from cacao_rules.state.state import DrawWorkerStep
+    from cacao_rules.turn.step_kinds import STEP_KINDS, _Chance
+
+    kind = STEP_KINDS[DrawWorkerStep]
+    assert isinstance(kind, _Chance)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = cr.new_game(cr.Config(players=4), seed=seed)
+        while not state.is_over:
+            for seat in range(4):
+                view = state.replace(current=seat)
+                pile = view.players[seat].pile
+                for counter in (0, 1, state.chance_count, 2**40 + seed):
+                    if pile.total:
+                        assert kind.seeded_outcome(view, seed, counter) == seeded_pick(
+                            pile, seed, counter
+                        )
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))

@@ -53,18 +53,20 @@ def _sorted(kinds: list[WorkerType]) -> tuple[WorkerType, ...]:
 @pytest.mark.rule("R-END-1")
 def test_a_drawn_tile_goes_where_sorting_the_hand_puts_it() -> None:
     """The drawn tile is laid into the sorted hand (issue 39: compiled, sorting with a key
-    is a call through Python's protocol): the hand sorting would give, for every hand of up
-    to 3 tiles, any order of types, and every type drawn."""
+    is a call through Python's protocol; each hand and type met kept): the hand sorting
+    would give, for every hand of up to 3 tiles, any order of types, and every type drawn,
+    worked out and then read from the kept table."""
     from itertools import combinations_with_replacement
 
     from cacao_rules.turn.end_of_turn import sorted_hand, with_type
 
     kinds = list(WorkerType)
-    for size in range(4):
-        for hand in combinations_with_replacement(kinds, size):
-            ordered = sorted_hand(hand)
-            for kind in kinds:
-                assert with_type(ordered, kind) == sorted_hand([*hand, kind])
+    for _ in ("worked out", "kept"):
+        for size in range(4):
+            for hand in combinations_with_replacement(kinds, size):
+                ordered = sorted_hand(hand)
+                for kind in kinds:
+                    assert with_type(ordered, kind) == sorted_hand([*hand, kind])
 
 
 @pytest.mark.rule("R-END-1")
@@ -361,3 +363,33 @@ def test_a_tile_joins_the_display_or_map_board_in_the_fixed_order() -> None:
             for tile in tiles:
                 expected = tuple(sorted((*held, tile), key=lambda t: t.sort_key))
                 assert with_tile(held, tile) == expected
+
+
+@pytest.mark.rule("R-END-4")
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_turn_passes_to_the_next_seat_holding_a_tile(seats: int) -> None:
+    """``next_turn`` counts the seats round by hand (issue 39, no ``range`` and remainder):
+    from every seat, for every set of seats holding a tile, the turn goes to the first seat
+    clockwise after it that holds one (itself last), or the game ends with the seat after
+    it to move, as the rule read plainly says."""
+    from itertools import product
+
+    from cacao_rules.state.draft import Draft
+    from cacao_rules.turn.end_of_turn import next_turn
+
+    state = cr.new_game(cr.Config(players=seats), seed=1)
+    for holding in product((False, True), repeat=seats):
+        players = tuple(
+            player.replace(hand=(W1111,) if held else ())
+            for player, held in zip(state.players, holding, strict=True)
+        )
+        for current in range(seats):
+            draft = Draft(state.replace(players=players, current=current), None)
+            next_turn(draft)
+            after = [(current + step) % seats for step in range(1, seats + 1)]
+            holders = [seat for seat in after if holding[seat]]
+            if holders:
+                assert (draft.current, draft.step) == (holders[0], cr.PlacementStep())
+            else:
+                assert (draft.current, draft.step) == ((current + 1) % seats, cr.OverStep())
+            assert draft.turn == state.turn + 1

@@ -311,3 +311,41 @@ def test_covered_workers_do_not_count_at_a_temple() -> None:
     state = _position(board=board, covered={(1, 0): OLD})
     sheets = cr.final_scores(state)
     assert [sheet.breakdown["temples"] for sheet in sheets] == [0, 6]
+
+
+@pytest.mark.rule("R-OVER-1", "R-OVER-4", "R-MAP-6")
+@pytest.mark.parametrize(
+    "config",
+    [
+        cr.Config(players=4),
+        cr.Config(players=3, modules={cr.Module.MAP}, map_early_overbuild=True),
+        cr.Config.big_game(4),
+    ],
+)
+def test_the_overbuilds_listed_are_those_the_rule_allows(config: cr.Config) -> None:
+    """Listing a placement asks for the squares to overbuild only where
+    ``overbuild_allowed`` may allow it (issue 39: while the display holds a tile, only in
+    the Map module's variant): at every placement of seeded games, the overbuilds listed
+    are every type in hand, rotation and square that ``overbuild_squares`` gives, asked
+    plainly."""
+    import random
+
+    from cacao_rules.turn.placement import hand_types, overbuild_squares, placement_moves
+
+    met = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = cr.new_game(config, seed=seed)
+        while not state.is_over:
+            if isinstance(state.step, cr.PlacementStep):
+                listed = [m for m in placement_moves(state) if isinstance(m, cr.Overbuild)]
+                met += bool(listed)
+                wanted = [
+                    cr.Overbuild(kind, square, rotation)
+                    for kind in hand_types(state)
+                    for square in overbuild_squares(state, state.current)
+                    for rotation in kind.rotations
+                ]
+                assert listed == wanted
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    assert met  # the games reach overbuilding

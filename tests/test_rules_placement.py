@@ -41,19 +41,20 @@ def _places(state: cr.State) -> list[cr.Place]:
 
 @pytest.mark.rule("R-PLACE-1")
 def test_the_types_in_hand_are_each_type_once_in_the_order_first_met() -> None:
-    """The types a placement is listed for (issue 39: a plain loop, no ``dict.fromkeys``):
-    each type of the hand once, where first met, for every hand of up to 3 tiles in any
-    order."""
+    """The types a placement is listed for (issue 39: a plain loop, no ``dict.fromkeys``,
+    its answer kept for each hand): each type of the hand once, where first met, for every
+    hand of up to 3 tiles in any order, worked out and then read from the kept table."""
     from itertools import product
 
     from cacao_rules.turn.placement import hand_types
 
     state = cr.new_game(cr.Config(players=2), seed=1)
-    for size in range(4):
-        for hand in product(list(cr.WorkerType), repeat=size):
-            players = (state.players[0].replace(hand=hand), state.players[1])
-            seated = state.replace(players=players, current=0)
-            assert hand_types(seated) == tuple(dict.fromkeys(hand))
+    for _ in ("worked out", "kept"):
+        for size in range(4):
+            for hand in product(list(cr.WorkerType), repeat=size):
+                players = (state.players[0].replace(hand=hand), state.players[1])
+                seated = state.replace(players=players, current=0)
+                assert hand_types(seated) == tuple(dict.fromkeys(hand))
 
 
 @pytest.mark.rule("R-PLACE-1")

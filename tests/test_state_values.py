@@ -255,3 +255,35 @@ def test_a_bag_with_one_element_fewer_is_the_bag_counted_afresh() -> None:
     indexed.count("a")
     with pytest.raises(KeyError):
         indexed.remove(["a"])  # type: ignore[arg-type]
+
+
+def test_a_drawn_element_taken_off_is_the_bag_counted_afresh() -> None:
+    """A chance event draws an element (``Bag.nth``) and removes it right after, which
+    ``remove`` finds where ``nth`` left it, by identity; a bag that lost the last copy of an
+    item keeps its parent's index to say at once what it lacks (``position``). Down chains
+    of draws, removals of other items and lookups, each bag (made without its constructor
+    in the pure build) equals the bag counted afresh, hashes and reads as it does, and gives
+    each item's position and count as that bag does."""
+    rng = random.Random(11)
+    for _ in range(300):
+        elements = [rng.choice("abcdef") for _ in range(rng.randrange(1, 10))]
+        bag = Bag.of(elements, key=str)
+        while elements:
+            if rng.random() < 0.5:
+                bag.count(rng.choice("abcdefg"))  # an index built here, or a known one
+            if rng.random() < 0.7:
+                item = bag.nth(rng.randrange(bag.total))
+                if rng.random() < 0.3:  # drawn again: the last draw is the one found
+                    item = bag.nth(rng.randrange(bag.total))
+            else:
+                item = rng.choice(elements)
+            elements.remove(item)
+            bag = bag.remove(item)
+            expected = Bag.of(elements, key=str)
+            assert bag == expected and bag.total == expected.total and len(bag) == len(expected)
+            assert hash(bag) == hash(expected) and repr(bag) == repr(expected)
+            for c in "abcdefg":
+                assert bag.position(c) == expected.position(c)
+                assert bag.count(c) == expected.count(c)
+            with pytest.raises(KeyError):
+                bag.remove("g")

@@ -15,13 +15,17 @@ from collections.abc import (
     Iterable,
     Iterator,
 )
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
+from ..compiled import COMPILED
 from .frozen_map import FrozenMap
 
 __all__ = ["Bag", "FrozenMap", "any_dict"]
 
 T = TypeVar("T")
+
+_NEW_BAG: Final = object.__new__
+"""Makes a bag without running its constructor (:meth:`Bag.remove`, pure build)."""
 
 
 def any_dict() -> Any:
@@ -47,7 +51,7 @@ class Bag(Generic[T]):
     ((('a', 1), ('b', 1)), 2, 2)
     """
 
-    __slots__ = ("_hash", "_index", "_items", "_total")
+    __slots__ = ("_drawn", "_hash", "_index", "_items", "_known", "_total")
 
     _items: tuple[tuple[T, int], ...]
     _total: int
@@ -66,6 +70,13 @@ class Bag(Generic[T]):
         self._total = total
         self._hash: int | None = None
         self._index: dict[T, int] | None = None
+        self._known: dict[T, int] | None = None
+        """The index of positions of a bag this one was drawn from, by :meth:`remove`s
+        that left none of an item: its positions may be out of date, but what it does not
+        hold, this bag does not hold either (:meth:`position` answers -1 at once)."""
+        self._drawn = -1
+        """The position of the element :meth:`nth` last found, which :meth:`remove` is
+        most often asked for next (-1: none)."""
 
     @classmethod
     def with_total(cls, items: tuple[tuple[T, int], ...], total: int) -> Bag[T]:
@@ -94,11 +105,16 @@ class Bag(Generic[T]):
         """The position in ``items`` of the first element equal to ``item``, or -1."""
         index = self._index
         if index is None:
-            index = {}
+            known = self._known
             try:
-                for position, (element, _) in enumerate(self._items):
-                    index.setdefault(element, position)
-            except TypeError:  # an unhashable element: search
+                if known is not None and item not in known:
+                    return -1  # not in a bag this one was drawn from
+                index = {}
+                at = 0
+                for element, _ in self._items:
+                    index.setdefault(element, at)
+                    at += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+            except TypeError:  # an unhashable element or item: search
                 return self._search(item)
             self._index = index
         try:
@@ -126,29 +142,48 @@ class Bag(Generic[T]):
     def remove(self, item: T) -> Bag[T]:
         """Return a copy with one ``item`` fewer; ``KeyError`` if there is none.
 
+        A chance event draws an element (:meth:`nth`) and takes it off the pile right
+        after: that element is found where :meth:`nth` left it, by identity, without
+        looking it up (hashing a jungle tile is a Python-level call in the pure build).
         While copies of ``item`` remain, every element keeps its position, so the copy
         shares this bag's index of positions (never changed once made) instead of building
-        its own: the draw piles lose a tile at nearly every chance event, and each is
-        looked up in (:meth:`position`) right after; for the same reason, where this bag's
-        index is made, it is read here rather than through a call to :meth:`position`.
+        its own; when none remain, the copy keeps the index to answer at once for what
+        neither holds (:meth:`position`: most often whether a gem mine is in the pile). The
+        pure build writes the copy's slots as the constructor does, without calling it.
         """
-        index = self._index
-        if index is None:
-            at = self.position(item)
-        else:
-            try:
-                at = index.get(item, -1)
-            except TypeError:  # an unhashable item: search
-                at = self._search(item)
-        if at < 0:
-            raise KeyError(item)
         items = self._items
+        at = self._drawn
+        if at < 0 or items[at][0] is not item:
+            index = self._index
+            if index is None:
+                at = self.position(item)
+            else:
+                try:
+                    at = index.get(item, -1)
+                except TypeError:  # an unhashable item: search
+                    at = self._search(item)
+            if at < 0:
+                raise KeyError(item)
         element, count = items[at]
+        shared: dict[T, int] | None
         if count == 1:
-            return Bag(items[:at] + items[at + 1 :], self._total - 1)
-        # concatenated rather than unpacked into a new tuple: fewer instructions, pure
-        bag = Bag(items[:at] + ((element, count - 1),) + items[at + 1 :], self._total - 1)  # noqa: RUF005
-        bag._index = self._index
+            left = items[:at] + items[at + 1 :]
+            shared = None
+            known = self._known if self._index is None else self._index
+        else:  # concatenated rather than unpacked into a new tuple: fewer instructions, pure
+            left = items[:at] + ((element, count - 1),) + items[at + 1 :]  # noqa: RUF005
+            shared = self._index
+            known = self._known
+        if COMPILED:  # the constructor's writes are direct
+            bag = Bag(left, self._total - 1)
+        else:  # made as the constructor makes it, without a Python-level call to it
+            bag = _NEW_BAG(Bag)
+            bag._items = left
+            bag._total = self._total - 1
+            bag._hash = None
+            bag._drawn = -1
+        bag._index = shared
+        bag._known = known
         return bag
 
     def add(self, item: T, key: Callable[[T], Any]) -> Bag[T]:
@@ -174,10 +209,13 @@ class Bag(Generic[T]):
 
     def nth(self, index: int) -> T:
         """The item at position ``index`` when every copy is listed in the bag's order."""
+        at = 0
         for element, count in self._items:
             if index < count:
+                self._drawn = at  # for remove(), most often asked for it next
                 return element
             index -= count
+            at += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
         raise IndexError(index)
 
     def __bool__(self) -> bool:

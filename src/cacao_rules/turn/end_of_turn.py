@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from ..errors import IllegalMoveError
+from ..game.caches import Forget, Memo
 from ..game.components import (
     DISPLAY_SIZE,
     GEM_MINE,
@@ -72,14 +73,29 @@ def with_type(hand: tuple[WorkerType, ...], kind: WorkerType) -> tuple[WorkerTyp
     """``hand``, which is in the fixed order, with a tile of ``kind`` laid in its place: what
     :func:`sorted_hand` gives, without sorting (compiled, ``sorted`` with a key function is
     a call through Python's protocol that calls back for every tile), since a tile is drawn
-    at nearly every turn."""
+    at nearly every turn. Each hand and type met is worked out once and kept
+    (:func:`_with_type`): the key, a hand of a few worker types and a type, hashes by
+    identity, in C, for less than the loop costs."""
+    made = _WITH_TYPE.table.get((hand, kind))
+    return _with_type(hand, kind) if made is None else made
+
+
+_WITH_TYPE: Final[Memo[tuple[tuple[WorkerType, ...], WorkerType], tuple[WorkerType, ...]]] = Memo(
+    "hands with a tile drawn", 10_000, Forget.NOTHING
+)
+"""The hands that :func:`with_type` gave, by hand and type drawn: a few hundred at most in
+play (hands of up to three tiles of eight types), more only in hand-built positions."""
+
+
+def _with_type(hand: tuple[WorkerType, ...], kind: WorkerType) -> tuple[WorkerType, ...]:
+    """:func:`with_type` worked out, and kept."""
     rank = _TYPE_RANK[kind]
     at = 0
     for held in hand:
         if _TYPE_RANK[held] > rank:
-            return (*hand[:at], kind, *hand[at:])
+            return _WITH_TYPE.keep((hand, kind), (*hand[:at], kind, *hand[at:]))
         at += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
-    return (*hand, kind)
+    return _WITH_TYPE.keep((hand, kind), (*hand, kind))
 
 
 def draw_worker(draft: Draft, seat: int, kind: WorkerType) -> None:
@@ -250,12 +266,19 @@ def next_turn(draft: Draft) -> None:
     means that the round in which everybody placed their last tile is complete. A seat
     with no tile left is passed over, which matters only in hand-built positions with
     unequal hands (:rule:`R-END-4`).
+
+    The seats are counted round by hand, once each, over the list of players: the pure
+    build makes no ``range`` for it and works out no remainder at every turn.
     """
-    seats = len(draft.players)
+    players = draft.players
+    seats = len(players)
     draft.turn += 1
-    for step in range(1, seats + 1):
-        seat = (draft.current + step) % seats
-        if draft.players[seat].hand:
+    seat = draft.current
+    for _ in players:
+        seat += 1
+        if seat == seats:
+            seat = 0
+        if players[seat].hand:
             draft.current = seat
             draft.step = PLACEMENT_STEP
             if draft.events is not None:

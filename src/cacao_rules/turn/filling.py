@@ -41,7 +41,8 @@ def spaces_to_fill(view: View, placed: Square) -> tuple[Square, ...]:
     """
     board: dict[KeptSquare, Tile] = view.board  # type: ignore[assignment]  # (no cast call)
     spaces: list[KeptSquare] = []
-    for space, beyond, left, right in _around(placed):
+    around = _AROUND.table.get(placed)  # _around, written out: a call less (pure)
+    for space, beyond, left, right in _around(placed) if around is None else around:
         if space not in board and (beyond in board or left in board or right in board):
             spaces.append(space)  # (beyond the space, then on either side of it)
     return tuple(spaces)  # type: ignore[arg-type]
@@ -305,8 +306,7 @@ def _map_note(view: View) -> str:
 def start_filling(draft: Draft, placed: Square) -> None:
     """Set the step after a placement on ``placed``: fill, blind draws or activation."""
     spaces = spaces_to_fill(draft, placed)
-    map_usable = draft.map_board and draft.players[draft.current].map_tiles
-    if spaces and (draft.display or map_usable):
+    if spaces and (draft.display or (draft.map_board and draft.players[draft.current].map_tiles)):
         draft.step = FillStep._unchecked(placed, spaces)
     else:
         _continue_blind(draft, placed, (), spaces)
@@ -318,10 +318,11 @@ def do_fill(draft: Draft, move: Fill) -> None:
     A fill is laid after nearly every placement, so this makes few temporary objects: the
     map board is copied only when a tile comes from it, and the spaces left are worked out
     only when some are. The fill is a legal one, equal to one :func:`fill_moves` listed, so
-    its choices are on different spaces among those to fill, sorted by square.
+    its choices are on different spaces among those to fill, sorted by square. It is
+    carried out at a fill step (the engine finds the step kind by the step's class): no
+    assert, an isinstance call in the pure build.
     """
-    step = draft.step
-    assert isinstance(step, FillStep)
+    step: FillStep = draft.step  # type: ignore[assignment]
     display = list(draft.display)
     chosen: list[Square] = []
     for choice in move.choices:
@@ -377,7 +378,7 @@ def _continue_blind(
     draft: Draft, placed: Square, filled: tuple[Square, ...], rest: tuple[Square, ...]
 ) -> None:
     """Wait for a blind draw if one is due; otherwise leave spaces empty and activate."""
-    if rest and draft.jungle_pile:
+    if rest and draft.jungle_pile._total:  # the size read: no __bool__ call (pure)
         draft.step = BlindFillStep._unchecked(placed, filled, rest)
         return
     for space in rest:

@@ -141,16 +141,35 @@ KEPT_TILE_MOVES: Final = TileMoves()
 def hand_types(view: View) -> tuple[WorkerType, ...]:
     """The different tile types in the hand of the player to move, in their fixed order.
 
-    The hand is kept sorted, and each type is kept where first met. A plain loop over a
-    hand of a few tiles rather than ``tuple(dict.fromkeys(hand))``: compiled, that is a
-    method looked up on ``dict`` and called through Python's protocol (about 1,800
-    instructions, at every placement), while this loop is a few native operations.
+    Asked twice at every placement (whether it is forced, then its listing), so the types
+    of each hand met are worked out once and kept (:func:`_types_of`): a hand is a tuple of
+    up to three worker types, which hash by identity, in C, so the lookup costs far less
+    than the loop.
+    """
+    hand = view.players[view.current].hand
+    types = _HAND_TYPES.table.get(hand)
+    return _types_of(hand) if types is None else types
+
+
+_HAND_TYPES: Final[Memo[tuple[WorkerType, ...], tuple[WorkerType, ...]]] = Memo(
+    "types of hands", 10_000, Forget.NOTHING
+)
+"""The different types of each hand met (:func:`hand_types`): a few dozen hands of up to
+three tiles (more in hand-built positions)."""
+
+
+def _types_of(hand: tuple[WorkerType, ...]) -> tuple[WorkerType, ...]:
+    """The different types of ``hand``, which is kept sorted, each where first met, kept.
+
+    A plain loop over a hand of a few tiles rather than ``tuple(dict.fromkeys(hand))``:
+    compiled, that is a method looked up on ``dict`` and called through Python's protocol
+    (about 1,800 instructions), while this loop is a few native operations.
     """
     types: list[WorkerType] = []
-    for kind in view.players[view.current].hand:
+    for kind in hand:
         if kind not in types:
             types.append(kind)
-    return tuple(types)
+    return _HAND_TYPES.keep(hand, tuple(types))
 
 
 def placement_moves(view: View) -> list[Move]:
@@ -173,7 +192,13 @@ def placement_moves(view: View) -> list[Move]:
                 moves.extend(places[square])
             except KeyError:
                 moves.extend(made.new_places(kind, square))
-    own: Sequence[KeptSquare] = overbuild_squares(view, view.current)
+    # overbuild_squares only where overbuild_allowed may say yes: while the display holds a
+    # tile (most of a game), only in the Map module's variant; two calls less (pure)
+    own: Sequence[KeptSquare] = (
+        overbuild_squares(view, view.current)
+        if not view.display or view.config.map_early_overbuild
+        else ()
+    )
     if own:
         for kind in types:
             overbuilds = made.overbuilds[kind]
@@ -304,7 +329,9 @@ def do_place(draft: Draft, move: Place) -> WorkerTile:
     _take_from_hand(draft, move.type)
     player = draft.players[seat]
     foreman = bool(player.huts) and played_with_foreman(player)  # no hut, no call
-    tile = _laid(seat, move.type, move.rotation, foreman)
+    tile = _LAID.table.get((seat, move.type, move.rotation, foreman))  # _laid's, read here
+    if tile is None:
+        tile = _laid(seat, move.type, move.rotation, foreman)
     draft.board = with_worker(draft.board, move.square, tile)
     if draft.events is not None:
         draft.emit(WorkerPlaced(seat, move.square, tile))
