@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-from ..compiled import Int
+from ..compiled import COMPILED, Int
 from ..engine import apply, legal_moves
 from ..errors import expect
 from ..game.caches import Memo
@@ -252,6 +252,19 @@ def _resources(player: PlayerState, touched: int) -> int:
 _EVERY_RESOURCE: Final = _CACAO | _CHOCOLATE | _SUN | _WATER
 
 
+def _packed(player: PlayerState) -> int:
+    """:func:`_resources` of all four, as a turn and :func:`best_gain` pack them once:
+    the same integer, without asking of each resource whether it is touched."""
+    cacao = player.cacao + 1
+    chocolate = player.chocolate + 1
+    sun = player.sun + 1
+    water = player.water_field + 1
+    if (cacao | chocolate | sun | water) >> _RESOURCE_BITS:  # one is negative or too large
+        return -1
+    bits = _RESOURCE_BITS
+    return (((cacao << bits | chocolate) << bits | sun) << bits) | water
+
+
 def _mask(touched: int) -> int:
     """The bits of the resources ``touched`` names among all four packed by
     :func:`_resources`."""
@@ -284,7 +297,7 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     if not edges:
         return 0
     player = draft.players[seat]
-    return _gain(draft, seat, edges, player, _resources(player, _EVERY_RESOURCE))
+    return _gain(draft, seat, edges, player, _packed(player))
 
 
 def _gain(draft: Draft, seat: int, edges: Sequence[Edge], player: PlayerState, packed: int) -> int:
@@ -425,6 +438,33 @@ class _Lay:
                 workers = worker.edges[OPPOSITE[side]]
                 if self.jungle.factors[workers] != 1:  # the edge is activated
                     self.others.append((near, Edge(self.jungle, workers)))
+
+
+def _apart(edges: Edges, fill: _Fill, packed: int) -> int | None:
+    """The gain of the edges that placing a tile with ``edges`` and laying ``fill``
+    activate, with the resources ``packed`` (all four fitting their bits), where no two of
+    them touch the same resource and the gain of each alone is kept in :data:`_BEST`: the
+    sum of those (:func:`best_gain`'s groups, each of one edge); else ``None``."""
+    table = _BEST.table
+    union = 0
+    total = 0
+    for item in fill.others:
+        touched = item.jungle.touched
+        known = table.get(item.factor << _RESOURCES_BITS | (packed & _MASKS[touched]))
+        if known is None or touched & union:
+            return None
+        union |= touched
+        total += known
+    for side, jungle in fill.sides:
+        factor = jungle.factors[edges[side]]
+        if factor != 1:  # the edge is activated
+            touched = jungle.touched
+            known = table.get(factor << _RESOURCES_BITS | (packed & _MASKS[touched]))
+            if known is None or touched & union:
+                return None
+            union |= touched
+            total += known
+    return total
 
 
 _NOTHING_LAID: Final[list[_Lay]] = []
@@ -570,12 +610,14 @@ class _Around:
         spaces: dict[KeptSquare, int] = {}
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
-        for side, square in _around(placed):
+        jungles = _JUNGLES.table
+        around = _AROUND.table.get(placed)
+        for side, square in _around(placed) if around is None else around:
             on_board = board.get(square)
             if on_board is None:
                 spaces[square] = side
             elif isinstance(on_board, JungleTile):
-                jungle = _JUNGLES.table.get(square)
+                jungle = jungles.get(square)
                 if jungle is None or jungle.tile is not on_board:
                     jungle = _JUNGLES.put(square, _Jungle(square, on_board))
                 sides.append((side, jungle))
@@ -687,7 +729,7 @@ class _Turn:
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent
-        self.packed: Final = _resources(self.player, _EVERY_RESOURCE)
+        self.packed: Final = _packed(self.player)
         """The player's resources packed by :func:`_resources`, all four (or -1): a
         situation's are the touched ones' bits of them (:data:`_MASKS`)."""
 
@@ -714,14 +756,7 @@ class _Turn:
                 )
                 known = table.get(key)
                 if known is None:
-                    known = _worked_out(
-                        self._drafted(),
-                        self.seat,
-                        self._edges(edges, fill),
-                        key,
-                        self.player,
-                        packed,
-                    )
+                    known = self._worked_out(edges, fill, key)
                 gain = known
             if fill.temples:  # most fills face none: no loop to start
                 for temple in fill.temples:
@@ -731,6 +766,19 @@ class _Turn:
             if gain > best:
                 best = gain
         return self.value + best
+
+    def _worked_out(self, edges: Edges, fill: _Fill, key: object) -> int:
+        """The gain of the edges that placing the tile with ``edges`` and laying ``fill``
+        activate, in the situation ``key`` never met (:func:`_worked_out`), kept in
+        :data:`_BEST`. Most often they touch different resources and each alone was met
+        before: then it is the sum of their gains as kept (:func:`_apart`), and no
+        :class:`Edge` is made."""
+        apart = _apart(edges, fill, self.packed) if self.packed >= 0 else None
+        if apart is not None:
+            return _BEST.keep(key, apart)
+        return _worked_out(
+            self._drafted(), self.seat, self._edges(edges, fill), key, self.player, self.packed
+        )
 
     def _drafted(self) -> Draft:
         """The turn's draft, made on first use."""
@@ -795,8 +843,12 @@ def greedy_move(state: State) -> Move:
 
 def _best(values: list[int]) -> tuple[int, int]:
     """The index of the first of the highest of ``values`` (not empty) and how many values
-    are that high, in one loop: compiled, it compares native integers, where ``max``,
-    ``count`` and ``index`` would each compare Python objects."""
+    are that high: compiled, in one loop that compares native integers, where ``max``,
+    ``count`` and ``index`` would each compare Python objects; pure, by those three, whose
+    loops run in C (the loop here would be interpreted, one value at a time)."""
+    if not COMPILED:
+        most = max(values)
+        return values.index(most), values.count(most)
     best = values[0]
     first = 0
     ties = 0
