@@ -17,6 +17,7 @@ from cacao_rules.agents.greedy import (
     _Around,
     _best,
     _Fills,
+    _independent,
     _packed,
     _resources,
     _Turn,
@@ -54,13 +55,17 @@ def test_the_first_best_value_and_its_ties_are_the_plain_ones(seed: int) -> None
 
 
 @pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config(players=2)])
-def test_the_gain_of_edges_apart_is_the_sum_kept_for_each_alone(config: cr.Config) -> None:
-    """Where the edges that a placement and a fill activate touch different resources and
-    each alone was met before, their gain added up from what was kept is what searching
-    them together finds (:func:`best_gain`, with nothing kept for them together)."""
+def test_the_gain_of_edges_in_groups_apart_is_the_sum_kept_for_each_group(
+    config: cr.Config,
+) -> None:
+    """Where the edges that a placement and a fill activate fall into groups that share no
+    resource (each edge alone, or some sharing one) and each group was met before, their
+    gain added up from what was kept is what searching them together finds
+    (:func:`best_gain`, with nothing kept)."""
     rng = random.Random(12)
     state = cr.new_game(config, seed=12)
     added = 0
+    shared = 0
     while not state.is_over:
         moves = cr.legal_moves(state)
         if isinstance(state.step, cr.PlacementStep) and len(moves) > 1:
@@ -83,5 +88,7 @@ def test_the_gain_of_edges_apart_is_the_sum_kept_for_each_alone(config: cr.Confi
             for gain, activated in rng.sample(found, min(len(found), 5)):
                 assert gain == best_gain(Draft(state, None), seat, activated)
                 added += 1
+                shared += len(_independent(activated)) < len(activated)
         state = cr.apply(state, rng.choice(moves))
     assert added > 100
+    assert shared > 5

@@ -217,7 +217,8 @@ def _situation(player: PlayerState, touched: int, edges: int) -> object:
     (:func:`_edge_factor`) with the resources of ``player`` that ``touched`` says their
     actions touch: one integer (the edges' product above the resources' bits,
     :func:`_resources`), or a tuple where a resource does not fit its bits."""
-    resources = _resources(player, touched)
+    packed = _packed(player)  # most often all four fit: masked, the touched ones
+    resources = packed & _MASKS[touched] if packed >= 0 else _resources(player, touched)
     if resources >= 0:
         return edges << _RESOURCES_BITS | resources
     return (
@@ -442,16 +443,20 @@ class _Lay:
 
 def _apart(edges: Edges, fill: _Fill, packed: int) -> int | None:
     """The gain of the edges that placing a tile with ``edges`` and laying ``fill``
-    activate, with the resources ``packed`` (all four fitting their bits), where no two of
-    them touch the same resource and the gain of each alone is kept in :data:`_BEST`: the
-    sum of those (:func:`best_gain`'s groups, each of one edge); else ``None``."""
+    activate, with the resources ``packed`` (all four fitting their bits), where they fall
+    into two or more groups that share no resource (:func:`_independent`) and the gain of
+    each group is kept in :data:`_BEST`: the sum of those, as :func:`_worked_out` finds it;
+    else ``None``. Most often no two touch the same resource: each is a group of its own,
+    looked up as it comes, with no list made (else :func:`_kept_groups`)."""
     table = _BEST.table
     union = 0
     total = 0
     for item in fill.others:
         touched = item.jungle.touched
+        if touched & union:
+            return _kept_groups(edges, fill, packed)
         known = table.get(item.factor << _RESOURCES_BITS | (packed & _MASKS[touched]))
-        if known is None or touched & union:
+        if known is None:
             return None
         union |= touched
         total += known
@@ -459,12 +464,52 @@ def _apart(edges: Edges, fill: _Fill, packed: int) -> int | None:
         factor = jungle.factors[edges[side]]
         if factor != 1:  # the edge is activated
             touched = jungle.touched
+            if touched & union:
+                return _kept_groups(edges, fill, packed)
             known = table.get(factor << _RESOURCES_BITS | (packed & _MASKS[touched]))
-            if known is None or touched & union:
+            if known is None:
                 return None
             union |= touched
             total += known
     return total
+
+
+def _kept_groups(edges: Edges, fill: _Fill, packed: int) -> int | None:
+    """:func:`_apart` where some of the edges touch the same resource: their groups, each
+    the resources it touches and its product, joined as :func:`_grouped` joins them."""
+    groups: list[tuple[int, int]] = []
+    for touched, factor in _activated(edges, fill):
+        product = factor
+        apart: list[tuple[int, int]] = []
+        for group_touched, group_product in groups:
+            if group_touched & touched:
+                touched |= group_touched
+                product *= group_product
+            else:
+                apart.append((group_touched, group_product))
+        apart.append((touched, product))
+        groups = apart
+    if len(groups) < 2:
+        return None  # one group: the situation itself, never met
+    table = _BEST.table
+    total = 0
+    for touched, product in groups:
+        known = table.get(product << _RESOURCES_BITS | (packed & _MASKS[touched]))
+        if known is None:
+            return None
+        total += known
+    return total
+
+
+def _activated(edges: Edges, fill: _Fill) -> list[tuple[int, int]]:
+    """The resources touched and the factor of each edge that placing a tile with ``edges``
+    and laying ``fill`` activate."""
+    activated = [(item.jungle.touched, item.factor) for item in fill.others]
+    for side, jungle in fill.sides:
+        factor = jungle.factors[edges[side]]
+        if factor != 1:  # the edge is activated
+            activated.append((jungle.touched, factor))
+    return activated
 
 
 _NOTHING_LAID: Final[list[_Lay]] = []
