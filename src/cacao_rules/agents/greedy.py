@@ -431,14 +431,18 @@ class _Lay:
     __slots__ = ("jungle", "others")
 
     def __init__(self, board: Board, seat: int, space: KeptSquare, tile: JungleTile) -> None:
-        self.jungle: Final = _Jungle(space, tile)
-        self.others: Final[list[tuple[KeptSquare, Edge]]] = []
-        for side, near in _around(space):
+        jungle = _Jungle(space, tile)
+        factors = jungle.factors
+        others: list[tuple[KeptSquare, Edge]] = []
+        around = _AROUND.table.get(space)
+        for side, near in _around(space) if around is None else around:
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
                 workers = worker.edges[OPPOSITE[side]]
-                if self.jungle.factors[workers] != 1:  # the edge is activated
-                    self.others.append((near, Edge(self.jungle, workers)))
+                if factors[workers] != 1:  # the edge is activated
+                    others.append((near, Edge(jungle, workers)))
+        self.jungle: Final = jungle
+        self.others: Final = others
 
 
 def _apart(edges: Edges, fill: _Fill, packed: int) -> int | None:
@@ -641,7 +645,7 @@ class _Around:
     temples among them, and the empty squares a fill may lay one on, each with its side of
     the placed square, in the order N, E, S, W."""
 
-    __slots__ = ("board", "empty", "placed", "players", "seat", "sides", "spaces", "temples")
+    __slots__ = ("around", "board", "empty", "placed", "players", "seat", "sides", "temples")
 
     def __init__(self, state: State, seat: int, placed: KeptSquare) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
@@ -652,15 +656,17 @@ class _Around:
         self.seat: Final = seat
         self.placed: Final = placed
         self.players: Final = len(state.players)
-        spaces: dict[KeptSquare, int] = {}
+        empty = False
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
         jungles = _JUNGLES.table
         around = _AROUND.table.get(placed)
-        for side, square in _around(placed) if around is None else around:
+        if around is None:
+            around = _around(placed)
+        for side, square in around:
             on_board = board.get(square)
             if on_board is None:
-                spaces[square] = side
+                empty = True
             elif isinstance(on_board, JungleTile):
                 jungle = jungles.get(square)
                 if jungle is None or jungle.tile is not on_board:
@@ -668,11 +674,11 @@ class _Around:
                 sides.append((side, jungle))
                 if jungle.temple:
                     self.temples = [*self.temples, self._temple(square, False)]
-        self.spaces: Final = spaces
-        """The side facing each empty square."""
+        self.around: Final = around
+        """The squares next to ``placed``, each with its side (:func:`_around`)."""
         self.sides: Final = sides
         """Each side facing a jungle tile on the board."""
-        self.empty: Final = bool(spaces)
+        self.empty: Final = empty
         """Whether a side faces an empty square: else no fill lays a tile next to it."""
 
     def fill(self, lays: list[_Lay]) -> _Fill:
@@ -685,7 +691,13 @@ class _Around:
         temples = self.temples
         for lay in lays:  # one or two
             jungle = lay.jungle
-            sides.append((self.spaces[jungle.square], jungle))
+            space = jungle.square
+            facing = 0
+            for side, square in self.around:  # (a dictionary of them would cost more)
+                if square == space:
+                    facing = side
+                    break
+            sides.append((facing, jungle))
             if jungle.temple:
                 temples = [*temples, self._temple(jungle.square, True)]
         return _Fill(sides, temples, lays, self.placed)
