@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-from ..compiled import Int
+from ..compiled import COMPILED, Int
 from ..engine import apply, legal_moves
 from ..errors import expect
 from ..game.caches import Memo
@@ -217,7 +217,8 @@ def _situation(player: PlayerState, touched: int, edges: int) -> object:
     (:func:`_edge_factor`) with the resources of ``player`` that ``touched`` says their
     actions touch: one integer (the edges' product above the resources' bits,
     :func:`_resources`), or a tuple where a resource does not fit its bits."""
-    resources = _resources(player, touched)
+    packed = _packed(player)  # most often all four fit: masked, the touched ones
+    resources = packed & _MASKS[touched] if packed >= 0 else _resources(player, touched)
     if resources >= 0:
         return edges << _RESOURCES_BITS | resources
     return (
@@ -252,6 +253,19 @@ def _resources(player: PlayerState, touched: int) -> int:
 _EVERY_RESOURCE: Final = _CACAO | _CHOCOLATE | _SUN | _WATER
 
 
+def _packed(player: PlayerState) -> int:
+    """:func:`_resources` of all four, as a turn and :func:`best_gain` pack them once:
+    the same integer, without asking of each resource whether it is touched."""
+    cacao = player.cacao + 1
+    chocolate = player.chocolate + 1
+    sun = player.sun + 1
+    water = player.water_field + 1
+    if (cacao | chocolate | sun | water) >> _RESOURCE_BITS:  # one is negative or too large
+        return -1
+    bits = _RESOURCE_BITS
+    return (((cacao << bits | chocolate) << bits | sun) << bits) | water
+
+
 def _mask(touched: int) -> int:
     """The bits of the resources ``touched`` names among all four packed by
     :func:`_resources`."""
@@ -284,7 +298,7 @@ def best_gain(draft: Draft, seat: int, edges: Sequence[Edge]) -> int:
     if not edges:
         return 0
     player = draft.players[seat]
-    return _gain(draft, seat, edges, player, _resources(player, _EVERY_RESOURCE))
+    return _gain(draft, seat, edges, player, _packed(player))
 
 
 def _gain(draft: Draft, seat: int, edges: Sequence[Edge], player: PlayerState, packed: int) -> int:
@@ -417,14 +431,89 @@ class _Lay:
     __slots__ = ("jungle", "others")
 
     def __init__(self, board: Board, seat: int, space: KeptSquare, tile: JungleTile) -> None:
-        self.jungle: Final = _Jungle(space, tile)
-        self.others: Final[list[tuple[KeptSquare, Edge]]] = []
-        for side, near in _around(space):
+        jungle = _Jungle(space, tile)
+        factors = jungle.factors
+        others: list[tuple[KeptSquare, Edge]] = []
+        around = _AROUND.table.get(space)
+        for side, near in _around(space) if around is None else around:
             worker = board.get(near)
             if isinstance(worker, WorkerTile) and worker.owner == seat:
                 workers = worker.edges[OPPOSITE[side]]
-                if self.jungle.factors[workers] != 1:  # the edge is activated
-                    self.others.append((near, Edge(self.jungle, workers)))
+                if factors[workers] != 1:  # the edge is activated
+                    others.append((near, Edge(jungle, workers)))
+        self.jungle: Final = jungle
+        self.others: Final = others
+
+
+def _apart(edges: Edges, fill: _Fill, packed: int) -> int | None:
+    """The gain of the edges that placing a tile with ``edges`` and laying ``fill``
+    activate, with the resources ``packed`` (all four fitting their bits), where they fall
+    into two or more groups that share no resource (:func:`_independent`) and the gain of
+    each group is kept in :data:`_BEST`: the sum of those, as :func:`_worked_out` finds it;
+    else ``None``. Most often no two touch the same resource: each is a group of its own,
+    looked up as it comes, with no list made (else :func:`_kept_groups`)."""
+    table = _BEST.table
+    union = 0
+    total = 0
+    for item in fill.others:
+        touched = item.jungle.touched
+        if touched & union:
+            return _kept_groups(edges, fill, packed)
+        known = table.get(item.factor << _RESOURCES_BITS | (packed & _MASKS[touched]))
+        if known is None:
+            return None
+        union |= touched
+        total += known
+    for side, jungle in fill.sides:
+        factor = jungle.factors[edges[side]]
+        if factor != 1:  # the edge is activated
+            touched = jungle.touched
+            if touched & union:
+                return _kept_groups(edges, fill, packed)
+            known = table.get(factor << _RESOURCES_BITS | (packed & _MASKS[touched]))
+            if known is None:
+                return None
+            union |= touched
+            total += known
+    return total
+
+
+def _kept_groups(edges: Edges, fill: _Fill, packed: int) -> int | None:
+    """:func:`_apart` where some of the edges touch the same resource: their groups, each
+    the resources it touches and its product, joined as :func:`_grouped` joins them."""
+    groups: list[tuple[int, int]] = []
+    for touched, factor in _activated(edges, fill):
+        product = factor
+        apart: list[tuple[int, int]] = []
+        for group_touched, group_product in groups:
+            if group_touched & touched:
+                touched |= group_touched
+                product *= group_product
+            else:
+                apart.append((group_touched, group_product))
+        apart.append((touched, product))
+        groups = apart
+    if len(groups) < 2:
+        return None  # one group: the situation itself, never met
+    table = _BEST.table
+    total = 0
+    for touched, product in groups:
+        known = table.get(product << _RESOURCES_BITS | (packed & _MASKS[touched]))
+        if known is None:
+            return None
+        total += known
+    return total
+
+
+def _activated(edges: Edges, fill: _Fill) -> list[tuple[int, int]]:
+    """The resources touched and the factor of each edge that placing a tile with ``edges``
+    and laying ``fill`` activate."""
+    activated = [(item.jungle.touched, item.factor) for item in fill.others]
+    for side, jungle in fill.sides:
+        factor = jungle.factors[edges[side]]
+        if factor != 1:  # the edge is activated
+            activated.append((jungle.touched, factor))
+    return activated
 
 
 _NOTHING_LAID: Final[list[_Lay]] = []
@@ -556,7 +645,7 @@ class _Around:
     temples among them, and the empty squares a fill may lay one on, each with its side of
     the placed square, in the order N, E, S, W."""
 
-    __slots__ = ("board", "empty", "placed", "players", "seat", "sides", "spaces", "temples")
+    __slots__ = ("around", "board", "empty", "placed", "players", "seat", "sides", "temples")
 
     def __init__(self, state: State, seat: int, placed: KeptSquare) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
@@ -567,25 +656,29 @@ class _Around:
         self.seat: Final = seat
         self.placed: Final = placed
         self.players: Final = len(state.players)
-        spaces: dict[KeptSquare, int] = {}
+        empty = False
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
-        for side, square in _around(placed):
+        jungles = _JUNGLES.table
+        around = _AROUND.table.get(placed)
+        if around is None:
+            around = _around(placed)
+        for side, square in around:
             on_board = board.get(square)
             if on_board is None:
-                spaces[square] = side
+                empty = True
             elif isinstance(on_board, JungleTile):
-                jungle = _JUNGLES.table.get(square)
+                jungle = jungles.get(square)
                 if jungle is None or jungle.tile is not on_board:
                     jungle = _JUNGLES.put(square, _Jungle(square, on_board))
                 sides.append((side, jungle))
                 if jungle.temple:
                     self.temples = [*self.temples, self._temple(square, False)]
-        self.spaces: Final = spaces
-        """The side facing each empty square."""
+        self.around: Final = around
+        """The squares next to ``placed``, each with its side (:func:`_around`)."""
         self.sides: Final = sides
         """Each side facing a jungle tile on the board."""
-        self.empty: Final = bool(spaces)
+        self.empty: Final = empty
         """Whether a side faces an empty square: else no fill lays a tile next to it."""
 
     def fill(self, lays: list[_Lay]) -> _Fill:
@@ -598,7 +691,13 @@ class _Around:
         temples = self.temples
         for lay in lays:  # one or two
             jungle = lay.jungle
-            sides.append((self.spaces[jungle.square], jungle))
+            space = jungle.square
+            facing = 0
+            for side, square in self.around:  # (a dictionary of them would cost more)
+                if square == space:
+                    facing = side
+                    break
+            sides.append((facing, jungle))
             if jungle.temple:
                 temples = [*temples, self._temple(jungle.square, True)]
         return _Fill(sides, temples, lays, self.placed)
@@ -687,7 +786,7 @@ class _Turn:
         if value is None:
             value = greedy_value(state, seat)
         self.value: Final = value - SUN_WEIGHT * spent
-        self.packed: Final = _resources(self.player, _EVERY_RESOURCE)
+        self.packed: Final = _packed(self.player)
         """The player's resources packed by :func:`_resources`, all four (or -1): a
         situation's are the touched ones' bits of them (:data:`_MASKS`)."""
 
@@ -714,14 +813,7 @@ class _Turn:
                 )
                 known = table.get(key)
                 if known is None:
-                    known = _worked_out(
-                        self._drafted(),
-                        self.seat,
-                        self._edges(edges, fill),
-                        key,
-                        self.player,
-                        packed,
-                    )
+                    known = self._worked_out(edges, fill, key)
                 gain = known
             if fill.temples:  # most fills face none: no loop to start
                 for temple in fill.temples:
@@ -731,6 +823,19 @@ class _Turn:
             if gain > best:
                 best = gain
         return self.value + best
+
+    def _worked_out(self, edges: Edges, fill: _Fill, key: object) -> int:
+        """The gain of the edges that placing the tile with ``edges`` and laying ``fill``
+        activate, in the situation ``key`` never met (:func:`_worked_out`), kept in
+        :data:`_BEST`. Most often they touch different resources and each alone was met
+        before: then it is the sum of their gains as kept (:func:`_apart`), and no
+        :class:`Edge` is made."""
+        apart = _apart(edges, fill, self.packed) if self.packed >= 0 else None
+        if apart is not None:
+            return _BEST.keep(key, apart)
+        return _worked_out(
+            self._drafted(), self.seat, self._edges(edges, fill), key, self.player, self.packed
+        )
 
     def _drafted(self) -> Draft:
         """The turn's draft, made on first use."""
@@ -795,8 +900,12 @@ def greedy_move(state: State) -> Move:
 
 def _best(values: list[int]) -> tuple[int, int]:
     """The index of the first of the highest of ``values`` (not empty) and how many values
-    are that high, in one loop: compiled, it compares native integers, where ``max``,
-    ``count`` and ``index`` would each compare Python objects."""
+    are that high: compiled, in one loop that compares native integers, where ``max``,
+    ``count`` and ``index`` would each compare Python objects; pure, by those three, whose
+    loops run in C (the loop here would be interpreted, one value at a time)."""
+    if not COMPILED:
+        most = max(values)
+        return values.index(most), values.count(most)
     best = values[0]
     first = 0
     ties = 0

@@ -1,0 +1,94 @@
+"""GreedyBot's shortcuts give what the plain computations they stand for give: the four
+resources packed at once, the best of the values found in C, and the gain of edges apart
+added up from what was kept for each alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cacao_rules as cr
+from cacao_rules.agents.greedy import (
+    _BEST,
+    _EVERY_RESOURCE,
+    _ROTATIONS,
+    _apart,
+    _Around,
+    _best,
+    _Fills,
+    _independent,
+    _packed,
+    _resources,
+    _Turn,
+    best_gain,
+    relative_values,
+)
+from cacao_rules.state.draft import Draft
+
+
+def test_the_four_resources_packed_at_once_are_those_packed_one_by_one() -> None:
+    """A turn packs a player's four resources at once: the same integer as packing each
+    that is touched, and -1 where one is negative or does not fit its bits."""
+    player = cr.new_game(cr.Config(players=2), seed=1).players[0]
+    amounts = [-2, -1, 0, 1, 7, 14, 15, 16, 40]
+    rng = random.Random(3)
+    checked = set()
+    for _attempt in range(3000):
+        cacao, chocolate, sun, water = (rng.choice(amounts) for _ in range(4))
+        changed = player.replace(cacao=cacao, chocolate=chocolate, sun=sun, water_field=water)
+        packed = _packed(changed)
+        assert packed == _resources(changed, _EVERY_RESOURCE)
+        checked.add(packed >= 0)
+    assert checked == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_first_best_value_and_its_ties_are_the_plain_ones(seed: int) -> None:
+    """The index of the first highest value and how many values are that high, whichever
+    way the build finds them."""
+    rng = random.Random(seed)
+    for _attempt in range(500):
+        values = [rng.randint(-3, 3) * rng.choice([1, 1 << 40]) for _ in range(rng.randint(1, 9))]
+        most = max(values)
+        assert _best(values) == (values.index(most), values.count(most))
+
+
+@pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config(players=2)])
+def test_the_gain_of_edges_in_groups_apart_is_the_sum_kept_for_each_group(
+    config: cr.Config,
+) -> None:
+    """Where the edges that a placement and a fill activate fall into groups that share no
+    resource (each edge alone, or some sharing one) and each group was met before, their
+    gain added up from what was kept is what searching them together finds
+    (:func:`best_gain`, with nothing kept)."""
+    rng = random.Random(12)
+    state = cr.new_game(config, seed=12)
+    added = 0
+    shared = 0
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        if isinstance(state.step, cr.PlacementStep) and len(moves) > 1:
+            seat = state.to_move
+            assert seat is not None
+            relative_values(state, seat, moves)  # keeps the gains of the edges met alone
+            turn = _Turn(state, seat, 0)
+            fills = _Fills(state, seat)
+            found = []
+            for square in sorted({move.square for move in moves if isinstance(move, cr.Place)}):
+                around = _Around(state, seat, square)
+                for lays in fills.of(square):
+                    fill = around.fill(lays)
+                    for kind in state.players[seat].hand:
+                        for edges in _ROTATIONS[kind]:
+                            gain = _apart(edges, fill, turn.packed)
+                            if gain is not None:
+                                found.append((gain, turn._edges(edges, fill)))
+            _BEST.clear()  # searched afresh, together
+            for gain, activated in rng.sample(found, min(len(found), 5)):
+                assert gain == best_gain(Draft(state, None), seat, activated)
+                added += 1
+                shared += len(_independent(activated)) < len(activated)
+        state = cr.apply(state, rng.choice(moves))
+    assert added > 100
+    assert shared > 5
