@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -213,3 +214,77 @@ def test_the_dealer_deals_the_hidden_hands_as_determinize_does(config: cr.Config
                 seed = rng.getrandbits(64)
                 chance = None if deal == 0 else rng.getrandbits(64)
                 assert dealer.deal(seed, chance) == dealt(seen, seed, chance)
+
+
+def offered_plainly(node: _Node, moves: tuple[cr.Move, ...], allowed: int) -> list[cr.Move]:
+    """What a node offers, read plainly: its ranking as it stands if these are the moves it
+    ranked, else the ranked moves that are legal, then the legal moves it did not rank, in
+    their order; the first ``allowed`` of them."""
+    assert node.ranked is not None
+    if moves == node.listed:
+        return node.ranked[:allowed]
+    legal = set(moves)
+    offered = [move for move in node.ranked if move in legal]
+    ranked = set(offered)
+    offered += [move for move in moves if move not in ranked]
+    return offered[:allowed]
+
+
+def edges_are_kept_by_move_and_by_place(node: _Node) -> int:
+    """Assert that every node below ``node`` keeps each tried edge under its move, and each
+    ranked move's edge at its place in the ranking; the nodes checked."""
+    for move, edge in node.edges.items():
+        assert edge.move == move
+    if node.ranked is not None:
+        assert len(node.ranked_edges) == len(node.ranked)
+        for move, kept in zip(node.ranked, node.ranked_edges, strict=True):
+            assert kept is node.edges.get(move)
+    return 1 + sum(edges_are_kept_by_move_and_by_place(edge.node) for edge in node.edges.values())
+
+
+class _PlainlyChecked(cr.MCTSBot):
+    """The search bot, checking every offer against :func:`offered_plainly` and keeping
+    what it was asked."""
+
+    def _offer(
+        self, node: _Node, state: cr.State, mover: int, moves: Sequence[cr.Move]
+    ) -> tuple[Sequence[int], list[cr.Move]]:
+        places, extras = super()._offer(node, state, mover, moves)
+        assert node.ranked is not None
+        allowed = max(1, math.ceil(self.widening * node.visits**0.5))
+        offered = [node.ranked[place] for place in places] + extras
+        assert offered == offered_plainly(node, tuple(moves), allowed)
+        assert list(places) == sorted(set(places))
+        self.asked.append((node, state, mover, tuple(moves)))
+        return places, extras
+
+    asked: list[tuple[_Node, cr.State, int, tuple[cr.Move, ...]]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_node_offers_its_moves_by_place_as_the_plain_reading_does(players: int) -> None:
+    """The search's offer (the ranked moves by their place in the ranking, their edges kept
+    by place; the moves the ranking lacks after them) equals the plain reading of the
+    ranking through the deal's legal moves, at every visit of every node, for searches of
+    2 to 4 players (hidden hands: the filtered offers), and again for each visit with a
+    widening that offers every move (the moves the ranking lacks, too); and the edges kept
+    by place are those kept by move."""
+    config = cr.Config(players=players)
+    for game in range(3):
+        state = mid_game(game, 12 + 9 * game, config)
+        while not isinstance(state.step, cr.PlacementStep):
+            state = cr.apply(state, cr.legal_moves(state)[0])
+        bot = _PlainlyChecked(game, iterations=60, stop_early=False)
+        bot.asked = []
+        root = _Node()
+        seat = state.to_move
+        assert seat is not None
+        dealer = Dealer(cr.observe(state, seat))
+        listed = cr.legal_moves(state)
+        for _ in range(60):
+            bot._iterate(dealer.deal(bot._rng.getrandbits(64), 1), root, listed)
+        assert len(bot.asked) > 60
+        assert edges_are_kept_by_move_and_by_place(root) > 60
+        bot.widening = 40.0
+        for asked in list(bot.asked):
+            bot._offer(*asked)
