@@ -240,7 +240,7 @@ class MCTSBot:
                 if untried >= 0:
                     ranked_edges[untried] = edge
             else:
-                edge = tried[self._pick(tried)]
+                edge = self._pick(tried)
                 move = cast(Move, edge.move)
             path.append((node, edge, mover))
             state = _settle(apply(state, move))
@@ -269,7 +269,8 @@ class MCTSBot:
             node.ranked_edges = [None] * len(ranked)
             node.listed = moves
         allowed = max(1, math.ceil(self.widening * node.visits**WIDENING_POWER))
-        if moves == node.listed:  # the same moves (the searcher's own, mostly): no filtering
+        listed = node.listed
+        if moves is listed or moves == listed:  # the same moves (the root's): no filtering
             return range(min(allowed, len(ranked))), []
         legal = set(moves)
         places: list[int] = []
@@ -291,18 +292,19 @@ class MCTSBot:
         ranked = cast(list[Move], node.ranked)
         return [ranked[place] for place in places] + extras
 
-    def _pick(self, tried: Sequence[_Edge]) -> int:
-        """The index of the edge in ``tried`` (each offered move's, in order) with the best
-        upper confidence bound, counting availability; the first of equal ones."""
+    def _pick(self, tried: Sequence[_Edge]) -> _Edge:
+        """The edge in ``tried`` (each offered move's, in order) with the best upper
+        confidence bound, counting availability; the first of equal ones."""
         c = self.exploration
         sqrt = math.sqrt
         log = math.log
-        best = 0
+        best = tried[0]
         best_bound = -math.inf
-        for index, edge in enumerate(tried):
-            bound = edge.score / edge.visits + c * sqrt(log(edge.available) / edge.visits)
+        for edge in tried:
+            visits = edge.visits
+            bound = edge.score / visits + c * sqrt(log(edge.available) / visits)
             if bound > best_bound:
-                best = index
+                best = edge
                 best_bound = bound
         return best
 
