@@ -103,6 +103,7 @@ _TEMPLE_GOLD: Final[Memo[tuple[int, ...], list[int]]] = Memo("temple gold", 100_
 """:func:`temple_gold` by the workers facing a temple; starts afresh when full. The lists
 are never changed once kept."""
 
+
 def kept_temple_gold(workers: list[int]) -> list[int]:
     """:func:`temple_gold` of ``workers``, kept in :data:`_TEMPLE_GOLD`: a table read costs
     the pure build a tenth of the share-out. The list returned is shared: read it only."""
