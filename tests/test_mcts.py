@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 
 import pytest
 
@@ -12,7 +11,7 @@ import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value
 from cacao_rules.agents.determinization import Dealer, dealt
 from cacao_rules.agents.greedy import move_values
-from cacao_rules.agents.mcts import _Edge, _Node, leaf_value
+from cacao_rules.agents.mcts import _Edge, _Node, _settle, leaf_value
 from cacao_rules.agents.registry import BOTS
 
 
@@ -242,40 +241,21 @@ def edges_are_kept_by_move_and_by_place(node: _Node) -> int:
     return 1 + sum(edges_are_kept_by_move_and_by_place(edge.node) for edge in node.edges.values())
 
 
-class _PlainlyChecked(cr.MCTSBot):
-    """The search bot, checking every offer against :func:`offered_plainly` and keeping
-    what it was asked."""
-
-    def _offer(
-        self, node: _Node, state: cr.State, mover: int, moves: Sequence[cr.Move]
-    ) -> tuple[Sequence[int], list[cr.Move]]:
-        places, extras = super()._offer(node, state, mover, moves)
-        assert node.ranked is not None
-        allowed = max(1, math.ceil(self.widening * node.visits**0.5))
-        offered = [node.ranked[place] for place in places] + extras
-        assert offered == offered_plainly(node, tuple(moves), allowed)
-        assert list(places) == sorted(set(places))
-        self.asked.append((node, state, mover, tuple(moves)))
-        return places, extras
-
-    asked: list[tuple[_Node, cr.State, int, tuple[cr.Move, ...]]]
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_node_offers_its_moves_by_place_as_the_plain_reading_does(players: int) -> None:
     """The search's offer (the ranked moves by their place in the ranking, their edges kept
     by place; the moves the ranking lacks after them) equals the plain reading of the
-    ranking through the deal's legal moves, at every visit of every node, for searches of
-    2 to 4 players (hidden hands: the filtered offers), and again for each visit with a
-    widening that offers every move (the moves the ranking lacks, too); and the edges kept
-    by place are those kept by move."""
+    ranking through the deal's legal moves: at the root, and at each node below it for
+    fresh deals (other hidden hands: the filtered offers), with the usual widening and with
+    one that offers every move (the moves the ranking lacks, too); and after a search the
+    edges kept by place are those kept by move."""
     config = cr.Config(players=players)
+    rng = random.Random(players)
     for game in range(3):
         state = mid_game(game, 12 + 9 * game, config)
         while not isinstance(state.step, cr.PlacementStep):
             state = cr.apply(state, cr.legal_moves(state)[0])
-        bot = _PlainlyChecked(game, iterations=60, stop_early=False)
-        bot.asked = []
+        bot = cr.MCTSBot(game, iterations=60, stop_early=False)
         root = _Node()
         seat = state.to_move
         assert seat is not None
@@ -283,8 +263,22 @@ def test_a_node_offers_its_moves_by_place_as_the_plain_reading_does(players: int
         listed = cr.legal_moves(state)
         for _ in range(60):
             bot._iterate(dealer.deal(bot._rng.getrandbits(64), 1), root, listed)
-        assert len(bot.asked) > 60
         assert edges_are_kept_by_move_and_by_place(root) > 60
-        bot.widening = 40.0
-        for asked in list(bot.asked):
-            bot._offer(*asked)
+        offers = 0
+        for widening in (2.0, 40.0):
+            bot.widening = widening
+            allowed = max(1, math.ceil(widening * root.visits**0.5))
+            assert bot._offered(root, state, seat, listed) == offered_plainly(root, listed, allowed)
+            for move, edge in root.edges.items():
+                node = edge.node
+                for _ in range(4):
+                    after = _settle(cr.apply(dealer.deal(rng.getrandbits(64), 1), move))
+                    mover = after.to_move
+                    if node.ranked is None or mover is None:
+                        continue
+                    moves = cr.legal_moves(after)
+                    allowed = max(1, math.ceil(widening * node.visits**0.5))
+                    offered = bot._offered(node, after, mover, moves)
+                    assert offered == offered_plainly(node, moves, allowed)
+                    offers += 1
+        assert offers > 20
