@@ -36,10 +36,11 @@ SHARED = {
     "greedy fill patterns",
     "greedy jungle tiles",
     "greedy squares around",
+    "temple gold",
 }
 """The nine tables of the issue, and the greedy bot's resolutions, fill patterns, jungle
-tiles and squares around, the types of hands and the hands with a tile drawn (issue 39),
-by their names in the registry."""
+tiles and squares around, the types of hands, the hands with a tile drawn and the temples'
+gold by their workers (issue 39), by their names in the registry."""
 
 GREEDY_CONFIG = cr.Config(
     players=4, modules={cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE}

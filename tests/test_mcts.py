@@ -11,7 +11,7 @@ import cacao_rules as cr
 from cacao_rules.agents.bots import greedy_value
 from cacao_rules.agents.determinization import Dealer, dealt
 from cacao_rules.agents.greedy import move_values
-from cacao_rules.agents.mcts import _Edge, _Node, leaf_value
+from cacao_rules.agents.mcts import _Edge, _Node, _settle, leaf_value
 from cacao_rules.agents.registry import BOTS
 
 
@@ -213,3 +213,72 @@ def test_the_dealer_deals_the_hidden_hands_as_determinize_does(config: cr.Config
                 seed = rng.getrandbits(64)
                 chance = None if deal == 0 else rng.getrandbits(64)
                 assert dealer.deal(seed, chance) == dealt(seen, seed, chance)
+
+
+def offered_plainly(node: _Node, moves: tuple[cr.Move, ...], allowed: int) -> list[cr.Move]:
+    """What a node offers, read plainly: its ranking as it stands if these are the moves it
+    ranked, else the ranked moves that are legal, then the legal moves it did not rank, in
+    their order; the first ``allowed`` of them."""
+    assert node.ranked is not None
+    if moves == node.listed:
+        return node.ranked[:allowed]
+    legal = set(moves)
+    offered = [move for move in node.ranked if move in legal]
+    ranked = set(offered)
+    offered += [move for move in moves if move not in ranked]
+    return offered[:allowed]
+
+
+def edges_are_kept_by_move_and_by_place(node: _Node) -> int:
+    """Assert that every node below ``node`` keeps each tried edge under its move, and each
+    ranked move's edge at its place in the ranking; the nodes checked."""
+    for move, edge in node.edges.items():
+        assert edge.move == move
+    if node.ranked is not None:
+        assert len(node.ranked_edges) == len(node.ranked)
+        for move, kept in zip(node.ranked, node.ranked_edges, strict=True):
+            assert kept is node.edges.get(move)
+    return 1 + sum(edges_are_kept_by_move_and_by_place(edge.node) for edge in node.edges.values())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_node_offers_its_moves_by_place_as_the_plain_reading_does(players: int) -> None:
+    """The search's offer (the ranked moves by their place in the ranking, their edges kept
+    by place; the moves the ranking lacks after them) equals the plain reading of the
+    ranking through the deal's legal moves: at the root, and at each node below it for
+    fresh deals (other hidden hands: the filtered offers), with the usual widening and with
+    one that offers every move (the moves the ranking lacks, too); and after a search the
+    edges kept by place are those kept by move."""
+    config = cr.Config(players=players)
+    rng = random.Random(players)
+    for game in range(3):
+        state = mid_game(game, 12 + 9 * game, config)
+        while not isinstance(state.step, cr.PlacementStep):
+            state = cr.apply(state, cr.legal_moves(state)[0])
+        bot = cr.MCTSBot(game, iterations=60, stop_early=False)
+        root = _Node()
+        seat = state.to_move
+        assert seat is not None
+        dealer = Dealer(cr.observe(state, seat))
+        listed = cr.legal_moves(state)
+        for _ in range(60):
+            bot._iterate(dealer.deal(bot._rng.getrandbits(64), 1), root, listed)
+        assert edges_are_kept_by_move_and_by_place(root) > 60
+        offers = 0
+        for widening in (2.0, 40.0):
+            bot.widening = widening
+            allowed = max(1, math.ceil(widening * root.visits**0.5))
+            assert bot._offered(root, state, seat, listed) == offered_plainly(root, listed, allowed)
+            for move, edge in root.edges.items():
+                node = edge.node
+                for _ in range(4):
+                    after = _settle(cr.apply(dealer.deal(rng.getrandbits(64), 1), move))
+                    mover = after.to_move
+                    if node.ranked is None or mover is None:
+                        continue
+                    moves = cr.legal_moves(after)
+                    allowed = max(1, math.ceil(widening * node.visits**0.5))
+                    offered = bot._offered(node, after, mover, moves)
+                    assert offered == offered_plainly(node, moves, allowed)
+                    offers += 1
+        assert offers > 20

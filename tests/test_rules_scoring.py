@@ -7,6 +7,7 @@ so that a chosen number of workers (0 to 3) faces the temple.
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -181,6 +182,46 @@ def test_temple_gold_is_the_rule_for_every_count_of_workers() -> None:
                     for seat in seconds:
                         expected[seat] = 3 // len(seconds)
             assert scoring.temple_gold(workers) == expected, workers
+
+
+def temple_totals_read_plainly(state: cr.State) -> list[int]:
+    """Each seat's gold from all temples as the rules read: every temple on the board, the
+    workers of each seat on the top tiles facing it side by side, shared out by
+    :func:`scoring.temple_gold` (tied to the rules above)."""
+    totals = [0] * len(state.players)
+    for (x, y), tile in state.board.items():
+        if not (isinstance(tile, cr.JungleTile) and tile.kind is cr.JungleKind.TEMPLE):
+            continue
+        workers = [0] * len(state.players)
+        for side in Side:
+            dx, dy = side.delta
+            near = state.board.get((x + dx, y + dy))
+            if isinstance(near, cr.WorkerTile):
+                workers[near.owner] += near.edges[side.opposite]
+        for seat, gold in enumerate(scoring.temple_gold(workers)):
+            totals[seat] += gold
+    return totals
+
+
+@pytest.mark.rule("R-SCORE-1", "R-SCORE-2", "R-SCORE-3", "R-SCORE-4", "R-SCORE-5")
+@pytest.mark.parametrize("bound", [None, 2])
+def test_temple_totals_are_the_temples_read_plainly(
+    bound: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kept-gold temple totals (workers counted inline, each temple's share-out read from
+    a table by its workers) equal the temples read plainly, at every decision of seeded
+    random games of 2 to 4 players and of the Big Game; with the table bounded to 2 entries
+    too, so that it forgets all the time."""
+    if bound is not None:
+        monkeypatch.setattr(scoring._TEMPLE_GOLD, "bound", bound)
+    configs = [cr.Config(players=players) for players in (2, 3, 4)] + [cr.Config.big_game(4)]
+    for index, config in enumerate(configs):
+        rng = random.Random(index)
+        state = cr.new_game(config, seed=index)
+        while not state.is_over:
+            assert scoring.temple_totals(state) == temple_totals_read_plainly(state)
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+        assert scoring.temple_totals(state) == temple_totals_read_plainly(state)
 
 
 # R-SCORE-5 -------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ searching player has seen and fill in the rest at random (:rule:`R-HIDDEN-3`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..compiled import Int
 from ..errors import expect, expect_any
 from ..game.components import WorkerType
@@ -54,9 +56,10 @@ def dealt(observation: Observation, seed: int, chance_seed: int | None) -> State
 class Dealer:
     """:func:`dealt` for one observation, deal after deal: the search deals once per
     iteration from the same observation, so what every deal shares is made once (the
-    state's open part and the observer's own player, in a template state), and each other
-    player is made once per hand it is dealt (a few tiles from a few kinds: the same hands
-    come again and again), kept by what is left of the tiles it may hold.
+    state's fields but the players and the seed, the observer's own player, and of each
+    other seat its unseen tiles counted), and each other player is made once per hand it is
+    dealt (a few tiles from a few kinds: the same hands come again and again), kept by what
+    is left of the tiles it may hold.
 
     Each hand is drawn as :func:`completed_state` draws it with :func:`seeded_pick`: tile
     by tile, seat by seat, the ``draws``-th draw taking the element at
@@ -65,49 +68,71 @@ class Dealer:
     that its deals equal :func:`dealt`'s.
     """
 
-    __slots__ = ("_hidden", "_players", "_template")
+    __slots__ = ("_fields", "_hidden", "_seats")
 
     def __init__(self, observation: Observation) -> None:
-        self._template = completed_state(observation)
+        template = completed_state(observation)
+        self._fields = list(template.values())
+        """The template's fields, in :attr:`State.FIELDS`' order: each deal writes its
+        players and seed in and makes a state of them (no keywords looked up)."""
+        self._seats = template.players
         self._hidden = [
-            (seat, view, [count for _, count in view.unseen.items])
+            _Hidden(seat, view)
             for seat, view in enumerate(observation.players)
             if view.hand is None
         ]
-        self._players: dict[tuple[int, tuple[int, ...]], PlayerState] = {}
 
     def deal(self, seed: int, chance_seed: int | None) -> State:
-        """``dealt(observation, seed, chance_seed)``."""
-        template = self._template
-        players = list(template.players)
+        """``dealt(observation, seed, chance_seed)``. Each hidden hand's draws are counted
+        off the unseen tiles here, in one loop per seat rather than a call per seat or per
+        tile: the search deals at every iteration."""
+        players = list(self._seats)
         draws = 0
-        for seat, view, counts in self._hidden:
-            left = _left_after(counts, view.hand_size, seed, draws)
-            draws += view.hand_size
-            key = (seat, left)
-            player = self._players.get(key)
-            if player is None:
-                player = self._players[key] = _dealt_player(view, counts, left)
-            players[seat] = player
-        return template.replace(players=tuple(players), seed=chance_seed)
+        for hidden in self._hidden:
+            left = list(hidden.counts)
+            total = hidden.total
+            for draw in range(draws, draws + hidden.hand_size):
+                index = seeded_index(total, seed, draw)
+                position = 0
+                while index >= left[position]:
+                    index -= left[position]
+                    position += 1
+                left[position] -= 1
+                total -= 1
+            draws += hidden.hand_size
+            players[hidden.seat] = hidden.player(tuple(left))
+        fields = self._fields
+        fields[_PLAYERS] = tuple(players)
+        fields[_SEED] = chance_seed
+        return State(*fields)
 
 
-def _left_after(counts: list[int], hand_size: int, seed: int, draws: int) -> tuple[int, ...]:
-    """The counts of the unseen tiles (``counts``, in the bag's order) left after the
-    ``hand_size`` draws from ``draws`` on of a deal seeded ``seed``."""
-    left = list(counts)
-    total = 0
-    for count in left:
-        total += count
-    for draw in range(draws, draws + hand_size):
-        index = seeded_index(total, seed, draw)
-        position = 0
-        while index >= left[position]:
-            index -= left[position]
-            position += 1
-        left[position] -= 1
-        total -= 1
-    return tuple(left)
+_PLAYERS: Final = State.FIELDS.index("players")
+_SEED: Final = State.FIELDS.index("seed")
+"""Where a state's players and seed are among its fields."""
+
+
+class _Hidden:
+    """A seat whose hand the observer cannot see: its view, how many tiles it holds, the
+    counts of the tiles it may hold (in the bag's order) and their total, and the players
+    already dealt, by the counts left after their hand."""
+
+    __slots__ = ("counts", "hand_size", "players", "seat", "total", "view")
+
+    def __init__(self, seat: int, view: PlayerView) -> None:
+        self.seat = seat
+        self.view = view
+        self.hand_size = view.hand_size
+        self.counts = [count for _, count in view.unseen.items]
+        self.total = sum(self.counts)
+        self.players: dict[tuple[int, ...], PlayerState] = {}
+
+    def player(self, left: tuple[int, ...]) -> PlayerState:
+        """The player dealt the tiles that ``left`` lacks, made once."""
+        player = self.players.get(left)
+        if player is None:
+            player = self.players[left] = _dealt_player(self.view, self.counts, left)
+        return player
 
 
 def _dealt_player(view: PlayerView, counts: list[int], left: tuple[int, ...]) -> PlayerState:

@@ -34,7 +34,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from ..compiled import Int
 from ..engine import apply, legal_moves
@@ -42,7 +42,7 @@ from ..errors import ConfigError, bad_argument, expect, expect_any
 from ..game.moves import Move
 from ..observation import observe
 from ..state.chance import check_seed
-from ..state.state import PlacementStep, State
+from ..state.state import OverStep, PlacementStep, State
 from ..turn.results import winners
 from ..turn.scoring import temple_totals
 from .bots import GOLD_WEIGHT, SUN_WEIGHT, WATER_WEIGHT, greedy_value
@@ -64,12 +64,13 @@ WIDENING_POWER: Final = 0.5
 
 
 class _Edge:
-    """A move tried at a node: its visits, the summed score of the seat that made it, how
-    often it was available, and the node it leads to."""
+    """A move tried at a node: the move, its visits, the summed score of the seat that made
+    it, how often it was available, and the node it leads to."""
 
-    __slots__ = ("available", "node", "score", "visits")
+    __slots__ = ("available", "move", "node", "score", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, move: Move | None = None) -> None:
+        self.move = move
         self.visits = 0
         self.score = 0.0
         self.available = 0
@@ -79,14 +80,16 @@ class _Edge:
 class _Node:
     """A decision in the tree: its moves tried, and its moves in the greedy bot's order
     (worked out on the first visit, from that visit's deal, whose legal moves ``listed``
-    were)."""
+    were), with the edge of each ranked move once tried (``ranked_edges``, by place in the
+    ranking: a visit finds them without hashing a move)."""
 
-    __slots__ = ("edges", "listed", "ranked", "visits")
+    __slots__ = ("edges", "listed", "ranked", "ranked_edges", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.edges: dict[Move, _Edge] = {}
         self.ranked: list[Move] | None = None
+        self.ranked_edges: list[_Edge | None] = []
         self.listed: Sequence[Move] = ()
 
 
@@ -192,37 +195,57 @@ class MCTSBot:
         state = world
         node = root
         path: list[tuple[_Node, _Edge, int]] = []
-        while not state.is_over:
-            mover = state.to_move
+        while True:
+            step = state.step
+            if isinstance(step, OverStep):
+                break
+            # Below the root a placement, whose mover is the player to move (to_move's
+            # answer, without its calls).
+            mover = state.current if isinstance(step, PlacementStep) else state.to_move
             assert mover is not None, "a seeded world has no chance nodes"
             if node is not root:
                 moves = legal_moves(state)
-            offered = self._offered(node, state, mover, moves)
-            # Each offered move is looked up once: the first untried one is expanded, else
-            # the tried ones (then all offered, in order) are compared.
-            edges = node.edges
+            places, extras = self._offer(node, state, mover, moves)
+            # Each offered move's edge is looked up once, the ranked ones by their place:
+            # the first untried one is expanded, else the tried ones (then all offered, in
+            # order) are compared.
+            ranked_edges = node.ranked_edges
             tried: list[_Edge] = []
-            untried: Move | None = None
-            for move in offered:
-                edge = edges.get(move)
+            untried = -1  # the place of the first untried ranked move
+            for place in places:
+                edge = ranked_edges[place]
                 if edge is None:
-                    if untried is None:
-                        untried = move
+                    if untried < 0:
+                        untried = place
                 else:
                     edge.available += 1
                     tried.append(edge)
-            if untried is not None:
-                move = untried
-                edge = edges[move] = _Edge()
+            untried_extra: Move | None = None
+            for move in extras:  # moves the ranking lacks: by the move
+                found = node.edges.get(move)
+                if found is None:
+                    if untried < 0 and untried_extra is None:
+                        untried_extra = move
+                else:
+                    found.available += 1
+                    tried.append(found)
+            expand = untried >= 0 or untried_extra is not None
+            if expand:
+                if untried >= 0:
+                    move = cast(list[Move], node.ranked)[untried]
+                else:
+                    move = cast(Move, untried_extra)
+                edge = node.edges[move] = _Edge(move)
                 edge.available = 1
+                if untried >= 0:
+                    ranked_edges[untried] = edge
             else:
-                index = self._pick(tried)
-                move = offered[index]
-                edge = tried[index]
+                edge = self._pick(tried)
+                move = cast(Move, edge.move)
             path.append((node, edge, mover))
             state = _settle(apply(state, move))
             node = edge.node
-            if untried is not None:
+            if expand:
                 break
         scores = _score(state)
         for parent, edge, mover in path:
@@ -230,9 +253,12 @@ class MCTSBot:
             edge.visits += 1
             edge.score += scores[mover]
 
-    def _offered(self, node: _Node, state: State, mover: int, moves: Sequence[Move]) -> list[Move]:
-        """The moves ``node`` offers in this deal: the greedy bot's favourites first, as
-        many as its visits allow; moves the ranking (from another deal) lacks come last."""
+    def _offer(
+        self, node: _Node, state: State, mover: int, moves: Sequence[Move]
+    ) -> tuple[Sequence[int], list[Move]]:
+        """The moves ``node`` offers in this deal (see :meth:`_offered`), as the places in
+        its ranking of the ranked ones, in order, and the moves the ranking lacks, which
+        come after them."""
         ranked = node.ranked
         if ranked is None:
             # Best first, the first of equal ones first (the sort is stable); keyed by a
@@ -240,33 +266,45 @@ class MCTSBot:
             negated = [-value for value in relative_values(state, mover, moves)]
             order = sorted(range(len(moves)), key=negated.__getitem__)
             ranked = node.ranked = [moves[index] for index in order]
+            node.ranked_edges = [None] * len(ranked)
             node.listed = moves
         allowed = max(1, math.ceil(self.widening * node.visits**WIDENING_POWER))
-        if moves == node.listed:  # the same moves (the searcher's own, mostly): no filtering
-            return ranked[:allowed]
+        listed = node.listed
+        if moves is listed or moves == listed:  # the same moves (the root's): no filtering
+            return range(min(allowed, len(ranked))), []
         legal = set(moves)
-        offered = []
+        places: list[int] = []
+        place = 0
         for move in ranked:  # only the first ``allowed`` are offered: stop there
             if move in legal:
-                offered.append(move)
-                if len(offered) == allowed:
-                    return offered
-        known = set(offered)
-        offered += [move for move in moves if move not in known]
-        return offered[:allowed]
+                places.append(place)
+                if len(places) == allowed:
+                    return places, []
+            place += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+        known = {ranked[place] for place in places}
+        extras = [move for move in moves if move not in known]
+        return places, extras[: allowed - len(places)]
 
-    def _pick(self, tried: Sequence[_Edge]) -> int:
-        """The index of the edge in ``tried`` (each offered move's, in order) with the best
-        upper confidence bound, counting availability; the first of equal ones."""
+    def _offered(self, node: _Node, state: State, mover: int, moves: Sequence[Move]) -> list[Move]:
+        """The moves ``node`` offers in this deal: the greedy bot's favourites first, as
+        many as its visits allow; moves the ranking (from another deal) lacks come last."""
+        places, extras = self._offer(node, state, mover, moves)
+        ranked = cast(list[Move], node.ranked)
+        return [ranked[place] for place in places] + extras
+
+    def _pick(self, tried: Sequence[_Edge]) -> _Edge:
+        """The edge in ``tried`` (each offered move's, in order) with the best upper
+        confidence bound, counting availability; the first of equal ones."""
         c = self.exploration
         sqrt = math.sqrt
         log = math.log
-        best = 0
+        best = tried[0]
         best_bound = -math.inf
-        for index, edge in enumerate(tried):
-            bound = edge.score / edge.visits + c * sqrt(log(edge.available) / edge.visits)
+        for edge in tried:
+            visits = edge.visits
+            bound = edge.score / visits + c * sqrt(log(edge.available) / visits)
             if bound > best_bound:
-                best = index
+                best = edge
                 best_bound = bound
         return best
 
@@ -278,7 +316,9 @@ def _score(state: State) -> list[float]:
         won = winners(state)
         return [1 / len(won) if seat in won else 0.0 for seat in seats]
     temples = temple_totals(state)
-    values = [leaf_value(state, seat, temples) for seat in seats]
+    values = []
+    for seat in seats:  # a loop: a comprehension is a call (pure)
+        values.append(leaf_value(state, seat, temples))
     # The best of the others' values is the best value, or the runner-up's for the seat
     # that holds the best (equal to the best where two hold it).
     ordered = sorted(values)  # a few seats: one sort, not heapq's generic nlargest
@@ -308,6 +348,10 @@ def _settle(state: State) -> State:
     """Play every decision up to the next placement (or the end) as
     :class:`~cacao_rules.GreedyBot` would: the search branches on placements only, so that
     a placement is judged by what it brings in."""
-    while not state.is_over and not isinstance(state.step, PlacementStep):
+    while not isinstance(state.step, _SETTLED):
         state = apply(state, greedy_move(state))
     return state
+
+
+_SETTLED: Final = (PlacementStep, OverStep)
+"""The steps :func:`_settle` stops at: a placement, or the end (``State.is_over``)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from ..game.caches import Memo
 from ..game.components import JungleKind, JungleTile, WorkerTile
 from ..game.geometry import OPPOSITE, SIDES
 from ..state.board import kept_neighbours
@@ -63,18 +64,6 @@ def _share(gold: list[int], workers: Sequence[int], count: int, share: int) -> N
         seat += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
 
 
-def temple_workers(view: View, temple: tuple[int, int]) -> list[int]:
-    """Workers each seat has facing the temple on ``temple``, top tiles only (:rule:`R-SCORE-5`)."""
-    workers = [0] * len(view.players)
-    board = view.board
-    around: tuple[Any, ...] = kept_neighbours(temple)
-    for side in _SIDE_NUMBERS:
-        tile = board.get(around[side])
-        if isinstance(tile, WorkerTile):
-            workers[tile.owner] += tile.edges[OPPOSITE[side]]
-    return workers
-
-
 _SIDE_NUMBERS: Final = tuple(int(side) for side in SIDES)
 """The sides' numbers, N, E, S, W: a kept tuple, which the pure build loops over for less
 than a ``range`` or the enum members."""
@@ -82,17 +71,47 @@ than a ``range`` or the enum members."""
 
 def temple_totals(view: View) -> list[int]:
     """Each seat's gold from all temples, each temple scored on its own: sums, so the
-    temples are read in the board's own order, unsorted. The search bot asks this at every
-    leaf it plays out, so the temples' neighbours are the board's kept squares
-    (:func:`~cacao_rules.state.board.kept_neighbours`), not new tuples."""
-    totals = [0] * len(view.players)
-    for square, tile in view.board.items():
+    temples are read in the board's own order, unsorted.
+
+    A temple's workers are those of each seat facing it, top tiles only
+    (:rule:`R-SCORE-5`). The search bot asks this at every leaf it plays out, where the
+    board holds the same few temples with the same few counts of workers again and again:
+    the workers are counted without a call per temple (the board's ``get`` found once, the
+    neighbours as the board keeps them: :func:`~cacao_rules.state.board.kept_neighbours`),
+    and their gold is :func:`kept_temple_gold`'s. ``tests/test_rules_scoring.py`` ties this
+    to the rules read plainly."""
+    board = view.board
+    get = board.get
+    seats = len(view.players)
+    totals = [0] * seats
+    for square, tile in board.items():
         if isinstance(tile, JungleTile) and tile.kind is _TEMPLE:
+            workers = [0] * seats
+            around: tuple[Any, ...] = kept_neighbours(square)
+            for side in _SIDE_NUMBERS:
+                near = get(around[side])
+                if isinstance(near, WorkerTile):
+                    workers[near.owner] += near.edges[OPPOSITE[side]]
             seat = 0
-            for gold in temple_gold(temple_workers(view, square)):
+            for gold in kept_temple_gold(workers):
                 totals[seat] += gold
                 seat += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
     return totals
+
+
+_TEMPLE_GOLD: Final[Memo[tuple[int, ...], list[int]]] = Memo("temple gold", 100_000)
+""":func:`temple_gold` by the workers facing a temple; starts afresh when full. The lists
+are never changed once kept."""
+
+
+def kept_temple_gold(workers: list[int]) -> list[int]:
+    """:func:`temple_gold` of ``workers``, kept in :data:`_TEMPLE_GOLD`: a table read costs
+    the pure build a tenth of the share-out. The list returned is shared: read it only."""
+    key = tuple(workers)
+    gold = _TEMPLE_GOLD.table.get(key)
+    if gold is None:
+        gold = _TEMPLE_GOLD.keep(key, temple_gold(workers))
+    return gold
 
 
 _TEMPLE: Final = JungleKind.TEMPLE
