@@ -31,7 +31,6 @@ SHARED = {
     "worker tile documents",
     "greedy gains",
     "greedy tile numbers",
-    "greedy temple gold",
     "greedy resolutions",
     "greedy fill patterns",
     "greedy jungle tiles",

@@ -43,7 +43,7 @@ from ..state.state import FillStep, PlacementStep, PlayerState, ResolveStep, Sta
 from ..turn.actions import ACTIONS, Amount
 from ..turn.activation import activates
 from ..turn.filling import fill_moves, spaces_to_fill
-from ..turn.scoring import temple_gold, temple_totals
+from ..turn.scoring import kept_temple_gold, temple_totals
 from .bots import SUN_WEIGHT, TEMPLE_WEIGHT, deciding_seat, greedy_value, holdings_value
 
 PLAYED_OUT: Final = frozenset({Module.HUTS, Module.GEM_MINES, Module.EMPEROR})
@@ -394,20 +394,6 @@ def _search(draft: Draft, seat: int, edges: list[Edge]) -> int:
     return best
 
 
-_TEMPLE_GOLD: Final[Memo[tuple[int, ...], list[int]]] = Memo("greedy temple gold", 100_000)
-""":func:`~cacao_rules.turn.scoring.temple_gold` by the workers facing a temple; starts
-afresh when full. The lists are never changed once kept."""
-
-
-def _temple_gold(workers: list[int]) -> list[int]:
-    """:func:`~cacao_rules.turn.scoring.temple_gold`, kept in :data:`_TEMPLE_GOLD`."""
-    key = tuple(workers)
-    gold = _TEMPLE_GOLD.table.get(key)
-    if gold is None:
-        gold = _TEMPLE_GOLD.keep(key, temple_gold(workers))
-    return gold
-
-
 Edges = tuple[int, ...]
 """A worker tile's workers on N, E, S, W as placed (a tuple of any length to the compiler,
 so that reading one side by its number builds no tuple)."""
@@ -634,7 +620,7 @@ class _Temple:
             counted = list(self.workers)
             counted[self.seat] += shown
             gain = self.gains[shown] = TEMPLE_WEIGHT * (
-                _temple_gold(counted)[self.seat] - self.before
+                kept_temple_gold(counted)[self.seat] - self.before
             )
         return gain
 
@@ -721,7 +707,7 @@ class _Around:
         if not new:
             counted = list(workers)
             counted[self.seat] += was
-            before = _temple_gold(counted)[self.seat]
+            before = kept_temple_gold(counted)[self.seat]
         return _Temple(side, self.seat, workers, before)
 
 
