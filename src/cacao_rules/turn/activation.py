@@ -124,18 +124,16 @@ def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -
             tile = draft.board[edge.square]
             if isinstance(tile, WorkerTile) and edge.workers != tile.edges[edge.side]:
                 draft.emit(HutUsed(edge.owner, Hut.FOREMAN))
-    _continue(draft, queue, 0)
+    _continue(draft, queue, 0, -1)
 
 
-def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> None:
-    """Wait for the next edge, after the Farmer's fruit for an owner who is done."""
-    step = draft.step
-    if isinstance(step, ResolveStep):
-        owner = step.queue[0].owner
-        if not queue or queue[0].owner != owner:
-            if received:  # nothing counted: no Farmer (see _counted), no call
-                farmer_fruit(draft, owner, received)
-            received = 0
+def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int, owner: int) -> None:
+    """Wait for the next edge, after the Farmer's fruit for ``owner``, whose edge was just
+    resolved (``-1`` for none), if they are done. The cacao counted is asked about first:
+    nothing counted (no Farmer, see :func:`_counted`) needs no look at the queue."""
+    if received and (not queue or queue[0].owner != owner):
+        farmer_fruit(draft, owner, received)
+        received = 0
     if queue:
         draft.step = ResolveStep._unchecked(queue, received)
     else:
@@ -224,8 +222,10 @@ def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...
     """The edges of the owner to decide next: the queue is in resolution order, owner by
     owner, so they are its first edges."""
     owner = queue[0].owner
+    if queue[-1].owner == owner:  # one owner queued: the whole queue, not a copy
+        return queue
     end = 1
-    while end < len(queue) and queue[end].owner == owner:
+    while queue[end].owner == owner:  # (no bound to check: the last edge is another's)
         end += 1
     return queue[:end]
 
@@ -540,7 +540,7 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
                 kept.append(edge)
             index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
         others = tuple(kept) + others
-    _continue(draft, others, step.received)
+    _continue(draft, others, step.received, mine[0].owner)
     return None
 
 
@@ -857,4 +857,6 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
             received += _counted(draft, owner, stored)
     if draft.events is not None:
         draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
-    _continue(draft, queue[:index] + queue[index + 1 :], received)
+    # The first edge resolved (often so) leaves the rest of the queue: one slice, not two.
+    rest = queue[1:] if index == 0 else queue[:index] + queue[index + 1 :]
+    _continue(draft, rest, received, edge.owner)
