@@ -429,17 +429,15 @@ def _settle(
     worked = _worked(view, edges)
     if not _interact(worked.actions):
         options = worked.options
-        live = tuple(_offer_choices(options))
-        # Some edge dead: asked with `in`, a C call compiled, where all() is looked up in
-        # builtins and called through Python's protocol (so throughout this module).
-        if False in live:
-            return live, None
+        for offered in options:  # some edge dead: which are worked out only then
+            if len(offered) < 2:
+                return tuple(_offer_choices(options)), None
         moves = []
         index = 0
         for offered in options:
             moves += _edge_moves(edges[index], offered)
-            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
-        return live, moves
+            index += 1  # (by hand: enumerate() costs the pure build more)
+        return (True,) * index, moves
     live, listed = _settle_situation(view, worked)
     if listed is None:
         return live, None
@@ -464,6 +462,8 @@ def _settle_situation(view: View, worked: _Edges, *, listing: bool = True) -> Se
     for them and every edge is live."""
     key = _situation(worked)
     known = None if key is None else _SITUATIONS.table.get(key)
+    # Every edge live: asked with `in`, a C call compiled, where all() is looked up in
+    # builtins and called through Python's protocol (so throughout this module).
     if known is None:
         live = _liveness(worked)
         known = (live, _distinct(view, worked) if listing and False not in live else None)
@@ -782,9 +782,12 @@ def _edge_index(view: View, move: Resolve) -> int:
 def _queue_index(queue: tuple[ActivatedEdge, ...], move: Resolve) -> int:
     """The position in ``queue`` of the edge ``move`` resolves, one of the owner to decide's
     (the first edges queued: :func:`_decider_edges`), looked for without copying them."""
-    owner = queue[0].owner
     square = move.square
     side = move.side
+    first = queue[0]
+    if first.side == side and first.square == square:  # the usual case: the first edge
+        return 0
+    owner = first.owner
     index = 0  # (not a range: the pure build spends more making one than counting)
     for edge in queue:
         if edge.owner != owner:
