@@ -589,14 +589,23 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     dead edges queued (:func:`dead_edges`) even edges that do not interact can end alike:
     using either of two temples leaves the other one dead, resolved by the engine.
     """
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    received = step.received
     scratch = Draft(view, None)
+    player = edges.player
+    unused = _unused_effect(player, received)  # one for every use of no worker
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
     index = -1  # (by hand: enumerate() costs the pure build more)
     for offered in edges.options:
         index += 1
         for use in offered:
-            after, effect = _effect(view, edges, index, use, scratch)
+            if use.workers:
+                after, effect = _effect(edges, index, use, scratch, received)
+            else:
+                after = player
+                effect = unused
             listed = _Listed(index, use, after)
             group = alike.get(effect)
             if group is None:  # the first move with its effect: nothing to compare
@@ -681,7 +690,7 @@ def _interact(actions: list[Action]) -> bool:
 
 
 def _effect(
-    view: View, edges: _Edges, index: int, use: Use, scratch: Draft
+    edges: _Edges, index: int, use: Use, scratch: Draft, received: int
 ) -> tuple[PlayerState | None, tuple[object, ...]]:
     """What using ``edges.edges[index]`` as ``use`` changes, and the owner after it (``None``
     for a gem mine's use, not carried out here).
@@ -695,14 +704,13 @@ def _effect(
     the owner's gems and masks follow from the gems taken and the mine from its square and
     those gems, and no other action changes the board or the gems. So the mine's square
     and the gems taken stand for what such a use changes, after a ``None`` where the other
-    effects hold the owner's resources.
+    effects hold the owner's resources. ``received`` is the cacao counted so far this turn
+    (:attr:`ResolveStep.received`), handed in by the caller, which compares many uses.
     """
-    step = view.step
-    assert isinstance(step, ResolveStep)
-    edge = edges.edges[index]
     player = edges.player
     if not use.workers:  # nothing changes but the edges left
-        return player, (_resources(player), step.received, None)
+        return player, _unused_effect(player, received)
+    edge = edges.edges[index]
     tile = edges.jungles[index]
     if tile.gems is not None:
         return None, (None, edge.jungle_square, use.gems)
@@ -713,10 +721,14 @@ def _effect(
     after = scratch.players[owner]
     scratch.players[owner] = player
     assert scratch.board is edges.board, "only a gem mine's action changes the board"
-    received = step.received
     if gained:  # nothing counted: no call (as in do_resolve)
         received += _counted(scratch, owner, gained)
     return after, (_resources(after), received, None)
+
+
+def _unused_effect(player: PlayerState, received: int) -> tuple[object, ...]:
+    """The :func:`_effect` of a use of no worker by ``player``: nothing changes."""
+    return (_resources(player), received, None)
 
 
 def _performed(view: View, edge: ActivatedEdge, use: Use) -> Draft:
@@ -761,8 +773,10 @@ def _outcome(
 ) -> tuple[object, ...]:
     """What using ``edges[index]`` as ``use`` leads to before the owner decides again: its
     :func:`_effect` and the owner's edges it leaves live (:func:`_left_live`)."""
+    step = view.step
+    assert isinstance(step, ResolveStep)
     worked = _worked(view, edges)
-    after, effect = _effect(view, worked, index, use, Draft(view, None))
+    after, effect = _effect(worked, index, use, Draft(view, None), step.received)
     return (*effect, _Listed(index, use, after).live(view, worked))
 
 
