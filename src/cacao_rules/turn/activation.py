@@ -594,7 +594,7 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     received = step.received
     scratch = Draft(view, None)
     player = edges.player
-    unused = _unused_effect(player, received)  # one for every use of no worker
+    unused = _resources(player, received)  # the effect of every use of no worker
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
     index = -1  # (by hand: enumerate() costs the pure build more)
@@ -703,13 +703,14 @@ def _effect(
     and the board alike exactly when they take the same gems from the same mine, since
     the owner's gems and masks follow from the gems taken and the mine from its square and
     those gems, and no other action changes the board or the gems. So the mine's square
-    and the gems taken stand for what such a use changes, after a ``None`` where the other
-    effects hold the owner's resources. ``received`` is the cacao counted so far this turn
-    (:attr:`ResolveStep.received`), handed in by the caller, which compares many uses.
+    and the gems taken stand for what such a use changes, after a ``None`` (three values,
+    where the other effects are the six of :func:`_resources`). ``received`` is the cacao
+    counted so far this turn (:attr:`ResolveStep.received`), handed in by the caller, which
+    compares many uses.
     """
     player = edges.player
     if not use.workers:  # nothing changes but the edges left
-        return player, _unused_effect(player, received)
+        return player, _resources(player, received)
     edge = edges.edges[index]
     tile = edges.jungles[index]
     if tile.gems is not None:
@@ -723,12 +724,7 @@ def _effect(
     assert scratch.board is edges.board, "only a gem mine's action changes the board"
     if gained:  # nothing counted: no call (as in do_resolve)
         received += _counted(scratch, owner, gained)
-    return after, (_resources(after), received, None)
-
-
-def _unused_effect(player: PlayerState, received: int) -> tuple[object, ...]:
-    """The :func:`_effect` of a use of no worker by ``player``: nothing changes."""
-    return (_resources(player), received, None)
+    return after, _resources(after, received)
 
 
 def _performed(view: View, edge: ActivatedEdge, use: Use) -> Draft:
@@ -740,19 +736,14 @@ def _performed(view: View, edge: ActivatedEdge, use: Use) -> Draft:
     return working
 
 
-def _resources(player: PlayerState) -> tuple[object, ...]:
-    """What the tiles' actions can change of a player: the rest (hand, pile, huts, map
-    tiles) stays as it is while edges are resolved, so this tells apart the players that
-    moves on one owner's edges leave, and is cheaper to hash than the whole player."""
-    return (
-        player.gold,
-        player.cacao,
-        player.chocolate,
-        player.sun,
-        player.water_field,
-        player.gems,
-        player.masks,
-    )
+def _resources(player: PlayerState, received: int) -> tuple[object, ...]:
+    """The effect (:func:`_effect`) of a use that leaves the owner as ``player`` and the cacao
+    counted as ``received``: what the tiles' actions but a gem mine's can change of a
+    player. The rest (hand, pile, huts, map tiles) stays as it is while edges are resolved,
+    and so do the gems and masks but after a gem mine's use, whose effect is of its own
+    form; so this tells apart the players that such moves on one owner's edges leave, and
+    is cheaper to hash than the whole player. One flat tuple, hashed as one."""
+    return (player.gold, player.cacao, player.chocolate, player.sun, player.water_field, received)
 
 
 def _left_live(others: _Edges, index: int) -> tuple[int, ...]:
