@@ -323,11 +323,12 @@ _TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()
 
 class _Edges:
     """One owner's activated ``edges`` with the ``player`` who owns them, the ``board``
-    they lie on, their jungle tiles and actions, and their options (worked out when first
-    needed), for settling edges that do not interact (:func:`_settle`) and working out a
-    situation that is not kept (see :func:`_situation`)."""
+    they lie on, their jungle tiles and actions, and their ``options``, the uses worth
+    offering on each edge now (:func:`edge_options`), for settling edges that do not
+    interact (:func:`_settle`) and working out a situation that is not kept (see
+    :func:`_situation`)."""
 
-    __slots__ = ("_options", "actions", "board", "edges", "jungles", "player")
+    __slots__ = ("actions", "board", "edges", "jungles", "options", "player")
 
     def __init__(
         self,
@@ -336,29 +337,14 @@ class _Edges:
         jungles: list[JungleTile],
         actions: list[Action],
         edges: tuple[ActivatedEdge, ...],
-        options: list[tuple[Use, ...]] | None,
+        options: list[tuple[Use, ...]],
     ) -> None:
         self.player = player
         self.board = board
         self.jungles = jungles
         self.actions = actions
         self.edges = edges
-        self._options = options
-
-    @property
-    def options(self) -> list[tuple[Use, ...]]:
-        """The uses worth offering on each edge now (:func:`edge_options`)."""
-        if self._options is None:
-            player = self.player
-            jungles = self.jungles
-            edges = self.edges
-            options = []
-            index = 0
-            for action in self.actions:  # a loop: see _offer_choices
-                options.append(action.options(player, jungles[index], edges[index].workers))
-                index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
-            self._options = options
-        return self._options
+        self.options = options
 
     def others(self, index: int, player: PlayerState) -> _Edges:
         """The edges but ``edges[index]``, once it was used by a move that left the board as
@@ -368,32 +354,37 @@ class _Edges:
         their actions, and the options too when the move left the owner as they were (a use
         of no worker)."""
         edges = self.edges[:index] + self.edges[index + 1 :]
-        options = None
+        jungles = self.jungles[:index] + self.jungles[index + 1 :]
+        actions = self.actions[:index] + self.actions[index + 1 :]
         if player is self.player:
             options = self.options[:index] + self.options[index + 1 :]
-        return _Edges(
-            player,
-            self.board,
-            self.jungles[:index] + self.jungles[index + 1 :],
-            self.actions[:index] + self.actions[index + 1 :],
-            edges,
-            options,
-        )
+        else:
+            options = []
+            position = 0
+            for action in actions:  # a loop: see _offer_choices
+                options.append(action.options(player, jungles[position], edges[position].workers))
+                position += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+        return _Edges(player, self.board, jungles, actions, edges, options)
 
 
 def _worked(view: View, edges: tuple[ActivatedEdge, ...]) -> _Edges:
     """One owner's ``edges`` in ``view``, to be worked out (:class:`_Edges`): their jungle
-    tiles and actions found in one loop (no call per edge: this runs at nearly every step
-    an owner with several edges resolves)."""
+    tiles, actions and options found in one loop (no call per edge but the options': this
+    runs at nearly every step an owner with several edges resolves, and all but a kept
+    situation's need the options)."""
     board = view.board
+    player = view.players[edges[0].owner]
     jungles = []
     actions = []
+    options = []
     for edge in edges:
         tile = board.get(edge.jungle_square)
         assert isinstance(tile, JungleTile)
         jungles.append(tile)
-        actions.append(ACTIONS[tile.kind])
-    return _Edges(view.players[edges[0].owner], board, jungles, actions, edges, None)
+        action = ACTIONS[tile.kind]
+        actions.append(action)
+        options.append(action.options(player, tile, edge.workers))
+    return _Edges(player, board, jungles, actions, edges, options)
 
 
 Settled = tuple[tuple[bool, ...], tuple[tuple[int, Use], ...] | None]
