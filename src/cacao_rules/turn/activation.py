@@ -512,33 +512,41 @@ def _offer_choices(options: list[tuple[Use, ...]]) -> list[bool]:
 
 
 def settle_or_list(draft: Draft) -> list[Resolve] | None:
-    """Resolve every dead edge of the owner to decide next and return ``None``; or, if none is
-    dead, return the owner's moves (:func:`resolve_moves`).
+    """Resolve every dead edge of the owner to decide next and, if none of theirs is left,
+    return ``None``; or return the owner's moves (:func:`resolve_moves`) on the live edges.
 
     One settling (:func:`_settle`) answers both: the engine calls this at every step an
-    owner resolves, and it decides without listing when edges are dead."""
+    owner resolves, and it decides without listing when edges are dead. Dead edges are
+    resolved using no worker, which changes nothing but the queue, so the owner's live
+    edges are settled at once on the state that waits for them (their settling lists their
+    moves: an edge is live by what the live edges offer, never by a dead one), rather than
+    in another round of the engine's loop."""
     step = draft.step
     assert isinstance(step, ResolveStep)
     queue = step.queue
     mine = _decider_edges(queue)
-    live, listed = _settle(draft, mine)
-    if listed is not None:
-        return listed
-    if draft.events is not None:
-        for edge, alive in zip(mine, live, strict=True):
-            if not alive:
-                draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
-    others = queue[len(mine) :]
-    if len(mine) > 1:
+    while True:
+        live, listed = _settle(draft, mine)
+        if listed is not None:
+            return listed
+        if draft.events is not None:
+            for edge, alive in zip(mine, live, strict=True):
+                if not alive:
+                    draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
+        queue = queue[len(mine) :]
         kept = []
-        index = 0
-        for edge in mine:
-            if live[index]:
-                kept.append(edge)
-            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
-        others = tuple(kept) + others
-    _continue(draft, others, step.received, mine[0].owner)
-    return None
+        if len(mine) > 1:
+            index = 0
+            for edge in mine:
+                if live[index]:
+                    kept.append(edge)
+                index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+        if kept:
+            mine = tuple(kept)
+            queue = mine + queue
+        _continue(draft, queue, step.received, mine[0].owner)
+        if not kept:
+            return None
 
 
 def resolve_moves(view: View) -> list[Resolve]:
