@@ -792,12 +792,9 @@ def _edge_index(view: View, move: Resolve) -> int:
 def _queue_index(queue: tuple[ActivatedEdge, ...], move: Resolve) -> int:
     """The position in ``queue`` of the edge ``move`` resolves, one of the owner to decide's
     (the first edges queued: :func:`_decider_edges`), looked for without copying them."""
+    owner = queue[0].owner
     square = move.square
     side = move.side
-    first = queue[0]
-    if first.side == side and first.square == square:  # the usual case: the first edge
-        return 0
-    owner = first.owner
     index = 0  # (not a range: the pure build spends more making one than counting)
     for edge in queue:
         if edge.owner != owner:
@@ -856,8 +853,12 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     step = draft.step
     assert isinstance(step, ResolveStep)
     queue = step.queue
-    index = _queue_index(queue, move)
-    edge = queue[index]
+    edge = queue[0]
+    index = 0
+    # The first edge queued, the usual one, is asked about here: a call less at most moves.
+    if edge.side != move.side or edge.square != move.square:
+        index = _queue_index(queue, move)
+        edge = queue[index]
     received = step.received
     if move.workers:
         tile = draft.board[edge.jungle_square]  # (not through _jungle: a call less a move)
