@@ -524,7 +524,8 @@ def settle_or_list(draft: Draft) -> list[Resolve] | None:
     step = draft.step
     assert isinstance(step, ResolveStep)
     queue = step.queue
-    mine = _decider_edges(queue)
+    # One owner queued, the usual case, asked here (see _decider_edges): a call less.
+    mine = queue if queue[-1].owner == queue[0].owner else _decider_edges(queue)
     while True:
         live, listed = _settle(draft, mine)
         if listed is not None:
