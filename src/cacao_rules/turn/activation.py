@@ -6,6 +6,7 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ..errors import IllegalMoveError
@@ -387,9 +388,9 @@ def _worked(view: View, edges: tuple[ActivatedEdge, ...]) -> _Edges:
     return _Edges(player, board, jungles, actions, edges, options)
 
 
-Settled = tuple[tuple[bool, ...], tuple[tuple[int, Use], ...] | None]
+Settled = tuple[tuple[bool, ...], tuple[tuple[Use, ...], ...] | None]
 """What a situation settles to: which edges are live and, when all are, the moves listed as
-(edge index, use), or ``None`` if not worked out yet."""
+the uses listed on each edge, or ``None`` if not worked out yet."""
 
 _SITUATIONS: Final[Memo[tuple[object, ...], Settled]] = Memo(
     "resolving situations", 50_000, Forget.OLDER_HALF
@@ -432,19 +433,22 @@ def _settle(
         for offered in options:  # some edge dead: which are worked out only then
             if len(offered) < 2:
                 return tuple(_offer_choices(options)), None
-        moves = []
-        index = 0
-        for offered in options:
-            moves += _edge_moves(edges[index], offered)
-            index += 1  # (by hand: enumerate() costs the pure build more)
-        return (True,) * index, moves
+        return (True,) * len(edges), _moves_of(edges, options)
     live, listed = _settle_situation(view, worked)
     if listed is None:
         return live, None
-    moves = []
-    for index, use in listed:  # a loop: see _offer_choices
-        moves.append(resolve_move(edges[index], use))
-    return live, moves
+    return live, _moves_of(edges, listed)
+
+
+def _moves_of(edges: tuple[ActivatedEdge, ...], uses: Sequence[tuple[Use, ...]]) -> list[Resolve]:
+    """The moves that make the uses ``uses[i]`` of ``edges[i]``, edge by edge
+    (:func:`_edge_moves`)."""
+    moves: list[Resolve] = []
+    index = 0
+    for offered in uses:
+        moves += _edge_moves(edges[index], offered)
+        index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+    return moves
 
 
 _ONE_DEAD: Final[tuple[tuple[bool, ...], list[Resolve] | None]] = ((False,), None)
@@ -565,9 +569,7 @@ def resolve_moves(view: View) -> list[Resolve]:
     mine = _decider_edges(step.queue)
     _, listed = _settle(view, mine)
     if listed is None:  # some edges are dead: see dead_edges
-        return [
-            resolve_move(mine[index], use) for index, use in _distinct(view, _worked(view, mine))
-        ]
+        return _moves_of(mine, _distinct(view, _worked(view, mine)))
     return listed
 
 
@@ -587,9 +589,9 @@ def dead_edges(view: View) -> tuple[ActivatedEdge, ...]:
     )
 
 
-def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
-    """The moves of :func:`resolve_moves` as (edge index, use), every move compared: the
-    first of every outcome.
+def _distinct(view: View, edges: _Edges) -> tuple[tuple[Use, ...], ...]:
+    """The moves of :func:`resolve_moves` as the uses listed on each edge, every move
+    compared: the first of every outcome.
 
     Two moves can end alike only if they leave the owner, the cacao counted and the board
     alike (their :func:`_effect`); only for a move whose effect is not new is it worked out
@@ -609,6 +611,7 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     index = -1  # (by hand: enumerate() costs the pure build more)
     for offered in edges.options:
         index += 1
+        chosen = []
         for use in offered:
             if use.workers:
                 after, effect = _effect(edges, index, use, scratch, received)
@@ -623,7 +626,8 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
                 continue
             else:
                 group.append(listed)
-            distinct.append((index, use))
+            chosen.append(use)
+        distinct.append(tuple(chosen))
     return tuple(distinct)
 
 
