@@ -82,17 +82,28 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
             if workers > 0 or at_tree:
                 edges.append(_activate(tile, square, facing_side, workers, space))
     if len(edges) > own and len(edges) > 1:
-        players = len(view.players)
-        current = view.current
-
-        def order(edge: ActivatedEdge) -> tuple[int, int, int, Side]:
-            # The square's coordinates flat and the side as it is (an int): compiled, the
-            # square would be boxed into a new tuple and int() called for every edge.
-            x, y = edge.square
-            return ((edge.owner - current) % players, x, y, edge.side)
-
-        edges.sort(key=order)
+        return _in_order(edges, len(view.players), view.current)
     return edges
+
+
+def _in_order(edges: list[ActivatedEdge], players: int, current: int) -> list[ActivatedEdge]:
+    """``edges`` in resolution order: by owner from the player to move (``current``) on, then
+    by square and side (:rule:`R-ACT-6`).
+
+    Sorted as (order, edge) pairs, flat, rather than with a key function, which the pure
+    build calls once for every edge; no two edges share a square and side, so no edge is
+    ever compared. The square's coordinates are read flat and the side as it is (an int):
+    compiled, the square would be boxed into a new tuple and int() called for every edge.
+    """
+    keyed = []
+    for edge in edges:
+        x, y = edge.square
+        keyed.append(((edge.owner - current) % players, x, y, edge.side, edge))
+    keyed.sort()
+    ordered = []
+    for item in keyed:
+        ordered.append(item[4])
+    return ordered
 
 
 def activates(workers: int, facing: Tile | None) -> bool:
