@@ -644,7 +644,11 @@ def test_the_moves_listed_are_those_every_move_compared_gives(config: cr.Config)
             if isinstance(step, ResolveStep):
                 mine = activation._decider_edges(step.queue)
                 compared = activation._distinct(state, activation._worked(state, mine))
-                listed = [activation.resolve_move(mine[index], use) for index, use in compared]
+                listed = [
+                    activation.resolve_move(edge, use)
+                    for edge, uses in zip(mine, compared, strict=True)
+                    for use in uses
+                ]
                 assert list(cr.legal_moves(state)) == listed, str(state.step)
                 checked += len(mine) > 1
             state = cr.apply(state, choose(cr.legal_moves(state)))

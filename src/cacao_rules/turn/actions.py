@@ -148,12 +148,15 @@ def _up_to(workers: int, cap: int) -> tuple[Use, ...]:
     through an iterator over its arguments (every action but a plantation's and a chocolate
     market's offers its uses so)."""
     limit = workers if workers < cap else cap
-    if 0 <= limit < len(_UP_TO):
+    if 0 <= limit < _KEPT_UP_TO:  # (a constant: len() would be a call more)
         return _UP_TO[limit]
     return tuple(Use(used) for used in range(limit + 1))
 
 
-_UP_TO: Final = tuple(tuple(Use(used) for used in range(limit + 1)) for limit in range(8))
+_KEPT_UP_TO: Final = 8
+"""How many of :data:`_UP_TO` are kept."""
+
+_UP_TO: Final = tuple(tuple(Use(used) for used in range(limit + 1)) for limit in range(_KEPT_UP_TO))
 """The uses of up to 0 to 7 workers, made once (uses are immutable)."""
 
 
@@ -203,7 +206,7 @@ class _Plantation(Action):
         useful = (room + value - 1) // value
         if workers < useful:
             useful = workers
-        return _UP_TO[useful] if useful < len(_UP_TO) else _up_to(useful, useful)
+        return _UP_TO[useful] if useful < _KEPT_UP_TO else _up_to(useful, useful)
 
     def perform(
         self, draft: Draft, seat: int, at: Square, tile: JungleTile, workers: int, use: Used

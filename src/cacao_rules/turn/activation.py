@@ -6,6 +6,7 @@ Rules: :rule:`R-ACT-1` to :rule:`R-ACT-7`. What each tile does is in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ..errors import IllegalMoveError
@@ -49,6 +50,10 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
     # pure build more than the test (a test ties the two).
     # The sides counted by hand over the kept neighbours: the pure build spends more making
     # a range than looping, and a neighbour read by its side's number is no faster compiled.
+    # Its owner and whether it was played with the Foreman read once for its four sides,
+    # and the edge made here, not through _activate: a call less for each.
+    owner = new_tile.owner
+    foreman = new_tile.foreman
     side = -1
     for facing in around:
         side += 1
@@ -56,7 +61,9 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
         if isinstance(jungle, JungleTile):
             workers = printed[side]
             if workers > 0 or jungle.kind is JungleKind.TREE_OF_LIFE:
-                edges.append(_activate(new_tile, placed, side, workers, facing))
+                if foreman:  # (R-HUT-FOREMAN: see _activate)
+                    workers = counted_workers(new_tile, workers)
+                edges.append(ActivatedEdge._unchecked(owner, placed, SIDES[side], workers, facing))
     own = len(edges)
     spaces: tuple[Any, ...] = filled
     for space in spaces:
@@ -75,17 +82,28 @@ def activated_edges(view: View, placed: Square, filled: tuple[Square, ...]) -> l
             if workers > 0 or at_tree:
                 edges.append(_activate(tile, square, facing_side, workers, space))
     if len(edges) > own and len(edges) > 1:
-        players = len(view.players)
-        current = view.current
-
-        def order(edge: ActivatedEdge) -> tuple[int, int, int, Side]:
-            # The square's coordinates flat and the side as it is (an int): compiled, the
-            # square would be boxed into a new tuple and int() called for every edge.
-            x, y = edge.square
-            return ((edge.owner - current) % players, x, y, edge.side)
-
-        edges.sort(key=order)
+        return _in_order(edges, len(view.players), view.current)
     return edges
+
+
+def _in_order(edges: list[ActivatedEdge], players: int, current: int) -> list[ActivatedEdge]:
+    """``edges`` in resolution order: by owner from the player to move (``current``) on, then
+    by square and side (:rule:`R-ACT-6`).
+
+    Sorted as (order, edge) pairs, flat, rather than with a key function, which the pure
+    build calls once for every edge; no two edges share a square and side, so no edge is
+    ever compared. The square's coordinates are read flat and the side as it is (an int):
+    compiled, the square would be boxed into a new tuple and int() called for every edge.
+    """
+    keyed = []
+    for edge in edges:
+        x, y = edge.square
+        keyed.append(((edge.owner - current) % players, x, y, edge.side, edge))
+    keyed.sort()
+    ordered = []
+    for item in keyed:
+        ordered.append(item[4])
+    return ordered
 
 
 def activates(workers: int, facing: Tile | None) -> bool:
@@ -124,18 +142,16 @@ def start_activation(draft: Draft, placed: Square, filled: tuple[Square, ...]) -
             tile = draft.board[edge.square]
             if isinstance(tile, WorkerTile) and edge.workers != tile.edges[edge.side]:
                 draft.emit(HutUsed(edge.owner, Hut.FOREMAN))
-    _continue(draft, queue, 0)
+    _continue(draft, queue, 0, -1)
 
 
-def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int) -> None:
-    """Wait for the next edge, after the Farmer's fruit for an owner who is done."""
-    step = draft.step
-    if isinstance(step, ResolveStep):
-        owner = step.queue[0].owner
-        if not queue or queue[0].owner != owner:
-            if received:  # nothing counted: no Farmer (see _counted), no call
-                farmer_fruit(draft, owner, received)
-            received = 0
+def _continue(draft: Draft, queue: tuple[ActivatedEdge, ...], received: int, owner: int) -> None:
+    """Wait for the next edge, after the Farmer's fruit for ``owner``, whose edge was just
+    resolved (``-1`` for none), if they are done. The cacao counted is asked about first:
+    nothing counted (no Farmer, see :func:`_counted`) needs no look at the queue."""
+    if received and (not queue or queue[0].owner != owner):
+        farmer_fruit(draft, owner, received)
+        received = 0
     if queue:
         draft.step = ResolveStep._unchecked(queue, received)
     else:
@@ -224,8 +240,10 @@ def _decider_edges(queue: tuple[ActivatedEdge, ...]) -> tuple[ActivatedEdge, ...
     """The edges of the owner to decide next: the queue is in resolution order, owner by
     owner, so they are its first edges."""
     owner = queue[0].owner
+    if queue[-1].owner == owner:  # one owner queued: the whole queue, not a copy
+        return queue
     end = 1
-    while end < len(queue) and queue[end].owner == owner:
+    while queue[end].owner == owner:  # (no bound to check: the last edge is another's)
         end += 1
     return queue[:end]
 
@@ -317,11 +335,12 @@ _TOUCHES: Final = {kind: _touch_bits(action) for kind, action in ACTIONS.items()
 
 class _Edges:
     """One owner's activated ``edges`` with the ``player`` who owns them, the ``board``
-    they lie on, their jungle tiles and actions, and their options (worked out when first
-    needed), for settling edges that do not interact (:func:`_settle`) and working out a
-    situation that is not kept (see :func:`_situation`)."""
+    they lie on, their jungle tiles and actions, and their ``options``, the uses worth
+    offering on each edge now (:func:`edge_options`), for settling edges that do not
+    interact (:func:`_settle`) and working out a situation that is not kept (see
+    :func:`_situation`)."""
 
-    __slots__ = ("_options", "actions", "board", "edges", "jungles", "player")
+    __slots__ = ("actions", "board", "edges", "jungles", "options", "player")
 
     def __init__(
         self,
@@ -330,29 +349,14 @@ class _Edges:
         jungles: list[JungleTile],
         actions: list[Action],
         edges: tuple[ActivatedEdge, ...],
-        options: list[tuple[Use, ...]] | None,
+        options: list[tuple[Use, ...]],
     ) -> None:
         self.player = player
         self.board = board
         self.jungles = jungles
         self.actions = actions
         self.edges = edges
-        self._options = options
-
-    @property
-    def options(self) -> list[tuple[Use, ...]]:
-        """The uses worth offering on each edge now (:func:`edge_options`)."""
-        if self._options is None:
-            player = self.player
-            jungles = self.jungles
-            edges = self.edges
-            options = []
-            index = 0
-            for action in self.actions:  # a loop: see _offer_choices
-                options.append(action.options(player, jungles[index], edges[index].workers))
-                index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
-            self._options = options
-        return self._options
+        self.options = options
 
     def others(self, index: int, player: PlayerState) -> _Edges:
         """The edges but ``edges[index]``, once it was used by a move that left the board as
@@ -362,37 +366,42 @@ class _Edges:
         their actions, and the options too when the move left the owner as they were (a use
         of no worker)."""
         edges = self.edges[:index] + self.edges[index + 1 :]
-        options = None
+        jungles = self.jungles[:index] + self.jungles[index + 1 :]
+        actions = self.actions[:index] + self.actions[index + 1 :]
         if player is self.player:
             options = self.options[:index] + self.options[index + 1 :]
-        return _Edges(
-            player,
-            self.board,
-            self.jungles[:index] + self.jungles[index + 1 :],
-            self.actions[:index] + self.actions[index + 1 :],
-            edges,
-            options,
-        )
+        else:
+            options = []
+            position = 0
+            for action in actions:  # a loop: see _offer_choices
+                options.append(action.options(player, jungles[position], edges[position].workers))
+                position += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+        return _Edges(player, self.board, jungles, actions, edges, options)
 
 
 def _worked(view: View, edges: tuple[ActivatedEdge, ...]) -> _Edges:
     """One owner's ``edges`` in ``view``, to be worked out (:class:`_Edges`): their jungle
-    tiles and actions found in one loop (no call per edge: this runs at nearly every step
-    an owner with several edges resolves)."""
+    tiles, actions and options found in one loop (no call per edge but the options': this
+    runs at nearly every step an owner with several edges resolves, and all but a kept
+    situation's need the options)."""
     board = view.board
+    player = view.players[edges[0].owner]
     jungles = []
     actions = []
+    options = []
     for edge in edges:
         tile = board.get(edge.jungle_square)
         assert isinstance(tile, JungleTile)
         jungles.append(tile)
-        actions.append(ACTIONS[tile.kind])
-    return _Edges(view.players[edges[0].owner], board, jungles, actions, edges, None)
+        action = ACTIONS[tile.kind]
+        actions.append(action)
+        options.append(action.options(player, tile, edge.workers))
+    return _Edges(player, board, jungles, actions, edges, options)
 
 
-Settled = tuple[tuple[bool, ...], tuple[tuple[int, Use], ...] | None]
+Settled = tuple[tuple[bool, ...], tuple[tuple[Use, ...], ...] | None]
 """What a situation settles to: which edges are live and, when all are, the moves listed as
-(edge index, use), or ``None`` if not worked out yet."""
+the uses listed on each edge, or ``None`` if not worked out yet."""
 
 _SITUATIONS: Final[Memo[tuple[object, ...], Settled]] = Memo(
     "resolving situations", 50_000, Forget.OLDER_HALF
@@ -422,31 +431,35 @@ def _settle(
     interact are settled through their situation (:func:`_settle_situation`)."""
     if len(edges) == 1:
         edge = edges[0]
-        offered = edge_options(view, edge)
+        # edge_options() written out: a call less at nearly every step a single edge resolves.
+        tile = view.board[edge.jungle_square]
+        assert isinstance(tile, JungleTile)
+        offered = ACTIONS[tile.kind].options(view.players[edge.owner], tile, edge.workers)
         if len(offered) < 2:
             return _ONE_DEAD
         return _ONE_LIVE, _edge_moves(edge, offered)
     worked = _worked(view, edges)
     if not _interact(worked.actions):
         options = worked.options
-        live = tuple(_offer_choices(options))
-        # Some edge dead: asked with `in`, a C call compiled, where all() is looked up in
-        # builtins and called through Python's protocol (so throughout this module).
-        if False in live:
-            return live, None
-        moves = []
-        index = 0
-        for offered in options:
-            moves += _edge_moves(edges[index], offered)
-            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
-        return live, moves
+        for offered in options:  # some edge dead: which are worked out only then
+            if len(offered) < 2:
+                return tuple(_offer_choices(options)), None
+        return (True,) * len(edges), _moves_of(edges, options)
     live, listed = _settle_situation(view, worked)
     if listed is None:
         return live, None
-    moves = []
-    for index, use in listed:  # a loop: see _offer_choices
-        moves.append(resolve_move(edges[index], use))
-    return live, moves
+    return live, _moves_of(edges, listed)
+
+
+def _moves_of(edges: tuple[ActivatedEdge, ...], uses: Sequence[tuple[Use, ...]]) -> list[Resolve]:
+    """The moves that make the uses ``uses[i]`` of ``edges[i]``, edge by edge
+    (:func:`_edge_moves`)."""
+    moves: list[Resolve] = []
+    index = 0
+    for offered in uses:
+        moves += _edge_moves(edges[index], offered)
+        index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+    return moves
 
 
 _ONE_DEAD: Final[tuple[tuple[bool, ...], list[Resolve] | None]] = ((False,), None)
@@ -464,6 +477,8 @@ def _settle_situation(view: View, worked: _Edges, *, listing: bool = True) -> Se
     for them and every edge is live."""
     key = _situation(worked)
     known = None if key is None else _SITUATIONS.table.get(key)
+    # Every edge live: asked with `in`, a C call compiled, where all() is looked up in
+    # builtins and called through Python's protocol (so throughout this module).
     if known is None:
         live = _liveness(worked)
         known = (live, _distinct(view, worked) if listing and False not in live else None)
@@ -515,33 +530,42 @@ def _offer_choices(options: list[tuple[Use, ...]]) -> list[bool]:
 
 
 def settle_or_list(draft: Draft) -> list[Resolve] | None:
-    """Resolve every dead edge of the owner to decide next and return ``None``; or, if none is
-    dead, return the owner's moves (:func:`resolve_moves`).
+    """Resolve every dead edge of the owner to decide next and, if none of theirs is left,
+    return ``None``; or return the owner's moves (:func:`resolve_moves`) on the live edges.
 
     One settling (:func:`_settle`) answers both: the engine calls this at every step an
-    owner resolves, and it decides without listing when edges are dead."""
+    owner resolves, and it decides without listing when edges are dead. Dead edges are
+    resolved using no worker, which changes nothing but the queue, so the owner's live
+    edges are settled at once on the state that waits for them (their settling lists their
+    moves: an edge is live by what the live edges offer, never by a dead one), rather than
+    in another round of the engine's loop."""
     step = draft.step
     assert isinstance(step, ResolveStep)
     queue = step.queue
-    mine = _decider_edges(queue)
-    live, listed = _settle(draft, mine)
-    if listed is not None:
-        return listed
-    if draft.events is not None:
-        for edge, alive in zip(mine, live, strict=True):
-            if not alive:
-                draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
-    others = queue[len(mine) :]
-    if len(mine) > 1:
+    # One owner queued, the usual case, asked here (see _decider_edges): a call less.
+    mine = queue if queue[-1].owner == queue[0].owner else _decider_edges(queue)
+    while True:
+        live, listed = _settle(draft, mine)
+        if listed is not None:
+            return listed
+        if draft.events is not None:
+            for edge, alive in zip(mine, live, strict=True):
+                if not alive:
+                    draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, 0, automatic=True))
+        queue = queue[len(mine) :]
         kept = []
-        index = 0
-        for edge in mine:
-            if live[index]:
-                kept.append(edge)
-            index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
-        others = tuple(kept) + others
-    _continue(draft, others, step.received)
-    return None
+        if len(mine) > 1:
+            index = 0
+            for edge in mine:
+                if live[index]:
+                    kept.append(edge)
+                index += 1  # noqa: SIM113 (by hand: enumerate() costs the pure build more)
+        if kept:
+            mine = tuple(kept)
+            queue = mine + queue
+        _continue(draft, queue, step.received, mine[0].owner)
+        if not kept:
+            return None
 
 
 def resolve_moves(view: View) -> list[Resolve]:
@@ -556,9 +580,7 @@ def resolve_moves(view: View) -> list[Resolve]:
     mine = _decider_edges(step.queue)
     _, listed = _settle(view, mine)
     if listed is None:  # some edges are dead: see dead_edges
-        return [
-            resolve_move(mine[index], use) for index, use in _distinct(view, _worked(view, mine))
-        ]
+        return _moves_of(mine, _distinct(view, _worked(view, mine)))
     return listed
 
 
@@ -578,9 +600,9 @@ def dead_edges(view: View) -> tuple[ActivatedEdge, ...]:
     )
 
 
-def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
-    """The moves of :func:`resolve_moves` as (edge index, use), every move compared: the
-    first of every outcome.
+def _distinct(view: View, edges: _Edges) -> tuple[tuple[Use, ...], ...]:
+    """The moves of :func:`resolve_moves` as the uses listed on each edge, every move
+    compared: the first of every outcome.
 
     Two moves can end alike only if they leave the owner, the cacao counted and the board
     alike (their :func:`_effect`); only for a move whose effect is not new is it worked out
@@ -589,14 +611,24 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
     dead edges queued (:func:`dead_edges`) even edges that do not interact can end alike:
     using either of two temples leaves the other one dead, resolved by the engine.
     """
+    step = view.step
+    assert isinstance(step, ResolveStep)
+    received = step.received
     scratch = Draft(view, None)
+    player = edges.player
+    unused = _resources(player, received)  # the effect of every use of no worker
     alike: dict[tuple[object, ...], list[_Listed]] = {}
     distinct = []
     index = -1  # (by hand: enumerate() costs the pure build more)
     for offered in edges.options:
         index += 1
+        chosen = []
         for use in offered:
-            after, effect = _effect(view, edges, index, use, scratch)
+            if use.workers:
+                after, effect = _effect(edges, index, use, scratch, received)
+            else:
+                after = player
+                effect = unused
             listed = _Listed(index, use, after)
             group = alike.get(effect)
             if group is None:  # the first move with its effect: nothing to compare
@@ -605,7 +637,8 @@ def _distinct(view: View, edges: _Edges) -> tuple[tuple[int, Use], ...]:
                 continue
             else:
                 group.append(listed)
-            distinct.append((index, use))
+            chosen.append(use)
+        distinct.append(tuple(chosen))
     return tuple(distinct)
 
 
@@ -681,7 +714,7 @@ def _interact(actions: list[Action]) -> bool:
 
 
 def _effect(
-    view: View, edges: _Edges, index: int, use: Use, scratch: Draft
+    edges: _Edges, index: int, use: Use, scratch: Draft, received: int
 ) -> tuple[PlayerState | None, tuple[object, ...]]:
     """What using ``edges.edges[index]`` as ``use`` changes, and the owner after it (``None``
     for a gem mine's use, not carried out here).
@@ -694,15 +727,15 @@ def _effect(
     and the board alike exactly when they take the same gems from the same mine, since
     the owner's gems and masks follow from the gems taken and the mine from its square and
     those gems, and no other action changes the board or the gems. So the mine's square
-    and the gems taken stand for what such a use changes, after a ``None`` where the other
-    effects hold the owner's resources.
+    and the gems taken stand for what such a use changes, after a ``None`` (three values,
+    where the other effects are the six of :func:`_resources`). ``received`` is the cacao
+    counted so far this turn (:attr:`ResolveStep.received`), handed in by the caller, which
+    compares many uses.
     """
-    step = view.step
-    assert isinstance(step, ResolveStep)
-    edge = edges.edges[index]
     player = edges.player
     if not use.workers:  # nothing changes but the edges left
-        return player, (_resources(player), step.received, None)
+        return player, _resources(player, received)
+    edge = edges.edges[index]
     tile = edges.jungles[index]
     if tile.gems is not None:
         return None, (None, edge.jungle_square, use.gems)
@@ -713,10 +746,9 @@ def _effect(
     after = scratch.players[owner]
     scratch.players[owner] = player
     assert scratch.board is edges.board, "only a gem mine's action changes the board"
-    received = step.received
     if gained:  # nothing counted: no call (as in do_resolve)
         received += _counted(scratch, owner, gained)
-    return after, (_resources(after), received, None)
+    return after, _resources(after, received)
 
 
 def _performed(view: View, edge: ActivatedEdge, use: Use) -> Draft:
@@ -728,19 +760,14 @@ def _performed(view: View, edge: ActivatedEdge, use: Use) -> Draft:
     return working
 
 
-def _resources(player: PlayerState) -> tuple[object, ...]:
-    """What the tiles' actions can change of a player: the rest (hand, pile, huts, map
-    tiles) stays as it is while edges are resolved, so this tells apart the players that
-    moves on one owner's edges leave, and is cheaper to hash than the whole player."""
-    return (
-        player.gold,
-        player.cacao,
-        player.chocolate,
-        player.sun,
-        player.water_field,
-        player.gems,
-        player.masks,
-    )
+def _resources(player: PlayerState, received: int) -> tuple[object, ...]:
+    """The effect (:func:`_effect`) of a use that leaves the owner as ``player`` and the cacao
+    counted as ``received``: what the tiles' actions but a gem mine's can change of a
+    player. The rest (hand, pile, huts, map tiles) stays as it is while edges are resolved,
+    and so do the gems and masks but after a gem mine's use, whose effect is of its own
+    form; so this tells apart the players that such moves on one owner's edges leave, and
+    is cheaper to hash than the whole player. One flat tuple, hashed as one."""
+    return (player.gold, player.cacao, player.chocolate, player.sun, player.water_field, received)
 
 
 def _left_live(others: _Edges, index: int) -> tuple[int, ...]:
@@ -761,8 +788,10 @@ def _outcome(
 ) -> tuple[object, ...]:
     """What using ``edges[index]`` as ``use`` leads to before the owner decides again: its
     :func:`_effect` and the owner's edges it leaves live (:func:`_left_live`)."""
+    step = view.step
+    assert isinstance(step, ResolveStep)
     worked = _worked(view, edges)
-    after, effect = _effect(view, worked, index, use, Draft(view, None))
+    after, effect = _effect(worked, index, use, Draft(view, None), step.received)
     return (*effect, _Listed(index, use, after).live(view, worked))
 
 
@@ -843,8 +872,12 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
     step = draft.step
     assert isinstance(step, ResolveStep)
     queue = step.queue
-    index = _queue_index(queue, move)
-    edge = queue[index]
+    edge = queue[0]
+    index = 0
+    # The first edge queued, the usual one, is asked about here: a call less at most moves.
+    if edge.side != move.side or edge.square != move.square:
+        index = _queue_index(queue, move)
+        edge = queue[index]
     received = step.received
     if move.workers:
         tile = draft.board[edge.jungle_square]  # (not through _jungle: a call less a move)
@@ -857,4 +890,6 @@ def do_resolve(draft: Draft, move: Resolve) -> None:
             received += _counted(draft, owner, stored)
     if draft.events is not None:
         draft.emit(EdgeResolved(edge.owner, edge.square, edge.side, move.workers, automatic=False))
-    _continue(draft, queue[:index] + queue[index + 1 :], received)
+    # The first edge resolved (often so) leaves the rest of the queue: one slice, not two.
+    rest = queue[1:] if index == 0 else queue[:index] + queue[index + 1 :]
+    _continue(draft, rest, received, edge.owner)
