@@ -6,7 +6,7 @@ into a new :class:`~cacao_rules.state.state.State`. In the pure build, copying t
 (cachegrind, 40 seeded 4-player games: 517.8M with the copy, 504.8M without, issue 39).
 So in the pure build the draft is made, from the declared class, as a state open to
 change: a subclass of the state's open twin (``game/sealed.py``) with no slot of its own
-and the methods of the declared class, and :func:`freeze_in_place` turns it into the state
+and the methods of the declared class, and :func:`_freeze_in_place` turns it into the state
 by changing its class. The compiled build keeps the declared class, whose native
 fields and constructor cost little.
 
@@ -49,7 +49,7 @@ def working_copy_class(declared: type[Declared]) -> type[Declared]:
         __slots__=(),
         events=vars(Sealed)["_hash"],
         moves=vars(State)["_listed"],
-        freeze=freeze_in_place,
+        freeze=_freeze_in_place,
         __eq__=object.__eq__,
         __hash__=object.__hash__,
         __repr__=object.__repr__,
@@ -59,11 +59,12 @@ def working_copy_class(declared: type[Declared]) -> type[Declared]:
     return working
 
 
-def freeze_in_place(draft: object) -> State:
+def _freeze_in_place(draft: State) -> State:
     """:meth:`~cacao_rules.state.draft.Draft.freeze` of the pure build: the draft itself
-    becomes the state it describes, its moves' record in the private slot, no hash worked
-    out, sealed. The draft ends here: it is that state now."""
-    working: Any = draft  # the state's layout: its slots take what a state holds
+    (a state open to change, so typed as a state) becomes the state it describes, its
+    moves' record in the private slot, no hash worked out, sealed. The draft ends here: it
+    is that state now."""
+    working: Any = draft  # its two draft fields and its list of players are not a state's
     moves = working.moves
     working.players = tuple(working.players)
     if moves is not None:  # the record, written as its constructor does
