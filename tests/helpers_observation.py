@@ -1,4 +1,5 @@
-"""Random games sampled for the observation, determinization and tensor tests."""
+"""Random games: every state of one (the rules tests walk seeded ones), and states sampled
+for the observation, determinization and tensor tests."""
 
 from __future__ import annotations
 

@@ -134,6 +134,7 @@ def test_a_tile_laid_replaces_the_tile_of_its_square_or_fills_an_empty_one() -> 
             assert after == wanted and list(after.items()) == list(wanted.items())
 
 
+@pytest.mark.rule("R-PLACE-1")
 @pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config.big_game(4)])
 def test_a_square_is_free_when_empty_and_next_to_a_jungle_tile(config: cr.Config) -> None:
     """A square is on the kept frontier (searched with the tuple's own search, as a placement's

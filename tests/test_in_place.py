@@ -13,21 +13,18 @@ import cacao_rules as cr
 from cacao_rules.state.draft import Draft
 from cacao_rules.state.listed import Listed
 from cacao_rules.state.state import State
+from helpers_observation import random_game
 
 CONFIGS = (cr.Config(players=4), cr.Config.big_game(4))
 
 
 def _states(games: int = 6) -> list[State]:
     """Every state of a few seeded random games of the base game and the Big Game."""
-    states: list[State] = []
-    for index in range(games):
-        choose = random.Random(index).choice
-        state = cr.new_game(CONFIGS[index % len(CONFIGS)], seed=index)
-        while not state.is_over:
-            states.append(state)
-            state = cr.apply(state, choose(cr.legal_moves(state)))
-        states.append(state)
-    return states
+    return [
+        state
+        for index in range(games)
+        for state in random_game(CONFIGS[index % len(CONFIGS)], index, random.Random(index))
+    ]
 
 
 def test_a_frozen_draft_is_the_state_its_constructor_makes_of_the_same_fields() -> None:

@@ -25,6 +25,7 @@ from cacao_rules.game.geometry import neighbours
 from cacao_rules.state.board import square_object
 from cacao_rules.turn import filling
 from cacao_rules.turn.filling import fill_moves
+from helpers_observation import random_game
 from helpers_positions import (
     G1,
     M2,
@@ -476,15 +477,12 @@ def test_kept_fills_equal_the_fills_worked_out_afresh(config: cr.Config) -> None
     spaces) lists the same fills with the kept layouts and fills as with none kept."""
     checked = 0
     for seed in range(3):
-        rng = random.Random(seed)
-        state = cr.new_game(config, seed=seed)
-        while not state.is_over:
+        for state in random_game(config, seed, random.Random(seed)):
             if isinstance(state.step, cr.FillStep):
                 kept = fill_moves(state, state.step.spaces)
                 clear_all()
                 assert fill_moves(state, state.step.spaces) == kept
                 checked += 1
-            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
     assert checked > 20
 
 
@@ -515,9 +513,7 @@ def test_the_spaces_to_fill_are_those_the_rule_names(config: cr.Config) -> None:
     those boards on a worker square is a worker tile."""
     checked = 0
     for seed in range(2):
-        rng = random.Random(seed)
-        state = cr.new_game(config, seed=seed)
-        while not state.is_over:
+        for state in random_game(config, seed, random.Random(seed)):
             if isinstance(state.step, cr.PlacementStep):
                 for square, tile in state.board.items():
                     assert isinstance(tile, cr.WorkerTile) == ((square[0] + square[1]) % 2 == 1)
@@ -526,7 +522,6 @@ def test_the_spaces_to_fill_are_those_the_rule_names(config: cr.Config) -> None:
                         found = filling.spaces_to_fill(state, move.square)
                         assert found == _spaces_closed(state, move.square)
                         checked += 1
-            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
     assert checked > 1000
 
 

@@ -7,13 +7,21 @@ and the start market M2 on (1, 1) to its S) and on (-1, 0); seat 1 owns the tile
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 
 import pytest
 
 import cacao_rules as cr
 from cacao_rules import Side, WorkerType
-from cacao_rules.turn.placement import KEPT_TILE_MOVES, TileMoves
+from cacao_rules.turn.placement import (
+    KEPT_TILE_MOVES,
+    TileMoves,
+    hand_types,
+    overbuild_squares,
+    placement_moves,
+)
+from helpers_observation import random_game
 from helpers_positions import (
     G1,
     M2,
@@ -314,6 +322,7 @@ def test_covered_workers_do_not_count_at_a_temple() -> None:
 
 
 @pytest.mark.rule("R-OVER-1", "R-OVER-4", "R-MAP-6")
+@pytest.mark.rule("R-OVER-1", "R-MAP-6")
 @pytest.mark.parametrize(
     "config",
     [
@@ -328,15 +337,9 @@ def test_the_overbuilds_listed_are_those_the_rule_allows(config: cr.Config) -> N
     the Map module's variant): at every placement of seeded games, the overbuilds listed
     are every type in hand, rotation and square that ``overbuild_squares`` gives, asked
     plainly."""
-    import random
-
-    from cacao_rules.turn.placement import hand_types, overbuild_squares, placement_moves
-
     met = 0
     for seed in range(3):
-        rng = random.Random(seed)
-        state = cr.new_game(config, seed=seed)
-        while not state.is_over:
+        for state in random_game(config, seed, random.Random(seed)):
             if isinstance(state.step, cr.PlacementStep):
                 listed = [m for m in placement_moves(state) if isinstance(m, cr.Overbuild)]
                 met += bool(listed)
@@ -347,5 +350,4 @@ def test_the_overbuilds_listed_are_those_the_rule_allows(config: cr.Config) -> N
                     for rotation in kind.rotations
                 ]
                 assert listed == wanted
-            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
     assert met  # the games reach overbuilding
