@@ -246,6 +246,17 @@ def _moves(url: str, games: list[str]) -> dict[str, int]:
     return {game: len(stored_moves(url, game)) for game in games}
 
 
+def _await_acknowledged(clients: list[SeatsClient], moves: int) -> None:
+    """Wait until the clients have, between them, ``moves`` acknowledged moves: the fault
+    test strikes at points of play, not of time, so that on a fast machine the games are
+    still being played when it does (waiting by the clock, they could all be over)."""
+    deadline = time.monotonic() + 60
+    while sum(len(client.acknowledged) for client in clients) < moves:
+        assert time.monotonic() < deadline, f"fewer than {moves} moves acknowledged in 60 s"
+        assert any(client.is_alive() for client in clients), "every client stopped"
+        time.sleep(0.05)
+
+
 @pytest.mark.postgresql
 def test_two_processes_a_kill_and_a_database_restart_lose_nothing(
     postgres_url: str, tmp_path: Path
@@ -272,11 +283,13 @@ def test_two_processes_a_kill_and_a_database_restart_lose_nothing(
             ]
             for client in clients:
                 client.start()
-            time.sleep(4)
+            # 20 two-player games take about 1,300 moves: the kill comes at a fifth of them,
+            # the restart at under half, while every game is still being played.
+            _await_acknowledged(clients, 250)
             servers[0].send_signal(signal.SIGKILL)  # requests in flight
             servers[0].wait()
             at_kill = _moves(url, [game for game, _ in games])
-            time.sleep(4)
+            _await_acknowledged(clients, 500)
             postgres_cluster.restart(folder, crash=True)  # every connection cut, for about a second
             time.sleep(5)
             for client in clients:
