@@ -30,7 +30,6 @@ SHARED = {
     "hands with a tile drawn",
     "worker tile documents",
     "greedy gains",
-    "greedy gains by all resources",
     "greedy tile numbers",
     "greedy resolutions",
     "greedy fill patterns",
@@ -39,9 +38,8 @@ SHARED = {
     "temple gold",
 }
 """The nine tables of the issue, and the greedy bot's resolutions, fill patterns, jungle
-tiles and squares around, its gains by all resources, the types of hands, the hands with
-a tile drawn and the temples' gold by their workers (issue 39), by their names in the
-registry."""
+tiles and squares around, the types of hands, the hands with a tile drawn and the temples'
+gold by their workers (issue 39), by their names in the registry."""
 
 GREEDY_CONFIG = cr.Config(
     players=4, modules={cr.Module.MAP, cr.Module.WATERING, cr.Module.CHOCOLATE}

@@ -11,7 +11,6 @@ import pytest
 import cacao_rules as cr
 from cacao_rules.agents.greedy import (
     _BEST,
-    _BY_PRODUCT,
     _EVERY_RESOURCE,
     _ROTATIONS,
     _apart,
@@ -25,9 +24,7 @@ from cacao_rules.agents.greedy import (
     best_gain,
     relative_values,
 )
-from cacao_rules.game.caches import clear_all
 from cacao_rules.state.draft import Draft
-from helpers_observation import random_game
 
 
 def test_the_four_resources_packed_at_once_are_those_packed_one_by_one() -> None:
@@ -95,45 +92,3 @@ def test_the_gain_of_edges_in_groups_apart_is_the_sum_kept_for_each_group(
         state = cr.apply(state, rng.choice(moves))
     assert added > 100
     assert shared > 5
-
-
-@pytest.mark.parametrize(
-    "config",
-    [
-        cr.Config(players=4),
-        cr.Config(players=3, modules=frozenset({cr.Module.WATERING, cr.Module.CHOCOLATE})),
-    ],
-)
-def test_gains_read_by_the_edges_product_and_all_resources_are_those_worked_out(
-    config: cr.Config,
-) -> None:
-    """A placement's edges are valued by their product and the player's four resources
-    (``_BY_PRODUCT``), kept from earlier decisions: every decision's values are those
-    found again with nothing kept by product (from the gains kept by situation), and with
-    nothing kept at all. So are they where a resource is too large for its bits (20 cacao,
-    set here), where a turn keeps gains of its own."""
-    rng = random.Random(21)
-    reused = unpacked = 0
-    for state in random_game(config, 21, rng):
-        moves = cr.legal_moves(state)
-        if not isinstance(state.step, cr.PlacementStep) or len(moves) < 2:
-            continue
-        seat = state.to_move
-        assert seat is not None
-        reused += len(_BY_PRODUCT) > 0  # kept at other decisions, in other states
-        kept = relative_values(state, seat, moves)
-        _BY_PRODUCT.clear()
-        assert relative_values(state, seat, moves) == kept
-        if rng.random() < 0.2:
-            clear_all()
-            assert relative_values(state, seat, moves) == kept
-            players = list(state.players)
-            players[seat] = players[seat].replace(cacao=20)
-            rich = state.replace(players=tuple(players))
-            assert _packed(rich.players[seat]) < 0
-            kept = relative_values(rich, seat, moves)
-            clear_all()
-            assert relative_values(rich, seat, moves) == kept
-            unpacked += 1
-    assert reused > 20
-    assert unpacked > 3

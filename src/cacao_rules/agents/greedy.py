@@ -151,11 +151,6 @@ class _Face:
         self.temple: Final = tile.kind is JungleKind.TEMPLE
 
 
-_BY_PRODUCT: Final[Memo[int, int]] = Memo("greedy gains by all resources", 100_000)
-""":data:`_BEST`'s gains by the edges' product above the player's four resources packed
-(:func:`_packed`), whichever the edges touch: a placement's edges are valued without
-working out which they touch; starts afresh when full."""
-
 _RESOLVED: Final[Memo[tuple[object, int, int, int], int]] = Memo("greedy resolutions", 100_000)
 """:func:`_resolve_values`' gain of one use of one edge, by the situation of the edges to
 resolve (:func:`_situation`), the edge's name and the use's workers and bars; starts afresh
@@ -167,7 +162,7 @@ the same object from state to state of a game, so a decision reads it for a tile
 (and makes it afresh for another); starts afresh when full."""
 
 _TILE_NUMBERS: Final[Memo[tuple[JungleKind, int], _Face]] = Memo(
-    "greedy tile numbers", None, clears=(_BEST, _BY_PRODUCT, _RESOLVED, _JUNGLES)
+    "greedy tile numbers", None, clears=(_BEST, _RESOLVED, _JUNGLES)
 )
 """The :class:`_Face` of each kind and value of jungle tile met so far, numbered in the
 order met: never forgotten, since the keys of :data:`_BEST` and :data:`_RESOLVED` are made
@@ -780,29 +775,32 @@ class _Turn:
         self.packed: Final = _packed(self.player)
         """The player's resources packed by :func:`_resources`, all four (or -1): a
         situation's are the touched ones' bits of them (:data:`_MASKS`)."""
-        # The product of the edges' factors names the edges, and so the resources their
-        # actions touch: with all four resources beside it, it names the situation, and
-        # the gain is read without working out which resources the edges touch.
-        self.gains: Final = _BY_PRODUCT.table if self.packed >= 0 else {}
-        """The gains by the edges' product above :attr:`resources`: :data:`_BY_PRODUCT`'s,
-        or this turn's own where a resource does not fit its bits."""
-        self.resources: Final = max(self.packed, 0)
-        """The player's four resources packed, as :data:`_BY_PRODUCT` is keyed (0 for a
-        turn that keeps gains of its own)."""
 
     def best(self, edges: Edges, ways: list[_Fill]) -> int:
         """The value once the tile with ``edges`` is placed, the best of ``ways`` is laid,
         and the activated edges are resolved at best."""
-        gains = self.gains
-        resources = self.resources
+        packed = self.packed
+        table = _BEST.table
         best = _WORST
         for fill in ways:
             product = fill.other_product
+            touched = fill.other_touched
             for side, jungle in fill.sides:
-                product *= jungle.factors[edges[side]]  # 1 where the edge is not activated
-            gain = gains.get(product << _RESOURCES_BITS | resources)
-            if gain is None:
-                gain = self._gain(edges, fill, product)
+                factor = jungle.factors[edges[side]]
+                if factor != 1:  # the edge is activated
+                    product *= factor
+                    touched |= jungle.touched
+            gain = 0
+            if product != 1:
+                key = (
+                    product << _RESOURCES_BITS | (packed & _MASKS[touched])
+                    if packed >= 0
+                    else _situation(self.player, touched, product)
+                )
+                known = table.get(key)
+                if known is None:
+                    known = self._worked_out(edges, fill, key)
+                gain = known
             if fill.temples:  # most fills face none: no loop to start
                 for temple in fill.temples:
                     shown = edges[temple.side]
@@ -811,37 +809,6 @@ class _Turn:
             if gain > best:
                 best = gain
         return self.value + best
-
-    def _gain(self, edges: Edges, fill: _Fill, product: int) -> int:
-        """The gain of the edges that placing the tile with ``edges`` and laying ``fill``
-        activate, whose factors multiply to ``product``, never met with the player's four
-        resources: kept in :data:`_BEST` by its situation (the resources the edges touch),
-        and in :attr:`gains` by the product and all four."""
-        # A product of 1: no edge is activated.
-        known = 0 if product == 1 else self._situation_gain(edges, fill, product)
-        by_product = product << _RESOURCES_BITS | self.resources
-        if self.packed >= 0:
-            return _BY_PRODUCT.keep(by_product, known)
-        self.gains[by_product] = known
-        return known
-
-    def _situation_gain(self, edges: Edges, fill: _Fill, product: int) -> int:
-        """:meth:`_gain` of edges (some), read in :data:`_BEST` by their situation, or
-        worked out."""
-        touched = fill.other_touched
-        for side, jungle in fill.sides:
-            if jungle.factors[edges[side]] != 1:  # the edge is activated
-                touched |= jungle.touched
-        packed = self.packed
-        key = (
-            product << _RESOURCES_BITS | (packed & _MASKS[touched])
-            if packed >= 0
-            else _situation(self.player, touched, product)
-        )
-        known = _BEST.table.get(key)
-        if known is None:
-            known = self._worked_out(edges, fill, key)
-        return known
 
     def _worked_out(self, edges: Edges, fill: _Fill, key: object) -> int:
         """The gain of the edges that placing the tile with ``edges`` and laying ``fill``
