@@ -24,7 +24,7 @@ import functools
 import gc
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from slices import GameResult, Tally, run_slice
 
@@ -61,7 +61,7 @@ class _Seeds:
         return self.next
 
 
-def bot_game(config: cr.Config, make: type[cr.Bot], seeds: _Seeds) -> GameResult:
+def bot_game(config: cr.Config, make: Callable[[int], cr.Bot], seeds: _Seeds) -> GameResult:
     """One complete game of ``config`` with a bot ``make(seed)`` in every seat."""
     seed = seeds.take()
     players = config.players
