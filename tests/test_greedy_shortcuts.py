@@ -1,6 +1,7 @@
 """GreedyBot's shortcuts give what the plain computations they stand for give: the four
-resources packed at once, the best of the values found in C, and the gain of edges apart
-added up from what was kept for each alone."""
+resources packed at once, the best of the values found in C, the gain of edges apart
+added up from what was kept for each alone, and a square's around as the fill that lays
+nothing."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import cacao_rules as cr
 from cacao_rules.agents.greedy import (
     _BEST,
     _EVERY_RESOURCE,
+    _NOTHING_LAID,
     _ROTATIONS,
     _apart,
     _Around,
     _best,
+    _Fill,
     _Fills,
     _independent,
     _packed,
@@ -92,3 +95,35 @@ def test_the_gain_of_edges_in_groups_apart_is_the_sum_kept_for_each_group(
         state = cr.apply(state, rng.choice(moves))
     assert added > 100
     assert shared > 5
+
+
+@pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config(players=3)])
+def test_the_around_of_a_square_values_placements_as_a_fill_laying_nothing(
+    config: cr.Config,
+) -> None:
+    """A placement that closes no space is valued with the placed square's around itself as
+    its one fill: the same value for every tile and rotation as a fill made of the around's
+    sides and temples that lays nothing, and the around's own fill of no tiles is it."""
+    rng = random.Random(5)
+    state = cr.new_game(config, seed=5)
+    compared = 0
+    temples = 0
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        if isinstance(state.step, cr.PlacementStep) and len(moves) > 1:
+            seat = state.to_move
+            assert seat is not None
+            relative_values(state, seat, moves)  # keeps the gains met
+            turn = _Turn(state, seat, 0)
+            for square in sorted({move.square for move in moves if isinstance(move, cr.Place)}):
+                around = _Around(state, seat, square)
+                assert around.fill(_NOTHING_LAID) is around
+                plain = _Fill(around.sides, around.temples, _NOTHING_LAID, square)
+                for kind in state.players[seat].hand:
+                    for edges in _ROTATIONS[kind]:
+                        assert turn.best(edges, [around]) == turn.best(edges, [plain])
+                        compared += 1
+                temples += bool(around.temples)
+        state = cr.apply(state, rng.choice(moves))
+    assert compared > 500
+    assert temples > 5

@@ -506,6 +506,10 @@ _NOTHING_LAID: Final[list[_Lay]] = []
 """The tiles of a placement that closes no space, or of a fill from an empty display
 (shared, never changed): a fill is the list of the tiles it lays (:class:`_Lay`)."""
 
+_LAYS_NOTHING: Final[list[list[_Lay]]] = [_NOTHING_LAID]
+"""The fills after a placement that closes no space or with an empty display: one, laying
+nothing (shared, never changed)."""
+
 Pattern = list[list[tuple[int, JungleTile]]]
 """The fills of some number of spaces, each as the tiles it lays by the index of their
 space among the spaces sorted."""
@@ -570,10 +574,10 @@ class _Fills:
         reads ``placed`` itself, so it answers before the tile is placed too, and lists them
         sorted."""
         if not self.face_up:
-            return [_NOTHING_LAID]
+            return _LAYS_NOTHING
         spaces = spaces_to_fill(self.state, placed)
         if not spaces:
-            return [_NOTHING_LAID]
+            return _LAYS_NOTHING
         fills = self.by_spaces.get(spaces)
         if fills is None:
             fills = self.by_spaces[spaces] = self._laid(spaces)
@@ -596,7 +600,7 @@ class _Fills:
                     lay = lays[space, id(tile)] = _Lay(self.state.board, self.seat, space, tile)
                 chosen.append(lay)
             fills.append(chosen)
-        return fills or [_NOTHING_LAID]
+        return fills or _LAYS_NOTHING
 
 
 class _Temple:
@@ -625,13 +629,55 @@ class _Temple:
         return gain
 
 
-class _Around:
+class _Fill:
+    """What one fill of the spaces a placement closes does whatever tile is placed: the
+    jungle tiles facing the placed square and on which of its sides, the temples next to
+    the placed square or laid by the fill, and the edges of the seat's other tiles that
+    the fill's ``tiles`` activate (and their product in a situation). A fill that lays
+    nothing is the placed square's :class:`_Around` itself."""
+
+    __slots__ = ("other_product", "other_touched", "others", "sides", "temples")
+
+    sides: list[tuple[int, _Jungle]]
+    temples: list[_Temple]
+    others: list[Edge]
+    other_product: int
+    other_touched: int
+
+    def __init__(
+        self,
+        sides: list[tuple[int, _Jungle]],
+        temples: list[_Temple],
+        lays: list[_Lay],
+        placed: KeptSquare,
+    ) -> None:
+        # Most fills activate no other edge: those share the empty list below, never changed.
+        others = _NO_EDGES
+        product = 1
+        touched = 0
+        for lay in lays:
+            for near, item in lay.others:
+                if near != placed:
+                    if not others:
+                        others = []
+                    others.append(item)
+                    product *= item.factor
+                    touched |= item.jungle.touched
+        self.sides = sides
+        self.temples = temples
+        self.others = others
+        self.other_product = product
+        self.other_touched = touched
+
+
+class _Around(_Fill):
     """The squares next to ``placed`` as a tile placed there faces them, read off the board
     once for every fill of the spaces it closes: the jungle tiles on the board, with the
     temples among them, and the empty squares a fill may lay one on, each with its side of
-    the placed square, in the order N, E, S, W."""
+    the placed square, in the order N, E, S, W. It is also the :class:`_Fill` that lays
+    nothing (no other edges): most placements close no space, and then no fill is made."""
 
-    __slots__ = ("around", "board", "empty", "placed", "players", "seat", "sides", "temples")
+    __slots__ = ("around", "board", "empty", "placed", "players", "seat")
 
     def __init__(self, state: State, seat: int, placed: KeptSquare) -> None:
         # The squares are looped over, not indexed: compiled, indexing the tuple of four
@@ -662,17 +708,20 @@ class _Around:
                     self.temples = [*self.temples, self._temple(square, False)]
         self.around: Final = around
         """The squares next to ``placed``, each with its side (:func:`_around`)."""
-        self.sides: Final = sides
+        self.sides = sides
         """Each side facing a jungle tile on the board."""
+        self.others = _NO_EDGES
+        self.other_product = 1
+        self.other_touched = 0
         self.empty: Final = empty
         """Whether a side faces an empty square: else no fill lays a tile next to it."""
 
     def fill(self, lays: list[_Lay]) -> _Fill:
         """What laying the tiles ``lays`` (on empty squares next to the placed one: the
         spaces it closes) does whatever tile is placed: a fill laying nothing faces only the
-        jungle tiles on the board."""
+        jungle tiles on the board: this :class:`_Around` itself."""
         if not lays:
-            return _Fill(self.sides, self.temples, lays, self.placed)
+            return self
         sides = [*self.sides]
         temples = self.temples
         for lay in lays:  # one or two
@@ -709,40 +758,6 @@ class _Around:
             counted[self.seat] += was
             before = kept_temple_gold(counted)[self.seat]
         return _Temple(side, self.seat, workers, before)
-
-
-class _Fill:
-    """What one fill of the spaces a placement closes does whatever tile is placed: the
-    jungle tiles facing the placed square and on which of its sides, the temples next to
-    the placed square or laid by the fill, and the edges of the seat's other tiles that
-    the fill's ``tiles`` activate (and their product in a situation)."""
-
-    __slots__ = ("other_product", "other_touched", "others", "sides", "temples")
-
-    def __init__(
-        self,
-        sides: list[tuple[int, _Jungle]],
-        temples: list[_Temple],
-        lays: list[_Lay],
-        placed: KeptSquare,
-    ) -> None:
-        # Most fills activate no other edge: those share the empty list below, never changed.
-        others = _NO_EDGES
-        product = 1
-        touched = 0
-        for lay in lays:
-            for near, item in lay.others:
-                if near != placed:
-                    if not others:
-                        others = []
-                    others.append(item)
-                    product *= item.factor
-                    touched |= item.jungle.touched
-        self.sides: Final = sides
-        self.temples: Final = temples
-        self.others: Final = others
-        self.other_product: Final = product
-        self.other_touched: Final = touched
 
 
 _NO_TEMPLES: Final[list[_Temple]] = []
@@ -985,10 +1000,11 @@ def _placement_values(
             known = squares.get(square)
             if known is None:
                 around = _Around(state, seat, square)
+                # The spaces it closes are next to it; most often it closes none, and the
+                # around is the one fill (no call).
+                laid = fills.of(move.square) if around.empty else _LAYS_NOTHING
                 known = squares[square] = (
-                    [around.fill(tiles) for tiles in fills.of(move.square)]
-                    if around.empty
-                    else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
+                    [around] if laid is _LAYS_NOTHING else [around.fill(tiles) for tiles in laid]
                 )
             ways = known
             last = square
