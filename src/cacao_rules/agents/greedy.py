@@ -398,11 +398,8 @@ Edges = tuple[int, ...]
 """A worker tile's workers on N, E, S, W as placed (a tuple of any length to the compiler,
 so that reading one side by its number builds no tuple)."""
 
-Board = dict[Any, Tile]
-"""A board (a :class:`~cacao_rules.game.frozen.FrozenMap`), read with squares typed
-``object`` (see :data:`Around`), as the plain dict it is to the compiler: compiled, its
-``get`` is then the dict's own, where a read of a ``FrozenMap`` (a class left interpreted)
-would call the method by name."""
+Board = FrozenMap[Any, Tile]
+"""A board, read with squares typed ``object`` (see :data:`Around`)."""
 
 _ROTATIONS: Final[dict[WorkerType, list[Edges]]] = {
     kind: [kind.rotated(rotation) for rotation in range(4)] for kind in WorkerType
