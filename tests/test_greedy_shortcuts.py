@@ -1,7 +1,7 @@
 """GreedyBot's shortcuts give what the plain computations they stand for give: the four
 resources packed at once, the best of the values found in C, the gain of edges apart
-added up from what was kept for each alone, and a square's around as the fill that lays
-nothing."""
+added up from what was kept for each alone, a square's around as the fill that lays
+nothing, and the side a laid tile faces found by the kept square's identity."""
 
 from __future__ import annotations
 
@@ -21,12 +21,14 @@ from cacao_rules.agents.greedy import (
     _Fill,
     _Fills,
     _independent,
+    _Lay,
     _packed,
     _resources,
     _Turn,
     best_gain,
     relative_values,
 )
+from cacao_rules.game.geometry import neighbours
 from cacao_rules.state.draft import Draft
 
 
@@ -127,3 +129,38 @@ def test_the_around_of_a_square_values_placements_as_a_fill_laying_nothing(
         state = cr.apply(state, rng.choice(moves))
     assert compared > 500
     assert temples > 5
+
+
+@pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config(players=2)])
+def test_a_laid_tile_faces_the_side_of_its_space_found_by_identity_or_by_value(
+    config: cr.Config,
+) -> None:
+    """A fill finds which side of the placed square each tile it lays faces by the very
+    object kept for the space, or by value where the space is another tuple (a full table
+    kept none): the side that the space is on, either way."""
+    rng = random.Random(4)
+    state = cr.new_game(config, seed=4)
+    sides = set()
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        if isinstance(state.step, cr.PlacementStep) and len(moves) > 1:
+            seat = state.to_move
+            assert seat is not None
+            fills = _Fills(state, seat)
+            for square in sorted({move.square for move in moves if isinstance(move, cr.Place)}):
+                around = _Around(state, seat, square)
+                for lays in fills.of(square):
+                    plain = [
+                        (neighbours(square).index(lay.jungle.square), lay.jungle.tile)
+                        for lay in lays
+                    ]
+                    copies = [
+                        _Lay(state.board, seat, tuple(list(lay.jungle.square)), lay.jungle.tile)
+                        for lay in lays
+                    ]
+                    for laid in (lays, copies):
+                        found = around.fill(laid).sides[len(around.sides) :]
+                        assert [(side, jungle.tile) for side, jungle in found] == plain
+                    sides.update(side for side, _tile in plain)
+        state = cr.apply(state, rng.choice(moves))
+    assert sides == {0, 1, 2, 3}

@@ -728,10 +728,18 @@ class _Around(_Fill):
             jungle = lay.jungle
             space = jungle.square
             facing = 0
-            for side, square in self.around:  # (a dictionary of them would cost more)
-                if square == space:
+            # The space is the very object the board keeps for it, and so are the squares
+            # around (see Around): found by identity, with no tuples compared, unless a full
+            # table kept none (then by value). A dictionary of them would cost more.
+            for side, square in self.around:
+                if square is space:
                     facing = side
                     break
+            else:
+                for side, square in self.around:
+                    if square == space:
+                        facing = side
+                        break
             sides.append((facing, jungle))
             if jungle.temple:
                 temples = [*temples, self._temple(jungle.square, True)]
