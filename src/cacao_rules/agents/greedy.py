@@ -35,7 +35,6 @@ from ..game.components import JungleKind, JungleTile, Tile, WorkerTile, WorkerTy
 from ..game.config import Module
 from ..game.frozen import FrozenMap
 from ..game.geometry import OPPOSITE, KeptSquare, Square, neighbours
-from ..game.limits import MAX_COORDINATE
 from ..game.moves import Fill, Move, Overbuild, Place, Resolve
 from ..modules.huts import sun_cost_of_overbuilding
 from ..state.board import square_object
@@ -989,8 +988,8 @@ def _placement_values(
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
     squares: dict[KeptSquare, list[_Fill]] = {}  # the fills after placing on each square met
-    last_x = last_y = MAX_COORDINATE + 1  # the square of the move before (none's at first),
-    ways: list[_Fill] = []  # whose fills are these
+    last: KeptSquare | None = None  # the square of the move before, whose fills are ways
+    ways: list[_Fill] = []
     fills = _Fills(state, seat)
     values = []
     for move in moves:
@@ -1004,11 +1003,8 @@ def _placement_values(
         else:
             values.append(_continued(state, move, seat))
             continue
-        # A square's moves of one tile type come in a row. Compiled, a move's square is read
-        # as two ints (no tuple made) and boxed once per row (see Around).
-        x, y = move.square
-        if x != last_x or y != last_y:
-            square: KeptSquare = move.square
+        square: KeptSquare = move.square  # compiled, boxed here once (see Around)
+        if square is not last:  # a square's moves of one tile type come in a row
             known = squares.get(square)
             if known is None:
                 around = _Around(state, seat, square)
@@ -1019,8 +1015,7 @@ def _placement_values(
                     [around] if laid is _LAYS_NOTHING else [around.fill(tiles) for tiles in laid]
                 )
             ways = known
-            last_x = x
-            last_y = y
+            last = square
         # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
         # value is a lookup in _BEST already.
         values.append(turn.best(_ROTATIONS[move.type][move.rotation], ways))
