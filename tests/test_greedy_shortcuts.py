@@ -1,7 +1,8 @@
 """GreedyBot's shortcuts give what the plain computations they stand for give: the four
 resources packed at once, the best of the values found in C, the gain of edges apart
 added up from what was kept for each alone, a square's around as the fill that lays
-nothing, and the side a laid tile faces found by the kept square's identity."""
+nothing, the side a laid tile faces found by the kept square's identity, and the tiles
+next to a square read as the kind the checkerboard puts there."""
 
 from __future__ import annotations
 
@@ -164,3 +165,52 @@ def test_a_laid_tile_faces_the_side_of_its_space_found_by_identity_or_by_value(
                     sides.update(side for side, _tile in plain)
         state = cr.apply(state, rng.choice(moves))
     assert sides == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config(players=2)])
+def test_the_tiles_next_to_a_square_are_read_as_their_kind_without_asking(
+    config: cr.Config,
+) -> None:
+    """An around reads the tiles next to a worker square as jungle tiles, and a tile laid on
+    a space reads those next to it as worker tiles, without asking their kind (the board is
+    a checkerboard): the same sides, and the same edges of the seat's tiles, as keeping
+    only the tiles of that kind and the seat's."""
+    rng = random.Random(6)
+    state = cr.new_game(config, seed=6)
+    sides = 0
+    others = 0
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        if isinstance(state.step, cr.PlacementStep) and len(moves) > 1:
+            seat = state.to_move
+            assert seat is not None
+            fills = _Fills(state, seat)
+            for square in sorted({move.square for move in moves if isinstance(move, cr.Place)}):
+                around = _Around(state, seat, square)
+                plain = [
+                    (side, near, tile)
+                    for side, near in enumerate(neighbours(square))
+                    if isinstance(tile := state.board.get(near), cr.JungleTile)
+                ]
+                read = [(side, jungle.square, jungle.tile) for side, jungle in around.sides]
+                assert read == plain
+                sides += len(read)
+                for lays in fills.of(square):
+                    for lay in lays:
+                        space = lay.jungle.square
+                        edges = [
+                            (near, tile.edges[(side + 2) % 4])
+                            for side, near in enumerate(neighbours(space))
+                            if isinstance(tile := state.board.get(near), cr.WorkerTile)
+                            and tile.owner == seat
+                        ]
+                        activated = [
+                            (near, workers)
+                            for near, workers in edges
+                            if lay.jungle.factors[workers] != 1
+                        ]
+                        assert [(near, item.workers) for near, item in lay.others] == activated
+                        others += len(activated)
+        state = cr.apply(state, rng.choice(moves))
+    assert sides > 200
+    assert others > 20

@@ -420,10 +420,13 @@ class _Lay:
         jungle = _Jungle(space, tile)
         factors = jungle.factors
         others: list[tuple[KeptSquare, Edge]] = []
+        # The squares next to a jungle space hold worker tiles and nothing else (the
+        # checkerboard, R-PLACE-2): a tile on one is read as a worker tile, with no call.
+        workers_on: dict[Any, WorkerTile] = board  # type: ignore[assignment]
         around = _AROUND.table.get(space)
         for side, near in _around(space) if around is None else around:
-            worker = board.get(near)
-            if isinstance(worker, WorkerTile) and worker.owner == seat:
+            worker = workers_on.get(near)
+            if worker is not None and worker.owner == seat:
                 workers = worker.edges[OPPOSITE[side]]
                 if factors[workers] != 1:  # the edge is activated
                     others.append((near, Edge(jungle, workers)))
@@ -692,14 +695,17 @@ class _Around(_Fill):
         sides: list[tuple[int, _Jungle]] = []
         self.temples = _NO_TEMPLES
         jungles = _JUNGLES.table
+        # The squares next to a worker tile's hold jungle tiles and nothing else (the
+        # checkerboard, R-PLACE-2): a tile on one is read as a jungle tile, with no call.
+        jungles_on: dict[Any, JungleTile] = board  # type: ignore[assignment]
         around = _AROUND.table.get(placed)
         if around is None:
             around = _around(placed)
         for side, square in around:
-            on_board = board.get(square)
+            on_board = jungles_on.get(square)
             if on_board is None:
                 empty = True
-            elif isinstance(on_board, JungleTile):
+            else:
                 jungle = jungles.get(square)
                 if jungle is None or jungle.tile is not on_board:
                     jungle = _JUNGLES.put(square, _Jungle(square, on_board))
