@@ -172,13 +172,14 @@ def test_the_tiles_next_to_a_square_are_read_as_their_kind_without_asking(
     config: cr.Config,
 ) -> None:
     """An around reads the tiles next to a worker square as jungle tiles, and a tile laid on
-    a space reads those next to it as worker tiles, without asking their kind (the board is
-    a checkerboard): the same sides, and the same edges of the seat's tiles, as keeping
-    only the tiles of that kind and the seat's."""
+    a space or a temple reads those next to it as worker tiles, without asking their kind
+    (the board is a checkerboard): the same sides, edges of the seat's tiles and workers
+    facing each temple as keeping only the tiles of that kind."""
     rng = random.Random(6)
     state = cr.new_game(config, seed=6)
     sides = 0
     others = 0
+    temples_met = 0
     while not state.is_over:
         moves = cr.legal_moves(state)
         if isinstance(state.step, cr.PlacementStep) and len(moves) > 1:
@@ -195,6 +196,18 @@ def test_the_tiles_next_to_a_square_are_read_as_their_kind_without_asking(
                 read = [(side, jungle.square, jungle.tile) for side, jungle in around.sides]
                 assert read == plain
                 sides += len(read)
+                temples = []
+                for side, near, tile in plain:
+                    if tile.kind is cr.JungleKind.TEMPLE:
+                        facing = [0] * len(state.players)
+                        for beyond in neighbours(near):
+                            worker = state.board.get(beyond)
+                            if beyond != square and isinstance(worker, cr.WorkerTile):
+                                edge = worker.edges[neighbours(beyond).index(near)]
+                                facing[worker.owner] += edge
+                        temples.append((side, facing))
+                assert [(temple.side, temple.workers) for temple in around.temples] == temples
+                temples_met += len(temples)
                 for lays in fills.of(square):
                     for lay in lays:
                         space = lay.jungle.square
@@ -214,3 +227,4 @@ def test_the_tiles_next_to_a_square_are_read_as_their_kind_without_asking(
         state = cr.apply(state, rng.choice(moves))
     assert sides > 200
     assert others > 20
+    assert temples_met > 5

@@ -758,13 +758,16 @@ class _Around(_Fill):
         workers = [0] * self.players
         side = 0
         was = 0
+        # The squares next to a temple hold worker tiles and nothing else (the checkerboard,
+        # R-PLACE-2): a tile on one is read as a worker tile, with no call.
+        workers_on: dict[Any, WorkerTile] = self.board  # type: ignore[assignment]
         for facing, square in _around(temple):
-            tile = self.board.get(square)
+            tile = workers_on.get(square)
             if square == self.placed:
                 side = OPPOSITE[facing]
-                if isinstance(tile, WorkerTile):
+                if tile is not None:
                     was = tile.edges[side]
-            elif isinstance(tile, WorkerTile):
+            elif tile is not None:
                 workers[tile.owner] += tile.edges[OPPOSITE[facing]]
         before = 0
         if not new:
