@@ -420,10 +420,13 @@ class _Lay:
         jungle = _Jungle(space, tile)
         factors = jungle.factors
         others: list[tuple[KeptSquare, Edge]] = []
+        # The squares next to a jungle space hold worker tiles and nothing else (the
+        # checkerboard, R-PLACE-2): a tile on one is read as a worker tile, with no call.
+        workers_on: dict[Any, WorkerTile] = board  # type: ignore[assignment]
         around = _AROUND.table.get(space)
         for side, near in _around(space) if around is None else around:
-            worker = board.get(near)
-            if isinstance(worker, WorkerTile) and worker.owner == seat:
+            worker = workers_on.get(near)
+            if worker is not None and worker.owner == seat:
                 workers = worker.edges[OPPOSITE[side]]
                 if factors[workers] != 1:  # the edge is activated
                     others.append((near, Edge(jungle, workers)))
@@ -506,6 +509,10 @@ _NOTHING_LAID: Final[list[_Lay]] = []
 """The tiles of a placement that closes no space, or of a fill from an empty display
 (shared, never changed): a fill is the list of the tiles it lays (:class:`_Lay`)."""
 
+_LAYS_NOTHING: Final[list[list[_Lay]]] = [_NOTHING_LAID]
+"""The fills after a placement that closes no space or with an empty display: one, laying
+nothing (shared, never changed)."""
+
 Pattern = list[list[tuple[int, JungleTile]]]
 """The fills of some number of spaces, each as the tiles it lays by the index of their
 space among the spaces sorted."""
@@ -570,10 +577,10 @@ class _Fills:
         reads ``placed`` itself, so it answers before the tile is placed too, and lists them
         sorted."""
         if not self.face_up:
-            return [_NOTHING_LAID]
+            return _LAYS_NOTHING
         spaces = spaces_to_fill(self.state, placed)
         if not spaces:
-            return [_NOTHING_LAID]
+            return _LAYS_NOTHING
         fills = self.by_spaces.get(spaces)
         if fills is None:
             fills = self.by_spaces[spaces] = self._laid(spaces)
@@ -596,7 +603,7 @@ class _Fills:
                     lay = lays[space, id(tile)] = _Lay(self.state.board, self.seat, space, tile)
                 chosen.append(lay)
             fills.append(chosen)
-        return fills or [_NOTHING_LAID]
+        return fills or _LAYS_NOTHING
 
 
 class _Temple:
@@ -625,99 +632,20 @@ class _Temple:
         return gain
 
 
-class _Around:
-    """The squares next to ``placed`` as a tile placed there faces them, read off the board
-    once for every fill of the spaces it closes: the jungle tiles on the board, with the
-    temples among them, and the empty squares a fill may lay one on, each with its side of
-    the placed square, in the order N, E, S, W."""
-
-    __slots__ = ("around", "board", "empty", "placed", "players", "seat", "sides", "temples")
-
-    def __init__(self, state: State, seat: int, placed: KeptSquare) -> None:
-        # The squares are looped over, not indexed: compiled, indexing the tuple of four
-        # squares builds it (five tuples) again at every read.
-        # Most squares face no temple: those share the empty list below, never changed.
-        board: Board = state.board
-        self.board: Final = board
-        self.seat: Final = seat
-        self.placed: Final = placed
-        self.players: Final = len(state.players)
-        empty = False
-        sides: list[tuple[int, _Jungle]] = []
-        self.temples = _NO_TEMPLES
-        jungles = _JUNGLES.table
-        around = _AROUND.table.get(placed)
-        if around is None:
-            around = _around(placed)
-        for side, square in around:
-            on_board = board.get(square)
-            if on_board is None:
-                empty = True
-            elif isinstance(on_board, JungleTile):
-                jungle = jungles.get(square)
-                if jungle is None or jungle.tile is not on_board:
-                    jungle = _JUNGLES.put(square, _Jungle(square, on_board))
-                sides.append((side, jungle))
-                if jungle.temple:
-                    self.temples = [*self.temples, self._temple(square, False)]
-        self.around: Final = around
-        """The squares next to ``placed``, each with its side (:func:`_around`)."""
-        self.sides: Final = sides
-        """Each side facing a jungle tile on the board."""
-        self.empty: Final = empty
-        """Whether a side faces an empty square: else no fill lays a tile next to it."""
-
-    def fill(self, lays: list[_Lay]) -> _Fill:
-        """What laying the tiles ``lays`` (on empty squares next to the placed one: the
-        spaces it closes) does whatever tile is placed: a fill laying nothing faces only the
-        jungle tiles on the board."""
-        if not lays:
-            return _Fill(self.sides, self.temples, lays, self.placed)
-        sides = [*self.sides]
-        temples = self.temples
-        for lay in lays:  # one or two
-            jungle = lay.jungle
-            space = jungle.square
-            facing = 0
-            for side, square in self.around:  # (a dictionary of them would cost more)
-                if square == space:
-                    facing = side
-                    break
-            sides.append((facing, jungle))
-            if jungle.temple:
-                temples = [*temples, self._temple(jungle.square, True)]
-        return _Fill(sides, temples, lays, self.placed)
-
-    def _temple(self, temple: KeptSquare, new: bool) -> _Temple:
-        """The ``temple`` next to the placed square: the workers facing it but those of the
-        tile on the placed square (if any: a fill after a placement, an overbuild), and the
-        seat's gold from it as the board stands (none if ``new``)."""
-        workers = [0] * self.players
-        side = 0
-        was = 0
-        for facing, square in _around(temple):
-            tile = self.board.get(square)
-            if square == self.placed:
-                side = OPPOSITE[facing]
-                if isinstance(tile, WorkerTile):
-                    was = tile.edges[side]
-            elif isinstance(tile, WorkerTile):
-                workers[tile.owner] += tile.edges[OPPOSITE[facing]]
-        before = 0
-        if not new:
-            counted = list(workers)
-            counted[self.seat] += was
-            before = kept_temple_gold(counted)[self.seat]
-        return _Temple(side, self.seat, workers, before)
-
-
 class _Fill:
     """What one fill of the spaces a placement closes does whatever tile is placed: the
     jungle tiles facing the placed square and on which of its sides, the temples next to
     the placed square or laid by the fill, and the edges of the seat's other tiles that
-    the fill's ``tiles`` activate (and their product in a situation)."""
+    the fill's ``tiles`` activate (and their product in a situation). A fill that lays
+    nothing is the placed square's :class:`_Around` itself."""
 
     __slots__ = ("other_product", "other_touched", "others", "sides", "temples")
+
+    sides: list[tuple[int, _Jungle]]
+    temples: list[_Temple]
+    others: list[Edge]
+    other_product: int
+    other_touched: int
 
     def __init__(
         self,
@@ -738,11 +666,115 @@ class _Fill:
                     others.append(item)
                     product *= item.factor
                     touched |= item.jungle.touched
-        self.sides: Final = sides
-        self.temples: Final = temples
-        self.others: Final = others
-        self.other_product: Final = product
-        self.other_touched: Final = touched
+        self.sides = sides
+        self.temples = temples
+        self.others = others
+        self.other_product = product
+        self.other_touched = touched
+
+
+class _Around(_Fill):
+    """The squares next to ``placed`` as a tile placed there faces them, read off the board
+    once for every fill of the spaces it closes: the jungle tiles on the board, with the
+    temples among them, and the empty squares a fill may lay one on, each with its side of
+    the placed square, in the order N, E, S, W. It is also the :class:`_Fill` that lays
+    nothing (no other edges): most placements close no space, and then no fill is made."""
+
+    __slots__ = ("around", "board", "empty", "placed", "players", "seat")
+
+    def __init__(self, state: State, seat: int, placed: KeptSquare) -> None:
+        # The squares are looped over, not indexed: compiled, indexing the tuple of four
+        # squares builds it (five tuples) again at every read.
+        # Most squares face no temple: those share the empty list below, never changed.
+        board: Board = state.board
+        self.board: Final = board
+        self.seat: Final = seat
+        self.placed: Final = placed
+        self.players: Final = len(state.players)
+        empty = False
+        sides: list[tuple[int, _Jungle]] = []
+        self.temples = _NO_TEMPLES
+        jungles = _JUNGLES.table
+        # The squares next to a worker tile's hold jungle tiles and nothing else (the
+        # checkerboard, R-PLACE-2): a tile on one is read as a jungle tile, with no call.
+        jungles_on: dict[Any, JungleTile] = board  # type: ignore[assignment]
+        around = _AROUND.table.get(placed)
+        if around is None:
+            around = _around(placed)
+        for side, square in around:
+            on_board = jungles_on.get(square)
+            if on_board is None:
+                empty = True
+            else:
+                jungle = jungles.get(square)
+                if jungle is None or jungle.tile is not on_board:
+                    jungle = _JUNGLES.put(square, _Jungle(square, on_board))
+                sides.append((side, jungle))
+                if jungle.temple:
+                    self.temples = [*self.temples, self._temple(square, False)]
+        self.around: Final = around
+        """The squares next to ``placed``, each with its side (:func:`_around`)."""
+        self.sides = sides
+        """Each side facing a jungle tile on the board."""
+        self.others = _NO_EDGES
+        self.other_product = 1
+        self.other_touched = 0
+        self.empty: Final = empty
+        """Whether a side faces an empty square: else no fill lays a tile next to it."""
+
+    def fill(self, lays: list[_Lay]) -> _Fill:
+        """What laying the tiles ``lays`` (on empty squares next to the placed one: the
+        spaces it closes) does whatever tile is placed: a fill laying nothing faces only the
+        jungle tiles on the board: this :class:`_Around` itself."""
+        if not lays:
+            return self
+        sides = [*self.sides]
+        temples = self.temples
+        for lay in lays:  # one or two
+            jungle = lay.jungle
+            space = jungle.square
+            facing = 0
+            # The space is the very object the board keeps for it, and so are the squares
+            # around (see Around): found by identity, with no tuples compared, unless a full
+            # table kept none (then by value). A dictionary of them would cost more.
+            for side, square in self.around:
+                if square is space:
+                    facing = side
+                    break
+            else:
+                for side, square in self.around:
+                    if square == space:
+                        facing = side
+                        break
+            sides.append((facing, jungle))
+            if jungle.temple:
+                temples = [*temples, self._temple(jungle.square, True)]
+        return _Fill(sides, temples, lays, self.placed)
+
+    def _temple(self, temple: KeptSquare, new: bool) -> _Temple:
+        """The ``temple`` next to the placed square: the workers facing it but those of the
+        tile on the placed square (if any: a fill after a placement, an overbuild), and the
+        seat's gold from it as the board stands (none if ``new``)."""
+        workers = [0] * self.players
+        side = 0
+        was = 0
+        # The squares next to a temple hold worker tiles and nothing else (the checkerboard,
+        # R-PLACE-2): a tile on one is read as a worker tile, with no call.
+        workers_on: dict[Any, WorkerTile] = self.board  # type: ignore[assignment]
+        for facing, square in _around(temple):
+            tile = workers_on.get(square)
+            if square == self.placed:
+                side = OPPOSITE[facing]
+                if tile is not None:
+                    was = tile.edges[side]
+            elif tile is not None:
+                workers[tile.owner] += tile.edges[OPPOSITE[facing]]
+        before = 0
+        if not new:
+            counted = list(workers)
+            counted[self.seat] += was
+            before = kept_temple_gold(counted)[self.seat]
+        return _Temple(side, self.seat, workers, before)
 
 
 _NO_TEMPLES: Final[list[_Temple]] = []
@@ -985,10 +1017,11 @@ def _placement_values(
             known = squares.get(square)
             if known is None:
                 around = _Around(state, seat, square)
+                # The spaces it closes are next to it; most often it closes none, and the
+                # around is the one fill (no call).
+                laid = fills.of(move.square) if around.empty else _LAYS_NOTHING
                 known = squares[square] = (
-                    [around.fill(tiles) for tiles in fills.of(move.square)]
-                    if around.empty
-                    else [around.fill(_NOTHING_LAID)]  # the spaces it closes are next to it
+                    [around] if laid is _LAYS_NOTHING else [around.fill(tiles) for tiles in laid]
                 )
             ways = known
             last = square
