@@ -7,6 +7,7 @@ next to a square read as the kind the checkerboard puts there."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
@@ -132,6 +133,12 @@ def test_the_around_of_a_square_values_placements_as_a_fill_laying_nothing(
     assert temples > 5
 
 
+def _copy(square: object) -> tuple[int, int]:
+    """An equal tuple, another object than the kept ``square``."""
+    x, y = cast(tuple[int, int], square)
+    return (x, y)  # a new tuple
+
+
 @pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config(players=2)])
 def test_a_laid_tile_faces_the_side_of_its_space_found_by_identity_or_by_value(
     config: cr.Config,
@@ -141,7 +148,7 @@ def test_a_laid_tile_faces_the_side_of_its_space_found_by_identity_or_by_value(
     kept none): the side that the space is on, either way."""
     rng = random.Random(4)
     state = cr.new_game(config, seed=4)
-    sides = set()
+    sides: set[int] = set()
     while not state.is_over:
         moves = cr.legal_moves(state)
         if isinstance(state.step, cr.PlacementStep) and len(moves) > 1:
@@ -155,8 +162,8 @@ def test_a_laid_tile_faces_the_side_of_its_space_found_by_identity_or_by_value(
                         (neighbours(square).index(lay.jungle.square), lay.jungle.tile)
                         for lay in lays
                     ]
-                    copies = [
-                        _Lay(state.board, seat, tuple(list(lay.jungle.square)), lay.jungle.tile)
+                    copies = [  # each space an equal tuple, not the kept object
+                        _Lay(state.board, seat, _copy(lay.jungle.square), lay.jungle.tile)
                         for lay in lays
                     ]
                     for laid in (lays, copies):
@@ -210,7 +217,7 @@ def test_the_tiles_next_to_a_square_are_read_as_their_kind_without_asking(
                 temples_met += len(temples)
                 for lays in fills.of(square):
                     for lay in lays:
-                        space = lay.jungle.square
+                        space = cast(tuple[int, int], lay.jungle.square)
                         edges = [
                             (near, tile.edges[(side + 2) % 4])
                             for side, near in enumerate(neighbours(space))
@@ -228,3 +235,12 @@ def test_the_tiles_next_to_a_square_are_read_as_their_kind_without_asking(
     assert sides > 200
     assert others > 20
     assert temples_met > 5
+
+
+def test_a_placement_step_with_no_moves_to_value_gives_no_values() -> None:
+    """The placements are valued in rows by square after a look at the first move (a
+    discard means all are): an empty list of moves, as a caller may pass, is valued as
+    empty."""
+    state = cr.new_game(cr.Config(players=2), seed=4)
+    assert isinstance(state.step, cr.PlacementStep)
+    assert relative_values(state, state.current, []) == []

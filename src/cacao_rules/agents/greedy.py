@@ -35,7 +35,8 @@ from ..game.components import JungleKind, JungleTile, Tile, WorkerTile, WorkerTy
 from ..game.config import Module
 from ..game.frozen import FrozenMap
 from ..game.geometry import OPPOSITE, KeptSquare, Square, neighbours
-from ..game.moves import Fill, Move, Overbuild, Place, Resolve
+from ..game.limits import MAX_COORDINATE
+from ..game.moves import Discard, Fill, Move, Overbuild, Place, Resolve
 from ..modules.huts import sun_cost_of_overbuilding
 from ..state.board import square_object
 from ..state.draft import Draft
@@ -994,26 +995,33 @@ def _placement_values(
     given): the best over the fills of the spaces it closes (an overbuild after paying its
     sun token); a discard's is the value after it (there are discards only where there is
     nothing else)."""
+    if not moves or isinstance(moves[0], Discard):  # then all are (the engine lists
+        return [_continued(state, move, seat) for move in moves]  # them where none else is)
     placing = _Turn(state, seat, now)
     overbuilding: _Turn | None = None
     squares: dict[KeptSquare, list[_Fill]] = {}  # the fills after placing on each square met
-    last: KeptSquare | None = None  # the square of the move before, whose fills are ways
+    # The square of the move before, as two coordinates (at first, one no square has),
+    # with its turn and its fills.
+    last_x = last_y = MAX_COORDINATE + 1
+    turn = placing
     ways: list[_Fill] = []
     fills = _Fills(state, seat)
     values = []
-    for move in moves:
-        if isinstance(move, Place):
-            turn = placing
-        elif isinstance(move, Overbuild):
-            if overbuilding is None:
-                cost = sun_cost_of_overbuilding(state.players[seat])
-                overbuilding = _Turn(state, seat, placing.value, cost)
-            turn = overbuilding
-        else:
-            values.append(_continued(state, move, seat))
-            continue
-        square: KeptSquare = move.square  # compiled, boxed here once (see Around)
-        if square is not last:  # a square's moves of one tile type come in a row
+    for move in cast(Sequence[Place | Overbuild], moves):
+        # A square's moves of one tile type come in a row, all placements (on a free square)
+        # or all overbuilds (on one's own tile): the turn and the fills are found once per
+        # row. Compiled, a move's square is read as two ints (no tuple made) and boxed
+        # once per row (see Around).
+        x, y = move.square
+        if x != last_x or y != last_y:
+            if isinstance(move, Place):
+                turn = placing
+            else:
+                if overbuilding is None:
+                    cost = sun_cost_of_overbuilding(state.players[seat])
+                    overbuilding = _Turn(state, seat, placing.value, cost)
+                turn = overbuilding
+            square: KeptSquare = move.square
             known = squares.get(square)
             if known is None:
                 around = _Around(state, seat, square)
@@ -1024,7 +1032,8 @@ def _placement_values(
                     [around] if laid is _LAYS_NOTHING else [around.fill(tiles) for tiles in laid]
                 )
             ways = known
-            last = square
+            last_x = x
+            last_y = y
         # Nothing is kept by the edges placed: a square meets few tiles twice, and a fill's
         # value is a lookup in _BEST already.
         values.append(turn.best(_ROTATIONS[move.type][move.rotation], ways))
