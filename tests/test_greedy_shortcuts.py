@@ -178,13 +178,14 @@ def test_a_laid_tile_faces_the_side_of_its_space_found_by_identity_or_by_value(
     assert sides == {0, 1, 2, 3}
 
 
+@pytest.mark.rule("R-PLACE-2")
 @pytest.mark.parametrize("config", [cr.Config(players=4), cr.Config(players=2)])
 def test_the_tiles_next_to_a_square_are_read_as_their_kind_without_asking(
     config: cr.Config,
 ) -> None:
     """An around reads the tiles next to a worker square as jungle tiles, and a tile laid on
     a space or a temple reads those next to it as worker tiles, without asking their kind
-    (the board is a checkerboard): the same sides, edges of the seat's tiles and workers
+    (the board is a checkerboard, R-PLACE-2): the same sides, edges of the seat's tiles and workers
     facing each temple as keeping only the tiles of that kind."""
     sides = 0
     others = 0
