@@ -314,12 +314,20 @@ def test_a_socket_to_a_game_that_is_not_there_is_closed_with_the_reason(
     ],
 )
 def test_serve_refuses_a_bad_external_bot(
-    bot: str, words: str, capsys: pytest.CaptureFixture[str]
+    bot: str,
+    words: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """A bad ``--bot`` is refused before the database is touched: no file is left in the
+    folder of the default database (nor its lock)."""
     from cacao_rules.cli import main
 
+    monkeypatch.chdir(tmp_path)
     assert main(["serve", "--bot", bot]) == 2
     assert words in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_seat_specs_are_read_by_the_library_and_capped_by_the_server(client: TestClient) -> None:
