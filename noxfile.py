@@ -33,6 +33,11 @@ TQDM_STUBS = "types-tqdm"  # the progress bar of `cacao-rules simulate`
 
 nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs", "package"]
 nox.options.reuse_existing_virtualenvs = True
+# uv makes the environments and installs into them where it is installed (.ci/run installs
+# it): a few seconds a session where pip takes about a minute; virtualenv and pip elsewhere.
+nox.options.default_venv_backend = "uv|virtualenv"
+# The tests run on the Pythons installed here, never on one downloaded for the run.
+nox.options.download_python = "never"
 # A Python that is not installed fails the run on CI (nox's default where $CI is set) and is
 # skipped with a warning elsewhere, so that a newcomer with one Python can run the tests; the
 # run then ends with a line naming the Pythons the tests ran on (tests_ran_on).
@@ -102,12 +107,26 @@ MUTMUT = "mutmut==3.8.1"  # mutation testing (`nox -s mutants`), pinned like the
 # `pip install --group NAME` (PEP 735 dependency groups, pyproject.toml) needs pip 25.1.
 PIP = "pip>=25.1"
 
+PROJECT = "cacao-rules"
+"""This project's name on an index, as uv's ``--reinstall-package`` takes it."""
 
-def install(session: nox.Session, *requirements: str, groups: tuple[str, ...] = ()) -> None:
-    """Install requirements and dependency groups, first bringing pip up to PIP."""
-    session.install(PIP)
+
+def install(
+    session: nox.Session,
+    *requirements: str,
+    groups: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
+) -> None:
+    """Install requirements (this project among them) and dependency groups: with pip, first
+    bringing pip up to PIP; with uv, building and installing this project again even where
+    the environment has it (uv keeps an installed local package, and a reused environment
+    would go on testing the build of an earlier run)."""
     group_args = [arg for group in groups for arg in ("--group", group)]
-    session.install(*requirements, *group_args)
+    if session.venv_backend == "uv":
+        group_args += ["--reinstall-package", PROJECT]
+    else:
+        session.install(PIP)
+    session.install(*requirements, *group_args, env=env)
 
 
 @nox.session(python=PYTHONS)
@@ -152,11 +171,10 @@ def tests_compiled(session: nox.Session) -> None:
     (``PY_IGNORE_IMPORTMISMATCH``: its modules are extension modules next to their .py
     files). tests/test_build.py checks that the compiled build is the one imported.
     """
-    session.install(PIP)
-    session.install(
+    install(
+        session,
         ".[openspiel,pettingzoo,dask,server,postgres]",
-        "--group",
-        "test",
+        groups=("test",),
         env={"CACAO_RULES_MYPYC": "1"},
     )
     installed = session.run(
@@ -193,7 +211,7 @@ def fuzz(session: nox.Session) -> None:
     by default) to every entry point a client reaches; any exception other than a short
     CacaoError is a finding and fails the session. Not a default session (it takes a while);
     the normal test run runs a small budget (tests/test_fuzz.py)."""
-    session.install(".[test,openspiel,pettingzoo]")
+    install(session, ".[openspiel,pettingzoo]", groups=("test",))
     budget = session.posargs[0] if session.posargs else "100000"
     session.run("python", "tests/fuzz_targets.py", "--budget", budget, *session.posargs[1:])
 

@@ -1,5 +1,5 @@
 """noxfile.py's closing lines: the Pythons the tests ran on (issue 41, item 11), and the tests
-that failed.
+that failed; and how it installs this project with uv and with pip.
 
 nox skips a Python that is not installed (outside CI), so a local run can pass on 3.11 alone;
 the run must end with a line saying so. nox is not installed where the tests run, so the
@@ -29,6 +29,7 @@ _STAND_IN = textwrap.dedent(
         python = sys.argv[1]
         name = "tests-" + python
         posargs = []
+        venv_backend = "virtualenv"
         def install(self, *args, **kwargs): pass
         def run(self, *args, **kwargs):
             reports = [arg.split("=", 1)[1] for arg in args if arg.startswith("--junitxml=")]
@@ -89,3 +90,52 @@ def test_a_run_whose_tests_failed_ends_naming_each_failed_test() -> None:
 
 def test_a_run_whose_tests_passed_names_no_failure() -> None:
     assert "failed" not in _nox_run_on("3.11")
+
+
+_INSTALLS = textwrap.dedent(
+    """
+    import sys, types
+    nox = types.ModuleType("nox")
+    nox.options = types.SimpleNamespace()
+    nox.Session = object
+    nox.session = lambda **_: (lambda function: function)
+    sys.modules["nox"] = nox
+
+    class Session:
+        venv_backend = sys.argv[1]
+        def install(self, *args, **kwargs):
+            print(" ".join(args), kwargs)
+
+    sys.path.insert(0, ".")
+    import noxfile
+    noxfile.install(Session(), ".[server]", groups=("test",), env={"CACAO_RULES_MYPYC": "1"})
+    """
+)
+
+
+def _installs(backend: str) -> list[str]:
+    """The calls of ``session.install`` that the noxfile makes to install this project with
+    its server extra and test group (compiled), in a session whose environment ``backend``
+    made."""
+    done = subprocess.run(
+        [sys.executable, "-c", _INSTALLS, backend],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return done.stdout.splitlines()
+
+
+def test_with_uv_this_project_is_built_and_installed_again_in_a_reused_environment() -> None:
+    """uv keeps a local package that is installed already: without asking it to install this
+    project again, a second run in the same environment would test the build of the first
+    (the compiled build after a change to the sources, or the pure one where the compiled is
+    wanted). pip builds a local folder every time, once it is recent enough for groups."""
+    build = "{'env': {'CACAO_RULES_MYPYC': '1'}}"
+    assert _installs("uv") == [f".[server] --group test --reinstall-package cacao-rules {build}"]
+    assert _installs("virtualenv") == [
+        "pip>=25.1 {}",
+        f".[server] --group test {build}",
+    ]
