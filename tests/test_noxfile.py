@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-_STAND_IN = textwrap.dedent(
+_NOX = textwrap.dedent(
     """
     import sys, types
     nox = types.ModuleType("nox")
@@ -24,6 +24,12 @@ _STAND_IN = textwrap.dedent(
     nox.Session = object
     nox.session = lambda **_: (lambda function: function)
     sys.modules["nox"] = nox
+    """
+)
+"""The start of a child's script: a stand-in ``nox`` module, enough for the noxfile to load."""
+
+_STAND_IN = _NOX + textwrap.dedent(
+    """
 
     class Session:
         python = sys.argv[1]
@@ -92,14 +98,8 @@ def test_a_run_whose_tests_passed_names_no_failure() -> None:
     assert "failed" not in _nox_run_on("3.11")
 
 
-_INSTALLS = textwrap.dedent(
+_INSTALLS = _NOX + textwrap.dedent(
     """
-    import sys, types
-    nox = types.ModuleType("nox")
-    nox.options = types.SimpleNamespace()
-    nox.Session = object
-    nox.session = lambda **_: (lambda function: function)
-    sys.modules["nox"] = nox
 
     class Session:
         venv_backend = sys.argv[1]
