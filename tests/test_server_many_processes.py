@@ -46,9 +46,14 @@ def test_on_sqlite_this_process_holds_every_lease(tmp_path: Path) -> None:
 
 
 def _advisory_pids(url: str) -> list[int]:
+    """The sessions holding advisory locks in the database of ``url``: pg_locks lists the
+    whole cluster's, and the tests beside this one hold theirs in databases of their own."""
     engine = sa.create_engine(url, poolclass=sa.pool.NullPool)
     with engine.connect() as db:
-        query = "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
+        query = (
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())"
+        )
         return list(db.execute(sa.text(query)).scalars())
 
 
