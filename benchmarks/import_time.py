@@ -109,8 +109,8 @@ def importtime(python: str, env: dict[str, str], top: int) -> list[str]:
     for line in done.stderr.splitlines():
         if not line.startswith("import time:") or "self [us]" in line:
             continue
-        own, cumulative, name = line.removeprefix("import time:").split("|")
-        rows.append((int(cumulative), int(own), name.rstrip()))
+        own_us, cumulative_us, name = line.removeprefix("import time:").split("|")
+        rows.append((int(cumulative_us), int(own_us), name.rstrip()))
     total = sum(own for _, own, _ in rows)
     lines = [f"  sum of self times: {total} us over {len(rows)} modules"]
     lines.append(f"  {'cumulative':>10} {'self':>8}  module")

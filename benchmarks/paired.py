@@ -35,14 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import (
     DEFAULT_SEED,
     VARIANTS,
-    Tally,
     cacao_game,
     chess_playout,
     environment,
     number,
-    run_slice,
     table,
 )
+from slices import Tally, run_slice
 
 
 def serve(seed: int) -> None:
@@ -107,13 +106,13 @@ def rounds(workers: Sequence[Worker], label: str, count: int, seconds: float) ->
         order = order[shift:] + order[:shift]
         rates: dict[str, float] = {}
         chess_rate = 0.0
-        for worker in order:
-            if worker is None:
+        for player in order:  # a build's worker, or None for chess
+            if player is None:
                 tally = chess_worker.play("chess", seconds)
                 chess_rate = tally.rate(tally.games)
             else:
-                tally = worker.play(label, seconds)
-                rates[worker.name] = tally.rate(tally.games)
+                tally = player.play(label, seconds)
+                rates[player.name] = tally.rate(tally.games)
         for worker in workers:
             vs_chess[worker.name].append(rates[worker.name] / chess_rate)
             vs_first[worker.name].append(rates[worker.name] / rates[workers[0].name])
@@ -141,7 +140,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if len(args.builds) < 2:
         parser.error("name at least two builds, NAME=PYTHON each")
-    workers = [Worker(*spec.split("=", 1), seed=args.seed) for spec in args.builds]
+    workers = []
+    for spec in args.builds:
+        if "=" not in spec:
+            parser.error(f"{spec!r}: name a build as NAME=PYTHON")
+        name, python = spec.split("=", 1)
+        workers.append(Worker(name, python, seed=args.seed))
     figures: dict[str, Any] = {"environment": {w.name: w.environment for w in workers}}
     try:
         for label in args.configs:
