@@ -14,6 +14,7 @@ import tempfile
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import nox
 
@@ -107,7 +108,14 @@ MUTMUT = "mutmut==3.8.1"  # mutation testing (`nox -s mutants`), pinned like the
 # `pip install --group NAME` (PEP 735 dependency groups, pyproject.toml) needs pip 25.1.
 PIP = "pip>=25.1"
 
-PROJECT = "cacao-rules"
+
+def _pyproject() -> dict[str, Any]:
+    """pyproject.toml, read."""
+    with open("pyproject.toml", "rb") as file:
+        return tomllib.load(file)
+
+
+PROJECT: str = _pyproject()["project"]["name"]
 """This project's name on an index, as uv's ``--reinstall-package`` takes it."""
 
 
@@ -121,12 +129,12 @@ def install(
     bringing pip up to PIP; with uv, building and installing this project again even where
     the environment has it (uv keeps an installed local package, and a reused environment
     would go on testing the build of an earlier run)."""
-    group_args = [arg for group in groups for arg in ("--group", group)]
+    options = [arg for group in groups for arg in ("--group", group)]
     if session.venv_backend == "uv":
-        group_args += ["--reinstall-package", PROJECT]
+        options += ["--reinstall-package", PROJECT]
     else:
         session.install(PIP)
-    session.install(*requirements, *group_args, env=env)
+    session.install(*requirements, *options, env=env)
 
 
 @nox.session(python=PYTHONS)
@@ -200,8 +208,7 @@ def tests_compiled(session: nox.Session) -> None:
 
 def _testpaths() -> list[str]:
     """pyproject.toml's pytest ``testpaths`` but the package sources (src/cacao_rules)."""
-    with open("pyproject.toml", "rb") as file:
-        paths: list[str] = tomllib.load(file)["tool"]["pytest"]["ini_options"]["testpaths"]
+    paths: list[str] = _pyproject()["tool"]["pytest"]["ini_options"]["testpaths"]
     return [path for path in paths if not path.startswith("src")]
 
 
