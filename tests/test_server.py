@@ -330,6 +330,17 @@ def test_serve_refuses_a_bad_external_bot(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_serve_refuses_a_bot_time_under_a_millisecond_leaving_no_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cacao_rules.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", "--bot-ms", "0"]) == 2
+    assert "argument --bot-ms: must be at least 1, got 0" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_seat_specs_are_read_by_the_library_and_capped_by_the_server(client: TestClient) -> None:
     game = _create(client, {"players": 3}, ["human", " MCTS:0.25s", "mcts:20000it"])
     players = [seat["player"] for seat in client.get(f"/api/games/{game}").json()["seats"]]

@@ -175,8 +175,6 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             # The arguments first: a command refused for them leaves no file behind.
             for name, command in check_external(dict(args.bot)).items():
                 _try_program(name, command)
-            if args.bot_ms < 1:
-                raise ConfigError(f"--bot-ms must be 1 or more, got {args.bot_ms}")
             held.enter_context(serving(url))  # SQLite: refused while another process serves it
             _open_database(url, args.fsync)
             settings = Settings(
